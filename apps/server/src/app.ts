@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { authRoutes } from './auth/routes.js';
+import { AuthService } from './auth/service.js';
+import { SESSION_COOKIE, SessionStore } from './auth/sessions.js';
+import type { Config } from './config/config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { APP_VERSION, healthRoutes } from './health/routes.js';
+import type { AppContext, DomainRoutes } from './http/context.js';
+import { registerOriginCheck } from './http/csrf.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import type { Mailer } from './mail/mailer.js';
+import { RateLimiter } from './rate-limit/rate-limiter.js';
+import { registerSpa } from './spa/static.js';
+import { usersRoutes } from './users/routes.js';
+import { UsersService } from './users/service.js';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  logger: Logger;
+  /** The clock; tests move it to expire codes and sessions. */
+  now?: () => Date;
+}
+
+const DOMAIN_ROUTES: DomainRoutes[] = [healthRoutes, authRoutes, usersRoutes];
+
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the whole server: API under /api, its OpenAPI document, and the web app. */
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; context: AppContext }> {
+  const { config, database, mailer, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+  const db = database.db;
+  const sessions = new SessionStore(db, now);
+  const rateLimiter = new RateLimiter(db, now);
+  const context: AppContext = {
+    config,
+    database,
+    mailer,
+    logger,
+    now,
+    sessions,
+    auth: new AuthService({
+      db,
+      mailer,
+      sessions,
+      rateLimiter,
+      logger,
+      now,
+      secret: config.sessionSecret,
+      adminEmails: config.adminEmails,
+      publicUrl: config.publicUrl,
+    }),
+    users: new UsersService({ db, sessions, now }),
+  };
+
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Aurum API', version: APP_VERSION, description: 'Creator subscriptions platform API' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerOriginCheck(app, config.publicUrl);
+  app.decorateRequest('viewer', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    request.viewer = token && request.url.startsWith('/api/') ? await sessions.resolve(token) : null;
+  });
+
+  for (const routes of DOMAIN_ROUTES) await routes(app, context);
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerSpa(app, config.webDistDir ?? DEFAULT_WEB_DIST);
+  return { app, context };
+}

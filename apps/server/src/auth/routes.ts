@@ -1,0 +1,62 @@
+import { currentUserSchema, requestCodeSchema, signInChallengeSchema, submitCodeSchema } from '@aurum/core';
+import type { FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DomainRoutes } from '../http/context.js';
+import { SESSION_COOKIE } from './sessions.js';
+
+export const authRoutes: DomainRoutes = (app, { auth, users, config }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
+  const clearCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieOptions);
+
+  api.post(
+    '/api/auth/code',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Request a sign-in code by e-mail',
+        description: 'Always answers the same way for known, new and disabled addresses. Rate limited per address and per IP.',
+        body: requestCodeSchema,
+        response: { 200: signInChallengeSchema },
+      },
+    },
+    async (request) => {
+      const { challengeId } = await auth.requestCode(request.body.email, request.ip);
+      return { challengeId, email: request.body.email };
+    },
+  );
+
+  api.post(
+    '/api/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with the e-mail code',
+        description: 'Creates the account on first sign-in. Replaces any session the browser already has.',
+        body: submitCodeSchema,
+        response: { 200: currentUserSchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId, token, expiresAt } = await auth.signIn(request.body.challengeId, request.body.code, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        replacesToken: request.cookies[SESSION_COOKIE],
+      });
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+      return users.getCurrentUser(userId);
+    },
+  );
+
+  api.delete(
+    '/api/auth/session',
+    { schema: { tags: ['auth'], summary: 'Sign out', response: { 204: z.null() } } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await auth.signOut(token);
+      clearCookie(reply);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,166 @@
+import { type CurrentUser, type PublicProfile, REGISTRATION_BACKDATE_MS, type Role, randomAvatarColor, TERMS_VERSION } from '@aurum/core';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { SessionStore } from '../auth/sessions.js';
+import type { Database } from '../db/database.js';
+import { profiles, userData, users } from '../db/schema.js';
+import { AppError, errors } from '../http/errors.js';
+
+export interface UsersServiceDeps {
+  db: Database;
+  sessions: SessionStore;
+  now: () => Date;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Everyone is a member; admins and creators are labels on the account. */
+export function rolesFromLabels(labels: string[]): Role[] {
+  const roles: Role[] = [];
+  if (labels.includes('admins')) roles.push('admins');
+  if (labels.includes('creators')) roles.push('creators');
+  roles.push('members');
+  return roles;
+}
+
+type ProfileRow = typeof profiles.$inferSelect;
+
+function toPublicProfile(profile: ProfileRow, labels: string[]): PublicProfile {
+  const isCreator = labels.includes('creators');
+  return {
+    userId: profile.userId,
+    handle: profile.handle,
+    publicName: profile.publicName,
+    avatarColor: profile.avatarColor,
+    isCreator,
+    isVerified: profile.isVerified,
+    lastOnline: iso(profile.lastOnline),
+    // Follower counts arrive with the follows domain; until then creators have none.
+    followers: isCreator ? 0 : null,
+  };
+}
+
+export class UsersService {
+  constructor(private readonly deps: UsersServiceDeps) {}
+
+  async getCurrentUser(userId: string): Promise<CurrentUser> {
+    const [row] = await this.deps.db
+      .select({ user: users, profile: profiles, data: userData })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .innerJoin(userData, eq(userData.userId, users.id))
+      .where(and(eq(users.id, userId), isNull(users.disabledAt)))
+      .limit(1);
+    if (!row) throw errors.unauthenticated();
+    const { user, profile, data } = row;
+    return {
+      ...toPublicProfile(profile, user.labels),
+      id: user.id,
+      profileId: profile.userId,
+      dataId: data.userId,
+      email: user.email,
+      name: user.name,
+      emailVerification: user.emailVerified,
+      labels: user.labels,
+      roles: rolesFromLabels(user.labels),
+      registrationCompletedAt: iso(data.registrationCompletedAt),
+      identityVerifiedAt: iso(data.identityVerifiedAt),
+      termsAcceptedAt: iso(data.termsAcceptedAt),
+      termsVersion: data.termsVersion,
+      follow: [],
+      subscriptions: [],
+    };
+  }
+
+  /** A user's public profile; disabled accounts are not found. */
+  async getPublicProfile(userId: string): Promise<PublicProfile> {
+    const [row] = await this.deps.db
+      .select({ profile: profiles, labels: users.labels })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(and(eq(profiles.userId, userId), isNull(users.disabledAt)))
+      .limit(1);
+    if (!row) throw errors.notFound('User');
+    return toPublicProfile(row.profile, row.labels);
+  }
+
+  async acceptTerms(userId: string, version: string): Promise<CurrentUser> {
+    if (version !== TERMS_VERSION) {
+      throw new AppError(409, 'terms_version_outdated', 'These terms have changed. Reload the page and read the current version.');
+    }
+    await this.deps.db.update(userData).set({ termsAcceptedAt: this.deps.now(), termsVersion: version }).where(eq(userData.userId, userId));
+    return this.getCurrentUser(userId);
+  }
+
+  async isHandleAvailable(handle: string, forUserId?: string): Promise<boolean> {
+    const conditions = [eq(profiles.handle, handle)];
+    if (forUserId) conditions.push(ne(profiles.userId, forUserId));
+    const rows = await this.deps.db
+      .select({ userId: profiles.userId })
+      .from(profiles)
+      .where(and(...conditions))
+      .limit(1);
+    return rows.length === 0;
+  }
+
+  /**
+   * Completes registration: sets handle, public name and avatar colour, then marks
+   * registration complete one minute in the past (spec). Terms must be accepted first.
+   */
+  async setupProfile(
+    userId: string,
+    input: { handle: string; publicName: string; avatarColor?: string | undefined },
+  ): Promise<CurrentUser> {
+    const { db, now } = this.deps;
+    const current = await this.getCurrentUser(userId);
+    if (!current.termsAcceptedAt || current.termsVersion !== TERMS_VERSION) {
+      throw new AppError(409, 'terms_not_accepted', 'Accept the terms of service before setting up your profile.');
+    }
+    if (!(await this.isHandleAvailable(input.handle, userId))) {
+      throw new AppError(409, 'handle_taken', `The handle @${input.handle} is taken. Try another.`);
+    }
+    try {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(profiles)
+          .set({
+            handle: input.handle,
+            publicName: input.publicName,
+            avatarColor: input.avatarColor ?? current.avatarColor ?? randomAvatarColor(),
+          })
+          .where(eq(profiles.userId, userId));
+        await tx.update(users).set({ name: input.publicName }).where(eq(users.id, userId));
+        if (!current.registrationCompletedAt) {
+          await tx
+            .update(userData)
+            .set({ registrationCompletedAt: new Date(now().getTime() - REGISTRATION_BACKDATE_MS) })
+            .where(eq(userData.userId, userId));
+        }
+      });
+    } catch (error) {
+      // Two people racing for one handle: the unique index decides.
+      if (isUniqueViolation(error)) throw new AppError(409, 'handle_taken', `The handle @${input.handle} is taken. Try another.`);
+      throw error;
+    }
+    return this.getCurrentUser(userId);
+  }
+
+  /** Refreshes last_online; the browser calls it every 5 minutes while signed in. */
+  async touchOnline(userId: string): Promise<void> {
+    await this.deps.db.update(profiles).set({ lastOnline: this.deps.now() }).where(eq(profiles.userId, userId));
+  }
+
+  /** Disables the account and ends all of its sessions; it can never sign in again. */
+  async disableAccount(userId: string): Promise<void> {
+    await this.deps.db.update(users).set({ disabledAt: this.deps.now() }).where(eq(users.id, userId));
+    await this.deps.sessions.deleteAllForUser(userId);
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  while (current && typeof current === 'object') {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/**
+ * Shapes the API returns, as zod schemas: the server validates its responses with them
+ * and publishes them in the OpenAPI document; the browser uses the inferred types.
+ * Dates travel as ISO strings.
+ */
+
+export const ROLES = ['admins', 'creators', 'members'] as const;
+export type Role = (typeof ROLES)[number];
+
+const isoDate = z.iso.datetime({ offset: true });
+
+export const publicProfileSchema = z.object({
+  userId: z.string(),
+  handle: z.string().nullable(),
+  publicName: z.string().nullable(),
+  avatarColor: z.string(),
+  isCreator: z.boolean(),
+  isVerified: z.boolean(),
+  lastOnline: isoDate.nullable(),
+  /** Follower count; only computed for creators. */
+  followers: z.number().int().nullable(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+export const followItemSchema = z.object({ id: z.string(), creatorId: z.string(), userId: z.string() });
+export type FollowItem = z.infer<typeof followItemSchema>;
+
+export const subscriptionItemSchema = z.object({
+  id: z.string(),
+  creatorId: z.string(),
+  planId: z.string(),
+  validUntil: isoDate,
+  autoRenew: z.boolean(),
+});
+export type SubscriptionItem = z.infer<typeof subscriptionItemSchema>;
+
+/** The merged current user of spec section 3: account, data and profile fields, roles and lists. */
+export const currentUserSchema = publicProfileSchema.extend({
+  id: z.string(),
+  profileId: z.string(),
+  dataId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  emailVerification: z.boolean(),
+  labels: z.array(z.string()),
+  roles: z.array(z.enum(ROLES)),
+  registrationCompletedAt: isoDate.nullable(),
+  identityVerifiedAt: isoDate.nullable(),
+  termsAcceptedAt: isoDate.nullable(),
+  termsVersion: z.string().nullable(),
+  follow: z.array(followItemSchema),
+  subscriptions: z.array(subscriptionItemSchema),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** Every error the API sends: a stable machine-readable type, a human message and the HTTP status. */
+export const apiErrorSchema = z.object({
+  type: z.string(),
+  message: z.string(),
+  statusCode: z.number().int(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export const signInChallengeSchema = z.object({ challengeId: z.string(), email: z.string() });
+export type SignInChallenge = z.infer<typeof signInChallengeSchema>;
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ reachable: z.boolean(), driver: z.enum(['pglite', 'postgres']) }),
+  version: z.string(),
+});
+export type Health = z.infer<typeof healthSchema>;

@@ -1,0 +1,15 @@
+/** The name shown for a user or creator: public name, else @handle, else 'Anonymous'. */
+export function displayName(profile: { publicName?: string | null; handle?: string | null } | null | undefined): string {
+  const publicName = profile?.publicName?.trim();
+  if (publicName) return publicName;
+  const handle = profile?.handle?.trim();
+  if (handle) return `@${handle}`;
+  return 'Anonymous';
+}
+
+/** Initial letter for an avatar placeholder, derived from the display name. */
+export function avatarInitial(profile: { publicName?: string | null; handle?: string | null } | null | undefined): string {
+  const name = displayName(profile);
+  const first = name.startsWith('@') ? name.slice(1, 2) : name.slice(0, 1);
+  return first.toUpperCase();
+}

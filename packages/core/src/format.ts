@@ -1,0 +1,28 @@
+const compactFormatter = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** Compact en-US number: 950, 1.2K, 3.4M. */
+export function formatCompactNumber(value: number): string {
+  return compactFormatter.format(value);
+}
+
+/** ISO 4217 currencies the product prices in, with their minor-unit exponent. */
+export const CURRENCY_EXPONENTS = { USD: 2, EUR: 2, GBP: 2, CAD: 2, AUD: 2, CHF: 2 } as const;
+export type Currency = keyof typeof CURRENCY_EXPONENTS;
+
+/** A sum of money: an integer count of the currency's minor units (cents). */
+export interface Money {
+  amountMinor: number;
+  currency: Currency;
+}
+
+/** Money for display: minor units divided by 100 with two decimals, e.g. "$4.99". */
+export function formatMoney({ amountMinor, currency }: Money): string {
+  if (!Number.isSafeInteger(amountMinor)) throw new RangeError('amountMinor must be an integer');
+  const exponent = CURRENCY_EXPONENTS[currency];
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: exponent,
+    maximumFractionDigits: exponent,
+  }).format(amountMinor / 10 ** exponent);
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { isAvatarColor } from './colors.js';
+import { SIGN_IN_CODE_LENGTH } from './constants.js';
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, 'E-mail address is too long')
+  .pipe(z.email('Enter a valid e-mail address'))
+  .transform((email) => email.toLowerCase());
+
+export const signInCodeSchema = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`), `The code has ${SIGN_IN_CODE_LENGTH} digits`);
+
+/** Handles: 3-30 of a-z, 0-9, underscore and dot; compared case-insensitively, stored lower-case. */
+export const handleSchema = z
+  .string()
+  .trim()
+  .transform((handle) => handle.toLowerCase())
+  .pipe(
+    z
+      .string()
+      .min(3, 'A handle has at least 3 characters')
+      .max(30, 'A handle has at most 30 characters')
+      .regex(/^[a-z0-9_.]+$/, 'Use only letters, digits, underscore and dot'),
+  );
+
+export const publicNameSchema = z.string().trim().min(1, 'Enter the name people will see').max(60, 'A name has at most 60 characters');
+
+export const avatarColorSchema = z.string().refine(isAvatarColor, 'Colour must look like hsl(200, 50%, 50%)');
+
+export const setupProfileSchema = z.object({
+  handle: handleSchema,
+  publicName: publicNameSchema,
+  avatarColor: avatarColorSchema.optional(),
+});
+export type SetupProfileInput = z.input<typeof setupProfileSchema>;
+
+export const acceptTermsSchema = z.object({ version: z.string().min(1) });
+
+export const requestCodeSchema = z.object({ email: emailSchema });
+export const submitCodeSchema = z.object({ challengeId: z.string().min(8).max(64), code: signInCodeSchema });
