@@ -35,7 +35,12 @@ const DOMAIN_ROUTES: DomainRoutes[] = [healthRoutes, authRoutes, usersRoutes];
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole server: API under /api, its OpenAPI document, and the web app. */
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; context: AppContext }> {
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; context: AppContext; routes: RegisteredRoute[] }> {
   const { config, database, mailer, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const db = database.db;
@@ -77,6 +82,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
 
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
@@ -99,5 +108,5 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerSpa(app, config.webDistDir ?? DEFAULT_WEB_DIST);
-  return { app, context };
+  return { app, context, routes };
 }

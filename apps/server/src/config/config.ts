@@ -4,10 +4,21 @@ import path from 'node:path';
 import { emailSchema } from '@aurum/core';
 import { z } from 'zod';
 
+function protocolOf(value: string): string | null {
+  try {
+    return new URL(value).protocol;
+  } catch {
+    return null;
+  }
+}
+
 const urlWithProtocol = (protocols: string[]) =>
-  z.url({ message: 'must be a URL' }).refine((value) => protocols.includes(new URL(value).protocol), {
-    message: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
-  });
+  z
+    .string()
+    .refine((value) => protocolOf(value) !== null, { message: 'must be a URL', abort: true })
+    .refine((value) => protocols.includes(protocolOf(value) ?? ''), {
+      message: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

@@ -1,0 +1,54 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), 'aurum-config-'));
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults and keeps a generated session secret in the data dir', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.secureCookies).toBe(false);
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(config.sessionSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  it('parses admin e-mails and marks cookies secure behind https', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ,',
+      PUBLIC_URL: 'https://aurum.example/',
+    });
+    expect(config.adminEmails).toEqual(['boss@example.com', 'ops@example.com']);
+    expect(config.publicUrl).toBe('https://aurum.example');
+    expect(config.secureCookies).toBe(true);
+  });
+
+  it('names every bad variable with a clear message', () => {
+    try {
+      loadConfig({
+        DATA_DIR: tempDir(),
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SMTP_URL: 'not a url',
+        SESSION_SECRET: 'short',
+        ADMIN_EMAILS: 'boss',
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/PORT: must be a number/);
+      expect(problems).toMatch(/DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\//);
+      expect(problems).toMatch(/SMTP_URL: must be a URL/);
+      expect(problems).toMatch(/SESSION_SECRET: must be at least 32 characters/);
+      expect(problems).toMatch(/ADMIN_EMAILS: "boss" is not an e-mail address/);
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface CapturedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A real SMTP server on loopback that keeps every delivered message, parsed. */
+export class SmtpCapture {
+  readonly messages: CapturedMail[] = [];
+  private waiters: { to: string; resolve: (mail: CapturedMail) => void }[] = [];
+  private server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData: (stream, _session, callback) => {
+      simpleParser(stream)
+        .then((parsed) => {
+          this.store(parsed);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  port = 0;
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    const address = this.server.server.address();
+    this.port = typeof address === 'object' && address ? address.port : 0;
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** The next message to `to` not yet taken, waiting for it to arrive. */
+  async nextMailTo(to: string, timeoutMs = 5000): Promise<CapturedMail> {
+    const index = this.messages.findIndex((m) => m.to === to.toLowerCase());
+    if (index >= 0) return this.messages.splice(index, 1)[0] as CapturedMail;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)), timeoutMs);
+      this.waiters.push({
+        to: to.toLowerCase(),
+        resolve: (mail) => {
+          clearTimeout(timer);
+          resolve(mail);
+        },
+      });
+    });
+  }
+
+  private store(parsed: ParsedMail): void {
+    const toField = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
+    const mail: CapturedMail = {
+      to: (toField?.value[0]?.address ?? '').toLowerCase(),
+      subject: parsed.subject ?? '',
+      text: parsed.text ?? '',
+      html: typeof parsed.html === 'string' ? parsed.html : '',
+    };
+    const waiter = this.waiters.findIndex((w) => w.to === mail.to);
+    if (waiter >= 0) {
+      const [found] = this.waiters.splice(waiter, 1);
+      found?.resolve(mail);
+    } else {
+      this.messages.push(mail);
+    }
+  }
+}
+
+/** The 6-digit code in a sign-in mail. */
+export function codeFromMail(mail: CapturedMail): string {
+  const match = /\b(\d{6})\b/.exec(mail.text);
+  if (!match?.[1]) throw new Error(`no code in mail: ${mail.text}`);
+  return match[1];
+}

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp, type RegisteredRoute } from '../src/app.js';
+import { loadConfig } from '../src/config/config.js';
+import { openDatabase } from '../src/db/database.js';
+import type { AppContext } from '../src/http/context.js';
+import { createSmtpMailer } from '../src/mail/mailer.js';
+import { codeFromMail, SmtpCapture } from './smtp-capture.js';
+
+/** Which database the integration suites run on: PGlite by default, PostgreSQL when the suite is started for it. */
+export const TEST_DRIVER = process.env.AURUM_TEST_DRIVER === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh, empty PostgreSQL database for one suite, dropped when the suite ends. */
+async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('AURUM_TEST_DRIVER=postgres needs TEST_DATABASE_URL');
+  const name = `aurum_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServer {
+  baseUrl: string;
+  smtp: SmtpCapture;
+  context: AppContext;
+  routes: RegisteredRoute[];
+  /** Moves the server's clock forward. */
+  advanceClock(ms: number): void;
+  close(): Promise<void>;
+}
+
+/** The whole server on loopback: real database, real SMTP delivery to a capture server, real HTTP. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const smtp = new SmtpCapture();
+  const smtpUrl = await smtp.start();
+  const scratch = TEST_DRIVER === 'postgres' ? await createScratchDatabase() : null;
+  const database = await openDatabase({ url: scratch?.url, dataDir: null });
+  let offsetMs = 0;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: '/nonexistent-data-dir',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SMTP_URL: smtpUrl,
+    PUBLIC_URL: 'http://127.0.0.1:1',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...env,
+  });
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const mailer = createSmtpMailer(smtpUrl, config.mailFrom);
+  const { app, context, routes } = await buildApp({ config, database, mailer, logger, now: () => new Date(Date.now() + offsetMs) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    smtp,
+    context,
+    routes,
+    advanceClock: (ms) => {
+      offsetMs += ms;
+    },
+    close: async () => {
+      await app.close();
+      await mailer.close();
+      await database.close();
+      await scratch?.drop();
+      await smtp.stop();
+    },
+  };
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/**
+ * A browser-like client: keeps its cookie, sends the site's Origin on writes,
+ * and returns status and parsed body without throwing.
+ */
+export class ApiClient {
+  cookie: string | null = null;
+  constructor(
+    private readonly server: TestServer,
+    private readonly origin: string | null = server.baseUrl,
+  ) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const response = await fetch(this.server.baseUrl + path, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.origin && method !== 'GET' ? { origin: this.origin } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) {
+      const [pair] = setCookie.split(';');
+      this.cookie = pair && !pair.endsWith('=') ? pair : null;
+    }
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  }
+
+  get<T = any>(path: string) {
+    return this.request<T>('GET', path);
+  }
+  post<T = any>(path: string, body?: unknown) {
+    return this.request<T>('POST', path, body ?? {});
+  }
+  delete<T = any>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
+
+  /** Requests a code, reads it from the delivered mail and signs in. */
+  async signIn(email: string): Promise<ApiResponse<any>> {
+    const requested = await this.post('/api/auth/code', { email });
+    if (requested.status !== 200) throw new Error(`code request failed: ${JSON.stringify(requested.body)}`);
+    const code = codeFromMail(await this.server.smtp.nextMailTo(email));
+    return this.post('/api/auth/session', { challengeId: requested.body.challengeId, code });
+  }
+
+  /** Signs in and completes registration with the given handle. */
+  async register(email: string, handle: string, publicName = 'Test User'): Promise<any> {
+    const signedIn = await this.signIn(email);
+    if (signedIn.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(signedIn.body)}`);
+    await this.post('/api/me/terms', { version: (await import('@aurum/core')).TERMS_VERSION });
+    const profile = await this.post('/api/me/profile', { handle, publicName });
+    if (profile.status !== 200) throw new Error(`profile setup failed: ${JSON.stringify(profile.body)}`);
+    return profile.body;
+  }
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { avatarInitial, displayName } from './display.js';
+
+describe('displayName', () => {
+  it.each([
+    [{ publicName: 'Ada Lovelace', handle: 'ada' }, 'Ada Lovelace'],
+    [{ publicName: '  ', handle: 'ada' }, '@ada'],
+    [{ publicName: null, handle: 'ada' }, '@ada'],
+    [{ publicName: undefined, handle: '' }, 'Anonymous'],
+    [{}, 'Anonymous'],
+    [null, 'Anonymous'],
+    [undefined, 'Anonymous'],
+  ])('%j -> %s', (profile, expected) => {
+    expect(displayName(profile)).toBe(expected);
+  });
+
+  it('takes the avatar initial from the name, skipping the @ of a handle', () => {
+    expect(avatarInitial({ publicName: 'zoe' })).toBe('Z');
+    expect(avatarInitial({ handle: 'max' })).toBe('M');
+    expect(avatarInitial(null)).toBe('A');
+  });
+});

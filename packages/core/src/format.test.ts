@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatCompactNumber, formatMoney } from './format.js';
+
+describe('formatCompactNumber', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1K'],
+    [1250, '1.3K'],
+    [15_300, '15.3K'],
+    [2_000_000, '2M'],
+    [1_234_567_890, '1.2B'],
+  ])('%d -> %s', (value, expected) => {
+    expect(formatCompactNumber(value)).toBe(expected);
+  });
+});
+
+describe('formatMoney', () => {
+  it('divides minor units by 100 and shows two decimals', () => {
+    expect(formatMoney({ amountMinor: 499, currency: 'USD' })).toBe('$4.99');
+    expect(formatMoney({ amountMinor: 1000, currency: 'USD' })).toBe('$10.00');
+    expect(formatMoney({ amountMinor: 5, currency: 'EUR' })).toBe('€0.05');
+    expect(formatMoney({ amountMinor: 123456, currency: 'GBP' })).toBe('£1,234.56');
+  });
+
+  it('refuses fractional minor units', () => {
+    expect(() => formatMoney({ amountMinor: 4.5, currency: 'USD' })).toThrow(RangeError);
+  });
+});
