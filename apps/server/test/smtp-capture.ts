@@ -27,8 +27,9 @@ export class SmtpCapture {
   });
   port = 0;
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** Listens on loopback (any free port unless one is given) and returns the SMTP URL. */
+  async start(port = 0): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     const address = this.server.server.address();
     this.port = typeof address === 'object' && address ? address.port : 0;
     return `smtp://127.0.0.1:${this.port}`;

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { codeMailedTo, expectAccessible, screenshot, uniqueEmail } from './support/journey.js';
+
+test('an anonymous visit to /home lands on the landing page', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
+});
+
+test('a new user signs in with a mailed code, registers, stays signed in and signs out', async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo.project.name);
+  const handle = `e2e_${testInfo.project.name}_${Date.now().toString(36)}`;
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'landing');
+
+  await page.getByRole('link', { name: 'Sign in' }).first().click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'sign-in');
+
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page).toHaveURL(/\/auth\/login\/[\w-]+$/);
+  await expect(page.getByText(email)).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'sign-in-code');
+
+  await page.getByLabel('Sign-in code').fill(await codeMailedTo(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page).toHaveURL(/\/auth\/register\/accept-terms$/);
+  await expectAccessible(page);
+  await page.getByLabel('I have read and accept the terms of service').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/auth\/register\/setup-profile$/);
+  await expectAccessible(page);
+  await page.getByLabel('Handle').fill(handle);
+  await page.getByLabel('Public name').fill('Journey Tester');
+  await screenshot(page, testInfo, 'setup-profile');
+  await page.getByRole('button', { name: 'Finish' }).click();
+
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+  await expect(page.getByText('Journey Tester').first()).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'home');
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a wrong code is refused with the tries left, and the right one still works', async ({ page }, testInfo) => {
+  const email = uniqueEmail(`wrong-${testInfo.project.name}`);
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const code = await codeMailedTo(email);
+  await page.getByLabel('Sign-in code').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('4 tries left')).toBeVisible();
+  await page.getByLabel('Sign-in code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/auth\/register\/accept-terms$/);
+});

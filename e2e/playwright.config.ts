@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+import { APP_PORT, APP_URL, MAILBOX_PORT, SMTP_PORT } from './support/ports.js';
+
+const chromiumLaunch = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: { baseURL: APP_URL, launchOptions: chromiumLaunch, trace: 'retain-on-failure' },
+  projects: [
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch } },
+    { name: 'desktop', use: { viewport: { width: 1440, height: 900 }, launchOptions: chromiumLaunch } },
+  ],
+  webServer: [
+    {
+      command: 'node --import tsx e2e/support/mail-catcher.ts',
+      cwd: '..',
+      url: `http://127.0.0.1:${MAILBOX_PORT}/health`,
+      reuseExistingServer: false,
+    },
+    {
+      command: 'rm -rf e2e/.data && node --import tsx apps/server/src/main.ts',
+      cwd: '..',
+      url: `${APP_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(APP_PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: APP_URL,
+        DATA_DIR: 'e2e/.data',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+});

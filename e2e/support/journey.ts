@@ -1,0 +1,24 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, type TestInfo, expect } from '@playwright/test';
+import { MAILBOX_PORT } from './ports.js';
+
+/** The sign-in code the app mailed to `email`, read from the SMTP capture. */
+export async function codeMailedTo(email: string): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${MAILBOX_PORT}/code?to=${encodeURIComponent(email)}`);
+  if (!response.ok) throw new Error(`no sign-in mail for ${email}: ${await response.text()}`);
+  return ((await response.json()) as { code: string }).code;
+}
+
+export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** Fails on serious or critical accessibility violations of the current page. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Saves a full-page screenshot named after the page and the viewport project. */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: `e2e/screenshots/${testInfo.project.name}-${name}.png`, fullPage: true });
+}

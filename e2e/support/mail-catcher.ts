@@ -1,0 +1,28 @@
+/**
+ * The mail side of the browser journeys: a real SMTP server the app delivers to, and a
+ * small HTTP endpoint the tests ask for the sign-in code sent to an address.
+ */
+import { createServer } from 'node:http';
+import { SmtpCapture, codeFromMail } from '../../apps/server/test/smtp-capture.js';
+import { MAILBOX_PORT, SMTP_PORT } from './ports.js';
+
+const capture = new SmtpCapture();
+await capture.start(SMTP_PORT);
+
+createServer(async (request, response) => {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  if (url.pathname === '/health') return response.end('ok');
+  const to = url.searchParams.get('to');
+  if (url.pathname !== '/code' || !to) {
+    response.statusCode = 404;
+    return response.end();
+  }
+  try {
+    const mail = await capture.nextMailTo(to, 15_000);
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ code: codeFromMail(mail), subject: mail.subject }));
+  } catch (error) {
+    response.statusCode = 504;
+    response.end(String(error));
+  }
+}).listen(MAILBOX_PORT, '127.0.0.1');

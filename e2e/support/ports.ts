@@ -1,0 +1,5 @@
+/** Loopback ports the browser journeys use: the app, and the mail catcher's SMTP and HTTP sides. */
+export const APP_PORT = 5180;
+export const SMTP_PORT = 5125;
+export const MAILBOX_PORT = 5126;
+export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
