@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, type TestInfo, expect } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import { MAILBOX_PORT } from './ports.js';
 
 /** The sign-in code the app mailed to `email`, read from the SMTP capture. */

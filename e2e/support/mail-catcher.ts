@@ -3,7 +3,7 @@
  * small HTTP endpoint the tests ask for the sign-in code sent to an address.
  */
 import { createServer } from 'node:http';
-import { SmtpCapture, codeFromMail } from '../../apps/server/test/smtp-capture.js';
+import { codeFromMail, SmtpCapture } from '../../apps/server/test/smtp-capture.js';
 import { MAILBOX_PORT, SMTP_PORT } from './ports.js';
 
 const capture = new SmtpCapture();
