@@ -1,3 +1,4 @@
+export * from './access.js';
 export * from './api-types.js';
 export * from './colors.js';
 export * from './constants.js';
