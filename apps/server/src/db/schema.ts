@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -25,6 +25,9 @@ export const profiles = pgTable(
     publicName: text('public_name'),
     avatarColor: text('avatar_color').notNull(),
     isVerified: boolean('is_verified').notNull().default(false),
+    bio: text('bio'),
+    avatarMediaId: text('avatar_media_id'),
+    coverMediaId: text('cover_media_id'),
     lastOnline: timestamp('last_online', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -75,3 +78,219 @@ export const rateLimits = pgTable('rate_limits', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull(),
 });
+
+/** A creator-to-be's progress through the sign-up steps; each step records when it was done. */
+export const creatorOnboarding = pgTable('creator_onboarding', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  birthDate: date('birth_date'),
+  gender: text('gender'),
+  ageGenderDoneAt: timestamp('age_gender_done_at', { withTimezone: true }),
+  imagesBioDoneAt: timestamp('images_bio_done_at', { withTimezone: true }),
+  identityDoneAt: timestamp('identity_done_at', { withTimezone: true }),
+  payoutDoneAt: timestamp('payout_done_at', { withTimezone: true }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+
+/** One identity or age check with a provider; its history is in verification_events. */
+export const verificationRequests = pgTable(
+  'verification_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id'),
+    sessionType: text('session_type').notNull().default('age'),
+    status: text('status').notNull(),
+    providerUrl: text('provider_url'),
+    reason: text('reason'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('verification_requests_user_idx').on(t.userId),
+    uniqueIndex('verification_requests_provider_session_unique').on(t.provider, t.providerSessionId),
+  ],
+);
+
+export const verificationEvents = pgTable(
+  'verification_events',
+  {
+    id: text('id').primaryKey(),
+    requestId: text('request_id')
+      .notNull()
+      .references(() => verificationRequests.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    source: text('source').notNull(),
+    payload: jsonb('payload'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_events_request_idx').on(t.requestId)],
+);
+
+/** Where a creator's earnings go. Details keep only what payouts need, masked; one method is active. */
+export const payoutMethods = pgTable(
+  'payout_methods',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    details: jsonb('details').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payout_methods_one_active').on(t.userId).where(sql`${t.active}`)],
+);
+
+/** A creator's paid plan. Prices are integer minor units with an ISO currency. */
+export const plans = pgTable(
+  'plans',
+  {
+    id: text('id').primaryKey(),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceMinor: integer('price_minor').notNull(),
+    currency: text('currency').notNull(),
+    billingPeriodDays: integer('billing_period_days').notNull().default(30),
+    perks: jsonb('perks').notNull().default(sql`'{}'::jsonb`),
+    active: boolean('active').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('plans_creator_idx').on(t.creatorId, t.active)],
+);
+
+/**
+ * An uploaded file and its derivatives. Originals are served only to viewers the access
+ * rules allow; the blurred derivatives and placeholder are what everyone else gets.
+ */
+export const media = pgTable(
+  'media',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    mime: text('mime').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    originalName: text('original_name'),
+    originalKey: text('original_key').notNull(),
+    status: text('status').notNull(),
+    failureReason: text('failure_reason'),
+    width: integer('width'),
+    height: integer('height'),
+    durationMs: integer('duration_ms'),
+    placeholder: text('placeholder'),
+    thumbKey: text('thumb_key'),
+    blurKey: text('blur_key'),
+    blurThumbKey: text('blur_thumb_key'),
+    posterKey: text('poster_key'),
+    playableKey: text('playable_key'),
+    playableMime: text('playable_mime'),
+    createdAt: createdAt(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [index('media_owner_idx').on(t.ownerId)],
+);
+
+/** A creator's post. `access` holds levels (public, follower, sneakpeek, subscription, private) and plan ids. */
+export const posts = pgTable(
+  'posts',
+  {
+    id: text('id').primaryKey(),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull().default(''),
+    access: text('access').array().notNull(),
+    publishAt: timestamp('publish_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('posts_creator_publish_idx').on(t.creatorId, t.publishAt)],
+);
+
+/** The media of a post, in order. A media item belongs to at most one post. */
+export const postMedia = pgTable(
+  'post_media',
+  {
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    mediaId: text('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.position] }), uniqueIndex('post_media_media_unique').on(t.mediaId)],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('follows_user_creator_unique').on(t.userId, t.creatorId), index('follows_creator_idx').on(t.creatorId)],
+);
+
+/** A member's subscription to a plan; it grants access while valid_until is in the future. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    paymentMethodId: text('payment_method_id'),
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscriptions_user_creator_idx').on(t.userId, t.creatorId, t.validUntil)],
+);
+
+/** Durable background jobs: survive restarts, retry with backoff, and are claimed with SKIP LOCKED. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('jobs_due_idx').on(t.status, t.runAt)],
+);
