@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the app and its tests need on a fresh machine: npm packages from the
-# lockfile, and (for the browser tests) Debian's Chromium when it is missing.
+# lockfile, and for the tests (--test) Debian's Chromium and ffmpeg when missing. The app
+# itself runs without root: it falls back to the ffmpeg shipped in npm packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,10 +10,15 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 
-if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
-  echo "Installing Debian's Chromium for the browser tests..."
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+if [ "${1:-}" = "--test" ]; then
+  missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || missing+=(ffmpeg)
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "Installing Debian packages for the tests: ${missing[*]}"
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
 fi

@@ -4,7 +4,7 @@
 # browser journeys in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/ensure-deps.sh --browser
+bash scripts/ensure-deps.sh --test
 
 echo "== Lint and format (Biome)"
 npx biome ci .
