@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { ErrorDialog } from '../components/ErrorDialog';
+import { InstallBanner } from '../components/install/InstallBanner';
+import { LoadingOverlay } from '../components/LoadingOverlay';
+import { SnackHost } from '../components/SnackHost';
+import { useCurrentUser } from '../features/auth/current-user';
+import { useHeartbeat } from '../features/auth/useHeartbeat';
+import { guardRedirect } from './guard';
+import type { RouteHandle } from './router';
+import { isKnownPath } from './routes';
+
+function useDocumentTitle(): void {
+  const matches = useMatches();
+  const title = matches.map((match) => (match.handle as RouteHandle | undefined)?.title).findLast(Boolean);
+  useEffect(() => {
+    document.title = title ? `${title} · Aurum` : 'Aurum';
+  }, [title]);
+}
+
+/**
+ * The root of every page: guards the path (spec section 2) once the current user is known,
+ * and hosts the global UI — install banner above the page, error dialog and snack messages.
+ */
+export function Root() {
+  const { pathname } = useLocation();
+  const { data, isPending } = useCurrentUser();
+  const user = data ?? null;
+  useHeartbeat(user !== null);
+  useDocumentTitle();
+
+  if (isPending) return <LoadingOverlay />;
+  const redirect = guardRedirect(pathname, user, isKnownPath(pathname));
+  return (
+    <>
+      <InstallBanner />
+      {redirect ? <Navigate to={redirect} replace /> : <Outlet />}
+      <ErrorDialog />
+      <SnackHost />
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import type { CurrentUser } from '@aurum/core';
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useSignedInUser } from '../../features/auth/current-user';
+import { activeNavItem, type NavItem, primaryNavItems, secondaryNavItems } from './nav-items';
+import { PageMain } from './PageMain';
+import { TopBar } from './TopBar';
+
+const SIDE_MENU_WIDTH = 248;
+/** Room kept under the page for the fixed bottom bar. */
+const BOTTOM_BAR_SPACE = 'calc(72px + env(safe-area-inset-bottom))';
+
+function SideMenu({ user, pathname }: { user: CurrentUser; pathname: string }) {
+  const primary = primaryNavItems(user);
+  const secondary = secondaryNavItems(user);
+  const active = activeNavItem([...primary, ...secondary], pathname);
+  const renderItem = (item: NavItem) => (
+    <ListItem key={item.to} disablePadding>
+      <ListItemButton
+        component={RouterLink}
+        to={item.to}
+        selected={item === active}
+        aria-current={item === active ? 'page' : undefined}
+        sx={{ borderRadius: 999, mx: 1.5, mb: 0.5 }}
+      >
+        <ListItemIcon sx={{ minWidth: 40, color: item === active ? 'primary.main' : undefined }}>{item.icon}</ListItemIcon>
+        <ListItemText primary={item.label} />
+      </ListItemButton>
+    </ListItem>
+  );
+  return (
+    <Drawer
+      variant="permanent"
+      component="nav"
+      aria-label="Main"
+      sx={{ width: SIDE_MENU_WIDTH, flexShrink: 0 }}
+      slotProps={{ paper: { sx: { width: SIDE_MENU_WIDTH, top: 64, height: 'calc(100% - 64px)', pt: 2 } } }}
+    >
+      <List disablePadding>{primary.map(renderItem)}</List>
+      <Divider sx={{ my: 1.5 }} />
+      <List disablePadding>{secondary.map(renderItem)}</List>
+    </Drawer>
+  );
+}
+
+function BottomBar({ user, pathname }: { user: CurrentUser; pathname: string }) {
+  const items = primaryNavItems(user);
+  const active = activeNavItem(items, pathname);
+  return (
+    <Paper
+      component="nav"
+      aria-label="Main"
+      elevation={8}
+      sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 'appBar', pb: 'env(safe-area-inset-bottom)' }}
+    >
+      <BottomNavigation showLabels value={active?.to ?? false}>
+        {items.map((item) => (
+          <BottomNavigationAction
+            key={item.to}
+            component={RouterLink}
+            to={item.to}
+            value={item.to}
+            label={item.label}
+            icon={item.icon}
+            aria-current={item === active ? 'page' : undefined}
+            sx={{ minWidth: 0, px: 0.5 }}
+          />
+        ))}
+      </BottomNavigation>
+    </Paper>
+  );
+}
+
+/**
+ * The layout with navigation: a bottom bar on phones and tablets, a permanent side menu from
+ * the lg breakpoint up. Visitors who are not signed in get the bare top bar, with nowhere to go.
+ */
+export function MenuLayout() {
+  const user = useSignedInUser();
+  const { pathname } = useLocation();
+  const desktop = useMediaQuery(useTheme().breakpoints.up('lg'), { noSsr: true });
+  const showMenu = user !== null && Boolean(user.registrationCompletedAt);
+
+  return (
+    <>
+      <TopBar user={user} />
+      <Box sx={{ display: 'flex' }}>
+        {showMenu && desktop && <SideMenu user={user} pathname={pathname} />}
+        <PageMain bottomSpace={showMenu && !desktop ? BOTTOM_BAR_SPACE : undefined} />
+      </Box>
+      {showMenu && !desktop && <BottomBar user={user} pathname={pathname} />}
+    </>
+  );
+}

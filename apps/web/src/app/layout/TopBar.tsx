@@ -1,0 +1,35 @@
+import type { CurrentUser } from '@aurum/core';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import { paths } from '../paths';
+import { useThemeMode } from '../theme/ThemeModeProvider';
+import { ThemeToggleIcon, themeToggleLabel } from '../theme/theme-toggle';
+import { AccountMenu } from './AccountMenu';
+import { Wordmark } from './Wordmark';
+
+/** The top bar of every page: the wordmark, then the account menu or, for visitors, the theme switch. */
+export function TopBar({ user }: { user: CurrentUser | null }) {
+  const { mode, toggleMode } = useThemeMode();
+  return (
+    <AppBar
+      position="sticky"
+      color="inherit"
+      elevation={0}
+      sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', pt: 'env(safe-area-inset-top)' }}
+    >
+      <Toolbar sx={{ gap: 1 }}>
+        <Wordmark to={user ? paths.home : paths.landing} />
+        <Box sx={{ flex: 1 }} />
+        {user ? (
+          <AccountMenu user={user} />
+        ) : (
+          <IconButton aria-label={themeToggleLabel(mode)} onClick={toggleMode}>
+            <ThemeToggleIcon mode={mode} />
+          </IconButton>
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,52 @@
+import type { CurrentUser } from '@aurum/core';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import ArticleIcon from '@mui/icons-material/Article';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import ChatIcon from '@mui/icons-material/Chat';
+import CreditCardIcon from '@mui/icons-material/CreditCard';
+import ExploreIcon from '@mui/icons-material/Explore';
+import HomeIcon from '@mui/icons-material/Home';
+import PersonIcon from '@mui/icons-material/Person';
+import SubscriptionsIcon from '@mui/icons-material/Subscriptions';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import ViewListIcon from '@mui/icons-material/ViewList';
+import type { ReactElement } from 'react';
+import { paths } from '../paths';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: ReactElement;
+}
+
+/** The five destinations of the bottom bar on phones, also first in the desktop side menu. */
+export function primaryNavItems(user: Pick<CurrentUser, 'id'>): NavItem[] {
+  return [
+    { label: 'Home', to: paths.home, icon: <HomeIcon /> },
+    { label: 'Explore', to: paths.explore, icon: <ExploreIcon /> },
+    { label: 'Chat', to: '/chat', icon: <ChatIcon /> },
+    { label: 'Subscriptions', to: '/subscriptions', icon: <SubscriptionsIcon /> },
+    { label: 'Profile', to: paths.user(user.id), icon: <PersonIcon /> },
+  ];
+}
+
+/** Further places the roomy desktop menu lists; creator and admin tools only for those roles. */
+export function secondaryNavItems(user: Pick<CurrentUser, 'roles'>): NavItem[] {
+  const isCreator = user.roles.includes('creators');
+  return [
+    ...(isCreator
+      ? [
+          { label: 'Posts', to: '/posts', icon: <ArticleIcon /> },
+          { label: 'Plans', to: '/plans', icon: <ViewListIcon /> },
+        ]
+      : [{ label: 'Become a creator', to: '/creator', icon: <AutoAwesomeIcon /> }]),
+    { label: 'Payment methods', to: '/payment-methods', icon: <CreditCardIcon /> },
+    { label: 'Support', to: '/support', icon: <SupportAgentIcon /> },
+    ...(user.roles.includes('admins') ? [{ label: 'Admin', to: '/admin', icon: <AdminPanelSettingsIcon /> }] : []),
+  ];
+}
+
+/** The item whose path is the longest prefix of the current path, so /chat/42 highlights Chat. */
+export function activeNavItem(items: NavItem[], pathname: string): NavItem | undefined {
+  return items.filter((item) => pathname === item.to || pathname.startsWith(`${item.to}/`)).sort((a, b) => b.to.length - a.to.length)[0];
+}

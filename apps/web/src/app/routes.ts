@@ -1,0 +1,115 @@
+import type { ComponentType } from 'react';
+import { matchPath } from 'react-router';
+
+export type PageModule = { default: ComponentType };
+
+/**
+ * One entry per page of the product. `menu` pages show the navigation; `bare` pages
+ * (landing, sign-in steps, registration) have none. Entries without `page` are features
+ * still to come and show the shared placeholder under their title.
+ */
+export interface AppRoute {
+  path: string;
+  title: string;
+  layout: 'menu' | 'bare';
+  page?: () => Promise<PageModule>;
+  /** A path that only forwards somewhere else. */
+  redirectTo?: string;
+}
+
+const emailStep = () => import('../features/auth/EmailStepPage');
+const codeStep = () => import('../features/auth/CodeStepPage');
+
+export const APP_ROUTES: AppRoute[] = [
+  { path: '/', title: 'Welcome', layout: 'bare', page: () => import('../features/landing/LandingPage') },
+  { path: '/about', title: 'About Aurum', layout: 'bare', page: () => import('../features/landing/AboutPage') },
+
+  { path: '/admin', title: 'Admin', layout: 'menu' },
+  { path: '/admin/payments', title: 'Payments', layout: 'menu' },
+  { path: '/admin/reported-content', title: 'Reported content', layout: 'menu' },
+  { path: '/admin/reported-content/:contentId', title: 'Reported content', layout: 'menu' },
+  { path: '/admin/subscriptions', title: 'All subscriptions', layout: 'menu' },
+  { path: '/admin/users', title: 'Users', layout: 'menu' },
+  { path: '/admin/verification-requests', title: 'Verification requests', layout: 'menu' },
+  { path: '/admin/verification-requests/:requestId', title: 'Verification request', layout: 'menu' },
+
+  { path: '/auth', title: 'Sign in', layout: 'bare', redirectTo: '/auth/login' },
+  { path: '/auth/delete', title: 'Delete your account', layout: 'menu', page: () => import('../features/auth/DeleteAccountPage') },
+  { path: '/auth/login', title: 'Sign in', layout: 'menu', page: emailStep },
+  { path: '/auth/login/:challengeId', title: 'Enter your code', layout: 'bare', page: codeStep },
+  { path: '/auth/logout', title: 'Signing out', layout: 'bare', page: () => import('../features/auth/LogoutPage') },
+  { path: '/auth/register', title: 'Create your account', layout: 'bare', page: emailStep },
+  {
+    path: '/auth/register/accept-terms',
+    title: 'Terms of service',
+    layout: 'bare',
+    page: () => import('../features/auth/AcceptTermsPage'),
+  },
+  {
+    path: '/auth/register/setup-profile',
+    title: 'Set up your profile',
+    layout: 'bare',
+    page: () => import('../features/auth/SetupProfilePage'),
+  },
+  { path: '/auth/register/signup', title: 'Create your account', layout: 'bare', page: emailStep },
+  {
+    path: '/auth/register/verify-identity',
+    title: 'Verify your identity',
+    layout: 'bare',
+    page: () => import('../features/auth/VerifyIdentityPage'),
+  },
+  { path: '/auth/register/:challengeId', title: 'Enter your code', layout: 'bare', page: codeStep },
+
+  { path: '/chat', title: 'Chat', layout: 'menu' },
+  { path: '/chat/new', title: 'New chat', layout: 'menu' },
+  { path: '/chat/:chatId', title: 'Chat', layout: 'menu' },
+
+  { path: '/creator', title: 'Creator', layout: 'menu' },
+  { path: '/creator/signup', title: 'Become a creator', layout: 'menu' },
+  { path: '/creator/signup/add-images-and-bio', title: 'Images and bio', layout: 'menu' },
+  { path: '/creator/signup/age-gender', title: 'Age and gender', layout: 'menu' },
+  { path: '/creator/signup/payment', title: 'Payouts', layout: 'menu' },
+  { path: '/creator/signup/start', title: 'Start as a creator', layout: 'menu' },
+  { path: '/creator/signup/verify-identity', title: 'Verify your identity', layout: 'menu' },
+
+  { path: '/explore', title: 'Explore', layout: 'menu' },
+
+  { path: '/home', title: 'Home', layout: 'menu', page: () => import('../features/home/HomePage') },
+  { path: '/home/install-pwa', title: 'Install Aurum', layout: 'menu', page: () => import('../features/home/InstallAppPage') },
+
+  { path: '/legal/tos', title: 'Terms of service', layout: 'menu', page: () => import('../features/legal/TermsPage') },
+
+  { path: '/payment-methods', title: 'Payment methods', layout: 'menu' },
+  { path: '/payment-methods/:methodId', title: 'Payment method', layout: 'menu' },
+
+  { path: '/plans', title: 'Plans', layout: 'menu' },
+  { path: '/plans/create', title: 'Create a plan', layout: 'menu' },
+  { path: '/plans/:planId', title: 'Plan', layout: 'menu' },
+
+  { path: '/posts', title: 'Posts', layout: 'menu' },
+  { path: '/posts/new', title: 'New post', layout: 'menu' },
+  { path: '/posts/:postId', title: 'Post', layout: 'menu' },
+  { path: '/posts/:postId/edit', title: 'Edit post', layout: 'bare' },
+
+  { path: '/subscriptions', title: 'Subscriptions', layout: 'menu' },
+  { path: '/subscriptions/:subId', title: 'Subscription', layout: 'menu' },
+  { path: '/subscriptions/:subId/edit', title: 'Change subscription', layout: 'menu' },
+
+  { path: '/support', title: 'Support', layout: 'menu' },
+
+  { path: '/users', title: 'Users', layout: 'menu' },
+  { path: '/users/subscribeTo/:creatorId', title: 'Subscribe', layout: 'menu' },
+  { path: '/users/:userId', title: 'Profile', layout: 'menu', page: () => import('../features/users/UserPage') },
+  { path: '/users/:userId/bio', title: 'Bio', layout: 'menu' },
+  {
+    path: '/users/:userId/personal-details',
+    title: 'Personal details',
+    layout: 'menu',
+    page: () => import('../features/users/PersonalDetailsPage'),
+  },
+];
+
+/** Whether the app has a page for the path; the guard sends unknown paths to the start. */
+export function isKnownPath(pathname: string): boolean {
+  return APP_ROUTES.some((route) => matchPath(route.path, pathname) !== null);
+}

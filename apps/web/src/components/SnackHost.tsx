@@ -1,0 +1,29 @@
+import Alert from '@mui/material/Alert';
+import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import { dismissSnack, useSnackQueue } from './snack-queue';
+
+export const SNACK_DURATION_MS = 5000;
+
+/** Shows the head of the snack queue; each message gets its own Snackbar so timers restart. */
+export function SnackHost() {
+  const [current] = useSnackQueue();
+  if (!current) return null;
+  const close = (_event: unknown, reason?: SnackbarCloseReason) => {
+    // A tap elsewhere should not swallow a message the user has not read yet.
+    if (reason !== 'clickaway') dismissSnack(current.id);
+  };
+  return (
+    <Snackbar
+      key={current.id}
+      open
+      autoHideDuration={SNACK_DURATION_MS}
+      onClose={close}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      sx={{ bottom: { xs: 88, lg: 24 } }}
+    >
+      <Alert severity={current.severity} variant="filled" onClose={() => dismissSnack(current.id)} sx={{ width: '100%' }}>
+        {current.text}
+      </Alert>
+    </Snackbar>
+  );
+}

@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AppProviders } from './app/AppProviders';
+import { installGlobalErrorLogging } from './app/global-errors';
+import { createQueryClient } from './app/query-client';
+import { buildRoutes, clearReloadFlagOnSuccess } from './app/router';
+
+installGlobalErrorLogging();
+
+// The cache (and its database library) loads in the background: no page waits for it.
+import('./lib/cache/cache')
+  .then(async ({ openCache, checkCacheHealth }) => checkCacheHealth(await openCache()))
+  .then((health) => {
+    if (!health.healthy) console.info('Local cache is empty or unreadable; it fills as you browse.', health);
+  })
+  .catch((error: unknown) => console.error('Local cache check failed.', error));
+
+const router = createBrowserRouter(buildRoutes());
+clearReloadFlagOnSuccess(router);
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element.');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../app/AppProviders';
+import { buildRoutes } from '../app/router';
+
+/** Renders the whole app, routes and guard included, at `path`, against whatever fetch mock is installed. */
+export function renderApp(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient };
+}
