@@ -10,5 +10,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Whole-app tests render the router and lazy pages; on a busy two-core machine that takes seconds.
+    testTimeout: 20_000,
   },
 });
