@@ -10,16 +10,36 @@ import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
 import { SESSION_COOKIE, SessionStore } from './auth/sessions.js';
 import type { Config } from './config/config.js';
+import { creatorsRoutes } from './creators/routes.js';
+import { CreatorsService } from './creators/service.js';
 import type { DatabaseHandle } from './db/database.js';
 import { APP_VERSION, healthRoutes } from './health/routes.js';
 import type { AppContext, DomainRoutes } from './http/context.js';
 import { registerOriginCheck } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { JobQueue } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
+import { mediaRoutes } from './media/routes.js';
+import { MediaService } from './media/service.js';
+import { resolveMediaTools } from './media/tools.js';
+import { payoutsRoutes } from './payouts/routes.js';
+import { PayoutsService } from './payouts/service.js';
+import { plansRoutes } from './plans/routes.js';
+import { PlansService } from './plans/service.js';
+import { postsRoutes } from './posts/routes.js';
+import { PostsService } from './posts/service.js';
+import { profilesRoutes } from './profiles/routes.js';
+import { ProfilesService } from './profiles/service.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { registerSpa } from './spa/static.js';
+import { createStorage } from './storage/index.js';
+import { uploadsRoutes } from './uploads/routes.js';
+import { UploadService } from './uploads/service.js';
 import { usersRoutes } from './users/routes.js';
 import { UsersService } from './users/service.js';
+import { createVerificationProvider } from './verification/providers.js';
+import { verificationRoutes } from './verification/routes.js';
+import { VerificationService } from './verification/service.js';
 
 export interface AppDeps {
   config: Config;
@@ -30,7 +50,19 @@ export interface AppDeps {
   now?: () => Date;
 }
 
-const DOMAIN_ROUTES: DomainRoutes[] = [healthRoutes, authRoutes, usersRoutes];
+const DOMAIN_ROUTES: DomainRoutes[] = [
+  healthRoutes,
+  authRoutes,
+  usersRoutes,
+  plansRoutes,
+  postsRoutes,
+  profilesRoutes,
+  creatorsRoutes,
+  verificationRoutes,
+  payoutsRoutes,
+  mediaRoutes,
+  uploadsRoutes,
+];
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -46,6 +78,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const db = database.db;
   const sessions = new SessionStore(db, now);
   const rateLimiter = new RateLimiter(db, now);
+  const users = new UsersService({ db, sessions, now });
+  const plans = new PlansService({ db, now });
+  const storage = createStorage(config);
+  const jobs = new JobQueue({ db, now, logger });
+  const media = new MediaService({ db, storage, jobs, logger, now, tools: await resolveMediaTools(config, logger) });
+  const verification = new VerificationService({ db, now, logger, rateLimiter, provider: createVerificationProvider(config, now) });
   const context: AppContext = {
     config,
     database,
@@ -64,7 +102,17 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       adminEmails: config.adminEmails,
       publicUrl: config.publicUrl,
     }),
-    users: new UsersService({ db, sessions, now }),
+    users,
+    plans,
+    posts: new PostsService({ db, now, plans }),
+    profiles: new ProfilesService({ db, users, plans }),
+    verification,
+    creators: new CreatorsService({ db, now, verification, publicUrl: config.publicUrl }),
+    payouts: new PayoutsService({ db, now, secret: config.sessionSecret }),
+    storage,
+    jobs,
+    media,
+    uploads: new UploadService({ config, media, jobs, logger }),
   };
 
   const app = Fastify({
@@ -82,6 +130,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  // Background jobs run while the server does; closing it stops them and requeues what was running.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });

@@ -24,7 +24,11 @@ async function main(): Promise<void> {
   process.on('uncaughtException', (error) => logger.fatal({ err: error }, 'uncaught exception'));
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
 
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (error) => logger.warn({ err: error }, 'database connection dropped; it will be replaced'),
+  });
   logger.info({ driver: database.driver }, 'database ready, migrations applied');
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)

@@ -20,36 +20,88 @@ const urlWithProtocol = (protocols: string[]) =>
       message: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
     });
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PUBLIC_URL: urlWithProtocol(['http:', 'https:']).optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
-  REDIS_URL: urlWithProtocol(['redis:', 'rediss:']).optional(),
-  SMTP_URL: urlWithProtocol(['smtp:', 'smtps:']).optional(),
-  MAIL_FROM: z.string().min(3).default('Aurum <no-reply@aurum.local>'),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ADMIN_EMAILS: z
-    .string()
-    .default('')
-    .transform((list, ctx) => {
-      const emails: string[] = [];
-      for (const raw of list
-        .split(',')
-        .map((e) => e.trim())
-        .filter(Boolean)) {
-        const parsed = emailSchema.safeParse(raw);
-        if (parsed.success) emails.push(parsed.data);
-        else ctx.addIssue({ code: 'custom', message: `"${raw}" is not an e-mail address` });
-      }
-      return emails;
-    }),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: urlWithProtocol(['http:', 'https:']).optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
+    REDIS_URL: urlWithProtocol(['redis:', 'rediss:']).optional(),
+    SMTP_URL: urlWithProtocol(['smtp:', 'smtps:']).optional(),
+    MAIL_FROM: z.string().min(3).default('Aurum <no-reply@aurum.local>'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((list, ctx) => {
+        const emails: string[] = [];
+        for (const raw of list
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean)) {
+          const parsed = emailSchema.safeParse(raw);
+          if (parsed.success) emails.push(parsed.data);
+          else ctx.addIssue({ code: 'custom', message: `"${raw}" is not an e-mail address` });
+        }
+        return emails;
+      }),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST_DIR: z.string().optional(),
+    TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+    VERIFICATION_PROVIDER: z.enum(['dev', 'stripe'], { message: 'must be dev or stripe' }).optional(),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_API_BASE: urlWithProtocol(['http:', 'https:']).default('https://api.stripe.com'),
+    STRIPE_IDENTITY_WEBHOOK_SECRET: z.string().min(1).optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+      .optional(),
+    S3_ENDPOINT: urlWithProtocol(['http:', 'https:']).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number of bytes')
+      .min(1)
+      .max(64 * 1024 ** 3, 'must be at most 64 GiB')
+      .default(2 * 1024 ** 3),
+    UPLOAD_EXPIRY_HOURS: z.coerce
+      .number({ message: 'must be a number' })
+      .positive()
+      .max(24 * 365)
+      .default(24),
+    FFMPEG_PATH: z.string().min(1).optional(),
+    FFPROBE_PATH: z.string().min(1).optional(),
+  })
+  .superRefine((e, ctx) => {
+    if (e.VERIFICATION_PROVIDER !== 'stripe') return;
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_IDENTITY_WEBHOOK_SECRET'] as const) {
+      if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when VERIFICATION_PROVIDER=stripe' });
+    }
+  })
+  .superRefine((e, ctx) => {
+    // S3_BUCKET switches object storage on; the other S3 settings alone would be silently ignored.
+    for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (e[name] && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: [name], message: 'needs S3_BUCKET to be set' });
+    }
+    if (e.S3_BUCKET && !e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+      const missing = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+    }
+  });
+
+/** An S3-compatible bucket for media and partial uploads. Without keys the SDK's default credential chain applies. */
+export interface S3Settings {
+  bucket: string;
+  /** For S3-compatible servers (MinIO, R2, ...); addressed path-style. Unset means AWS. */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -69,6 +121,20 @@ export interface Config {
   trustProxy: boolean;
   /** Cookies get the Secure flag when the public URL is https. */
   secureCookies: boolean;
+  /**
+   * Who checks identity and age. The built-in development provider approves on a button
+   * press, so production only runs it when VERIFICATION_PROVIDER=dev says so; null: none.
+   */
+  verificationProvider: 'dev' | 'stripe' | null;
+  stripe: { secretKey: string | undefined; apiBase: string; identityWebhookSecret: string | undefined };
+  /** Media and partial uploads go to this bucket; null keeps them under DATA_DIR. */
+  s3: S3Settings | null;
+  uploadMaxBytes: number;
+  /** Unfinished uploads are deleted this long after they were started. */
+  uploadExpiryMs: number;
+  /** Explicit ffmpeg/ffprobe binaries; unset means the ones on PATH, else the bundled ones. */
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -117,5 +183,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY === 'true',
     secureCookies: new URL(publicUrl).protocol === 'https:',
+    verificationProvider: e.VERIFICATION_PROVIDER ?? (e.NODE_ENV === 'production' ? null : 'dev'),
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
+      identityWebhookSecret: e.STRIPE_IDENTITY_WEBHOOK_SECRET,
+    },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : null,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
   };
 }

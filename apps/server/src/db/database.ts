@@ -26,9 +26,16 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
  * Opens the database and applies pending migrations: PostgreSQL when a URL is given,
  * otherwise embedded PGlite persisted in `dataDir` (or in memory when `dataDir` is null).
  */
-export async function openDatabase(options: { url?: string; dataDir?: string | null }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  url?: string | undefined;
+  dataDir?: string | null;
+  /** Told about connections the server dropped while idle (restarts, failovers); the pool replaces them. */
+  onConnectionError?: (error: Error) => void;
+}): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // Without a listener, an idle connection dropped by the server would crash the process.
+    pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };

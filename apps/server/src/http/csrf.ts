@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const WEBHOOK_PREFIX = '/api/webhooks/';
 
 function originOf(value: string | undefined): string | null {
   if (!value) return null;
@@ -21,6 +22,8 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string): vo
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // Providers' servers call webhooks, not browsers: their signature is checked instead.
+    if (request.url.startsWith(WEBHOOK_PREFIX)) return;
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
     const ownOrigin = `${request.protocol}://${request.host}`;
     if (origin !== publicOrigin && origin !== ownOrigin) {

@@ -1,8 +1,8 @@
 import { type CurrentUser, type PublicProfile, REGISTRATION_BACKDATE_MS, type Role, randomAvatarColor, TERMS_VERSION } from '@aurum/core';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { SessionStore } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
-import { profiles, userData, users } from '../db/schema.js';
+import { follows, profiles, userData, users } from '../db/schema.js';
 import { AppError, errors } from '../http/errors.js';
 
 export interface UsersServiceDeps {
@@ -24,7 +24,11 @@ export function rolesFromLabels(labels: string[]): Role[] {
 
 type ProfileRow = typeof profiles.$inferSelect;
 
-function toPublicProfile(profile: ProfileRow, labels: string[]): PublicProfile {
+/** How many accounts (not disabled) follow the profile's user; shown for creators only. */
+const followerCount = sql<number>`(select count(*)::int from ${follows} join ${users} as follower on follower.id = ${follows.userId}
+  where ${follows.creatorId} = ${profiles.userId} and follower.disabled_at is null)`;
+
+function toPublicProfile(profile: ProfileRow, labels: string[], followers: number): PublicProfile {
   const isCreator = labels.includes('creators');
   return {
     userId: profile.userId,
@@ -34,8 +38,7 @@ function toPublicProfile(profile: ProfileRow, labels: string[]): PublicProfile {
     isCreator,
     isVerified: profile.isVerified,
     lastOnline: iso(profile.lastOnline),
-    // Follower counts arrive with the follows domain; until then creators have none.
-    followers: isCreator ? 0 : null,
+    followers: isCreator ? followers : null,
   };
 }
 
@@ -44,16 +47,16 @@ export class UsersService {
 
   async getCurrentUser(userId: string): Promise<CurrentUser> {
     const [row] = await this.deps.db
-      .select({ user: users, profile: profiles, data: userData })
+      .select({ user: users, profile: profiles, data: userData, followers: followerCount })
       .from(users)
       .innerJoin(profiles, eq(profiles.userId, users.id))
       .innerJoin(userData, eq(userData.userId, users.id))
       .where(and(eq(users.id, userId), isNull(users.disabledAt)))
       .limit(1);
     if (!row) throw errors.unauthenticated();
-    const { user, profile, data } = row;
+    const { user, profile, data, followers } = row;
     return {
-      ...toPublicProfile(profile, user.labels),
+      ...toPublicProfile(profile, user.labels, followers),
       id: user.id,
       profileId: profile.userId,
       dataId: data.userId,
@@ -74,13 +77,13 @@ export class UsersService {
   /** A user's public profile; disabled accounts are not found. */
   async getPublicProfile(userId: string): Promise<PublicProfile> {
     const [row] = await this.deps.db
-      .select({ profile: profiles, labels: users.labels })
+      .select({ profile: profiles, labels: users.labels, followers: followerCount })
       .from(profiles)
       .innerJoin(users, eq(users.id, profiles.userId))
       .where(and(eq(profiles.userId, userId), isNull(users.disabledAt)))
       .limit(1);
     if (!row) throw errors.notFound('User');
-    return toPublicProfile(row.profile, row.labels);
+    return toPublicProfile(row.profile, row.labels, row.followers);
   }
 
   async acceptTerms(userId: string, version: string): Promise<CurrentUser> {

@@ -1,0 +1,66 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/database.js';
+import { creatorOnboarding, profiles, userData, users } from '../db/schema.js';
+
+export type OnboardingRow = typeof creatorOnboarding.$inferSelect;
+
+export const CREATOR_LABEL = 'creators';
+
+/** Every step after `start` is done; they may have been done in any order. */
+export function allStepsDone(row: Pick<OnboardingRow, 'ageGenderDoneAt' | 'imagesBioDoneAt' | 'identityDoneAt' | 'payoutDoneAt'>): boolean {
+  return Boolean(row.ageGenderDoneAt && row.imagesBioDoneAt && row.identityDoneAt && row.payoutDoneAt);
+}
+
+/** Keeps the first time something happened: a repeated approval or a second payout method changes nothing. */
+export const firstTime = (column: AnyPgColumn, now: Date): SQL => sql`coalesce(${column}, ${now.toISOString()}::timestamptz)`;
+
+/**
+ * The per-user lock every transaction that changes sign-up progress takes first: the
+ * user's row, FOR UPDATE. One lock taken first orders those transactions, so two steps
+ * finishing at the same moment (a payout saved while the provider's approval lands)
+ * neither deadlock nor miss each other. False when the user does not exist.
+ */
+export async function lockUser(tx: Database, userId: string): Promise<boolean> {
+  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  return Boolean(user);
+}
+
+/**
+ * Records sign-up progress and, once every step is done, makes the user a creator: the
+ * only code that grants the creators label. The caller holds `lockUser` in the same
+ * transaction. Returns the updated row, or null when the user has not started.
+ */
+export async function recordOnboardingProgress(
+  tx: Database,
+  userId: string,
+  changes: PgUpdateSetSource<typeof creatorOnboarding>,
+  now: Date,
+): Promise<OnboardingRow | null> {
+  const [row] = await tx.update(creatorOnboarding).set(changes).where(eq(creatorOnboarding.userId, userId)).returning();
+  if (!row || row.completedAt || !allStepsDone(row)) return row ?? null;
+  await tx
+    .update(users)
+    .set({ labels: sql`array_append(${users.labels}, ${CREATOR_LABEL})` })
+    .where(and(eq(users.id, userId), sql`not (${CREATOR_LABEL} = any(${users.labels}))`));
+  const [completed] = await tx.update(creatorOnboarding).set({ completedAt: now }).where(eq(creatorOnboarding.userId, userId)).returning();
+  return completed ?? row;
+}
+
+/** Identity confirmed, by the provider or an admin: the user's flags, then the sign-up step. Caller holds `lockUser`. */
+export async function markIdentityVerified(tx: Database, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(userData)
+    .set({ identityVerifiedAt: firstTime(userData.identityVerifiedAt, now) })
+    .where(eq(userData.userId, userId));
+  await tx.update(profiles).set({ isVerified: true }).where(eq(profiles.userId, userId));
+  await recordOnboardingProgress(tx, userId, { identityDoneAt: firstTime(creatorOnboarding.identityDoneAt, now) }, now);
+}
+
+/** The last payout method is gone before sign-up finished: the payout step is open again. Caller holds `lockUser`. */
+export async function reopenPayoutStep(tx: Database, userId: string): Promise<void> {
+  await tx
+    .update(creatorOnboarding)
+    .set({ payoutDoneAt: null })
+    .where(and(eq(creatorOnboarding.userId, userId), isNull(creatorOnboarding.completedAt)));
+}

@@ -1,0 +1,233 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import type { Database } from '../db/database.js';
+import { jobs } from '../db/schema.js';
+import { JobQueue, type JobQueueOptions, PermanentJobError } from './queue.js';
+
+let server: TestServer;
+let db: Database;
+beforeAll(async () => {
+  server = await startTestServer();
+  db = server.context.database.db;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** The workers' clock: tests move it to make retries due and leases run out. */
+let clockOffsetMs = 0;
+const now = () => new Date(Date.now() + clockOffsetMs);
+const queues: JobQueue[] = [];
+const newWorker = (options: Partial<JobQueueOptions> = {}) => {
+  const queue = new JobQueue({ db, now, logger: pino({ level: 'silent' }), pollMs: 20, backoffBaseMs: 60_000, ...options });
+  queues.push(queue);
+  return queue;
+};
+afterEach(async () => {
+  await Promise.all(queues.splice(0).map((queue) => queue.stop()));
+});
+
+let typeCounter = 0;
+/** Each test uses its own job type, so workers of other tests never see its jobs. */
+const uniqueType = (name: string) => `test.${name}.${++typeCounter}`;
+const jobRow = async (id: string) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0];
+const waitForJob = (id: string, expected: Record<string, unknown>) =>
+  vi.waitFor(async () => expect(await jobRow(id)).toMatchObject(expected), { timeout: 10_000, interval: 20 });
+
+describe(`durable jobs (${TEST_DRIVER})`, () => {
+  it('retries a failing job with growing delays until it succeeds', async () => {
+    const type = uniqueType('retry');
+    const seen: number[] = [];
+    const worker = newWorker();
+    worker.register(type, {
+      payload: z.object({ n: z.number() }),
+      run: async ({ n }, job) => {
+        seen.push(n);
+        if (job.attempt < 3) throw new Error(`failure ${job.attempt}`);
+      },
+    });
+    worker.start();
+    const enqueuedAt = now().getTime();
+    const id = await worker.enqueue(type, { n: 7 });
+
+    const first = await waitForJob(id, { status: 'queued', attempts: 1, lastError: 'failure 1' }).then(() => jobRow(id));
+    const observedAt = now().getTime();
+    // The first retry waits the base delay (plus at most 10% jitter) from the moment it failed.
+    expect((first?.runAt.getTime() ?? 0) - enqueuedAt).toBeGreaterThanOrEqual(60_000);
+    expect((first?.runAt.getTime() ?? 0) - observedAt).toBeLessThanOrEqual(66_000);
+
+    // Not due yet: nothing happens until the clock passes the retry time.
+    await sleep(100);
+    expect(await jobRow(id)).toMatchObject({ attempts: 1, status: 'queued' });
+
+    clockOffsetMs += 70_000;
+    const dueAt = now().getTime();
+    const second = await waitForJob(id, { status: 'queued', attempts: 2, lastError: 'failure 2' }).then(() => jobRow(id));
+    // The second retry waits twice as long.
+    expect((second?.runAt.getTime() ?? 0) - dueAt).toBeGreaterThanOrEqual(120_000);
+
+    clockOffsetMs += 140_000;
+    await waitForJob(id, { status: 'done', attempts: 3, lastError: null, lockedUntil: null });
+    expect((await jobRow(id))?.finishedAt).toBeInstanceOf(Date);
+    expect(seen).toEqual([7, 7, 7]);
+  });
+
+  it('fails a job for good after its last attempt and reports it once', async () => {
+    const type = uniqueType('doomed');
+    const failures: string[] = [];
+    const worker = newWorker({ backoffBaseMs: 1 });
+    worker.register(type, {
+      payload: z.object({ name: z.string() }),
+      run: async (_payload, job) => {
+        throw new Error(`still broken (${job.attempt})`);
+      },
+      onFailure: async ({ name }, error) => {
+        failures.push(`${name}: ${(error as Error).message}`);
+      },
+    });
+    worker.start();
+    const id = await worker.enqueue(type, { name: 'clip' }, { maxAttempts: 3 });
+    await waitForJob(id, { status: 'failed', attempts: 3, lastError: 'still broken (3)' });
+    await sleep(100);
+    expect(failures).toEqual(['clip: still broken (3)']);
+  });
+
+  it('does not retry a permanent failure or a payload that does not fit', async () => {
+    const type = uniqueType('permanent');
+    const runs: string[] = [];
+    const failures: string[] = [];
+    const worker = newWorker({ backoffBaseMs: 1 });
+    worker.register(type, {
+      payload: z.object({ file: z.string() }),
+      run: async ({ file }) => {
+        runs.push(file);
+        throw new PermanentJobError('The file is damaged');
+      },
+      onFailure: async ({ file }) => {
+        failures.push(file);
+      },
+    });
+    worker.start();
+    const broken = await worker.enqueue(type, { file: 'a.png' }, { maxAttempts: 5 });
+    const malformed = await worker.enqueue(type, { file: 42 }, { maxAttempts: 5 });
+    await waitForJob(broken, { status: 'failed', attempts: 1, lastError: 'The file is damaged' });
+    await waitForJob(malformed, { status: 'failed', attempts: 1 });
+    expect((await jobRow(malformed))?.lastError).toMatch(/^Invalid payload/);
+    expect(runs).toEqual(['a.png']);
+    expect(failures).toEqual(['a.png']);
+  });
+
+  it('runs a job again after a restart when the worker that held it died (once its lease ran out)', async () => {
+    const type = uniqueType('crash');
+    const id = `${type}:left-running`;
+    // What a worker that died mid-job leaves behind: running, one attempt used, lease still held.
+    await db.insert(jobs).values({
+      id,
+      type,
+      payload: { step: 'resize' },
+      status: 'running',
+      attempts: 1,
+      maxAttempts: 3,
+      lockedUntil: new Date(now().getTime() + 60_000),
+    });
+
+    const ran: string[] = [];
+    const restarted = newWorker();
+    restarted.register(type, { payload: z.object({ step: z.string() }), run: async ({ step }) => void ran.push(step) });
+    restarted.start();
+    await sleep(150);
+    expect(ran).toEqual([]);
+    expect(await jobRow(id)).toMatchObject({ status: 'running', attempts: 1 });
+
+    clockOffsetMs += 61_000;
+    await waitForJob(id, { status: 'done', attempts: 2 });
+    expect(ran).toEqual(['resize']);
+  });
+
+  it('fails a job whose worker died during its last attempt', async () => {
+    const type = uniqueType('last-crash');
+    const id = `${type}:abandoned`;
+    await db.insert(jobs).values({
+      id,
+      type,
+      payload: {},
+      status: 'running',
+      attempts: 2,
+      maxAttempts: 2,
+      lockedUntil: new Date(now().getTime() - 1000),
+    });
+    const failures: unknown[] = [];
+    const worker = newWorker();
+    worker.register(type, { payload: z.object({}), run: async () => undefined, onFailure: async (_p, error) => void failures.push(error) });
+    worker.start();
+    await waitForJob(id, { status: 'failed', attempts: 2, lastError: 'The worker stopped during the last attempt' });
+    await vi.waitFor(() => expect(failures).toHaveLength(1));
+  });
+
+  it('never gives one job to two workers', async () => {
+    const type = uniqueType('exclusive');
+    const runs = new Map<string, string[]>();
+    const workers = ['left', 'right'].map((name) => {
+      const worker = newWorker({ concurrency: 3 });
+      worker.register(type, {
+        payload: z.object({ i: z.number() }),
+        run: async (_payload, job) => {
+          runs.set(job.id, [...(runs.get(job.id) ?? []), name]);
+          await sleep(5 + Math.random() * 10);
+        },
+      });
+      return worker;
+    });
+    const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => workers[0]?.enqueue(type, { i }) as Promise<string>));
+    for (const worker of workers) worker.start();
+    for (const id of ids) await waitForJob(id, { status: 'done', attempts: 1 });
+    expect(runs.size).toBe(30);
+    for (const [id, by] of runs) expect(by, id).toHaveLength(1);
+  });
+
+  it('puts a running job back in the queue on shutdown and runs it on the next start', async () => {
+    const type = uniqueType('shutdown');
+    const first = newWorker();
+    let started = false;
+    first.register(type, {
+      payload: z.object({}),
+      run: (_payload, job) =>
+        new Promise<void>((_resolve, reject) => {
+          started = true;
+          job.signal.addEventListener('abort', () => reject(job.signal.reason));
+        }),
+    });
+    first.start();
+    const id = await first.enqueue(type, {});
+    await vi.waitFor(() => expect(started).toBe(true));
+    await first.stop();
+    expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 0, lockedUntil: null });
+
+    const second = newWorker();
+    second.register(type, { payload: z.object({}), run: async () => undefined });
+    second.start();
+    await waitForJob(id, { status: 'done', attempts: 1 });
+  });
+
+  it('schedules a recurring job once per interval, however many workers schedule it', async () => {
+    const type = uniqueType('recurring');
+    let runs = 0;
+    const workers = [newWorker(), newWorker()];
+    for (const worker of workers) worker.every(type, 3_600_000, { payload: z.object({}), run: async () => void runs++ });
+    for (const worker of workers) worker.start();
+    const pending = async () => db.select().from(jobs).where(eq(jobs.type, type));
+    await vi.waitFor(async () => expect(await pending()).toHaveLength(1));
+    const [next] = await pending();
+    expect(next?.runAt.getTime()).toBeGreaterThan(now().getTime());
+    expect(next?.runAt.getTime() ?? 0).toBeLessThanOrEqual(now().getTime() + 3_600_000);
+
+    clockOffsetMs += 3_600_000;
+    await waitForJob(next?.id ?? '', { status: 'done' });
+    await vi.waitFor(async () => expect(await pending()).toHaveLength(2));
+    expect(runs).toBe(1);
+  });
+});

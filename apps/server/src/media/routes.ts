@@ -1,0 +1,40 @@
+import { apiErrorSchema, mediaStatusSchema } from '@aurum/core';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type DomainRoutes, requireViewer } from '../http/context.js';
+
+const params = z.object({ mediaId: z.string().regex(/^[\w-]{1,64}$/, 'Not a valid id') });
+
+/** The owner's view of their uploads. Media bytes are served only by the routes that check access (posts, profiles). */
+export const mediaRoutes: DomainRoutes = (app, { media }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/media/:mediaId/status',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Processing status of an upload (owner only; 404 for anyone else)',
+        params,
+        response: { 200: mediaStatusSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => media.getStatus(requireViewer(request).userId, request.params.mediaId),
+  );
+
+  api.delete(
+    '/api/media/:mediaId',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Delete an upload that no post uses (owner only)',
+        params,
+        response: { 204: z.null(), 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await media.deleteOwnMedia(requireViewer(request).userId, request.params.mediaId);
+      return reply.status(204).send(null);
+    },
+  );
+};

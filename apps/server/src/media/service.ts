@@ -1,0 +1,260 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DERIVATIVE_KINDS, type DerivativeKind, type MediaKind, type MediaStatus, type MediaStatusView } from '@aurum/core';
+import { eq, inArray } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Database } from '../db/database.js';
+import { media, postMedia } from '../db/schema.js';
+import { AppError, errors } from '../http/errors.js';
+import { type JobQueue, PermanentJobError } from '../jobs/queue.js';
+import { type ByteRange, ObjectNotFoundError, type Storage, type StoredObject } from '../storage/index.js';
+import { type DerivativeBody, processMediaFile } from './processor.js';
+import type { MediaTools } from './tools.js';
+
+export const PROCESS_JOB = 'media.process';
+const PROCESS_MAX_ATTEMPTS = 3;
+const GENERIC_FAILURE = 'Processing failed. Please try uploading the file again.';
+
+type MediaRow = typeof media.$inferSelect;
+
+/** A media item as other domains see it. */
+export interface MediaRecord {
+  id: string;
+  ownerId: string;
+  kind: MediaKind;
+  mime: string;
+  sizeBytes: number;
+  originalName: string | null;
+  status: MediaStatus;
+  failureReason: string | null;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  placeholder: string | null;
+  /** Which derivatives exist and can be opened. */
+  derivatives: Record<DerivativeKind, boolean>;
+  createdAt: Date;
+  processedAt: Date | null;
+}
+
+export interface NewUpload {
+  id: string;
+  ownerId: string;
+  kind: MediaKind;
+  /** The type the file's bytes show, never the one the client claimed. */
+  mime: string;
+  sizeBytes: number;
+  originalName: string | null;
+}
+
+/** Where each derivative's key is kept on the media row. */
+const KEY_COLUMN = {
+  thumb: 'thumbKey',
+  blur: 'blurKey',
+  blurThumb: 'blurThumbKey',
+  poster: 'posterKey',
+  playable: 'playableKey',
+} as const satisfies Record<DerivativeKind, keyof MediaRow>;
+
+/** Storage layout: the upload under originals/, everything made from it under derived/{id}/. */
+export const originalKey = (id: string) => `originals/${id}`;
+const derivedPrefix = (id: string) => `derived/${id}/`;
+const derivativeKey = (id: string, kind: DerivativeKind) => `${derivedPrefix(id)}${kind.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+function toRecord(row: MediaRow): MediaRecord {
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    kind: row.kind as MediaKind,
+    mime: row.mime,
+    sizeBytes: row.sizeBytes,
+    originalName: row.originalName,
+    status: row.status as MediaStatus,
+    failureReason: row.failureReason,
+    width: row.width,
+    height: row.height,
+    durationMs: row.durationMs,
+    placeholder: row.placeholder,
+    derivatives: Object.fromEntries(DERIVATIVE_KINDS.map((kind) => [kind, row[KEY_COLUMN[kind]] !== null])) as Record<
+      DerivativeKind,
+      boolean
+    >,
+    createdAt: row.createdAt,
+    processedAt: row.processedAt,
+  };
+}
+
+export interface MediaServiceDeps {
+  db: Database;
+  storage: Storage;
+  jobs: JobQueue;
+  tools: MediaTools;
+  logger: Logger;
+  now: () => Date;
+}
+
+/**
+ * Uploaded media: records them, makes their derivatives in a durable 'media.process' job and
+ * opens their bytes for the routes that decide who may have them. The uploaded file itself is
+ * kept only to process it; it is never opened for anyone, since it may carry the creator's location.
+ */
+export class MediaService {
+  constructor(private readonly deps: MediaServiceDeps) {
+    deps.jobs.register(PROCESS_JOB, {
+      payload: z.object({ mediaId: z.string() }),
+      maxAttempts: PROCESS_MAX_ATTEMPTS,
+      run: ({ mediaId }, job) => this.process(mediaId, job.signal),
+      onFailure: ({ mediaId }, error) => this.markFailed(mediaId, error),
+    });
+  }
+
+  /**
+   * Stores a finished upload, records it as 'processing' and queues its processing. Safe to
+   * call again for the same id (a retried final request): nothing is recorded twice.
+   */
+  async acceptUpload(upload: NewUpload, body: Readable): Promise<MediaRecord> {
+    await this.deps.storage.put(originalKey(upload.id), body, { contentType: upload.mime });
+    await this.deps.db.transaction(async (tx) => {
+      await tx
+        .insert(media)
+        .values({ ...upload, originalKey: originalKey(upload.id), status: 'processing', createdAt: this.deps.now() })
+        .onConflictDoNothing();
+      await this.deps.jobs.enqueue(PROCESS_JOB, { mediaId: upload.id }, { id: `${PROCESS_JOB}:${upload.id}` }, tx);
+    });
+    this.deps.jobs.wake();
+    const record = await this.getMedia(upload.id);
+    if (!record) throw new Error(`media ${upload.id} vanished right after it was recorded`);
+    return record;
+  }
+
+  async getMedia(id: string): Promise<MediaRecord | null> {
+    const [row] = await this.deps.db.select().from(media).where(eq(media.id, id));
+    return row ? toRecord(row) : null;
+  }
+
+  /** Several items at once (for lists of posts), keyed by id; unknown ids are left out. */
+  async getMediaByIds(ids: readonly string[]): Promise<Map<string, MediaRecord>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.deps.db
+      .select()
+      .from(media)
+      .where(inArray(media.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, toRecord(row)]));
+  }
+
+  /** Processing status for the owner; anyone else is told it does not exist. */
+  async getStatus(viewerId: string, id: string): Promise<MediaStatusView> {
+    const record = await this.getMedia(id);
+    if (!record || record.ownerId !== viewerId) throw errors.notFound('Media');
+    return {
+      id: record.id,
+      kind: record.kind,
+      mime: record.mime,
+      sizeBytes: record.sizeBytes,
+      status: record.status,
+      failureReason: record.failureReason,
+      width: record.width,
+      height: record.height,
+      durationMs: record.durationMs,
+      placeholder: record.placeholder,
+      derivatives: record.derivatives,
+      createdAt: record.createdAt.toISOString(),
+      processedAt: record.processedAt?.toISOString() ?? null,
+    };
+  }
+
+  /**
+   * The full-quality version for viewers the access rules allow the original: the 'playable'
+   * derivative (re-encoded, no metadata). Throws ObjectNotFoundError until processing is done.
+   */
+  openOriginal(id: string, range?: ByteRange): Promise<StoredObject> {
+    return this.openDerivative(id, 'playable', range);
+  }
+
+  /** One derivative's bytes; throws ObjectNotFoundError when it does not exist (yet), RangeNotSatisfiableError for a bad range. */
+  async openDerivative(id: string, kind: DerivativeKind, range?: ByteRange): Promise<StoredObject> {
+    const [row] = await this.deps.db.select().from(media).where(eq(media.id, id));
+    const key = row?.[KEY_COLUMN[kind]];
+    if (!key) throw new ObjectNotFoundError(`${id}/${kind}`);
+    return this.deps.storage.get(key, range);
+  }
+
+  /** Deletes the owner's media item and its bytes; refused while a post uses it. */
+  async deleteOwnMedia(viewerId: string, id: string): Promise<void> {
+    const record = await this.getMedia(id);
+    if (!record || record.ownerId !== viewerId) throw errors.notFound('Media');
+    const [used] = await this.deps.db.select({ postId: postMedia.postId }).from(postMedia).where(eq(postMedia.mediaId, id)).limit(1);
+    if (used) throw new AppError(409, 'media_in_use', 'This media is part of a post. Remove it from the post first.');
+    await this.deleteMedia(id);
+  }
+
+  /** Deletes a media item and everything stored for it (post links go with it). */
+  async deleteMedia(id: string): Promise<void> {
+    // The row goes first: bytes left behind by a failure are unreachable, never the other way round.
+    await this.deps.db.delete(media).where(eq(media.id, id));
+    await this.deleteBytes(id);
+  }
+
+  private async deleteBytes(id: string): Promise<void> {
+    await this.deps.storage.deletePrefix(derivedPrefix(id));
+    await this.deps.storage.delete(originalKey(id));
+  }
+
+  /** The 'media.process' job: original in, derivatives out, row updated. Running it twice is harmless. */
+  private async process(id: string, signal: AbortSignal): Promise<void> {
+    const [row] = await this.deps.db.select().from(media).where(eq(media.id, id));
+    if (!row || row.status === 'ready') return;
+    const workDir = await mkdtemp(path.join(tmpdir(), 'aurum-media-'));
+    try {
+      const input = path.join(workDir, 'original');
+      const original = await this.deps.storage.get(row.originalKey).catch((error) => {
+        if (error instanceof ObjectNotFoundError) throw new PermanentJobError('The uploaded file is missing.');
+        throw error;
+      });
+      await pipeline(original.stream, createWriteStream(input));
+
+      const result = await processMediaFile(row.kind as MediaKind, input, this.deps.tools, workDir, signal);
+      const keys: Partial<Record<(typeof KEY_COLUMN)[DerivativeKind], string | null>> = {};
+      for (const kind of DERIVATIVE_KINDS) {
+        const body = result.derivatives[kind];
+        keys[KEY_COLUMN[kind]] = body ? await this.store(id, kind, body) : null;
+      }
+      const updated = await this.deps.db
+        .update(media)
+        .set({
+          ...keys,
+          kind: result.kind,
+          status: 'ready',
+          failureReason: null,
+          width: result.width,
+          height: result.height,
+          durationMs: result.durationMs,
+          placeholder: result.placeholder,
+          playableMime: result.derivatives.playable?.contentType ?? null,
+          processedAt: this.deps.now(),
+        })
+        .where(eq(media.id, id))
+        .returning({ id: media.id });
+      // Deleted while processing: drop what was just made.
+      if (updated.length === 0) await this.deleteBytes(id);
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  private async store(id: string, kind: DerivativeKind, body: DerivativeBody): Promise<string> {
+    const key = derivativeKey(id, kind);
+    await this.deps.storage.put(key, 'data' in body ? body.data : createReadStream(body.path), { contentType: body.contentType });
+    return key;
+  }
+
+  private async markFailed(id: string, error: unknown): Promise<void> {
+    const reason = error instanceof PermanentJobError ? error.message : GENERIC_FAILURE;
+    await this.deps.db.update(media).set({ status: 'failed', failureReason: reason, processedAt: this.deps.now() }).where(eq(media.id, id));
+  }
+}

@@ -1,0 +1,123 @@
+import { ACCESS_KEYWORDS, type AccessViewer, generateId, postAccessLevel } from '@aurum/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../test/content-fixtures.js';
+import { startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { follows, plans, posts, subscriptions, users } from '../db/schema.js';
+import { postAccessLevelSql } from './access-sql.js';
+
+/**
+ * The SQL twin must agree with the pure rule for every access list and every kind of
+ * viewer. Rows go straight into a real database; the levels come out of one query per viewer.
+ */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const CREATOR = 'eq-creator';
+const OTHER_CREATOR = 'eq-other-creator';
+const PLAN_A = 'eq-plan-a';
+const PLAN_B = 'eq-plan-b';
+/** A plan of another creator: naming it in a post (the API refuses that) or holding it must not open this creator's posts. */
+const FOREIGN_PLAN = 'eq-plan-foreign';
+
+type Grant = { follows?: boolean; active?: string[]; lapsed?: string[] };
+/** Every viewer kind, with the rows that make it so. */
+const VIEWERS: Record<string, Grant> = {
+  stranger: {},
+  follower: { follows: true },
+  subscriberA: { active: [PLAN_A] },
+  subscriberB: { active: [PLAN_B] },
+  lapsedA: { lapsed: [PLAN_A] },
+  followerLapsedA: { follows: true, lapsed: [PLAN_A] },
+  followerSubscriberA: { follows: true, active: [PLAN_A] },
+  followerSubscriberAB: { follows: true, active: [PLAN_A, PLAN_B] },
+  subscriberBLapsedA: { active: [PLAN_B], lapsed: [PLAN_A] },
+  foreignSubscriber: { active: [FOREIGN_PLAN] },
+};
+
+const TOKENS = [...ACCESS_KEYWORDS, PLAN_A, PLAN_B, FOREIGN_PLAN];
+const ACCESS_LISTS = Array.from({ length: 2 ** TOKENS.length }, (_, mask) => TOKENS.filter((_, bit) => mask & (1 << bit)));
+const STATES = ['published', 'scheduled', 'deleted'] as const;
+
+describe(`the SQL access level equals postAccessLevel (${TEST_DRIVER})`, () => {
+  it(`agrees for ${ACCESS_LISTS.length} access lists x ${STATES.length} states x ${Object.keys(VIEWERS).length + 2} viewers`, async () => {
+    const db = server.context.database.db;
+    const now = server.context.now();
+    const at = (days: number) => new Date(now.getTime() + days * DAY_MS);
+
+    const viewerIds = Object.keys(VIEWERS).map((name) => `eq-${name}`);
+    await db.insert(users).values([CREATOR, OTHER_CREATOR, ...viewerIds].map((id) => ({ id, email: `${id}@example.com`, labels: [] })));
+    await db.insert(plans).values([
+      { id: PLAN_A, creatorId: CREATOR, name: 'A', priceMinor: 500, currency: 'USD', active: true },
+      // Inactive plans still honour the subscriptions they have.
+      { id: PLAN_B, creatorId: CREATOR, name: 'B', priceMinor: 900, currency: 'USD', active: false },
+      { id: FOREIGN_PLAN, creatorId: OTHER_CREATOR, name: 'F', priceMinor: 100, currency: 'USD', active: true },
+    ]);
+    for (const [name, grant] of Object.entries(VIEWERS)) {
+      const userId = `eq-${name}`;
+      if (grant.follows) await db.insert(follows).values({ id: generateId(), userId, creatorId: CREATOR });
+      const held = [
+        ...(grant.active ?? []).map((planId) => ({ planId, validUntil: at(3) })),
+        ...(grant.lapsed ?? []).map((planId) => ({ planId, validUntil: at(-1) })),
+      ];
+      for (const { planId, validUntil } of held) {
+        const creatorId = planId === FOREIGN_PLAN ? OTHER_CREATOR : CREATOR;
+        await db.insert(subscriptions).values({ id: generateId(), userId, creatorId, planId, validUntil });
+      }
+    }
+    // A subscription ending exactly now has ended.
+    await db.insert(subscriptions).values({ id: generateId(), userId: 'eq-stranger', creatorId: CREATOR, planId: PLAN_A, validUntil: now });
+
+    const rows = ACCESS_LISTS.flatMap((access, index) =>
+      STATES.map((state) => ({
+        id: `eq-post-${index}-${state}`,
+        creatorId: CREATOR,
+        access,
+        publishAt: state === 'scheduled' ? at(1) : at(-1),
+        deletedAt: state === 'deleted' ? at(-0.5) : null,
+      })),
+    );
+    await db.insert(posts).values(rows);
+
+    const expectedViewers: Record<string, AccessViewer | null> = {
+      anonymous: null,
+      owner: { userId: CREATOR, followsCreator: false, activePlanIds: [] },
+    };
+    for (const [name, grant] of Object.entries(VIEWERS)) {
+      expectedViewers[name] = {
+        userId: `eq-${name}`,
+        followsCreator: grant.follows ?? false,
+        // Only this creator's plans count, and only while valid.
+        activePlanIds: (grant.active ?? []).filter((planId) => planId !== FOREIGN_PLAN),
+      };
+    }
+
+    let compared = 0;
+    const mismatches: string[] = [];
+    for (const [name, viewer] of Object.entries(expectedViewers)) {
+      const levels = await db
+        .select({ id: posts.id, level: postAccessLevelSql(viewer?.userId ?? null, now) })
+        .from(posts)
+        .where(eq(posts.creatorId, CREATOR));
+      const byId = new Map(levels.map((row) => [row.id, row.level]));
+      for (const row of rows) {
+        const expected = postAccessLevel(viewer, {
+          creatorId: CREATOR,
+          access: row.access,
+          isPublished: row.publishAt <= now && !row.deletedAt,
+        });
+        const actual = byId.get(row.id);
+        compared++;
+        if (actual !== expected) mismatches.push(`${name} ${JSON.stringify(row.access)} ${row.id}: sql=${actual} rule=${expected}`);
+      }
+    }
+    expect(mismatches.slice(0, 20)).toEqual([]);
+    expect(compared).toBe(ACCESS_LISTS.length * STATES.length * (Object.keys(VIEWERS).length + 2));
+  });
+});

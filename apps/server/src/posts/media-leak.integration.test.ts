@@ -1,0 +1,397 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { type AccessViewer, DERIVATIVE_KINDS, generateId, postAccessLevel, revealsContent } from '@aurum/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActivePlan, DAY_MS, follow, signUp, subscribe } from '../../test/content-fixtures.js';
+import { type ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { media, profiles } from '../db/schema.js';
+import { jpegWithLocation, writeAudio, writeVideo } from '../media/fixtures.js';
+
+/**
+ * The leak test: real uploads through the media pipeline, posts at every access level, viewers
+ * of every kind, and every route and URL pattern we can think of. Original bytes (and the
+ * full-quality, thumbnail and poster derivatives made from them) must never reach a viewer the
+ * access rule does not allow, and must reach the ones it does. The uploaded file itself is never
+ * served to anyone: it may carry the creator's location.
+ */
+
+let server: TestServer;
+let workDir: string;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'aurum-leak-'));
+  const webDir = path.join(workDir, 'web');
+  await mkdir(webDir);
+  // A built web app, so the fallback that answers unknown paths with index.html is tried too.
+  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Aurum</title>');
+  server = await startTestServer({ DATA_DIR: path.join(workDir, 'data'), WEB_DIST_DIR: webDir });
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+interface StoredMedia {
+  id: string;
+  upload: Buffer;
+  /** Derivatives by kind, as stored. */
+  bytes: Partial<Record<(typeof DERIVATIVE_KINDS)[number], Buffer>>;
+}
+
+const UPLOADS = {
+  image: { mime: 'image/jpeg', make: () => jpegWithLocation(360, 240) },
+  video: {
+    mime: 'video/mp4',
+    make: () => fileOf('mp4', (file) => writeVideo(file, { seconds: 2, width: 320, height: 240, codec: 'h264', tagged: true })),
+  },
+  audio: { mime: 'audio/mpeg', make: () => fileOf('mp3', (file) => writeAudio(file, 2)) },
+} as const;
+
+async function fileOf(extension: string, write: (file: string) => Promise<void>): Promise<Buffer> {
+  const file = path.join(workDir, `${generateId()}.${extension}`);
+  await write(file);
+  return readFile(file);
+}
+
+/** Uploads a generated file (with camera and location tags) through the media service and waits for its processing job. */
+async function processed(ownerId: string, kind: keyof typeof UPLOADS): Promise<StoredMedia> {
+  const upload = await UPLOADS[kind].make();
+  const id = generateId();
+  const mime = kind === 'image' ? 'image/jpeg' : 'video/mp4';
+  await server.context.media.acceptUpload(
+    { id, ownerId, kind, mime, sizeBytes: upload.length, originalName: `upload.${kind}` },
+    Readable.from([upload]),
+  );
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const record = await server.context.media.getMedia(id);
+    if (record?.status === 'failed') throw new Error(`processing failed: ${record.failureReason}`);
+    if (record?.status === 'ready') {
+      const bytes: StoredMedia['bytes'] = {};
+      for (const derivative of DERIVATIVE_KINDS) {
+        if (!record.derivatives[derivative]) continue;
+        const object = await server.context.media.openDerivative(id, derivative);
+        bytes[derivative] = Buffer.concat(await object.stream.toArray());
+      }
+      return { id, upload, bytes };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`media ${id} was not processed in time`);
+}
+
+/** A response as bytes, whatever it is. */
+async function fetchBytes(client: ApiClient | null, url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(server.baseUrl + url, { headers: { ...(client?.cookie ? { cookie: client.cookie } : {}), ...headers } });
+  return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+const PROTECTED_KINDS = ['thumb', 'poster', 'playable'] as const;
+const BLURRED_KINDS = ['blur', 'blurThumb'] as const;
+
+describe(`media never leaks (${TEST_DRIVER})`, () => {
+  it('serves original-derived bytes exactly to the viewers the access rule allows, through any URL tried', async () => {
+    const creator = await signUp(server, 'leakcreator', { creator: true });
+    const rival = await signUp(server, 'leakrival', { creator: true });
+    const planA = await createActivePlan(creator.client, 'A', 300);
+    const planB = await createActivePlan(creator.client, 'B', 900);
+
+    // One post per access level, each with its own media; two also hold a video or a sound.
+    const layouts: { name: string; access: string[]; scheduled?: boolean; deleted?: boolean; extra?: 'video' | 'audio' }[] = [
+      { name: 'public', access: ['public'] },
+      { name: 'follower', access: ['follower'] },
+      { name: 'sneakpeek', access: ['sneakpeek'] },
+      { name: 'subscription', access: ['subscription'], extra: 'video' },
+      { name: 'planA', access: [planA], extra: 'audio' },
+      { name: 'planB', access: [planB] },
+      { name: 'private', access: ['private'] },
+      { name: 'scheduled', access: ['public'], scheduled: true },
+      { name: 'deleted', access: ['public'], deleted: true },
+    ];
+    const posts: { id: string; creatorId: string; access: string[]; published: boolean; deleted: boolean; items: StoredMedia[] }[] = [];
+    for (const layout of layouts) {
+      const items = [await processed(creator.id, 'image'), ...(layout.extra ? [await processed(creator.id, layout.extra)] : [])];
+      const publishAt = layout.scheduled ? new Date(server.context.now().getTime() + DAY_MS).toISOString() : undefined;
+      const created = await creator.client.post('/api/posts', {
+        text: layout.name,
+        mediaIds: items.map((item) => item.id),
+        access: layout.access,
+        publishAt,
+      });
+      expect(created.status, layout.name).toBe(201);
+      if (layout.deleted) expect((await creator.client.delete(`/api/posts/${created.body.id}`)).status).toBe(204);
+      posts.push({
+        id: created.body.id,
+        creatorId: creator.id,
+        access: layout.access,
+        published: !layout.scheduled,
+        deleted: !!layout.deleted,
+        items,
+      });
+    }
+    const rivalItem = await processed(rival.id, 'image');
+    const rivalPost = (await rival.client.post('/api/posts', { mediaIds: [rivalItem.id], access: ['public'] })).body.id;
+    posts.push({ id: rivalPost, creatorId: rival.id, access: ['public'], published: true, deleted: false, items: [rivalItem] });
+    // Uploads in no post: the rival's (legitimately) becomes their avatar; the creator's stays private.
+    const rivalAvatar = await processed(rival.id, 'image');
+    const loose = await processed(creator.id, 'image');
+
+    const stranger = await signUp(server, 'leakstranger');
+    const follower = await signUp(server, 'leakfollower');
+    const subscriberA = await signUp(server, 'leaksuba');
+    const subscriberB = await signUp(server, 'leaksubb');
+    const lapsed = await signUp(server, 'leaklapsed');
+    const followerSubscriber = await signUp(server, 'leakfolsub');
+    const soon = new Date(server.context.now().getTime() + 5 * DAY_MS);
+    await follow(server, follower.id, creator.id);
+    await follow(server, followerSubscriber.id, creator.id);
+    await subscribe(server, subscriberA.id, planA, soon);
+    await subscribe(server, subscriberB.id, planB, soon);
+    await subscribe(server, followerSubscriber.id, planA, soon);
+    await subscribe(server, lapsed.id, planA, new Date(server.context.now().getTime() - DAY_MS));
+
+    // Profiles pointed at media they must not expose, as a careless profile editor might allow.
+    const db = server.context.database.db;
+    const lockedItem = posts.find((post) => post.access[0] === planB)!.items[0]!;
+    await db.update(profiles).set({ avatarMediaId: lockedItem.id, coverMediaId: loose.id }).where(eq(profiles.userId, stranger.id));
+    await db.update(profiles).set({ coverMediaId: lockedItem.id }).where(eq(profiles.userId, creator.id));
+    await db.update(profiles).set({ avatarMediaId: rivalAvatar.id }).where(eq(profiles.userId, rival.id));
+
+    const viewers: { name: string; client: ApiClient | null; model: AccessViewer | null }[] = [
+      { name: 'anonymous', client: null, model: null },
+      { name: 'owner', client: creator.client, model: { userId: creator.id, followsCreator: false, activePlanIds: [] } },
+      { name: 'rival', client: rival.client, model: { userId: rival.id, followsCreator: false, activePlanIds: [] } },
+      { name: 'stranger', client: stranger.client, model: { userId: stranger.id, followsCreator: false, activePlanIds: [] } },
+      { name: 'follower', client: follower.client, model: { userId: follower.id, followsCreator: true, activePlanIds: [] } },
+      { name: 'subscriberA', client: subscriberA.client, model: { userId: subscriberA.id, followsCreator: false, activePlanIds: [planA] } },
+      { name: 'subscriberB', client: subscriberB.client, model: { userId: subscriberB.id, followsCreator: false, activePlanIds: [planB] } },
+      { name: 'lapsed', client: lapsed.client, model: { userId: lapsed.id, followsCreator: false, activePlanIds: [] } },
+      {
+        name: 'followerSubscriberA',
+        client: followerSubscriber.client,
+        model: { userId: followerSubscriber.id, followsCreator: true, activePlanIds: [planA] },
+      },
+    ];
+
+    const allItems = [...posts.flatMap((post) => post.items), rivalAvatar, loose];
+    // Every upload and every full-quality version is distinct, so a match below names exactly one item.
+    const distinct = allItems.flatMap((item) => [item.upload, item.bytes.playable!]).map(sha256);
+    expect(new Set(distinct).size).toBe(distinct.length);
+    const mediaRows = await db.select().from(media);
+    // Where the upload and the full-quality version are stored, as paths someone might try.
+    const storageKeys = mediaRows
+      .filter((row) => allItems.some((item) => item.id === row.id))
+      .flatMap((row) => [row.originalKey, row.playableKey].filter((key): key is string => !!key));
+    const userIds = [creator.id, rival.id, stranger.id, follower.id];
+
+    /** Every URL we know or can guess that might return media bytes. */
+    const urls: { url: string; headers?: Record<string, string> }[] = [];
+    for (const post of posts) {
+      for (const position of [0, 1, 7]) {
+        for (const kind of [...DERIVATIVE_KINDS, 'original']) urls.push({ url: `/api/posts/${post.id}/media/${position}/${kind}` });
+        urls.push({ url: `/api/posts/${post.id}/media/${position}/playable?v=forged&kind=blur` });
+      }
+      for (const position of [0, 1]) {
+        for (const range of ['bytes=0-', 'bytes=-4096']) {
+          for (const kind of ['playable', 'blur'])
+            urls.push({ url: `/api/posts/${post.id}/media/${position}/${kind}`, headers: { range } });
+        }
+      }
+      urls.push({ url: `/api/posts/${post.id}/media/-1/playable` }, { url: `/api/posts/${post.id}/media/0/playable/../../1/playable` });
+      urls.push({ url: `/posts/${post.id}` }, { url: `/api/posts/${post.id}/media` });
+    }
+    for (const item of allItems) {
+      for (const suffix of ['', '/original', '/playable', '/download', '/status']) {
+        urls.push({ url: `/api/media/${item.id}${suffix}` }, { url: `/media/${item.id}${suffix}` });
+      }
+      for (const prefix of ['/api/uploads/', '/uploads/', '/api/files/', '/api/users/']) urls.push({ url: `${prefix}${item.id}` });
+      urls.push({ url: `/api/users/${item.id}/avatar` }, { url: `/api/users/${creator.id}/avatar?mediaId=${item.id}` });
+      // A media id in place of a post id.
+      urls.push({ url: `/api/posts/${item.id}/media/0/playable` }, { url: `/api/posts/${item.id}/media/0/blur` });
+    }
+    for (const key of storageKeys) {
+      for (const prefix of ['/', '/media/', '/data/media/', '/api/media/', '/api/posts/x/media/0/..%2F..%2F..%2F..%2F'])
+        urls.push({ url: `${prefix}${key}` });
+      urls.push({ url: `/..%2Fdata%2Fmedia%2F${encodeURIComponent(key)}` }, { url: `/%2e%2e/%2e%2e/data/media/${key}` });
+    }
+    for (const userId of userIds) {
+      for (const image of ['avatar', 'cover']) {
+        urls.push({ url: `/api/users/${userId}/${image}` }, { url: `/api/users/${userId}/${image}`, headers: { range: 'bytes=0-' } });
+      }
+    }
+
+    // Every GET route the server has, today and in future, filled with every id we hold: a new route
+    // that serves bytes by a bare media id (or anything else it should not) is caught here.
+    const ids = [...allItems.map((item) => item.id), ...posts.map((post) => post.id), ...userIds];
+    const fill = (param: string) =>
+      /position/i.test(param) ? ['0', '1'] : /kind|variant|image/i.test(param) ? [...DERIVATIVE_KINDS, 'original'] : ids;
+    const routeUrls: string[] = [];
+    for (const route of server.routes.filter((r) => r.method === 'GET' && r.url.startsWith('/api/') && r.url !== '/api/openapi.json')) {
+      let filled = [route.url];
+      for (const param of route.url.match(/:\w+/g) ?? []) {
+        filled = filled.flatMap((url) => fill(param).map((value) => url.replace(param, encodeURIComponent(value))));
+      }
+      routeUrls.push(...filled.slice(0, 400));
+    }
+    expect(routeUrls.length).toBeGreaterThan(100);
+
+    const levelOf = (viewer: AccessViewer | null, post: (typeof posts)[number]) =>
+      post.deleted ? 'hidden' : postAccessLevel(viewer, { creatorId: post.creatorId, access: post.access, isPublished: post.published });
+
+    const leaks: string[] = [];
+    for (const viewer of viewers) {
+      // What this viewer may have and what they must never get.
+      const allowed: Buffer[] = [rivalAvatar.bytes.playable!];
+      const forbidden: Buffer[] = allItems.map((item) => item.upload);
+      for (const post of posts) {
+        const level = levelOf(viewer.model, post);
+        for (const item of post.items) {
+          for (const kind of PROTECTED_KINDS) if (item.bytes[kind]) (revealsContent(level) ? allowed : forbidden).push(item.bytes[kind]);
+          for (const kind of BLURRED_KINDS) if (item.bytes[kind]) (level === 'hidden' ? forbidden : allowed).push(item.bytes[kind]);
+        }
+      }
+      for (const kind of DERIVATIVE_KINDS) if (loose.bytes[kind]) forbidden.push(loose.bytes[kind]);
+      // Identical bytes in both sets (two blurs of noise can come out the same) prove nothing either way.
+      const allowedHashes = new Set(allowed.map(sha256));
+      const forbiddenHashes = new Set(forbidden.map(sha256).filter((hash) => !allowedHashes.has(hash)));
+      const sameSlice = (file: Buffer, body: Buffer, start: number, size: number) =>
+        file.length === size && file.subarray(start, start + body.length).equals(body);
+
+      // The sweep over every route runs for the viewers with the least access, to keep the test quick.
+      const tried: typeof urls = ['anonymous', 'stranger'].includes(viewer.name) ? [...urls, ...routeUrls.map((url) => ({ url }))] : urls;
+      for (let i = 0; i < tried.length; i += 8) {
+        const batch = tried.slice(i, i + 8);
+        const responses = await Promise.all(batch.map(({ url, headers }) => fetchBytes(viewer.client, url, headers)));
+        responses.forEach((response, index) => {
+          const { url, headers } = batch[index]!;
+          const where = `${viewer.name} ${url} ${JSON.stringify(headers ?? {})} -> ${response.status}`;
+          // Without a session no API route answers with anything but JSON (health, errors).
+          const json = response.headers.get('content-type')?.startsWith('application/json');
+          if (viewer.client === null && url.startsWith('/api/') && response.status < 300 && !json) leaks.push(`anonymous got ${where}`);
+          if (response.status >= 300) return;
+          if (forbiddenHashes.has(sha256(response.body))) leaks.push(where);
+          const range = /^bytes (\d+)-\d+\/(\d+)$/.exec(response.headers.get('content-range') ?? '');
+          if (response.status === 206 && range) {
+            const [start, size] = [Number(range[1]), Number(range[2])];
+            // A slice counts as leaked when it matches a forbidden file and no file this viewer may have.
+            if (
+              forbidden.some((file) => sameSlice(file, response.body, start, size)) &&
+              !allowed.some((file) => sameSlice(file, response.body, start, size))
+            ) {
+              leaks.push(`${where} (slice)`);
+            }
+          }
+        });
+      }
+    }
+    expect(leaks).toEqual([]);
+
+    // And the allowed do get the real bytes.
+    for (const viewer of viewers.filter((v) => v.client)) {
+      for (const post of posts) {
+        const level = levelOf(viewer.model, post);
+        for (const [position, item] of post.items.entries()) {
+          for (const kind of DERIVATIVE_KINDS) {
+            if (!item.bytes[kind]) continue;
+            const served = await fetchBytes(viewer.client, `/api/posts/${post.id}/media/${position}/${kind}`);
+            const mayHave = level !== 'hidden' && (revealsContent(level) || (BLURRED_KINDS as readonly string[]).includes(kind));
+            const label = `${viewer.name} ${JSON.stringify(post.access)} ${kind} (${level})`;
+            expect(served.status, label).toBe(mayHave ? 200 : 404);
+            if (mayHave) expect(sha256(served.body), label).toBe(sha256(item.bytes[kind]));
+          }
+        }
+      }
+      const avatar = await fetchBytes(viewer.client, `/api/users/${rival.id}/avatar`);
+      expect(sha256(avatar.body)).toBe(sha256(rivalAvatar.bytes.playable!));
+      // Pointed at a post's media or at someone else's upload, a profile picture is simply not there.
+      for (const url of [`/api/users/${stranger.id}/avatar`, `/api/users/${stranger.id}/cover`, `/api/users/${creator.id}/cover`]) {
+        expect((await fetchBytes(viewer.client, url)).status, url).toBe(404);
+      }
+    }
+  }, 300_000);
+
+  it('streams video with HTTP Range for seeking, and refuses locked viewers the same way as missing media', async () => {
+    const creator = await signUp(server, 'rangecreator', { creator: true });
+    const subscriber = await signUp(server, 'rangesub');
+    const stranger = await signUp(server, 'rangestranger');
+    const plan = await createActivePlan(creator.client, 'Video club', 500);
+    await subscribe(server, subscriber.id, plan, new Date(server.context.now().getTime() + 5 * DAY_MS));
+    const clip = await processed(creator.id, 'video');
+    const post = (await creator.client.post('/api/posts', { mediaIds: [clip.id], access: ['subscription'] })).body;
+    const url = post.media[0].urls.playable as string;
+    const playable = clip.bytes.playable!;
+    const size = playable.length;
+    const get = (headers: Record<string, string> = {}, client = subscriber.client) => fetchBytes(client, url, headers);
+
+    const whole = await get();
+    expect(whole.status).toBe(200);
+    expect(sha256(whole.body)).toBe(sha256(playable));
+    expect(
+      Object.fromEntries(
+        ['accept-ranges', 'content-type', 'content-length', 'cache-control', 'x-content-type-options', 'cross-origin-resource-policy'].map(
+          (name) => [name, whole.headers.get(name)],
+        ),
+      ),
+    ).toEqual({
+      'accept-ranges': 'bytes',
+      'content-type': 'video/mp4',
+      'content-length': String(size),
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+    });
+
+    for (const [range, start, end] of [
+      ['bytes=0-99', 0, 99],
+      ['bytes=100-', 100, size - 1],
+      ['bytes=-50', size - 50, size - 1],
+      [`bytes=10-${size * 10}`, 10, size - 1],
+      [`bytes=-${size * 2}`, 0, size - 1],
+    ] as const) {
+      const part = await get({ range });
+      expect(part.status, range).toBe(206);
+      expect(part.headers.get('content-range'), range).toBe(`bytes ${start}-${end}/${size}`);
+      expect(part.headers.get('content-length'), range).toBe(String(end - start + 1));
+      expect(part.body.equals(playable.subarray(start, end + 1)), range).toBe(true);
+    }
+
+    for (const range of [`bytes=${size}-`, 'bytes=-0']) {
+      const refused = await get({ range });
+      expect(refused.status, range).toBe(416);
+      expect(refused.headers.get('content-range'), range).toBe(`bytes */${size}`);
+      expect(JSON.parse(refused.body.toString()).type).toBe('range_not_satisfiable');
+    }
+    // Several ranges, a malformed one, or an If-Range we cannot vouch for: the whole file.
+    const wholeFile: Record<string, string>[] = [
+      { range: 'bytes=0-1,5-6' },
+      { range: 'bytes=5-1' },
+      { range: 'bytes=0-99', 'if-range': '"some-etag"' },
+    ];
+    for (const headers of wholeFile) {
+      const full = await get(headers);
+      expect(full.status, JSON.stringify(headers)).toBe(200);
+      expect(full.body.length).toBe(size);
+    }
+
+    const head = await fetch(server.baseUrl + url, { method: 'HEAD', headers: { cookie: subscriber.client.cookie! } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(size));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+
+    // A locked viewer: the blurred poster, nothing else, and a refusal that reads like "no such media".
+    const locked = await get({ range: 'bytes=0-' }, stranger.client);
+    expect(locked.status).toBe(404);
+    expect(locked.headers.get('content-range')).toBeNull();
+    const missing = await fetchBytes(stranger.client, url.replace('/media/0/', '/media/5/'));
+    expect(JSON.parse(locked.body.toString())).toEqual(JSON.parse(missing.body.toString()));
+    const blurred = await fetchBytes(stranger.client, `/api/posts/${post.id}/media/0/blur`);
+    expect(blurred.status).toBe(200);
+    expect(blurred.headers.get('cache-control')).toBe('private, max-age=86400');
+    expect(sha256(blurred.body)).toBe(sha256(clip.bytes.blur!));
+  }, 120_000);
+});

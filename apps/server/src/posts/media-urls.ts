@@ -1,0 +1,21 @@
+import { createHash } from 'node:crypto';
+import type { DerivativeKind } from '@aurum/core';
+
+/**
+ * Every URL that serves media bytes is built here. They name a post and a position, or a
+ * user's avatar or cover, never a media id: the routes behind them decide access from the
+ * post or profile, so an id on its own opens nothing.
+ */
+
+// The version changes when another item takes the place, so privately cached images never go stale.
+const version = (mediaId: string) => createHash('sha256').update(mediaId).digest('base64url').slice(0, 12);
+
+export function postMediaUrl(postId: string, position: number, kind: DerivativeKind, mediaId: string): string {
+  return `/api/posts/${encodeURIComponent(postId)}/media/${position}/${kind}?v=${version(mediaId)}`;
+}
+
+export type ProfileImage = 'avatar' | 'cover';
+
+export function profileImageUrl(userId: string, image: ProfileImage, mediaId: string | null): string | null {
+  return mediaId ? `/api/users/${encodeURIComponent(userId)}/${image}?v=${version(mediaId)}` : null;
+}

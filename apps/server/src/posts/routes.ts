@@ -1,0 +1,147 @@
+import {
+  apiErrorSchema,
+  BLURRED_DERIVATIVES,
+  createPostSchema,
+  DERIVATIVE_KINDS,
+  type DerivativeKind,
+  entityIdSchema,
+  mayFetchDerivative,
+  POST_MEDIA_MAX,
+  postPageQuerySchema,
+  postPageSchema,
+  postSchema,
+  updatePostSchema,
+} from '@aurum/core';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type DomainRoutes, requireCreator, requireViewer } from '../http/context.js';
+import { errors } from '../http/errors.js';
+import { OPEN_IMAGE_CACHE, PROTECTED_CACHE, sendMediaBytes } from './media-delivery.js';
+
+const postParams = z.object({ postId: entityIdSchema });
+const tags = ['posts'];
+
+export const postsRoutes: DomainRoutes = (app, { posts, media }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/posts',
+    {
+      schema: {
+        tags,
+        summary: 'Create a post (creators only); a future publishAt schedules it',
+        body: createPostSchema,
+        response: { 201: postSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await posts.create(requireCreator(request).userId, request.body)),
+  );
+
+  api.get(
+    '/api/posts',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's own posts, scheduled and private ones included, newest first",
+        querystring: postPageQuerySchema,
+        response: { 200: postPageSchema },
+      },
+    },
+    async (request) => {
+      const { userId } = requireViewer(request);
+      return posts.listByCreator(userId, userId, request.query);
+    },
+  );
+
+  api.get(
+    '/api/posts/:postId',
+    {
+      schema: {
+        tags,
+        summary: 'One post as the viewer may see it (locked posts carry only a teaser, blurred media and an unlock offer)',
+        params: postParams,
+        response: { 200: postSchema },
+      },
+    },
+    async (request) => posts.get(requireViewer(request).userId, request.params.postId),
+  );
+
+  api.patch(
+    '/api/posts/:postId',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a post (owner only); mediaIds replaces the whole list',
+        params: postParams,
+        body: updatePostSchema,
+        response: { 200: postSchema },
+      },
+    },
+    async (request) => posts.update(requireCreator(request).userId, request.params.postId, request.body),
+  );
+
+  api.delete(
+    '/api/posts/:postId',
+    { schema: { tags, summary: 'Delete a post (owner only)', params: postParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await posts.remove(requireCreator(request).userId, request.params.postId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.get(
+    '/api/users/:userId/posts',
+    {
+      schema: {
+        tags,
+        summary: "A creator's posts as the viewer may see them, newest first (the profile grid)",
+        params: z.object({ userId: entityIdSchema }),
+        querystring: postPageQuerySchema,
+        response: { 200: postPageSchema },
+      },
+    },
+    async (request) => posts.listByCreator(requireViewer(request).userId, request.params.userId, request.query),
+  );
+
+  /*
+   * Media bytes go through this checked route rather than signed URLs: access is decided on
+   * every request by the same SQL rule as the post itself, so unfollowing, a lapsed
+   * subscription or a post made private take effect at once, a copied URL is useless without
+   * the session of someone allowed, and there is no signing key to manage. The cost is one
+   * indexed query per request, video range requests included.
+   */
+  api.get(
+    '/api/posts/:postId/media/:position/:kind',
+    {
+      schema: {
+        tags,
+        summary:
+          "A derivative of a post's media item: blurred ones to anyone who can see the post, the rest only where its content is revealed. Supports Range.",
+        params: z.object({
+          postId: entityIdSchema,
+          position: z.coerce
+            .number()
+            .int()
+            .min(0)
+            .max(POST_MEDIA_MAX - 1),
+          kind: z.enum(DERIVATIVE_KINDS),
+        }),
+        querystring: z.object({ v: z.string().max(32).optional() }),
+        response: { 404: apiErrorSchema, 416: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { postId, position, kind } = request.params;
+      const item = await posts.servableMedia(requireViewer(request).userId, postId, position);
+      // Not allowed and not there read the same, so nothing hidden is revealed.
+      if (item?.status !== 'ready' || !mayFetchDerivative(item.level, kind)) throw errors.notFound('Media');
+      const blurred = (BLURRED_DERIVATIVES as readonly DerivativeKind[]).includes(kind);
+      return sendMediaBytes(
+        request,
+        reply,
+        (range) => media.openDerivative(item.mediaId, kind, range),
+        blurred ? OPEN_IMAGE_CACHE : PROTECTED_CACHE,
+      );
+    },
+  );
+};

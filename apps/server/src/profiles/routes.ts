@@ -1,0 +1,51 @@
+import { apiErrorSchema, entityIdSchema, profilePageSchema } from '@aurum/core';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type DomainRoutes, requireViewer } from '../http/context.js';
+import { errors } from '../http/errors.js';
+import { OPEN_IMAGE_CACHE, sendMediaBytes } from '../posts/media-delivery.js';
+
+const userParams = z.object({ userId: entityIdSchema });
+const tags = ['profiles'];
+
+export const profilesRoutes: DomainRoutes = (app, { profiles, media }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/users/:userId/profile-page',
+    {
+      schema: {
+        tags,
+        summary: 'A profile page: public profile, bio, avatar and cover URLs, follower count and active plans',
+        params: userParams,
+        response: { 200: profilePageSchema },
+      },
+    },
+    async (request) => {
+      requireViewer(request);
+      return profiles.page(request.params.userId);
+    },
+  );
+
+  for (const image of ['avatar', 'cover'] as const) {
+    api.get(
+      `/api/users/:userId/${image}`,
+      {
+        schema: {
+          tags,
+          summary: `A user's ${image} picture, to any signed-in user`,
+          params: userParams,
+          querystring: z.object({ v: z.string().max(32).optional() }),
+          response: { 404: apiErrorSchema, 416: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        requireViewer(request);
+        const mediaId = await profiles.imageMediaId(request.params.userId, image);
+        if (!mediaId) throw errors.notFound('Image');
+        // The full picture without its metadata; the upload itself is never served.
+        return sendMediaBytes(request, reply, (range) => media.openDerivative(mediaId, 'playable', range), OPEN_IMAGE_CACHE);
+      },
+    );
+  }
+};

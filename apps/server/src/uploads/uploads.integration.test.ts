@@ -1,0 +1,248 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MEDIA_ID_HEADER, UPLOAD_CHUNK_BYTES, UPLOADS_PATH } from '@aurum/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { jobs, media } from '../db/schema.js';
+import { pngOf, writeVideo } from '../media/fixtures.js';
+import { TusTestClient } from './tus-test-client.js';
+
+/** The JSON body of a response, untyped as the API's answers are checked field by field. */
+const json = (response: Response): Promise<any> => response.json();
+
+const MiB = 1024 * 1024;
+let server: TestServer;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'aurum-uploads-'));
+  server = await startTestServer({ DATA_DIR: dataDir, UPLOAD_MAX_BYTES: String(40 * MiB) });
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+let counter = 0;
+async function signedInUploader() {
+  const user = new ApiClient(server);
+  await user.register(`uploader${++counter}-${Date.now()}@example.com`, `uploader_${counter}_${Date.now() % 100000}`);
+  return { user, tus: new TusTestClient(server, user) };
+}
+
+const uploadIdOf = (url: string) => url.split('/').at(-1) ?? '';
+const partialFile = (url: string) => path.join(dataDir, 'uploads', uploadIdOf(url));
+const waitUntilReady = (user: ApiClient, mediaId: string) =>
+  vi.waitFor(
+    async () => {
+      const status = await user.get(`/api/media/${mediaId}/status`);
+      expect(status.body.status).not.toBe('processing');
+      return status.body;
+    },
+    { timeout: 60_000, interval: 100 },
+  );
+
+// Video work is slow when other suites share the CPU.
+describe(`resumable uploads (${TEST_DRIVER})`, { timeout: 120_000 }, () => {
+  it('takes a file under one chunk in a single request and answers with the new media', async () => {
+    const { user, tus } = await signedInUploader();
+    const png = await pngOf(300, 200);
+    expect(png.length).toBeLessThan(UPLOAD_CHUNK_BYTES);
+    const response = await tus.create(png.length, 'drawing.png', png);
+    expect(response.status).toBe(201);
+    expect(response.headers.get('upload-offset')).toBe(String(png.length));
+    const body = await json(response);
+    expect(body).toEqual({ mediaId: expect.any(String), kind: 'image', mime: 'image/png', status: 'processing' });
+    expect(response.headers.get(MEDIA_ID_HEADER)).toBe(body.mediaId);
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+
+    const [row] = await server.context.database.db.select().from(media).where(eq(media.id, body.mediaId));
+    expect(row).toMatchObject({
+      kind: 'image',
+      mime: 'image/png',
+      sizeBytes: png.length,
+      originalName: 'drawing.png',
+      status: 'processing',
+    });
+    const me = await user.get('/api/me');
+    expect(row?.ownerId).toBe(me.body.id);
+    expect(await server.context.storage.stat(row?.originalKey ?? '')).toEqual({ size: png.length, contentType: 'image/png' });
+    // The finished upload has moved into media storage; nothing is left of it in the upload store.
+    await vi.waitFor(async () => expect(await stat(path.join(dataDir, 'uploads', body.mediaId)).catch(() => null)).toBeNull());
+    expect((await waitUntilReady(user, body.mediaId)).status).toBe('ready');
+  });
+
+  it('uploads a 12 MiB video in 5 MiB chunks, through a dropped connection and a reload', async () => {
+    const { user, tus } = await signedInUploader();
+    const file = path.join(dataDir, 'source.mkv');
+    await writeVideo(file, { seconds: 3, width: 640, height: 360, codec: 'mpeg4', noise: 40 });
+    const video = await readFile(file);
+    expect(video.length).toBeGreaterThanOrEqual(12 * MiB);
+
+    const created = await tus.create(video.length, 'holiday.mkv');
+    expect(created.status).toBe(201);
+    expect(created.headers.get('upload-expires')).toBeTruthy();
+    const url = tus.urlOf(created.headers.get('location') ?? '');
+
+    const first = await tus.patch(url, 0, video.subarray(0, UPLOAD_CHUNK_BYTES));
+    expect(first.status).toBe(204);
+    expect(first.headers.get('upload-offset')).toBe(String(UPLOAD_CHUNK_BYTES));
+
+    // The second chunk is cut off after 2 MiB, once the server has stored them.
+    const sent = 2 * MiB;
+    const abort = new AbortController();
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(video.subarray(UPLOAD_CHUNK_BYTES, UPLOAD_CHUNK_BYTES + sent));
+      },
+      pull: () => new Promise(() => undefined),
+    });
+    const interrupted = tus.patch(url, UPLOAD_CHUNK_BYTES, stream, abort.signal).catch((error: Error) => error);
+    await vi.waitFor(async () => expect((await stat(partialFile(url))).size).toBe(UPLOAD_CHUNK_BYTES + sent), { timeout: 10_000 });
+    abort.abort();
+    expect(await interrupted).toBeInstanceOf(Error);
+
+    // A reloaded page only knows the upload URL: it asks where to go on and sends the rest.
+    const reloaded = new TusTestClient(server, user);
+    expect(await reloaded.offset(url)).toBe(UPLOAD_CHUNK_BYTES + sent);
+    const last = await reloaded.resume(url, video);
+    expect(last.status).toBe(200);
+    const body = await json(last);
+    expect(body).toMatchObject({ kind: 'video', mime: 'video/matroska', status: 'processing' });
+    expect(body.mediaId).toBe(uploadIdOf(url));
+
+    const stored = await server.context.storage.get(`originals/${body.mediaId}`);
+    const storedBytes = Buffer.concat(await stored.stream.toArray());
+    expect(storedBytes.equals(video)).toBe(true);
+
+    const status = await waitUntilReady(user, body.mediaId);
+    expect(status).toMatchObject({
+      status: 'ready',
+      kind: 'video',
+      width: 640,
+      height: 360,
+      derivatives: { thumb: true, blur: true, blurThumb: true, poster: true, playable: true },
+    });
+    expect(status.durationMs).toBeGreaterThan(2800);
+    expect(status.durationMs).toBeLessThan(3300);
+    // An MPEG-4 Part 2 video in Matroska does not play in browsers: it was converted.
+    const playable = await server.context.media.openDerivative(body.mediaId, 'playable');
+    expect(playable.contentType).toBe('video/mp4');
+    const head = Buffer.concat(await playable.stream.toArray());
+    expect(head.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    expect(head.includes(Buffer.from('avc1'))).toBe(true);
+  });
+
+  it('judges a file by its bytes: a PNG named .mp3 is an image, a text named .jpg is refused', async () => {
+    const { user, tus } = await signedInUploader();
+    const png = await pngOf(40, 30);
+    const disguised = await tus.create(png.length, 'song.mp3', png);
+    expect(disguised.status).toBe(201);
+    expect(await json(disguised)).toMatchObject({ kind: 'image', mime: 'image/png' });
+
+    const text = Buffer.from('Dear diary, today I renamed this file to beach.jpg.\n');
+    const refusedAtOnce = await tus.create(text.length, 'beach.jpg', text);
+    expect(refusedAtOnce.status).toBe(415);
+    expect(await json(refusedAtOnce)).toEqual({ type: 'unsupported_file_type', message: 'Unsupported file type', statusCode: 415 });
+
+    const created = await tus.create(text.length, 'beach.jpg');
+    const url = tus.urlOf(created.headers.get('location') ?? '');
+    const refused = await tus.patch(url, 0, text);
+    expect(refused.status).toBe(415);
+    expect(await json(refused)).toEqual({ type: 'unsupported_file_type', message: 'Unsupported file type', statusCode: 415 });
+    // Nothing is kept: not the upload, not a media item.
+    await vi.waitFor(async () => expect((await fetch(url, { method: 'HEAD', headers: tus.headers() })).status).toBe(404));
+    const me = await user.get('/api/me');
+    const owned = await server.context.database.db.select().from(media).where(eq(media.ownerId, me.body.id));
+    expect(owned.map((row) => row.mime)).toEqual(['image/png']);
+  });
+
+  it('asks for a signed-in user and a request from the site itself', async () => {
+    const anonymous = await fetch(server.baseUrl + UPLOADS_PATH, {
+      method: 'POST',
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': '10', origin: server.baseUrl },
+    });
+    expect(anonymous.status).toBe(401);
+    expect((await json(anonymous)).type).toBe('general_unauthorized_scope');
+
+    const { tus } = await signedInUploader();
+    const foreign = await fetch(server.baseUrl + UPLOADS_PATH, {
+      method: 'POST',
+      headers: { ...tus.headers(), origin: 'https://evil.example', 'upload-length': '10' },
+    });
+    expect(foreign.status).toBe(403);
+    expect((await json(foreign)).type).toBe('csrf_origin_mismatch');
+  });
+
+  it("keeps each user's uploads to themselves", async () => {
+    const owner = await signedInUploader();
+    const created = await owner.tus.create(1000, 'mine.png');
+    const url = owner.tus.urlOf(created.headers.get('location') ?? '');
+
+    const stranger = await signedInUploader();
+    expect((await fetch(url, { method: 'HEAD', headers: stranger.tus.headers() })).status).toBe(404);
+    const patched = await stranger.tus.patch(url, 0, Buffer.alloc(1000));
+    expect(patched.status).toBe(404);
+    expect(await json(patched)).toMatchObject({ type: 'upload_not_found', message: 'Upload not found.' });
+    expect((await fetch(url, { method: 'DELETE', headers: stranger.tus.headers() })).status).toBe(404);
+    expect(await owner.tus.offset(url)).toBe(0);
+  });
+
+  it('refuses protocol mistakes and oversized files with stable error types', async () => {
+    const { tus } = await signedInUploader();
+    const tooLarge = await tus.create(41 * MiB, 'huge.mov');
+    expect(tooLarge.status).toBe(413);
+    expect(await json(tooLarge)).toEqual({
+      type: 'upload_too_large',
+      message: 'The file is too large: uploads can be at most 40 MiB.',
+      statusCode: 413,
+    });
+
+    const created = await tus.create(100, 'small.png');
+    const url = tus.urlOf(created.headers.get('location') ?? '');
+    const wrongOffset = await tus.patch(url, 50, Buffer.alloc(50));
+    expect(wrongOffset.status).toBe(409);
+    expect((await json(wrongOffset)).type).toBe('upload_offset_conflict');
+
+    const noVersion = await fetch(url, { method: 'HEAD', headers: { cookie: tus.headers().cookie ?? '' } });
+    expect(noVersion.status).toBe(412);
+
+    const deleted = await fetch(url, { method: 'DELETE', headers: tus.headers() });
+    expect(deleted.status).toBe(204);
+    expect((await fetch(url, { method: 'HEAD', headers: tus.headers() })).status).toBe(404);
+  });
+
+  it('never serves upload bytes back', async () => {
+    const { tus } = await signedInUploader();
+    const created = await tus.create(20, 'note.png', Buffer.from('0123456789'));
+    const url = tus.urlOf(created.headers.get('location') ?? '');
+    const read = await fetch(url, { headers: tus.headers() });
+    expect(read.status).toBe(404);
+    expect(await read.text()).not.toContain('0123456789');
+  });
+
+  it('deletes unfinished uploads once they expire', async () => {
+    const { tus } = await signedInUploader();
+    const stale = tus.urlOf((await tus.create(1000, 'stale.png')).headers.get('location') ?? '');
+    const fresh = tus.urlOf((await tus.create(1000, 'fresh.png')).headers.get('location') ?? '');
+    await tus.patch(stale, 0, Buffer.alloc(10));
+
+    // Started 25 hours ago, by its record in the upload store.
+    const record = `${partialFile(stale)}.json`;
+    const info = JSON.parse(await readFile(record, 'utf8'));
+    await writeFile(record, JSON.stringify({ ...info, creation_date: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() }));
+
+    const sweep = await server.context.jobs.enqueue('uploads.cleanup', {}, { id: `uploads.cleanup:test-${Date.now()}` });
+    await vi.waitFor(
+      async () => {
+        const [job] = await server.context.database.db.select().from(jobs).where(eq(jobs.id, sweep));
+        expect(job?.status).toBe('done');
+      },
+      { timeout: 10_000 },
+    );
+    expect(await stat(partialFile(stale)).catch(() => null)).toBeNull();
+    expect((await fetch(stale, { method: 'HEAD', headers: tus.headers() })).status).toBe(404);
+    expect(await tus.offset(fresh)).toBe(0);
+  });
+});

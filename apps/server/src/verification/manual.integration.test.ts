@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAndFillProfileSteps } from '../../test/creator-steps.js';
+import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { verificationEvents, verificationRequests } from '../db/schema.js';
+
+const ADMIN_EMAIL = 'boss@example.com';
+
+let server: TestServer;
+let adminId: string;
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_EMAILS: ADMIN_EMAIL });
+  adminId = (await new ApiClient(server).register(ADMIN_EMAIL, 'the_boss')).id;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+let counter = 0;
+const freshEmail = () => `manual${++counter}-${Date.now()}@example.com`;
+
+describe(`manual age verification by an admin (${TEST_DRIVER})`, () => {
+  it('verifies the user, records who decided, and grants the label once the other steps are done', async () => {
+    const client = new ApiClient(server);
+    const me = await registerAndFillProfileSteps(server, client, freshEmail(), 'hand_checked');
+    await client.post('/api/payout-methods', { type: 'paypal', email: 'hand@example.com' });
+
+    const result = await server.context.verification.verifyManually(adminId, me.id);
+    expect(result).toMatchObject({ userId: me.id, isCreator: true });
+    expect(result.requestId).toBeTruthy();
+
+    const current = await client.get('/api/me');
+    expect(current.body.roles).toEqual(['creators', 'members']);
+    expect(current.body.identityVerifiedAt).toBe(result.identityVerifiedAt);
+    expect(current.body.isVerified).toBe(true);
+
+    const [request] = await server.context.database.db
+      .select()
+      .from(verificationRequests)
+      .where(eq(verificationRequests.id, result.requestId ?? ''));
+    expect(request).toMatchObject({ userId: me.id, provider: 'admin', status: 'approved', decidedBy: adminId });
+    const events = await server.context.database.db
+      .select({ status: verificationEvents.status, source: verificationEvents.source, payload: verificationEvents.payload })
+      .from(verificationEvents)
+      .where(eq(verificationEvents.requestId, request?.id ?? ''));
+    expect(events).toEqual([{ status: 'approved', source: 'admin', payload: { adminUserId: adminId } }]);
+
+    // Again: nothing new is recorded.
+    const again = await server.context.verification.verifyManually(adminId, me.id);
+    expect(again).toMatchObject({ requestId: null, identityVerifiedAt: result.identityVerifiedAt, isCreator: true });
+  });
+
+  it('verifies a user before sign-up; the identity step then counts as done when they start', async () => {
+    const client = new ApiClient(server);
+    const me = await client.register(freshEmail(), 'early_checked');
+    const result = await server.context.verification.verifyManually(adminId, me.id);
+    expect(result.isCreator).toBe(false);
+
+    const started = await client.post('/api/creator/onboarding/start');
+    expect(started.body.steps.find((s: any) => s.id === 'verify_identity').status).toBe('done');
+    expect((await client.post('/api/creator/onboarding/verification')).body.type).toBe('identity_already_verified');
+  });
+
+  it('refuses anyone without the admins label, and names a missing user', async () => {
+    const member = new ApiClient(server);
+    const memberMe = await member.register(freshEmail(), 'not_an_admin');
+    const target = new ApiClient(server);
+    const targetMe = await target.register(freshEmail(), 'target_user');
+
+    await expect(server.context.verification.verifyManually(memberMe.id, targetMe.id)).rejects.toMatchObject({
+      statusCode: 403,
+      type: 'forbidden',
+    });
+    await expect(server.context.verification.verifyManually('no-such-admin', targetMe.id)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(server.context.verification.verifyManually(adminId, 'no-such-user')).rejects.toMatchObject({
+      statusCode: 404,
+      type: 'not_found',
+      message: 'User not found.',
+    });
+    expect((await target.get('/api/me')).body.identityVerifiedAt).toBeNull();
+  });
+});
+
+describe('the development provider outside development', () => {
+  it('is off in production unless VERIFICATION_PROVIDER=dev says so', async () => {
+    const production = await startTestServer({ NODE_ENV: 'production' });
+    try {
+      const client = new ApiClient(production);
+      await registerAndFillProfileSteps(production, client, freshEmail(), 'prod_user');
+      const refused = await client.post('/api/creator/onboarding/verification');
+      expect(refused.status).toBe(503);
+      expect(refused.body.type).toBe('verification_unavailable');
+      expect((await fetch(`${production.baseUrl}/api/webhooks/verification/dev`, { method: 'POST', body: '{}' })).status).toBe(404);
+      expect((await fetch(`${production.baseUrl}/dev/verification/devvs_${'0'.repeat(32)}`)).status).toBe(404);
+    } finally {
+      await production.close();
+    }
+
+    const chosen = await startTestServer({ NODE_ENV: 'production', VERIFICATION_PROVIDER: 'dev' });
+    try {
+      const client = new ApiClient(chosen);
+      await registerAndFillProfileSteps(chosen, client, freshEmail(), 'prod_trial');
+      const session = await client.post('/api/creator/onboarding/verification');
+      expect(session.status).toBe(201);
+      const { pathname } = new URL(session.body.url);
+      const page = await fetch(chosen.baseUrl + pathname);
+      expect(await page.text()).toContain('Development verification provider — no real identity check');
+    } finally {
+      await chosen.close();
+    }
+  });
+});

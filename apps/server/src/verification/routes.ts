@@ -1,0 +1,44 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DomainRoutes } from '../http/context.js';
+import { WEBHOOK_PREFIX } from '../http/csrf.js';
+import { registerRawBodyRoutes } from '../http/webhook-signature.js';
+import { registerDevProviderPages } from './dev-pages.js';
+import { DevVerificationProvider } from './dev-provider.js';
+
+export const verificationRoutes: DomainRoutes = async (app, { verification, config }) => {
+  await registerRawBodyRoutes(app, (webhooks) => {
+    webhooks.withTypeProvider<ZodTypeProvider>().post(
+      `${WEBHOOK_PREFIX}verification/:provider`,
+      {
+        schema: {
+          tags: ['webhooks'],
+          summary: 'Verification results from the identity provider',
+          description:
+            'Called by the provider, not the browser: authenticated by its signature header (Stripe-Signature for stripe), 400 webhook_signature_invalid otherwise. A repeated event changes nothing.',
+          security: [],
+          params: z.object({ provider: z.string().max(40) }),
+          response: {
+            200: z.object({
+              received: z.literal(true),
+              outcome: z.enum(['applied', 'duplicate', 'unchanged', 'ignored', 'unknown_session']),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const outcome = await verification.handleWebhook(request.params.provider, request.headers, rawBody);
+        return { received: true as const, outcome };
+      },
+    );
+  });
+
+  const provider = verification.provider;
+  if (!provider) {
+    app.log.warn('identity verification is off: set VERIFICATION_PROVIDER (stripe, or dev for a non-production trial)');
+  } else if (provider instanceof DevVerificationProvider) {
+    app.log.warn('identity verification uses the development provider: anyone can approve themselves');
+    await registerDevProviderPages(app, { provider, verification, publicUrl: config.publicUrl });
+  }
+};

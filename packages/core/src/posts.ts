@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { ACCESS_KEYWORDS, type AccessLevel, type AccessPost, postAccessLevel, revealsContent } from './access.js';
+import { CURRENCY_EXPONENTS } from './format.js';
+// Types only: media.ts imports this module, so a value import would be circular.
+import type { DerivativeKind } from './media.js';
+import { type PlanOffer, planOfferSchema } from './plans.js';
+
+export const POST_TEXT_MAX = 5000;
+export const POST_MEDIA_MAX = 20;
+/** A creator can schedule a post at most this far ahead. */
+export const POST_SCHEDULE_MAX_DAYS = 365;
+/** Sneak peeks show this many characters of the text; locked posts show none. */
+export const POST_TEASER_CHARS = 80;
+export const POSTS_PAGE_SIZE = 20;
+export const POSTS_PAGE_MAX = 50;
+
+const levels: Record<AccessLevel, true> = {
+  owner: true,
+  public: true,
+  follower: true,
+  subscription: true,
+  sneakpeek: true,
+  locked: true,
+  hidden: true,
+};
+/** Every access level; the record above makes the compiler check the list is complete. */
+export const ACCESS_LEVELS = Object.keys(levels) as AccessLevel[];
+/** The levels a viewer can be answered with; 'hidden' posts are never sent. */
+export const VISIBLE_ACCESS_LEVELS = ACCESS_LEVELS.filter((level) => level !== 'hidden') as [AccessLevel, ...AccessLevel[]];
+
+/** Ids the API hands out (users, plans, media, posts): letters, digits, dash and underscore. */
+export const entityIdSchema = z.string().regex(/^[\w-]{1,64}$/, 'Not a valid id');
+
+const isKeyword = (token: string) => (ACCESS_KEYWORDS as readonly string[]).includes(token);
+
+/**
+ * Who may see a post: keywords and/or the creator's own plan ids (which plans exist is checked
+ * on the server). Listed once each; 'private' (owner only) cannot be combined with anything.
+ */
+export const accessListSchema = z
+  .array(z.string().refine((token) => isKeyword(token) || entityIdSchema.safeParse(token).success, 'Not an access level or plan id'))
+  .min(1, 'Choose who can see this post')
+  .max(ACCESS_KEYWORDS.length + 20, 'Too many access entries')
+  .transform((tokens) => [...new Set(tokens)])
+  .refine((tokens) => !tokens.includes('private') || tokens.length === 1, 'A private post cannot also be shared with others');
+
+/** Plan ids in an access list: everything that is not a keyword. */
+export function accessPlanIds(access: readonly string[]): string[] {
+  return access.filter((token) => !isKeyword(token));
+}
+
+const mediaIdsSchema = z
+  .array(entityIdSchema)
+  .max(POST_MEDIA_MAX, `A post has at most ${POST_MEDIA_MAX} media items`)
+  .refine((ids) => new Set(ids).size === ids.length, 'Each media item can appear once');
+const postTextSchema = z.string().trim().max(POST_TEXT_MAX, `A post has at most ${POST_TEXT_MAX} characters`);
+/** A future time schedules the post; omitted or null publishes it now. */
+const publishAtSchema = z.iso.datetime({ offset: true }).nullable();
+
+export const createPostSchema = z.object({
+  text: postTextSchema.default(''),
+  mediaIds: mediaIdsSchema.default([]),
+  access: accessListSchema,
+  publishAt: publishAtSchema.optional(),
+});
+export type CreatePostInput = z.input<typeof createPostSchema>;
+
+/** Omitted fields stay as they are; mediaIds replaces the whole ordered list. */
+export const updatePostSchema = z.object({
+  text: postTextSchema.optional(),
+  mediaIds: mediaIdsSchema.optional(),
+  access: accessListSchema.optional(),
+  publishAt: publishAtSchema.optional(),
+});
+export type UpdatePostInput = z.input<typeof updatePostSchema>;
+
+export const MEDIA_KINDS = ['image', 'video', 'audio'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/**
+ * The derivatives anyone who can see a post exists may fetch; the others (see DERIVATIVE_KINDS)
+ * only viewers whose access level reveals the content. The uploaded file itself is never served.
+ */
+export const BLURRED_DERIVATIVES = ['blur', 'blurThumb'] as const satisfies readonly DerivativeKind[];
+
+/** Whether a viewer at this access level may fetch this derivative of the post's media. */
+export function mayFetchDerivative(level: AccessLevel, kind: DerivativeKind): boolean {
+  if (level === 'hidden') return false;
+  return (BLURRED_DERIVATIVES as readonly DerivativeKind[]).includes(kind) || revealsContent(level);
+}
+
+export const postMediaSchema = z.object({
+  position: z.number().int(),
+  kind: z.enum(MEDIA_KINDS),
+  /** processing, ready or failed (MEDIA_STATUSES); until 'ready' only the placeholder (if any) is shown. */
+  status: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  durationMs: z.number().int().nullable(),
+  /** A tiny image hash for instant display (base64). */
+  placeholder: z.string().nullable(),
+  /** Same-origin URLs of the derivatives this viewer may fetch; 'playable' is the full-quality picture, video or audio. */
+  urls: z.object({
+    thumb: z.string().optional(),
+    blur: z.string().optional(),
+    blurThumb: z.string().optional(),
+    poster: z.string().optional(),
+    playable: z.string().optional(),
+  } satisfies Record<DerivativeKind, unknown>),
+});
+export type PostMedia = z.infer<typeof postMediaSchema>;
+
+export const creatorSummarySchema = z.object({
+  userId: z.string(),
+  handle: z.string().nullable(),
+  publicName: z.string().nullable(),
+  avatarColor: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type CreatorSummary = z.infer<typeof creatorSummarySchema>;
+
+/** How a viewer can unlock a locked post: by following (free) and/or with the cheapest active plan that unlocks it. */
+export const unlockOfferSchema = z.object({ follow: z.boolean(), plan: planOfferSchema.nullable() });
+export type UnlockOffer = z.infer<typeof unlockOfferSchema>;
+
+/**
+ * A post as one viewer may see it. When `locked`, text is null, `teaser` holds the sneak-peek
+ * text (if any), media carry only blurred URLs, and `unlock` says how to get in.
+ */
+export const postSchema = z.object({
+  id: z.string(),
+  creator: creatorSummarySchema,
+  publishAt: z.iso.datetime({ offset: true }),
+  /** Scheduled posts are seen only by their creator. */
+  status: z.enum(['published', 'scheduled']),
+  access: z.array(z.string()),
+  accessLevel: z.enum(VISIBLE_ACCESS_LEVELS),
+  locked: z.boolean(),
+  text: z.string().nullable(),
+  teaser: z.string().nullable(),
+  media: z.array(postMediaSchema),
+  unlock: unlockOfferSchema.nullable(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const postPageSchema = z.object({ items: z.array(postSchema), nextCursor: z.string().nullable() });
+export type PostPage = z.infer<typeof postPageSchema>;
+
+export const postPageQuerySchema = z.object({
+  /** nextCursor of the previous page. */
+  cursor: entityIdSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(POSTS_PAGE_MAX).default(POSTS_PAGE_SIZE),
+});
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * The sneak-peek teaser: at most POST_TEASER_CHARS characters, cut between whole graphemes
+ * (an emoji is never split), with an ellipsis when the text goes on. Null when there is no text.
+ */
+export function postTeaser(text: string): string | null {
+  let taken = '';
+  let length = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    const size = [...segment].length;
+    if (length + size > POST_TEASER_CHARS) return `${taken.trimEnd()}…`;
+    taken += segment;
+    length += size;
+  }
+  return taken.trim() ? taken : null;
+}
+
+/**
+ * How a viewer locked out of a post can get in, asked of the access rule itself: would a
+ * follower see it, and which active plans would a subscriber of only that plan see it with.
+ * The cheapest such plan is offered; prices in different currencies compare by face value,
+ * ties go to the earlier-listed plan.
+ */
+export function unlockOffer(post: Pick<AccessPost, 'creatorId' | 'access'>, activePlans: readonly PlanOffer[]): UnlockOffer {
+  // An empty id is never a creator's, so this is always "someone else".
+  const unlocks = (followsCreator: boolean, activePlanIds: string[]) =>
+    revealsContent(postAccessLevel({ userId: '', followsCreator, activePlanIds }, { ...post, isPublished: true }));
+  let cheapest: PlanOffer | null = null;
+  for (const plan of activePlans) {
+    if (!unlocks(false, [plan.id])) continue;
+    if (!cheapest || faceValue(plan) < faceValue(cheapest)) cheapest = plan;
+  }
+  return { follow: unlocks(true, []), plan: cheapest };
+}
+
+const faceValue = ({ priceMinor, currency }: PlanOffer) => priceMinor / 10 ** CURRENCY_EXPONENTS[currency];
