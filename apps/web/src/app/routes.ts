@@ -64,13 +64,23 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/chat/new', title: 'New chat', layout: 'menu' },
   { path: '/chat/:chatId', title: 'Chat', layout: 'menu' },
 
-  { path: '/creator', title: 'Creator', layout: 'menu' },
-  { path: '/creator/signup', title: 'Become a creator', layout: 'menu' },
-  { path: '/creator/signup/add-images-and-bio', title: 'Images and bio', layout: 'menu' },
-  { path: '/creator/signup/age-gender', title: 'Age and gender', layout: 'menu' },
-  { path: '/creator/signup/payment', title: 'Payouts', layout: 'menu' },
-  { path: '/creator/signup/start', title: 'Start as a creator', layout: 'menu' },
-  { path: '/creator/signup/verify-identity', title: 'Verify your identity', layout: 'menu' },
+  { path: '/creator', title: 'Creator', layout: 'menu', page: () => import('../features/creator/CreatorDashboardPage') },
+  { path: '/creator/signup', title: 'Become a creator', layout: 'menu', page: () => import('../features/creator/SignupPage') },
+  {
+    path: '/creator/signup/add-images-and-bio',
+    title: 'Images and bio',
+    layout: 'menu',
+    page: () => import('../features/creator/ImagesBioPage'),
+  },
+  { path: '/creator/signup/age-gender', title: 'Age and gender', layout: 'menu', page: () => import('../features/creator/AgeGenderPage') },
+  { path: '/creator/signup/payment', title: 'Payouts', layout: 'menu', page: () => import('../features/creator/PaymentPage') },
+  { path: '/creator/signup/start', title: 'Start as a creator', layout: 'menu', page: () => import('../features/creator/StartPage') },
+  {
+    path: '/creator/signup/verify-identity',
+    title: 'Verify your identity',
+    layout: 'menu',
+    page: () => import('../features/creator/VerifyIdentityPage'),
+  },
 
   { path: '/explore', title: 'Explore', layout: 'menu' },
 
@@ -82,14 +92,14 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/payment-methods', title: 'Payment methods', layout: 'menu' },
   { path: '/payment-methods/:methodId', title: 'Payment method', layout: 'menu' },
 
-  { path: '/plans', title: 'Plans', layout: 'menu' },
-  { path: '/plans/create', title: 'Create a plan', layout: 'menu' },
-  { path: '/plans/:planId', title: 'Plan', layout: 'menu' },
+  { path: '/plans', title: 'Plans', layout: 'menu', page: () => import('../features/plans/PlansPage') },
+  { path: '/plans/create', title: 'Create a plan', layout: 'menu', page: () => import('../features/plans/CreatePlanPage') },
+  { path: '/plans/:planId', title: 'Plan', layout: 'menu', page: () => import('../features/plans/PlanPage') },
 
-  { path: '/posts', title: 'Posts', layout: 'menu' },
-  { path: '/posts/new', title: 'New post', layout: 'menu' },
-  { path: '/posts/:postId', title: 'Post', layout: 'menu' },
-  { path: '/posts/:postId/edit', title: 'Edit post', layout: 'bare' },
+  { path: '/posts', title: 'Posts', layout: 'menu', page: () => import('../features/posts/PostsPage') },
+  { path: '/posts/new', title: 'New post', layout: 'menu', page: () => import('../features/posts/NewPostPage') },
+  { path: '/posts/:postId', title: 'Post', layout: 'menu', page: () => import('../features/posts/PostPage') },
+  { path: '/posts/:postId/edit', title: 'Edit post', layout: 'bare', page: () => import('../features/posts/EditPostPage') },
 
   { path: '/subscriptions', title: 'Subscriptions', layout: 'menu' },
   { path: '/subscriptions/:subId', title: 'Subscription', layout: 'menu' },
@@ -99,8 +109,8 @@ export const APP_ROUTES: AppRoute[] = [
 
   { path: '/users', title: 'Users', layout: 'menu' },
   { path: '/users/subscribeTo/:creatorId', title: 'Subscribe', layout: 'menu' },
-  { path: '/users/:userId', title: 'Profile', layout: 'menu', page: () => import('../features/users/UserPage') },
-  { path: '/users/:userId/bio', title: 'Bio', layout: 'menu' },
+  { path: '/users/:userId', title: 'Profile', layout: 'menu', page: () => import('../features/profile/ProfilePage') },
+  { path: '/users/:userId/bio', title: 'Bio', layout: 'menu', page: () => import('../features/profile/BioPage') },
   {
     path: '/users/:userId/personal-details',
     title: 'Personal details',

@@ -4,6 +4,7 @@ import ArticleIcon from '@mui/icons-material/Article';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import ChatIcon from '@mui/icons-material/Chat';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
+import DashboardIcon from '@mui/icons-material/Dashboard';
 import ExploreIcon from '@mui/icons-material/Explore';
 import HomeIcon from '@mui/icons-material/Home';
 import PersonIcon from '@mui/icons-material/Person';
@@ -36,6 +37,7 @@ export function secondaryNavItems(user: Pick<CurrentUser, 'roles'>): NavItem[] {
   return [
     ...(isCreator
       ? [
+          { label: 'Creator dashboard', to: '/creator', icon: <DashboardIcon /> },
           { label: 'Posts', to: '/posts', icon: <ArticleIcon /> },
           { label: 'Plans', to: '/plans', icon: <ViewListIcon /> },
         ]

@@ -1,0 +1,23 @@
+import type { AgeGenderInput, ImagesBioInput, OnboardingState, VerificationSession } from '@aurum/core';
+import { queryOptions } from '@tanstack/react-query';
+import { api, apiRequest } from '../../lib/api/client';
+
+/** Creator sign-up calls: the saved progress and one call per step. */
+
+export const onboardingQuery = queryOptions({
+  queryKey: ['creatorOnboarding'] as const,
+  queryFn: () => api.get<OnboardingState>('/creator/onboarding'),
+});
+
+export const startOnboarding = () => api.post<OnboardingState>('/creator/onboarding/start');
+
+export const saveAgeGender = (input: AgeGenderInput) => apiRequest<OnboardingState>('PUT', '/creator/onboarding/age-gender', input);
+
+export const saveImagesBio = (input: ImagesBioInput) => apiRequest<OnboardingState>('PUT', '/creator/onboarding/images-bio', input);
+
+/** Starts an identity check; the provider sends the user back to the verify-identity step. */
+export const startVerification = () => api.post<VerificationSession>('/creator/onboarding/verification');
+
+/** A user's own avatar or cover as the server serves it; `v` changes with the image so caches never go stale. */
+export const profileImageUrl = (userId: string, image: 'avatar' | 'cover', mediaId: string) =>
+  `/api/users/${encodeURIComponent(userId)}/${image}?v=${encodeURIComponent(mediaId)}`;

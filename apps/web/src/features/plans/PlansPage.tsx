@@ -1,0 +1,95 @@
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { errorMessage } from '../../lib/errors';
+import { BecomeCreatorPrompt } from '../creator/BecomeCreatorPrompt';
+import { PageLoading } from '../creator/SignupFrame';
+import { plansQuery } from './api';
+import { PlanChips, planPriceLine } from './PlanSummary';
+import { useIsCreator } from './useIsCreator';
+
+export const CREATE_PLAN_PATH = '/plans/create';
+export const planPath = (planId: string) => `/plans/${encodeURIComponent(planId)}`;
+export const PLANS_PROMPT = 'Plans are what members subscribe to: each has its own price and can include perks such as chat.';
+
+/** /plans: the creator's plans, active or not, newest first. */
+export default function PlansPage() {
+  if (!useIsCreator()) return <BecomeCreatorPrompt title="Plans" what={PLANS_PROMPT} />;
+  return <PlansList />;
+}
+
+function PlansList() {
+  const plans = useQuery(plansQuery);
+  return (
+    <>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <PageHeader title="Plans">What members can subscribe to.</PageHeader>
+        <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={CREATE_PLAN_PATH} sx={{ mb: 3 }}>
+          Create plan
+        </Button>
+      </Box>
+      {plans.isPending ? (
+        <PageLoading label="Loading your plans" />
+      ) : plans.error ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => plans.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {errorMessage(plans.error)}
+        </Alert>
+      ) : plans.data.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center', display: 'grid', gap: 1.5, justifyItems: 'center' }}>
+          <Typography variant="h2">No plans yet</Typography>
+          <Typography color="text.secondary" sx={{ maxWidth: 440 }}>
+            Create a plan, then activate it: members subscribe to it from your profile.
+          </Typography>
+          <Button variant="contained" component={RouterLink} to={CREATE_PLAN_PATH}>
+            Create your first plan
+          </Button>
+        </Paper>
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+          {plans.data.map((plan) => (
+            <Paper component="li" key={plan.id} variant="outlined" sx={{ p: 2.5, display: 'grid', gap: 1 }}>
+              <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap' }}>
+                <Typography variant="h2" sx={{ fontSize: '1.2rem', overflowWrap: 'anywhere' }}>
+                  <Link component={RouterLink} to={planPath(plan.id)} color="inherit">
+                    {plan.name}
+                  </Link>
+                </Typography>
+                <Typography sx={{ fontWeight: 700, color: 'primary.main' }}>{planPriceLine(plan)}</Typography>
+              </Box>
+              {plan.description && (
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{
+                    overflow: 'hidden',
+                    display: '-webkit-box',
+                    WebkitLineClamp: 2,
+                    WebkitBoxOrient: 'vertical',
+                    overflowWrap: 'anywhere',
+                  }}
+                >
+                  {plan.description}
+                </Typography>
+              )}
+              <PlanChips plan={plan} />
+            </Paper>
+          ))}
+        </Box>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { addSnack } from '../../components/snack-queue';
+import { isApiError } from '../../lib/api/client';
+import { errorMessage } from '../../lib/errors';
+import { postQuery } from './api';
+import { CreatorsOnly } from './CreatorsOnly';
+import { PostComposer } from './PostComposer';
+import { postPaths } from './paths';
+
+/** The owner edits a post: the composer, prefilled. */
+export default function EditPostPage() {
+  const { postId = '' } = useParams();
+  return <CreatorsOnly title="Edit post">{(user) => <EditPost postId={postId} userId={user.id} />}</CreatorsOnly>;
+}
+
+function EditPost({ postId, userId }: { postId: string; userId: string }) {
+  const navigate = useNavigate();
+  // Always read afresh: the form starts from what the server has now.
+  const post = useQuery({ ...postQuery(postId), staleTime: 0, refetchOnWindowFocus: false });
+
+  if (post.isPending) {
+    return (
+      <Box role="status" aria-label="Loading post" sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+        <CircularProgress aria-hidden />
+      </Box>
+    );
+  }
+  if (isApiError(post.error, 'not_found') || (post.data && post.data.creator.userId !== userId)) {
+    return (
+      <>
+        <PageHeader title="Post not found" back>
+          There is no post of yours here to edit.
+        </PageHeader>
+        <Button variant="contained" component={RouterLink} to={postPaths.list}>
+          Your posts
+        </Button>
+      </>
+    );
+  }
+  if (post.error) {
+    return (
+      <>
+        <PageHeader title="Edit post" back />
+        <Alert severity="error">{errorMessage(post.error)}</Alert>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title="Edit post" back />
+      <PostComposer
+        key={post.data.id}
+        post={post.data}
+        onSaved={(saved) => {
+          addSnack('Changes saved.', 'success');
+          navigate(postPaths.post(saved.id), { replace: true });
+        }}
+      />
+    </>
+  );
+}

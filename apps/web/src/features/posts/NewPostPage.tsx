@@ -1,0 +1,27 @@
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { addSnack } from '../../components/snack-queue';
+import { CreatorsOnly } from './CreatorsOnly';
+import { PostComposer } from './PostComposer';
+import { postPaths } from './paths';
+import { scheduledText } from './schedule';
+
+/** A creator writes a new post. */
+export default function NewPostPage() {
+  const navigate = useNavigate();
+  return (
+    <CreatorsOnly title="New post">
+      {() => (
+        <>
+          <PageHeader title="New post" back />
+          <PostComposer
+            onSaved={(post, how) => {
+              addSnack(how === 'scheduled' ? `${scheduledText(post.publishAt)}.` : 'Post published.', 'success');
+              navigate(postPaths.post(post.id), { replace: true });
+            }}
+          />
+        </>
+      )}
+    </CreatorsOnly>
+  );
+}

@@ -1,0 +1,56 @@
+import { type Post, SUBSCRIPTION_PERIOD_DAYS } from '@aurum/core';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../app/paths';
+import { unlockPrice } from './media-view';
+import { postPaths } from './paths';
+
+/**
+ * How a viewer locked out of a post can get in, as the API offers it: the cheapest plan that
+ * unlocks it, and/or following the creator. Nothing is unlocked here; the buttons lead on.
+ */
+export function UnlockActions({ post }: { post: Pick<Post, 'unlock' | 'creator' | 'accessLevel'> }) {
+  const price = unlockPrice(post);
+  const follow = post.unlock?.follow ?? false;
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'center', textAlign: 'center' }}>
+      <Typography color="text.secondary">
+        {post.accessLevel === 'sneakpeek' ? 'This is a sneak peek.' : 'This post is locked.'}{' '}
+        {price || follow ? 'Unlock it to see everything.' : 'Only some of the creator’s members can see it.'}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', justifyContent: 'center' }}>
+        {price && (
+          <Button
+            variant="contained"
+            size="large"
+            startIcon={<LockOpenIcon />}
+            component={RouterLink}
+            to={postPaths.subscribeTo(post.creator.userId)}
+          >
+            <span>
+              Subscribe from{' '}
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {price} / {SUBSCRIPTION_PERIOD_DAYS} days
+              </Box>
+            </span>
+          </Button>
+        )}
+        {follow && (
+          <Button
+            variant={price ? 'outlined' : 'contained'}
+            size="large"
+            startIcon={<PersonAddIcon />}
+            component={RouterLink}
+            to={paths.user(post.creator.userId)}
+          >
+            Follow to unlock
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,56 @@
+import type { CreatePostInput, Plan, Post, PostPage, UpdatePostInput } from '@aurum/core';
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { api, apiRequest } from '../../lib/api/client';
+
+/** Posts, the creator's own plans and upload status: the calls the post screens make. */
+
+export const createPost = (input: CreatePostInput) => api.post<Post>('/posts', input);
+
+export const updatePost = (postId: string, input: UpdatePostInput) =>
+  apiRequest<Post>('PATCH', `/posts/${encodeURIComponent(postId)}`, input);
+
+export const deletePost = (postId: string) => api.delete(`/posts/${encodeURIComponent(postId)}`);
+
+/** Drops an upload no post uses yet (the creator removed it from the composer). */
+export const deleteMedia = (mediaId: string) => api.delete(`/media/${encodeURIComponent(mediaId)}`);
+
+export const postQuery = (postId: string) =>
+  queryOptions({
+    queryKey: ['post', postId] as const,
+    queryFn: () => api.get<Post>(`/posts/${encodeURIComponent(postId)}`),
+  });
+
+function pagePath(base: string, cursor: string | null): string {
+  return cursor ? `${base}?cursor=${encodeURIComponent(cursor)}` : base;
+}
+
+/** The signed-in creator's own posts, scheduled and private ones included, newest first. */
+export const myPostsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: ['posts', 'mine'] as const,
+    queryFn: ({ pageParam }) => api.get<PostPage>(pagePath('/posts', pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+/** A creator's posts as the viewer may see them (the profile grid). */
+export const creatorPostsQuery = (userId: string) =>
+  infiniteQueryOptions({
+    queryKey: ['posts', 'creator', userId] as const,
+    queryFn: ({ pageParam }) => api.get<PostPage>(pagePath(`/users/${encodeURIComponent(userId)}/posts`, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+/** The signed-in creator's plans, active or not. */
+export const myPlansQuery = () =>
+  queryOptions({
+    queryKey: ['plans', 'mine'] as const,
+    queryFn: () => api.get<Plan[]>('/plans'),
+  });
+
+/** After a post changed: it, the creator's lists and their profile grid read afresh. */
+export function refreshPosts(queryClient: QueryClient, post?: Post): void {
+  if (post) queryClient.setQueryData(postQuery(post.id).queryKey, post);
+  void queryClient.invalidateQueries({ queryKey: ['posts'] });
+}

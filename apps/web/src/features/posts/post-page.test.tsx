@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeUser, mockApi } from '../../test/api-mock';
+import { renderApp } from '../../test/render-app';
+import { lockedPost, makeMedia, makePost } from './post-fixtures';
+
+const heartbeat = () => ({ status: 204 });
+
+describe('post page', () => {
+  it('shows a locked post blurred with a lock and the cheapest plan, without edit controls', async () => {
+    mockApi({
+      'GET /api/me': () => ({ status: 200, body: makeUser({ id: 'v1' }) }),
+      'POST /api/me/heartbeat': heartbeat,
+      'GET /api/posts/p2': () => ({
+        status: 200,
+        body: lockedPost({ accessLevel: 'sneakpeek', teaser: 'A first look at the new…' }),
+      }),
+    });
+    const { container } = renderApp('/posts/p2');
+    const article = await screen.findByRole('article');
+    expect(within(article).getByText('A first look at the new…')).toBeTruthy();
+    expect(within(article).getByRole('img', { name: 'Video, blurred: locked' })).toBeTruthy();
+    expect(container.querySelector('video')).toBeNull();
+    const subscribe = within(article).getByRole('link', { name: 'Subscribe from $4.99 / 30 days' });
+    expect(subscribe.getAttribute('href')).toBe('/users/subscribeTo/c1');
+    expect(within(article).queryByRole('link', { name: 'Edit post' })).toBeNull();
+    expect(within(article).queryByRole('button', { name: 'Delete post' })).toBeNull();
+  });
+
+  it('offers following for a follower post', async () => {
+    mockApi({
+      'GET /api/me': () => ({ status: 200, body: makeUser({ id: 'v1' }) }),
+      'POST /api/me/heartbeat': heartbeat,
+      'GET /api/posts/p2': () => ({ status: 200, body: lockedPost({ access: ['follower'], unlock: { follow: true, plan: null } }) }),
+    });
+    renderApp('/posts/p2');
+    expect((await screen.findByRole('link', { name: 'Follow to unlock' })).getAttribute('href')).toBe('/users/c1');
+  });
+
+  it('lets the owner delete the post after confirming', async () => {
+    let deleted = false;
+    mockApi({
+      'GET /api/me': () => ({ status: 200, body: makeUser({ id: 'c1', roles: ['members', 'creators'] }) }),
+      'POST /api/me/heartbeat': heartbeat,
+      'GET /api/posts/p1': () => ({
+        status: 200,
+        body: makePost({
+          accessLevel: 'owner',
+          media: [makeMedia({ kind: 'audio', urls: { playable: '/api/posts/p1/media/0/playable' } })],
+        }),
+      }),
+      'DELETE /api/posts/p1': () => {
+        deleted = true;
+        return { status: 204 };
+      },
+      'GET /api/posts': () => ({ status: 200, body: { items: [], nextCursor: null } }),
+      'GET /api/plans': () => ({ status: 200, body: [] }),
+    });
+    const user = userEvent.setup();
+    const { router, container } = renderApp('/posts/p1');
+    await user.click(await screen.findByRole('button', { name: 'Delete post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
+    expect(container.querySelector('audio')?.getAttribute('src')).toBe('/api/posts/p1/media/0/playable');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(deleted).toBe(false);
+    await user.click(await screen.findByRole('button', { name: 'Delete post' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/posts'));
+    expect(deleted).toBe(true);
+    expect(await screen.findByText('Post deleted.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,146 @@
+import { displayName, formatCompactNumber, type ProfilePage as ProfileData } from '@aurum/core';
+import AddIcon from '@mui/icons-material/Add';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { BackButton } from '../../components/BackButton';
+import { UserAvatar } from '../../components/UserAvatar';
+import { useSignedInUser } from '../auth/current-user';
+import { postPaths } from '../posts/paths';
+import { lastOnlineText } from '../users/last-online';
+import { profilePageQuery } from './api';
+import { bioExcerpt, followerText } from './bio';
+import { PlanList } from './PlanList';
+import { PostGrid } from './PostGrid';
+import { ProfileStates } from './ProfileStates';
+
+const AVATAR_SIZE = { xs: 88, sm: 112 };
+
+/** A user's profile: for creators with cover, bio, plans and their posts; for members the basics. */
+export default function ProfilePage() {
+  const { userId = '' } = useParams();
+  const profile = useQuery(profilePageQuery(userId));
+  if (!profile.data) return <ProfileStates isPending={profile.isPending} error={profile.error} title="Profile" />;
+  return <Profile profile={profile.data} />;
+}
+
+function Profile({ profile }: { profile: ProfileData }) {
+  const viewer = useSignedInUser();
+  const own = viewer?.id === profile.userId;
+  const name = displayName(profile);
+  const bio = profile.bio ? bioExcerpt(profile.bio) : null;
+  return (
+    <Box sx={{ display: 'grid', gap: { xs: 3, sm: 4 } }}>
+      <Paper variant="outlined" component="section" aria-labelledby="profile-name" sx={{ overflow: 'hidden' }}>
+        <Box
+          sx={{
+            position: 'relative',
+            height: { xs: 132, sm: 200 },
+            background: 'linear-gradient(120deg, #3a2a0c 0%, #8a6420 45%, #e6b34a 100%)',
+          }}
+        >
+          {profile.coverUrl && (
+            <Box
+              component="img"
+              src={profile.coverUrl}
+              alt={`Cover picture of ${name}`}
+              sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
+            />
+          )}
+          <Box sx={{ position: 'absolute', top: 8, left: 8, bgcolor: 'rgba(10, 8, 5, 0.55)', borderRadius: 999 }}>
+            <BackButton />
+          </Box>
+        </Box>
+        <Box sx={{ px: { xs: 2, sm: 3 }, pb: { xs: 2.5, sm: 3 } }}>
+          <Box
+            sx={{
+              mt: { xs: '-44px', sm: '-56px' },
+              width: AVATAR_SIZE,
+              height: AVATAR_SIZE,
+              borderRadius: '50%',
+              border: 4,
+              borderColor: 'background.paper',
+              bgcolor: 'background.paper',
+              position: 'relative',
+            }}
+          >
+            {profile.avatarUrl ? (
+              <Avatar src={profile.avatarUrl} alt={`Profile picture of ${name}`} sx={{ width: '100%', height: '100%' }} />
+            ) : (
+              <Box sx={{ '& .MuiAvatar-root': { width: { xs: 80, sm: 104 }, height: { xs: 80, sm: 104 } } }}>
+                <UserAvatar profile={profile} size={104} />
+              </Box>
+            )}
+          </Box>
+          <Box sx={{ mt: 1.5, display: 'grid', gap: 1 }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <Typography id="profile-name" variant="h1" sx={{ overflowWrap: 'anywhere' }}>
+                {name}
+              </Typography>
+              {profile.isVerified && <VerifiedIcon titleAccess="Verified" color="primary" />}
+            </Box>
+            {profile.handle && profile.publicName && <Typography color="text.secondary">@{profile.handle}</Typography>}
+            {profile.isCreator && (
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                {profile.isCreator && <Chip icon={<AutoAwesomeIcon />} label="Creator" color="primary" variant="outlined" size="small" />}
+              </Box>
+            )}
+            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'baseline' }}>
+              {profile.isCreator && profile.followers !== null && (
+                <Typography sx={{ fontWeight: 700 }}>{followerText(profile.followers, formatCompactNumber)}</Typography>
+              )}
+              <Typography variant="body2" color="text.secondary">
+                {lastOnlineText(profile.lastOnline)}
+              </Typography>
+            </Box>
+            {bio && (
+              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {bio.text}{' '}
+                <Link component={RouterLink} to={postPaths.bio(profile.userId)} underline="always" sx={{ whiteSpace: 'nowrap' }}>
+                  {bio.truncated ? 'Read more' : 'About'}
+                  <Box component="span" sx={visuallyHidden}>
+                    {' '}
+                    {name}
+                  </Box>
+                </Link>
+              </Typography>
+            )}
+            {own && (
+              <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mt: 1 }}>
+                {profile.isCreator && (
+                  <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={postPaths.create}>
+                    New post
+                  </Button>
+                )}
+                <Button variant="outlined" component={RouterLink} to={paths.personalDetails(profile.userId)}>
+                  Personal details
+                </Button>
+              </Box>
+            )}
+          </Box>
+        </Box>
+      </Paper>
+
+      {profile.isCreator && <PlanList plans={profile.plans} creatorId={profile.userId} own={own} />}
+      {profile.isCreator && <PostGrid creatorId={profile.userId} own={own} />}
+    </Box>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

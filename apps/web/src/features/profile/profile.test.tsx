@@ -1,0 +1,115 @@
+import type { ProfilePage } from '@aurum/core';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeUser, mockApi } from '../../test/api-mock';
+import { renderApp } from '../../test/render-app';
+import { lockedPost, makeMedia, makePlan, makePost } from '../posts/post-fixtures';
+
+const viewer = makeUser({ id: 'v1', userId: 'v1', handle: 'viv', publicName: 'Viv' });
+const longBio = `${'I paint with gold leaf and film the whole process. '.repeat(5)}The end.`;
+
+function creatorPage(overrides: Partial<ProfilePage> = {}): ProfilePage {
+  return {
+    userId: 'c1',
+    handle: 'goldie',
+    publicName: 'Goldie Hawn',
+    avatarColor: 'hsl(42, 50%, 50%)',
+    isCreator: true,
+    isVerified: true,
+    lastOnline: null,
+    followers: 1234,
+    bio: longBio,
+    avatarUrl: '/api/users/c1/avatar?v=a',
+    coverUrl: '/api/users/c1/cover?v=c',
+    plans: [makePlan({ perks: { chat: true } })],
+    ...overrides,
+  };
+}
+
+function api(extra: Parameters<typeof mockApi>[0]) {
+  return mockApi({
+    'GET /api/me': () => ({ status: 200, body: viewer }),
+    'POST /api/me/heartbeat': () => ({ status: 204 }),
+    ...extra,
+  });
+}
+
+describe('creator profile', () => {
+  it('shows the creator, their plans and a grid where locked posts are blurred with the unlocking price', async () => {
+    const open = makePost({ media: [makeMedia({ urls: { thumb: '/api/posts/p1/media/0/thumb?v=1' } })] });
+    const fetchMock = api({
+      'GET /api/users/c1/profile-page': () => ({ status: 200, body: creatorPage() }),
+      'GET /api/users/c1/posts': () => ({ status: 200, body: { items: [open, lockedPost()], nextCursor: 'p2' } }),
+      'GET /api/users/c1/posts?cursor=p2': () => ({
+        status: 200,
+        body: { items: [makePost({ id: 'p3', text: 'Older sketch' })], nextCursor: null },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/users/c1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Goldie Hawn' })).toBeTruthy();
+    expect(screen.getByText('@goldie')).toBeTruthy();
+    expect(screen.getByText('1.2K followers')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Cover picture of Goldie Hawn' }).getAttribute('src')).toBe('/api/users/c1/cover?v=c');
+    expect(screen.getByRole('link', { name: /Read more/ }).getAttribute('href')).toBe('/users/c1/bio');
+
+    const plans = screen.getByRole('region', { name: 'Plans' });
+    expect(within(plans).getByText('$4.99')).toBeTruthy();
+    expect(within(plans).getByText('every 30 days')).toBeTruthy();
+    expect(within(plans).getByText(/send the creator direct messages/)).toBeTruthy();
+    expect(within(plans).getByRole('link', { name: 'Subscribe to Gold' }).getAttribute('href')).toBe('/users/subscribeTo/c1');
+
+    const grid = await screen.findByRole('list', { name: 'Posts' });
+    expect(within(grid).getByRole('link', { name: 'Post: Morning light in the studio' })).toBeTruthy();
+    const locked = within(grid).getByRole('link', { name: 'Locked post: subscribe from $4.99 to unlock' });
+    expect(locked.textContent).toContain('$4.99');
+    expect(grid.innerHTML).not.toContain('/api/posts/p2/media/0/playable');
+
+    await user.click(screen.getByRole('button', { name: 'Load more posts' }));
+    expect(await within(grid).findByRole('link', { name: 'Post: Older sketch' })).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/users/c1/posts?cursor=p2')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Load more posts' })).toBeNull();
+  });
+
+  it('shows members the basic profile without plans or posts', async () => {
+    api({
+      'GET /api/users/m1/profile-page': () => ({
+        status: 200,
+        body: creatorPage({
+          userId: 'm1',
+          isCreator: false,
+          isVerified: false,
+          followers: null,
+          bio: null,
+          avatarUrl: null,
+          coverUrl: null,
+          plans: [],
+        }),
+      }),
+    });
+    renderApp('/users/m1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Goldie Hawn' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Plans' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Posts' })).toBeNull();
+  });
+
+  it('says so when the user does not exist', async () => {
+    api({
+      'GET /api/users/nobody/profile-page': () => ({
+        status: 404,
+        body: { type: 'not_found', message: 'User not found.', statusCode: 404 },
+      }),
+    });
+    renderApp('/users/nobody');
+    expect(await screen.findByRole('heading', { name: 'User not found' })).toBeTruthy();
+  });
+
+  it('shows the whole bio on its own page', async () => {
+    api({ 'GET /api/users/c1/profile-page': () => ({ status: 200, body: creatorPage() }) });
+    renderApp('/users/c1/bio');
+    expect(await screen.findByRole('heading', { name: 'About Goldie Hawn' })).toBeTruthy();
+    expect(screen.getByText(longBio)).toBeTruthy();
+  });
+});
