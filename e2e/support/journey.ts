@@ -22,3 +22,21 @@ export async function expectAccessible(page: Page): Promise<void> {
 export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await page.screenshot({ path: `e2e/screenshots/${testInfo.project.name}-${name}.png`, fullPage: true });
 }
+
+/** Signs a new address up through the UI: code by e-mail, terms, profile. Ends on /home. */
+export async function signUp(page: Page, account: { email: string; handle: string; publicName: string }): Promise<void> {
+  await page.goto('/auth/register');
+  await page.getByLabel('E-mail address').fill(account.email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Sign-in code').fill(await codeMailedTo(account.email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('I have read and accept the terms of service').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Handle').fill(account.handle);
+  await page.getByLabel('Public name').fill(account.publicName);
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+/** A short unique handle for one run of one project. */
+export const uniqueHandle = (label: string) => `${label}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 30);
