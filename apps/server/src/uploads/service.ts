@@ -4,12 +4,10 @@ import {
   generateId,
   MEDIA_ID_HEADER,
   UNSUPPORTED_FILE_TYPE_MESSAGE,
-  UPLOAD_CHUNK_BYTES,
   UPLOADS_PATH,
   type UploadComplete,
 } from '@aurum/core';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
 import { EVENTS, Server, type Upload } from '@tus/server';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -17,14 +15,12 @@ import type { Config } from '../config/config.js';
 import { AppError } from '../http/errors.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { MediaService } from '../media/service.js';
-import { s3ClientConfig } from '../storage/s3-storage.js';
 import { sniffMediaType } from './sniff.js';
 
 /** Upload metadata key holding the uploader; set by the server at creation, whatever the client sent. */
 const OWNER_KEY = 'aurumOwner';
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
-type UploadStore = FileStore | S3Store;
 
 export const unsupportedFileType = () => new AppError(415, 'unsupported_file_type', UNSUPPORTED_FILE_TYPE_MESSAGE);
 
@@ -61,20 +57,20 @@ function cleanFileName(name: string | null | undefined): string | null {
 }
 
 export interface UploadServiceDeps {
-  config: Pick<Config, 'dataDir' | 's3' | 'uploadMaxBytes' | 'uploadExpiryMs'>;
+  config: Pick<Config, 'dataDir' | 'uploadMaxBytes' | 'uploadExpiryMs'>;
   media: MediaService;
   jobs: JobQueue;
   logger: Logger;
 }
 
 /**
- * Resumable uploads over the tus protocol (@tus/server), stored under DATA_DIR/uploads or in
- * the S3 bucket until complete. A complete upload is checked by its bytes: images, video and
+ * Resumable uploads over the tus protocol (@tus/server), staged under DATA_DIR/uploads until
+ * complete. A complete upload is checked by its bytes: images, video and
  * audio go on to MediaService (which keeps the file and queues its processing); anything
  * else is deleted and refused. Unfinished uploads expire and are swept every hour.
  */
 export class UploadService {
-  private tus: Promise<{ server: Server; store: UploadStore }> | null = null;
+  private tus: Promise<{ server: Server; store: FileStore }> | null = null;
   /** Who sent each request being handled, for the tus hooks (which only see the request). */
   private readonly uploaders = new WeakMap<Request, string>();
 
@@ -107,13 +103,13 @@ export class UploadService {
   /** Deletes unfinished uploads older than UPLOAD_EXPIRY_HOURS; returns how many. */
   async cleanupExpired(): Promise<number> {
     // A server that never received an upload has no folder to sweep, and should not get one.
-    if (!this.deps.config.s3 && !(await exists(this.directory))) return 0;
+    if (!(await exists(this.directory))) return 0;
     const { server } = await this.open();
     return server.cleanUpExpiredUploads();
   }
 
   /** Made on first use, so a server that never receives an upload creates no folders. */
-  private open(): Promise<{ server: Server; store: UploadStore }> {
+  private open(): Promise<{ server: Server; store: FileStore }> {
     this.tus ??= this.create().catch((error) => {
       this.tus = null;
       throw error;
@@ -121,22 +117,13 @@ export class UploadService {
     return this.tus;
   }
 
-  private async create(): Promise<{ server: Server; store: UploadStore }> {
-    const { s3, uploadMaxBytes, uploadExpiryMs } = this.deps.config;
-    let store: UploadStore;
-    if (s3) {
-      store = new S3Store({
-        partSize: UPLOAD_CHUNK_BYTES,
-        // Expired uploads are swept by listing them (cleanupExpired); object tags, which some
-        // S3-compatible servers lack, would only serve bucket lifecycle rules.
-        useTags: false,
-        expirationPeriodInMilliseconds: uploadExpiryMs,
-        s3ClientConfig: { bucket: s3.bucket, ...s3ClientConfig(s3) },
-      });
-    } else {
-      await mkdir(this.directory, { recursive: true });
-      store = new FileStore({ directory: this.directory, expirationPeriodInMilliseconds: uploadExpiryMs });
-    }
+  private async create(): Promise<{ server: Server; store: FileStore }> {
+    const { uploadMaxBytes, uploadExpiryMs } = this.deps.config;
+    // Partial uploads are staged on this server's disk even when media live in S3: tus keeps
+    // its upload locks in the process anyway, so one upload's requests must reach one
+    // instance, and only finished, checked files are worth putting in object storage.
+    await mkdir(this.directory, { recursive: true });
+    const store = new FileStore({ directory: this.directory, expirationPeriodInMilliseconds: uploadExpiryMs });
     const server = new Server({
       path: UPLOADS_PATH,
       datastore: store,
@@ -158,7 +145,7 @@ export class UploadService {
     return { server, store };
   }
 
-  private async assertOwnUpload(store: UploadStore, uploadId: string, userId: string): Promise<void> {
+  private async assertOwnUpload(store: FileStore, uploadId: string, userId: string): Promise<void> {
     const upload = await store.getUpload(uploadId).catch((error) => {
       if (isTusError(error) && (error.status_code === 404 || error.status_code === 410)) return null;
       throw error;
@@ -168,7 +155,7 @@ export class UploadService {
   }
 
   /** The last bytes arrived: keep the file as media, or refuse it when its bytes are not media. */
-  private async finish(store: UploadStore, upload: Upload, isCreation: boolean) {
+  private async finish(store: FileStore, upload: Upload, isCreation: boolean) {
     const ownerId = upload.metadata?.[OWNER_KEY];
     if (!ownerId) throw new Error(`upload ${upload.id} has no owner`);
     const type = await sniffMediaType(await store.read(upload.id));
