@@ -17,6 +17,7 @@ import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'r
 import {
   ALL_MEDIA_KINDS,
   acceptFor,
+  hiddenFileInputSx,
   type MediaPhase,
   mediaPhase,
   UploadStatus,
@@ -115,15 +116,7 @@ function AddMediaButton({ disabled, onAdd }: { disabled: boolean; onAdd: (files:
         onChange={picked}
         tabIndex={-1}
         aria-hidden
-        sx={{
-          position: 'absolute',
-          width: '1px',
-          height: '1px',
-          overflow: 'hidden',
-          clip: 'rect(0 0 0 0)',
-          whiteSpace: 'nowrap',
-          opacity: 0,
-        }}
+        sx={hiddenFileInputSx}
       />
     </>
   );

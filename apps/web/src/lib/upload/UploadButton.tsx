@@ -15,6 +15,20 @@ export interface UploadButtonProps extends Omit<ButtonProps, 'onClick' | 'childr
 }
 
 /**
+ * Keeps a file input out of sight but in the page, so a visible button can open it. Sizes
+ * are in px on purpose: in MUI's sx a bare 1 means 100%.
+ */
+export const hiddenFileInputSx = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  opacity: 0,
+} as const;
+
+/**
  * A button that opens the file picker and starts the upload of the chosen file. The file
  * input itself is hidden from view and from assistive technology: the button is the control.
  */
@@ -40,15 +54,7 @@ export function UploadButton({ upload, accept, name, children, variant = 'outlin
         onChange={picked}
         tabIndex={-1}
         aria-hidden
-        sx={{
-          position: 'absolute',
-          width: '1px',
-          height: '1px',
-          overflow: 'hidden',
-          clip: 'rect(0 0 0 0)',
-          whiteSpace: 'nowrap',
-          opacity: 0,
-        }}
+        sx={hiddenFileInputSx}
       />
     </>
   );
