@@ -1,12 +1,6 @@
 import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  generateId,
-  MEDIA_ID_HEADER,
-  UNSUPPORTED_FILE_TYPE_MESSAGE,
-  UPLOADS_PATH,
-  type UploadComplete,
-} from '@aurum/core';
+import { generateId, MEDIA_ID_HEADER, UNSUPPORTED_FILE_TYPE_MESSAGE, UPLOADS_PATH, type UploadComplete } from '@aurum/core';
 import { FileStore } from '@tus/file-store';
 import { EVENTS, Server, type Upload } from '@tus/server';
 import type { Logger } from 'pino';
@@ -20,7 +14,6 @@ import { sniffMediaType } from './sniff.js';
 /** Upload metadata key holding the uploader; set by the server at creation, whatever the client sent. */
 const OWNER_KEY = 'aurumOwner';
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
-
 
 export const unsupportedFileType = () => new AppError(415, 'unsupported_file_type', UNSUPPORTED_FILE_TYPE_MESSAGE);
 
