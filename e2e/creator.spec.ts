@@ -51,7 +51,7 @@ test('a user becomes a creator, sells a plan and posts; another member sees only
   await page.getByLabel('Description').fill('Every photo and film, plus chat.');
   await page.getByLabel(/^Price/).fill('4.99');
   await page.getByRole('button', { name: 'Create plan' }).click();
-  await expect(page.getByText('Inactive')).toBeVisible();
+  await expect(page.getByText('Inactive', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Activate plan' }).click();
   await page.getByRole('dialog', { name: 'Activate this plan?' }).getByRole('button', { name: 'Activate' }).click();
   await expect(page.getByText('Plan activated. Members can subscribe now.')).toBeVisible();

@@ -13,11 +13,15 @@ import type { Config } from './config/config.js';
 import { creatorsRoutes } from './creators/routes.js';
 import { CreatorsService } from './creators/service.js';
 import type { DatabaseHandle } from './db/database.js';
+import { followsRoutes } from './follows/routes.js';
+import { FollowsService } from './follows/service.js';
 import { APP_VERSION, healthRoutes } from './health/routes.js';
 import type { AppContext, DomainRoutes } from './http/context.js';
 import { registerOriginCheck } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { JobQueue } from './jobs/queue.js';
+import { likesRoutes } from './likes/routes.js';
+import { LikesService } from './likes/service.js';
 import type { Mailer } from './mail/mailer.js';
 import { mediaRoutes } from './media/routes.js';
 import { MediaService } from './media/service.js';
@@ -31,6 +35,8 @@ import { PostsService } from './posts/service.js';
 import { profilesRoutes } from './profiles/routes.js';
 import { ProfilesService } from './profiles/service.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
+import { seenRoutes } from './seen/routes.js';
+import { SeenService } from './seen/service.js';
 import { registerSpa } from './spa/static.js';
 import { createStorage } from './storage/index.js';
 import { uploadsRoutes } from './uploads/routes.js';
@@ -57,6 +63,9 @@ const DOMAIN_ROUTES: DomainRoutes[] = [
   plansRoutes,
   postsRoutes,
   profilesRoutes,
+  followsRoutes,
+  likesRoutes,
+  seenRoutes,
   creatorsRoutes,
   verificationRoutes,
   payoutsRoutes,
@@ -106,6 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     plans,
     posts: new PostsService({ db, now, plans }),
     profiles: new ProfilesService({ db, users, plans }),
+    follows: new FollowsService({ db, now }),
+    likes: new LikesService({ db, now }),
+    seen: new SeenService({ db, now }),
     verification,
     creators: new CreatorsService({ db, now, verification, publicUrl: config.publicUrl }),
     payouts: new PayoutsService({ db, now, secret: config.sessionSecret }),

@@ -140,6 +140,9 @@ export const postSchema = z.object({
   teaser: z.string().nullable(),
   media: z.array(postMediaSchema),
   unlock: unlockOfferSchema.nullable(),
+  /** How many members like the post, and whether this viewer does. */
+  likes: z.number().int().min(0),
+  liked: z.boolean(),
 });
 export type Post = z.infer<typeof postSchema>;
 

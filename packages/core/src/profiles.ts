@@ -10,5 +10,7 @@ export const profilePageSchema = publicProfileSchema.extend({
   coverUrl: z.string().nullable(),
   /** The creator's active plans, cheapest first; empty for members. */
   plans: z.array(planSchema),
+  /** Whether the viewer follows this user. */
+  following: z.boolean(),
 });
 export type ProfilePage = z.infer<typeof profilePageSchema>;

@@ -294,3 +294,36 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_due_idx').on(t.status, t.runAt)],
 );
+
+/** A member's like of a post; one per member and post, so liking twice changes nothing. */
+export const likes = pgTable(
+  'likes',
+  {
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('likes_user_idx').on(t.userId)],
+);
+
+/** What a member has already seen (a post on screen long enough); the feed leaves the latest ones out. */
+export const seenRecords = pgTable(
+  'seen_records',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    entityId: text('entity_id').notNull(),
+    type: text('type').notNull().default('post'),
+    durationMs: integer('duration_ms').notNull().default(1000),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('seen_records_user_type_entity_unique').on(t.userId, t.type, t.entityId),
+    index('seen_records_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);

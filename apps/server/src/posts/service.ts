@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/database.js';
 import { media, postMedia, posts, profiles, users } from '../db/schema.js';
 import { AppError, errors } from '../http/errors.js';
+import { likeSummaries } from '../likes/service.js';
 import { assertOwner } from '../plans/ownership.js';
 import type { PlansService } from '../plans/service.js';
 import { postAccessLevelSql, REVEALING_LEVELS_SQL } from './access-sql.js';
@@ -226,7 +227,13 @@ export class PostsService {
     if (rows.length === 0) return [];
 
     const lockedCreators = rows.filter((row) => !revealsContent(row.level)).map((row) => row.creatorId);
-    const [mediaByPost, offers] = await Promise.all([this.mediaOf(rows.map((row) => row.id)), plans.activeOffersByCreator(lockedCreators)]);
+    const postIds = rows.map((row) => row.id);
+    // One query each for the page's media, unlock offers and like counts, never one per post.
+    const [mediaByPost, offers, likesByPost] = await Promise.all([
+      this.mediaOf(postIds),
+      plans.activeOffersByCreator(lockedCreators),
+      likeSummaries(db, viewerId, postIds),
+    ]);
     const at = now();
     return rows.map((row) => {
       const locked = !revealsContent(row.level);
@@ -249,6 +256,8 @@ export class PostsService {
         teaser: row.level === 'sneakpeek' && row.text ? postTeaser(row.text) : null,
         media: (mediaByPost.get(row.id) ?? []).map((item) => toPostMedia(item, row.level)),
         unlock: locked ? unlockOffer(row, offers.get(row.creatorId) ?? []) : null,
+        likes: likesByPost.get(row.id)?.likes ?? 0,
+        liked: likesByPost.get(row.id)?.liked ?? false,
       };
     });
   }

@@ -16,14 +16,13 @@ export const profilesRoutes: DomainRoutes = (app, { profiles, media }) => {
     {
       schema: {
         tags,
-        summary: 'A profile page: public profile, bio, avatar and cover URLs, follower count and active plans',
+        summary: 'A profile page: public profile, bio, avatar and cover URLs, follower count, whether the viewer follows and active plans',
         params: userParams,
         response: { 200: profilePageSchema },
       },
     },
     async (request) => {
-      requireViewer(request);
-      return profiles.page(request.params.userId);
+      return profiles.page(request.params.userId, requireViewer(request).userId);
     },
   );
 

@@ -1,7 +1,7 @@
 import type { ProfilePage } from '@aurum/core';
 import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { media, postMedia, profiles, users } from '../db/schema.js';
+import { follows, media, postMedia, profiles, users } from '../db/schema.js';
 import type { PlansService } from '../plans/service.js';
 import { type ProfileImage, profileImageUrl } from '../posts/media-urls.js';
 import type { UsersService } from '../users/service.js';
@@ -16,11 +16,16 @@ export interface ProfilesServiceDeps {
 export class ProfilesService {
   constructor(private readonly deps: ProfilesServiceDeps) {}
 
-  /** Unknown and disabled users are not found. */
-  async page(userId: string): Promise<ProfilePage> {
+  /** Unknown and disabled users are not found. `following` says whether the viewer follows the user. */
+  async page(userId: string, viewerId: string): Promise<ProfilePage> {
     const profile = await this.deps.users.getPublicProfile(userId);
     const [row] = await this.deps.db
-      .select({ bio: profiles.bio, avatarMediaId: profiles.avatarMediaId, coverMediaId: profiles.coverMediaId })
+      .select({
+        bio: profiles.bio,
+        avatarMediaId: profiles.avatarMediaId,
+        coverMediaId: profiles.coverMediaId,
+        following: sql<boolean>`exists (select 1 from ${follows} where ${follows.userId} = ${viewerId} and ${follows.creatorId} = ${userId})`,
+      })
       .from(profiles)
       .where(eq(profiles.userId, userId));
     return {
@@ -29,6 +34,7 @@ export class ProfilesService {
       avatarUrl: profileImageUrl(userId, 'avatar', row?.avatarMediaId ?? null),
       coverUrl: profileImageUrl(userId, 'cover', row?.coverMediaId ?? null),
       plans: profile.isCreator ? await this.deps.plans.listActive(userId) : [],
+      following: row?.following ?? false,
     };
   }
 

@@ -1,5 +1,6 @@
 import { type CurrentUser, type PublicProfile, REGISTRATION_BACKDATE_MS, type Role, randomAvatarColor, TERMS_VERSION } from '@aurum/core';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { SessionStore } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
 import { follows, profiles, userData, users } from '../db/schema.js';
@@ -55,6 +56,14 @@ export class UsersService {
       .limit(1);
     if (!row) throw errors.unauthenticated();
     const { user, profile, data, followers } = row;
+    // The creators this user follows (disabled ones left out), most recent first.
+    const creator = alias(users, 'followed_creator');
+    const follow = await this.deps.db
+      .select({ id: follows.id, creatorId: follows.creatorId, userId: follows.userId })
+      .from(follows)
+      .innerJoin(creator, and(eq(creator.id, follows.creatorId), isNull(creator.disabledAt)))
+      .where(eq(follows.userId, userId))
+      .orderBy(desc(follows.createdAt), desc(follows.id));
     return {
       ...toPublicProfile(profile, user.labels, followers),
       id: user.id,
@@ -69,7 +78,7 @@ export class UsersService {
       identityVerifiedAt: iso(data.identityVerifiedAt),
       termsAcceptedAt: iso(data.termsAcceptedAt),
       termsVersion: data.termsVersion,
-      follow: [],
+      follow,
       subscriptions: [],
     };
   }

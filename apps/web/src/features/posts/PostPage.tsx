@@ -24,9 +24,11 @@ import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
 import { useSignedInUser } from '../auth/current-user';
+import { useSeen } from '../seen/use-seen';
 import { describeAccess } from './access';
 import { deletePost, postQuery, refreshPosts } from './api';
 import { CreatorAvatar } from './CreatorAvatar';
+import { LikeButton } from './LikeButton';
 import { PostMediaView } from './PostMediaView';
 import { postPaths } from './paths';
 import { formatPostDate, scheduledText } from './schedule';
@@ -72,8 +74,9 @@ function PostView({ post }: { post: Post }) {
   const own = post.accessLevel === 'owner' && viewer?.id === post.creator.userId;
   const name = displayName(post.creator);
   const text = post.locked ? post.teaser : post.text;
+  const seenRef = useSeen(post.id);
   return (
-    <Box component="article" aria-labelledby="post-title" sx={{ display: 'grid', gap: 2 }}>
+    <Box component="article" ref={seenRef} aria-labelledby="post-title" sx={{ display: 'grid', gap: 2 }}>
       <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
         <BackButton />
         <CreatorAvatar creator={post.creator} size={44} />
@@ -116,6 +119,8 @@ function PostView({ post }: { post: Post }) {
           ))}
         </Box>
       )}
+
+      <LikeButton post={post} />
 
       {post.locked && (
         <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 } }}>

@@ -5,17 +5,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths';
+import { useFollowCreator } from '../follows/api';
 import { unlockPrice } from './media-view';
 import { postPaths } from './paths';
 
 /**
  * How a viewer locked out of a post can get in, as the API offers it: the cheapest plan that
- * unlocks it, and/or following the creator. Nothing is unlocked here; the buttons lead on.
+ * unlocks it, and/or following the creator. Following happens right here (the post is then
+ * read afresh and unlocks in place); subscribing leads on.
  */
 export function UnlockActions({ post }: { post: Pick<Post, 'unlock' | 'creator' | 'accessLevel'> }) {
   const price = unlockPrice(post);
   const follow = post.unlock?.follow ?? false;
+  const following = useFollowCreator(post.creator.userId);
   return (
     <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'center', textAlign: 'center' }}>
       <Typography color="text.secondary">
@@ -44,8 +46,8 @@ export function UnlockActions({ post }: { post: Pick<Post, 'unlock' | 'creator' 
             variant={price ? 'outlined' : 'contained'}
             size="large"
             startIcon={<PersonAddIcon />}
-            component={RouterLink}
-            to={paths.user(post.creator.userId)}
+            loading={following.isPending}
+            onClick={() => following.mutate(true)}
           >
             Follow to unlock
           </Button>

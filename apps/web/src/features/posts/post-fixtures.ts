@@ -46,6 +46,8 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     teaser: null,
     media: [],
     unlock: null,
+    likes: 0,
+    liked: false,
     ...overrides,
   };
 }

@@ -28,14 +28,28 @@ describe('post page', () => {
     expect(within(article).queryByRole('button', { name: 'Delete post' })).toBeNull();
   });
 
-  it('offers following for a follower post', async () => {
-    mockApi({
+  it('follows from a follower post and shows it unlocked in place', async () => {
+    let followed = false;
+    const fetchMock = mockApi({
       'GET /api/me': () => ({ status: 200, body: makeUser({ id: 'v1' }) }),
       'POST /api/me/heartbeat': heartbeat,
-      'GET /api/posts/p2': () => ({ status: 200, body: lockedPost({ access: ['follower'], unlock: { follow: true, plan: null } }) }),
+      'GET /api/posts/p2': () => ({
+        status: 200,
+        body: followed
+          ? makePost({ id: 'p2', access: ['follower'], accessLevel: 'follower', text: 'For my followers' })
+          : lockedPost({ access: ['follower'], unlock: { follow: true, plan: null } }),
+      }),
+      'PUT /api/creators/c1/follow': () => {
+        followed = true;
+        return { status: 200, body: { following: true, followers: 8 } };
+      },
     });
+    const user = userEvent.setup();
     renderApp('/posts/p2');
-    expect((await screen.findByRole('link', { name: 'Follow to unlock' })).getAttribute('href')).toBe('/users/c1');
+    await user.click(await screen.findByRole('button', { name: 'Follow to unlock' }));
+    expect(await screen.findByText('For my followers')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/creators/c1/follow' && init?.method === 'PUT')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Follow to unlock' })).toBeNull();
   });
 
   it('lets the owner delete the post after confirming', async () => {

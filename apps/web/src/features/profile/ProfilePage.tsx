@@ -15,6 +15,7 @@ import { paths } from '../../app/paths';
 import { BackButton } from '../../components/BackButton';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useSignedInUser } from '../auth/current-user';
+import { FollowButton } from '../follows/FollowButton';
 import { postPaths } from '../posts/paths';
 import { lastOnlineText } from '../users/last-online';
 import { profilePageQuery } from './api';
@@ -113,6 +114,11 @@ function Profile({ profile }: { profile: ProfileData }) {
                   </Box>
                 </Link>
               </Typography>
+            )}
+            {!own && profile.isCreator && (
+              <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mt: 1 }}>
+                <FollowButton profile={profile} />
+              </Box>
             )}
             {own && (
               <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mt: 1 }}>

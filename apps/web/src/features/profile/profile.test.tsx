@@ -23,6 +23,7 @@ function creatorPage(overrides: Partial<ProfilePage> = {}): ProfilePage {
     avatarUrl: '/api/users/c1/avatar?v=a',
     coverUrl: '/api/users/c1/cover?v=c',
     plans: [makePlan({ perks: { chat: true } })],
+    following: false,
     ...overrides,
   };
 }

@@ -1,0 +1,122 @@
+import { type FollowEntry, type FollowedCreatorsPage, type FollowersPage, type FollowState, generateId } from '@aurum/core';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/database.js';
+import { follows, profiles, users } from '../db/schema.js';
+import { AppError, errors } from '../http/errors.js';
+import { profileImageUrl } from '../posts/media-urls.js';
+
+export interface FollowsServiceDeps {
+  db: Database;
+  now: () => Date;
+}
+
+interface PageRequest {
+  cursor?: string | undefined;
+  limit: number;
+}
+
+/**
+ * Following creators. A follow is free and immediate: the post access rule reads the
+ * follows table on every query, so follower posts unlock (and lock again) at once.
+ */
+export class FollowsService {
+  constructor(private readonly deps: FollowsServiceDeps) {}
+
+  /** Follows a creator; following again changes nothing. Unknown, disabled and non-creator ids are not found. */
+  async follow(userId: string, creatorId: string): Promise<FollowState> {
+    if (userId === creatorId) throw new AppError(400, 'cannot_follow_self', 'You cannot follow yourself.');
+    const [creator] = await this.deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, creatorId), isNull(users.disabledAt), sql`'creators' = any(${users.labels})`))
+      .limit(1);
+    if (!creator) throw errors.notFound('Creator');
+    const now = this.deps.now();
+    await this.deps.db
+      .insert(follows)
+      .values({ id: generateId(now.getTime()), userId, creatorId, createdAt: now })
+      .onConflictDoNothing({ target: [follows.userId, follows.creatorId] });
+    return { following: true, followers: await this.followerCount(creatorId) };
+  }
+
+  /** Unfollows a creator; without a follow it does nothing (spec: an empty result), never an error. */
+  async unfollow(userId: string, creatorId: string): Promise<FollowState> {
+    await this.deps.db.delete(follows).where(and(eq(follows.userId, userId), eq(follows.creatorId, creatorId)));
+    return { following: false, followers: await this.followerCount(creatorId) };
+  }
+
+  /** How many accounts (not disabled) follow the creator: the same count profiles show. */
+  async followerCount(creatorId: string): Promise<number> {
+    const [row] = await this.deps.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(follows)
+      .innerJoin(users, and(eq(users.id, follows.userId), isNull(users.disabledAt)))
+      .where(eq(follows.creatorId, creatorId));
+    return row?.total ?? 0;
+  }
+
+  /** Whether the viewer follows the user. */
+  async isFollowing(userId: string, creatorId: string): Promise<boolean> {
+    const rows = await this.deps.db
+      .select({ id: follows.id })
+      .from(follows)
+      .where(and(eq(follows.userId, userId), eq(follows.creatorId, creatorId)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** The creators the user follows (disabled ones left out), most recently followed first. The cursor is the last follow's id. */
+  async listFollowing(userId: string, page: PageRequest): Promise<FollowedCreatorsPage> {
+    return this.page('userId', userId, page);
+  }
+
+  /** A creator's followers (disabled accounts left out) and their total; only the creator may ask. */
+  async listFollowers(viewerId: string, creatorId: string, page: PageRequest): Promise<FollowersPage> {
+    if (viewerId !== creatorId) throw errors.notFound('Creator');
+    const [total, items] = await Promise.all([this.followerCount(creatorId), this.page('creatorId', creatorId, page)]);
+    return { total, ...items };
+  }
+
+  /** One page of the follows whose `side` is `id`, showing the user on the other side, newest first. */
+  private async page(side: 'userId' | 'creatorId', id: string, page: PageRequest) {
+    const other = side === 'userId' ? follows.creatorId : follows.userId;
+    const conditions = [eq(follows[side], id)];
+    if (page.cursor) {
+      // The cursor only counts within the same list, so it reveals nothing about other follows.
+      const after = alias(follows, 'cursor_follow');
+      const position = this.deps.db
+        .select({ createdAt: after.createdAt, id: after.id })
+        .from(after)
+        .where(and(eq(after.id, page.cursor), eq(after[side], id)));
+      conditions.push(sql`(${follows.createdAt}, ${follows.id}) < ${position}`);
+    }
+    const rows = await this.deps.db
+      .select({
+        followId: follows.id,
+        followedAt: follows.createdAt,
+        userId: profiles.userId,
+        handle: profiles.handle,
+        publicName: profiles.publicName,
+        avatarColor: profiles.avatarColor,
+        avatarMediaId: profiles.avatarMediaId,
+      })
+      .from(follows)
+      .innerJoin(users, and(eq(users.id, other), isNull(users.disabledAt)))
+      .innerJoin(profiles, eq(profiles.userId, other))
+      .where(and(...conditions))
+      .orderBy(desc(follows.createdAt), desc(follows.id))
+      .limit(page.limit + 1);
+    const more = rows.length > page.limit;
+    if (more) rows.pop();
+    const items: FollowEntry[] = rows.map((row) => ({
+      userId: row.userId,
+      handle: row.handle,
+      publicName: row.publicName,
+      avatarColor: row.avatarColor,
+      avatarUrl: profileImageUrl(row.userId, 'avatar', row.avatarMediaId),
+      followedAt: row.followedAt.toISOString(),
+    }));
+    return { items, nextCursor: more ? (rows.at(-1)?.followId ?? null) : null };
+  }
+}

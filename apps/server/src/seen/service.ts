@@ -1,0 +1,67 @@
+import { SEEN_RECORDS_LIMIT, type SeenList, type SeenRecord, type seenInputSchema } from '@aurum/core';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../db/database.js';
+import { posts, seenRecords, users } from '../db/schema.js';
+import { AppError, errors } from '../http/errors.js';
+import { postAccessLevelSql } from '../posts/access-sql.js';
+
+export interface SeenServiceDeps {
+  db: Database;
+  now: () => Date;
+}
+
+/**
+ * Seen records: a post counts as seen once it was on screen long enough (the browser decides
+ * when; default SEEN_DEFAULT_DURATION_MS). One record per viewer and entity: a second one is
+ * refused with 409 `already_seen`, which the browser ignores. Only posts the viewer can see
+ * (any level but hidden, so blurred sneak peeks in the feed count) can be marked; others
+ * answer 404 like missing ones.
+ */
+export class SeenService {
+  constructor(private readonly deps: SeenServiceDeps) {}
+
+  async record(viewerId: string, input: z.output<typeof seenInputSchema>): Promise<SeenRecord> {
+    const { db, now } = this.deps;
+    const at = now();
+    const [visible] = await db
+      .select({ level: postAccessLevelSql(viewerId, at) })
+      .from(posts)
+      .innerJoin(users, and(eq(users.id, posts.creatorId), isNull(users.disabledAt)))
+      .where(and(eq(posts.id, input.entityId), isNull(posts.deletedAt)));
+    if (!visible || visible.level === 'hidden') throw errors.notFound('Post');
+    const [row] = await db
+      .insert(seenRecords)
+      .values({ userId: viewerId, entityId: input.entityId, type: input.type, durationMs: input.duration, createdAt: at })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new AppError(409, 'already_seen', 'This post is already marked as seen.');
+    return toSeenRecord(row);
+  }
+
+  /** The viewer's latest seen records, newest first; the feed leaves these posts out. */
+  async latest(viewerId: string, limit = SEEN_RECORDS_LIMIT): Promise<SeenList> {
+    const rows = await this.deps.db
+      .select()
+      .from(seenRecords)
+      .where(eq(seenRecords.userId, viewerId))
+      .orderBy(desc(seenRecords.createdAt), desc(seenRecords.entityId))
+      .limit(Math.min(limit, SEEN_RECORDS_LIMIT));
+    const items = rows.map(toSeenRecord);
+    return { entityIds: items.map((item) => item.entityId), items };
+  }
+
+  /** The latest seen post ids as a subquery, for queries that leave seen posts out (the feed). */
+  latestSeenPostIds(viewerId: string, limit = SEEN_RECORDS_LIMIT) {
+    return this.deps.db
+      .select({ entityId: seenRecords.entityId })
+      .from(seenRecords)
+      .where(and(eq(seenRecords.userId, viewerId), eq(seenRecords.type, 'post')))
+      .orderBy(desc(seenRecords.createdAt), desc(seenRecords.entityId))
+      .limit(Math.min(limit, SEEN_RECORDS_LIMIT));
+  }
+}
+
+function toSeenRecord(row: typeof seenRecords.$inferSelect): SeenRecord {
+  return { entityId: row.entityId, type: row.type as SeenRecord['type'], duration: row.durationMs, createdAt: row.createdAt.toISOString() };
+}
