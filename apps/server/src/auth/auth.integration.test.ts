@@ -228,4 +228,23 @@ describe(`sign-in by e-mail code (${TEST_DRIVER})`, () => {
     expect(response.status).toBe(400);
     expect(again.cookie).toBeNull();
   });
+  it('locks an address for a day after 20 wrong codes, across every code it was sent', async () => {
+    const client = new ApiClient(server);
+    const email = freshEmail();
+    for (let round = 0; round < 4; round++) {
+      const { challengeId, code } = await requestCode(client, email);
+      for (let i = 0; i < SIGN_IN_CODE_MAX_ATTEMPTS; i++) {
+        await client.post('/api/auth/session', { challengeId, code: wrongCodeFor(code) });
+      }
+    }
+    const { challengeId, code } = await requestCode(client, email);
+    const locked = await client.post('/api/auth/session', { challengeId, code });
+    expect(locked.status).toBe(429);
+    expect(locked.body.type).toBe('sign_in_address_locked');
+    expect(client.cookie).toBeNull();
+
+    server.advanceClock(24 * 60 * 60 * 1000 + 1000);
+    const fresh = await requestCode(client, email);
+    expect((await client.post('/api/auth/session', { challengeId: fresh.challengeId, code: fresh.code })).status).toBe(200);
+  });
 });

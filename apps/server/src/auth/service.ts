@@ -16,6 +16,12 @@ export const AUTH_RATE_RULES = {
   codeRequestPerAddress: { limit: 5, windowMs: FIFTEEN_MINUTES },
   codeRequestPerIp: { limit: 30, windowMs: FIFTEEN_MINUTES },
   codeSubmitPerIp: { limit: 60, windowMs: FIFTEEN_MINUTES },
+  /**
+   * Wrong codes per address across every code it is sent: each code allows 5 tries and a
+   * new code may be asked for, so without this a patient guesser spread over many
+   * addresses of their own would get thousands of tries a month at one account.
+   */
+  wrongCodesPerAddress: { limit: 20, windowMs: 24 * 60 * 60 * 1000 },
 } satisfies Record<string, RateRule>;
 
 export interface AuthServiceDeps {
@@ -40,6 +46,7 @@ const invalidCode = (attemptsLeft?: number) =>
   );
 const expiredCode = () => new AppError(400, 'sign_in_code_expired', 'That code has expired. Request a new one.');
 const exhaustedCode = () => new AppError(429, 'sign_in_code_attempts_exceeded', 'Too many wrong codes. Request a new one.');
+const addressLocked = () => new AppError(429, 'sign_in_address_locked', 'Too many wrong codes for this address. Try again tomorrow.');
 
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
@@ -104,7 +111,13 @@ export class AuthService {
       if (state === 'exhausted') throw exhaustedCode();
       throw invalidCode();
     }
+    const wrongCodesKey = `code-wrong:address:${attempt.email}`;
+    if (await rateLimiter.isExhausted(wrongCodesKey, AUTH_RATE_RULES.wrongCodesPerAddress)) {
+      await db.delete(signInCodes).where(eq(signInCodes.id, challengeId));
+      throw addressLocked();
+    }
     if (!signInCodeMatches(secret, challengeId, code, attempt.codeHash)) {
+      await rateLimiter.count(wrongCodesKey, AUTH_RATE_RULES.wrongCodesPerAddress);
       const left = remainingAttempts(attempt.attempts);
       if (left === 0) throw exhaustedCode();
       throw invalidCode(left);

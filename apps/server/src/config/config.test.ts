@@ -30,6 +30,17 @@ describe('loadConfig', () => {
     expect(config.secureCookies).toBe(true);
   });
 
+  it('runs the development verification provider unasked only for local development', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).verificationProvider).toBe('dev');
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://localhost:3000' }).verificationProvider).toBe('dev');
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://aurum.example' }).verificationProvider).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' }).verificationProvider).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://aurum.example', VERIFICATION_PROVIDER: 'dev' }).verificationProvider).toBe(
+      'dev',
+    );
+  });
+
   it('names every bad variable with a clear message', () => {
     try {
       loadConfig({

@@ -123,7 +123,8 @@ export interface Config {
   secureCookies: boolean;
   /**
    * Who checks identity and age. The built-in development provider approves on a button
-   * press, so production only runs it when VERIFICATION_PROVIDER=dev says so; null: none.
+   * press, so it runs unasked only for local development (not in production, not behind a
+   * public https address); otherwise only when VERIFICATION_PROVIDER=dev says so. null: none.
    */
   verificationProvider: 'dev' | 'stripe' | null;
   stripe: { secretKey: string | undefined; apiBase: string; identityWebhookSecret: string | undefined };
@@ -157,6 +158,12 @@ function loadOrCreateSecret(dataDir: string): string {
   }
 }
 
+/** An https address other than this machine's: a real deployment, whatever NODE_ENV says. */
+function isPublicHttps(publicUrl: string): boolean {
+  const { protocol, hostname } = new URL(publicUrl);
+  return protocol === 'https:' && hostname !== 'localhost' && !hostname.startsWith('127.') && hostname !== '[::1]';
+}
+
 /** Validates the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -183,7 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY === 'true',
     secureCookies: new URL(publicUrl).protocol === 'https:',
-    verificationProvider: e.VERIFICATION_PROVIDER ?? (e.NODE_ENV === 'production' ? null : 'dev'),
+    verificationProvider: e.VERIFICATION_PROVIDER ?? (e.NODE_ENV !== 'production' && !isPublicHttps(publicUrl) ? 'dev' : null),
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),

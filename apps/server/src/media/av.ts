@@ -20,8 +20,14 @@ const MAX_DURATION_MS = 6 * 60 * 60 * 1000;
 /** Output videos are at most this large on their longer side. */
 const MAX_OUTPUT_SIDE_PX = 1920;
 
-/** ffmpeg gets a minute plus five times the media's length before it is stopped. */
-const toolTimeoutMs = (durationMs: number | null) => 60_000 + 5 * (durationMs ?? MAX_DURATION_MS / 5);
+/** Whatever a file claims, ffmpeg is stopped after this long, so no upload can hold a worker for a day. */
+const MAX_TOOL_TIME_MS = 3 * 60 * 60 * 1000;
+/** A file that does not say how long it is gets this long. */
+const UNKNOWN_DURATION_TOOL_TIME_MS = 15 * 60 * 1000;
+
+/** ffmpeg gets a minute plus three times the media's length, within an absolute cap. */
+const toolTimeoutMs = (durationMs: number | null) =>
+  durationMs === null ? UNKNOWN_DURATION_TOOL_TIME_MS : Math.min(60_000 + 3 * durationMs, MAX_TOOL_TIME_MS);
 
 /**
  * Flags that drop every tag (global, per stream, chapters), so no location, device or name

@@ -225,7 +225,7 @@ describe(`posts: what each viewer gets (${TEST_DRIVER})`, () => {
       ids.push((await creator.client.post('/api/posts', { text: `post ${i}`, access: ['public'] })).body.id);
       server.advanceClock(1000);
     }
-    await creator.client.post('/api/posts', { text: 'mine only', access: ['private'] });
+    const privateId = (await creator.client.post('/api/posts', { text: 'mine only', access: ['private'] })).body.id;
 
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -237,6 +237,15 @@ describe(`posts: what each viewer gets (${TEST_DRIVER})`, () => {
       cursor = page.body.nextCursor;
     } while (cursor);
     expect(seen).toEqual([...ids].reverse());
+
+    // A hidden post's id works as a cursor for its owner only; for others it is like an unknown id.
+    const ownersPage = await creator.client.get(`/api/users/${creator.id}/posts?limit=50&cursor=${privateId}`);
+    expect(ownersPage.body.items.map((post: any) => post.id)).toEqual([...ids].reverse());
+    for (const cursorId of [privateId, 'ffffffffffffffff0']) {
+      const probe = await reader.client.get(`/api/users/${creator.id}/posts?limit=50&cursor=${cursorId}`);
+      expect(probe.status).toBe(200);
+      expect(probe.body.items).toEqual([]);
+    }
 
     expect((await creator.client.get('/api/posts?limit=50')).body.items).toHaveLength(6);
     for (const query of ['limit=0', 'limit=51', 'limit=two', 'cursor=not%20an%20id']) {

@@ -19,7 +19,7 @@ import {
   type updatePostSchema,
 } from '@aurum/core';
 import { and, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../db/database.js';
 import { media, postMedia, posts, profiles, users } from '../db/schema.js';
@@ -153,11 +153,13 @@ export class PostsService {
   async listByCreator(viewerId: string, creatorId: string, page: { cursor?: string | undefined; limit: number }): Promise<PostPage> {
     const conditions = [eq(posts.creatorId, creatorId)];
     if (page.cursor) {
-      const after = alias(posts, 'cursor_post');
+      // The cursor post goes through the access rule too: the id of a post the viewer may
+      // not see gives the same empty page as an unknown id, so it cannot probe existence.
+      const cursorPost = this.leveled(viewerId, and(eq(posts.id, page.cursor), eq(posts.creatorId, creatorId)));
       const position = this.deps.db
-        .select({ publishAt: after.publishAt, id: after.id })
-        .from(after)
-        .where(and(eq(after.id, page.cursor), eq(after.creatorId, creatorId)));
+        .select({ publishAt: cursorPost.publishAt, id: cursorPost.id })
+        .from(cursorPost)
+        .where(ne(cursorPost.level, 'hidden'));
       conditions.push(sql`(${posts.publishAt}, ${posts.id}) < ${position}`);
     }
     const items = await this.visiblePosts(viewerId, and(...conditions), page.limit + 1);

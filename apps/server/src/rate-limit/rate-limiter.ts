@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { rateLimits } from '../db/schema.js';
 import { errors } from '../http/errors.js';
@@ -21,6 +21,19 @@ export class RateLimiter {
 
   /** Counts a hit on `key`; throws 429 `rate_limited` once the rule's limit is passed. */
   async hit(key: string, rule: RateRule): Promise<void> {
+    const { hits, retryAfterMs } = await this.count(key, rule);
+    if (hits > rule.limit) throw errors.rateLimited(retryAfterMs / 1000);
+  }
+
+  /** Whether `key` has used up its rule in the current window, without counting a hit. */
+  async isExhausted(key: string, rule: RateRule): Promise<boolean> {
+    const windowStart = this.now().getTime() - rule.windowMs;
+    const [row] = await this.db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+    return Boolean(row && row.windowStartedAt.getTime() > windowStart && row.hits >= rule.limit);
+  }
+
+  /** Counts a hit and returns the window's total so far. */
+  async count(key: string, rule: RateRule): Promise<{ hits: number; retryAfterMs: number }> {
     const now = this.now();
     const windowStart = new Date(now.getTime() - rule.windowMs);
     const [row] = await this.db
@@ -34,9 +47,7 @@ export class RateLimiter {
         },
       })
       .returning({ hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });
-    if (row && row.hits > rule.limit) {
-      const retryAfterMs = row.windowStartedAt.getTime() + rule.windowMs - now.getTime();
-      throw errors.rateLimited(retryAfterMs / 1000);
-    }
+    if (!row) throw new Error(`rate limit upsert for ${key} returned nothing`);
+    return { hits: row.hits, retryAfterMs: row.windowStartedAt.getTime() + rule.windowMs - now.getTime() };
   }
 }
