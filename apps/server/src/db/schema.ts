@@ -2,6 +2,11 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** A column naming the user a row belongs to; the row goes when the user's row does. */
+const userReference = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 /** The account: who signs in, with which address, and which labels (roles) it carries. */
 export const users = pgTable('users', {
@@ -60,9 +65,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userReference('user_id'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -99,9 +102,7 @@ export const verificationRequests = pgTable(
   'verification_requests',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userReference('user_id'),
     provider: text('provider').notNull(),
     providerSessionId: text('provider_session_id'),
     sessionType: text('session_type').notNull().default('age'),
@@ -139,9 +140,7 @@ export const payoutMethods = pgTable(
   'payout_methods',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userReference('user_id'),
     type: text('type').notNull(),
     details: jsonb('details').notNull(),
     active: boolean('active').notNull().default(true),
@@ -155,9 +154,7 @@ export const plans = pgTable(
   'plans',
   {
     id: text('id').primaryKey(),
-    creatorId: text('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: userReference('creator_id'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     priceMinor: integer('price_minor').notNull(),
@@ -179,9 +176,7 @@ export const media = pgTable(
   'media',
   {
     id: text('id').primaryKey(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: userReference('owner_id'),
     kind: text('kind').notNull(),
     mime: text('mime').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
@@ -210,9 +205,7 @@ export const posts = pgTable(
   'posts',
   {
     id: text('id').primaryKey(),
-    creatorId: text('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: userReference('creator_id'),
     text: text('text').notNull().default(''),
     access: text('access').array().notNull(),
     publishAt: timestamp('publish_at', { withTimezone: true }).notNull().defaultNow(),
@@ -242,12 +235,8 @@ export const follows = pgTable(
   'follows',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    creatorId: text('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userReference('user_id'),
+    creatorId: userReference('creator_id'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('follows_user_creator_unique').on(t.userId, t.creatorId), index('follows_creator_idx').on(t.creatorId)],
@@ -258,12 +247,8 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    creatorId: text('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userReference('user_id'),
+    creatorId: userReference('creator_id'),
     planId: text('plan_id')
       .notNull()
       .references(() => plans.id),
@@ -302,9 +287,7 @@ export const likes = pgTable(
     postId: text('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userReference('user_id'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('likes_user_idx').on(t.userId)],
@@ -314,9 +297,7 @@ export const likes = pgTable(
 export const seenRecords = pgTable(
   'seen_records',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userReference('user_id'),
     entityId: text('entity_id').notNull(),
     type: text('type').notNull().default('post'),
     durationMs: integer('duration_ms').notNull().default(1000),
