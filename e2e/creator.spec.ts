@@ -1,6 +1,7 @@
+import { writeFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { jpegWithLocation, writeVideo } from '../apps/server/src/media/fixtures.js';
 import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
-import { makeImage, makeVideo } from './support/media-files.js';
 
 /** A published post's page: /posts/{id}, not the composer at /posts/new. */
 const PUBLISHED_POST_URL = /\/posts\/(?!new$)\w+$/;
@@ -13,8 +14,11 @@ async function addMedia(page: Page, files: string[]) {
 
 test('a user becomes a creator, sells a plan and posts; another member sees only what they may', async ({ page, browser }, testInfo) => {
   test.setTimeout(240_000);
-  const photo = makeImage(testInfo.outputPath());
-  const video = makeVideo(testInfo.outputPath());
+  // Made on the spot with the server's media fixtures: a phone-like photo with a GPS position, and a short playable clip.
+  const photo = testInfo.outputPath('photo.jpg');
+  await writeFile(photo, await jpegWithLocation(1280, 960));
+  const video = testInfo.outputPath('clip.mp4');
+  await writeVideo(video, { seconds: 3, width: 640, height: 360, codec: 'h264' });
   const creatorName = `Creator ${testInfo.project.name}`;
   await signUp(page, { email: uniqueEmail('creator'), handle: uniqueHandle('creator'), publicName: creatorName });
 

@@ -50,19 +50,22 @@ export async function createActivePlan(client: ApiClient, name: string, priceMin
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
+const MIME_BY_KIND = { image: 'image/jpeg', video: 'video/mp4', audio: 'audio/mpeg' } as const;
+
 /** A media row as the upload pipeline leaves it; `ready` ones get derivative keys (no bytes behind them). */
 export async function insertMediaRow(
   server: TestServer,
   ownerId: string,
   status: 'processing' | 'ready' | 'failed' = 'ready',
+  kind: keyof typeof MIME_BY_KIND = 'image',
 ): Promise<string> {
   const id = generateId();
   const ready = status === 'ready';
   await server.context.database.db.insert(media).values({
     id,
     ownerId,
-    kind: 'image',
-    mime: 'image/jpeg',
+    kind,
+    mime: MIME_BY_KIND[kind],
     sizeBytes: 1000,
     originalKey: `fixtures/${id}/original`,
     status,
@@ -73,7 +76,7 @@ export async function insertMediaRow(
     blurKey: ready ? `fixtures/${id}/blur` : null,
     blurThumbKey: ready ? `fixtures/${id}/blur-thumb` : null,
     playableKey: ready ? `fixtures/${id}/playable` : null,
-    playableMime: ready ? 'image/jpeg' : null,
+    playableMime: ready ? MIME_BY_KIND[kind] : null,
   });
   return id;
 }

@@ -1,6 +1,7 @@
 import { SIGN_IN_CODE_MAX_ATTEMPTS, SIGN_IN_CODE_TTL_MS } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../../test/content-fixtures.js';
 import { codeFromMail } from '../../test/smtp-capture.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { signInCodes, users } from '../db/schema.js';
@@ -13,10 +14,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Each test signs in from its own address so rate limits and codes never cross. */
-let counter = 0;
-const freshEmail = () => `user${++counter}-${Date.now()}@example.com`;
-
 async function requestCode(client: ApiClient, email: string) {
   const response = await client.post('/api/auth/code', { email });
   expect(response.status).toBe(200);
@@ -28,7 +25,7 @@ const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000')
 
 describe(`sign-in by e-mail code (${TEST_DRIVER})`, () => {
   it('mails a 6-digit code over SMTP in a text and HTML message', async () => {
-    const email = freshEmail();
+    const email = uniqueEmail('user');
     const { code, mail } = await requestCode(new ApiClient(server), email);
     expect(code).toMatch(/^\d{6}$/);
     expect(mail.subject).toContain(code);
@@ -36,16 +33,16 @@ describe(`sign-in by e-mail code (${TEST_DRIVER})`, () => {
   });
 
   it('answers a code request identically for new, known and disabled addresses', async () => {
-    const known = freshEmail();
+    const known = uniqueEmail('user');
     const client = new ApiClient(server);
     await client.signIn(known);
-    const disabled = freshEmail();
+    const disabled = uniqueEmail('user');
     const disabledClient = new ApiClient(server);
     await disabledClient.signIn(disabled);
     await disabledClient.delete('/api/me');
 
     const answers = await Promise.all(
-      [freshEmail(), known, disabled].map((email) => new ApiClient(server).post('/api/auth/code', { email })),
+      [uniqueEmail('user'), known, disabled].map((email) => new ApiClient(server).post('/api/auth/code', { email })),
     );
     for (const answer of answers) {
       expect(answer.status).toBe(200);
@@ -60,14 +57,14 @@ describe(`sign-in by e-mail code (${TEST_DRIVER})`, () => {
     expect(bad.body.type).toBe('validation_failed');
     expect(bad.body.message).toMatch(/e-mail/i);
 
-    const email = freshEmail();
+    const email = uniqueEmail('user');
     const ok = await client.post('/api/auth/code', { email: `  ${email.toUpperCase()} ` });
     expect(ok.body.email).toBe(email);
     await server.smtp.nextMailTo(email);
   });
 
   it('stores only a hash of the code', async () => {
-    const email = freshEmail();
+    const email = uniqueEmail('user');
     const { code } = await requestCode(new ApiClient(server), email);
     const [row] = await server.context.database.db.select().from(signInCodes).where(eq(signInCodes.email, email));
     expect(row?.codeHash).toMatch(/^[0-9a-f]{64}$/);
@@ -76,7 +73,7 @@ describe(`sign-in by e-mail code (${TEST_DRIVER})`, () => {
 
   it('signs a new address in, creating the user, and sets an httpOnly SameSite=Lax session cookie', async () => {
     const client = new ApiClient(server);
-    const email = freshEmail();
+    const email = uniqueEmail('user');
     const { challengeId, code } = await requestCode(client, email);
     const response = await client.post('/api/auth/session', { challengeId, code });
     expect(response.status).toBe(200);
@@ -99,7 +96,7 @@ describe(`sign-in by e-mail code (${TEST_DRIVER})`, () => {
 
   it('refuses a wrong code and counts the tries left', async () => {
     const client = new ApiClient(server);
-    const { challengeId, code } = await requestCode(client, freshEmail());
+    const { challengeId, code } = await requestCode(client, uniqueEmail('user'));
     const wrong = await client.post('/api/auth/session', { challengeId, code: wrongCodeFor(code) });
     expect(wrong.status).toBe(400);
     expect(wrong.body.type).toBe('sign_in_code_invalid');
@@ -111,7 +108,7 @@ describe(`sign-in by e-mail code (${TEST_DRIVER})`, () => {
 
   it(`locks the code after ${SIGN_IN_CODE_MAX_ATTEMPTS} wrong tries, even for the right code`, async () => {
     const client = new ApiClient(server);
-    const { challengeId, code } = await requestCode(client, freshEmail());
+    const { challengeId, code } = await requestCode(client, uniqueEmail('user'));
     const answers = [];
     for (let i = 0; i < SIGN_IN_CODE_MAX_ATTEMPTS; i++) {
       answers.push((await client.post('/api/auth/session', { challengeId, code: wrongCodeFor(code) })).body.type);
@@ -125,7 +122,7 @@ describe(`sign-in by e-mail code (${TEST_DRIVER})`, () => {
 
   it('does not let parallel guesses exceed the try limit', async () => {
     const client = new ApiClient(server);
-    const { challengeId, code } = await requestCode(client, freshEmail());
+    const { challengeId, code } = await requestCode(client, uniqueEmail('user'));
     await Promise.all(Array.from({ length: 12 }, () => client.post('/api/auth/session', { challengeId, code: wrongCodeFor(code) })));
     const [row] = await server.context.database.db.select().from(signInCodes).where(eq(signInCodes.id, challengeId));
     expect(row?.attempts).toBe(SIGN_IN_CODE_MAX_ATTEMPTS);
@@ -133,7 +130,7 @@ describe(`sign-in by e-mail code (${TEST_DRIVER})`, () => {
 
   it('refuses an expired code', async () => {
     const client = new ApiClient(server);
-    const { challengeId, code } = await requestCode(client, freshEmail());
+    const { challengeId, code } = await requestCode(client, uniqueEmail('user'));
     server.advanceClock(SIGN_IN_CODE_TTL_MS + 1000);
     const response = await client.post('/api/auth/session', { challengeId, code });
     expect(response.status).toBe(400);
@@ -142,7 +139,7 @@ describe(`sign-in by e-mail code (${TEST_DRIVER})`, () => {
 
   it('replaces the old code when a new one is requested', async () => {
     const client = new ApiClient(server);
-    const email = freshEmail();
+    const email = uniqueEmail('user');
     const first = await requestCode(client, email);
     const second = await requestCode(client, email);
     const old = await client.post('/api/auth/session', { challengeId: first.challengeId, code: first.code });
@@ -154,7 +151,7 @@ describe(`sign-in by e-mail code (${TEST_DRIVER})`, () => {
 
   it('accepts a code only once', async () => {
     const client = new ApiClient(server);
-    const { challengeId, code } = await requestCode(client, freshEmail());
+    const { challengeId, code } = await requestCode(client, uniqueEmail('user'));
     expect((await client.post('/api/auth/session', { challengeId, code })).status).toBe(200);
     const again = await new ApiClient(server).post('/api/auth/session', { challengeId, code });
     expect(again.status).toBe(400);
@@ -162,7 +159,7 @@ describe(`sign-in by e-mail code (${TEST_DRIVER})`, () => {
 
   it('rate-limits code requests per address', async () => {
     const client = new ApiClient(server);
-    const email = freshEmail();
+    const email = uniqueEmail('user');
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await client.post('/api/auth/code', { email })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
@@ -175,7 +172,7 @@ describe(`sign-in by e-mail code (${TEST_DRIVER})`, () => {
 
   it('replaces an existing session when signing in again, and logout ends the session', async () => {
     const client = new ApiClient(server);
-    const email = freshEmail();
+    const email = uniqueEmail('user');
     await client.signIn(email);
     const firstCookie = client.cookie;
     await client.signIn(email);
@@ -198,12 +195,12 @@ describe(`sign-in by e-mail code (${TEST_DRIVER})`, () => {
     const admin = await new ApiClient(server).signIn('Boss@Example.com');
     expect(admin.body.labels).toEqual(['admins']);
     expect(admin.body.roles).toEqual(['admins', 'members']);
-    const member = await new ApiClient(server).signIn(freshEmail());
+    const member = await new ApiClient(server).signIn(uniqueEmail('user'));
     expect(member.body.labels).toEqual([]);
   });
 
   it('refuses state-changing requests from another origin or with no origin', async () => {
-    const email = freshEmail();
+    const email = uniqueEmail('user');
     const foreign = await new ApiClient(server, 'https://evil.example').post('/api/auth/code', { email });
     expect(foreign.status).toBe(403);
     expect(foreign.body.type).toBe('csrf_origin_mismatch');
@@ -213,7 +210,7 @@ describe(`sign-in by e-mail code (${TEST_DRIVER})`, () => {
 
   it('never lets a disabled account sign in again', async () => {
     const client = new ApiClient(server);
-    const email = freshEmail();
+    const email = uniqueEmail('user');
     await client.signIn(email);
     await client.delete('/api/me');
     const [row] = await server.context.database.db.select().from(users).where(eq(users.email, email));
@@ -230,7 +227,7 @@ describe(`sign-in by e-mail code (${TEST_DRIVER})`, () => {
   });
   it('locks an address for a day after 20 wrong codes, across every code it was sent', async () => {
     const client = new ApiClient(server);
-    const email = freshEmail();
+    const email = uniqueEmail('user');
     for (let round = 0; round < 4; round++) {
       const { challengeId, code } = await requestCode(client, email);
       for (let i = 0; i < SIGN_IN_CODE_MAX_ATTEMPTS; i++) {

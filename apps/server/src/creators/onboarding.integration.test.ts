@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertMedia, registerAndFillProfileSteps } from '../../test/creator-steps.js';
+import { insertMediaRow, uniqueEmail } from '../../test/content-fixtures.js';
+import { registerAndFillProfileSteps } from '../../test/creator-steps.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { profiles, users, verificationEvents, verificationRequests } from '../db/schema.js';
 import type { DevVerificationProvider } from '../verification/dev-provider.js';
@@ -13,8 +14,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-let counter = 0;
-const freshEmail = () => `creator${++counter}-${Date.now()}@example.com`;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The provider's page address on the test server (the session URL names the configured public URL). */
@@ -42,7 +41,7 @@ const step = (state: any, id: string) => state.steps.find((s: any) => s.id === i
 describe(`becoming a creator with the development provider (${TEST_DRIVER})`, () => {
   it('goes through every step, approves on the provider page and gets the creators label', async () => {
     const client = new ApiClient(server);
-    const me = await client.register(freshEmail(), 'gold_painter');
+    const me = await client.register(uniqueEmail('creator'), 'gold_painter');
 
     const initial = await client.get('/api/creator/onboarding');
     expect(initial.status).toBe(200);
@@ -57,8 +56,8 @@ describe(`becoming a creator with the development provider (${TEST_DRIVER})`, ()
     expect(aged.body.ageGender).toEqual({ birthDate: '1994-02-11', gender: 'non_binary' });
     expect(aged.body.nextStep).toBe('images_bio');
 
-    const avatar = await insertMedia(server, me.id);
-    const cover = await insertMedia(server, me.id);
+    const avatar = await insertMediaRow(server, me.id);
+    const cover = await insertMediaRow(server, me.id);
     const imaged = await client.request('PUT', '/api/creator/onboarding/images-bio', {
       bio: '  I paint with gold leaf.  ',
       avatarMediaId: avatar,
@@ -124,7 +123,7 @@ describe(`becoming a creator with the development provider (${TEST_DRIVER})`, ()
 
   it('grants the label when payout is the last step done', async () => {
     const client = new ApiClient(server);
-    await registerAndFillProfileSteps(server, client, freshEmail(), 'payout_last');
+    await registerAndFillProfileSteps(server, client, uniqueEmail('creator'), 'payout_last');
     const session = await client.post('/api/creator/onboarding/verification');
     expect((await decideOnDevPage(session.body.url, 'approve')).status).toBe(303);
 
@@ -147,7 +146,7 @@ describe(`becoming a creator with the development provider (${TEST_DRIVER})`, ()
 
   it('grants the label when approval and payout land at the same moment', async () => {
     const client = new ApiClient(server);
-    await registerAndFillProfileSteps(server, client, freshEmail(), 'photo_finish');
+    await registerAndFillProfileSteps(server, client, uniqueEmail('creator'), 'photo_finish');
     const session = await client.post('/api/creator/onboarding/verification');
     const provider = server.context.verification.provider as DevVerificationProvider;
     const webhook = provider.signedDecision(new URL(session.body.url).pathname.split('/').pop() ?? '', 'approve');
@@ -164,7 +163,7 @@ describe(`becoming a creator with the development provider (${TEST_DRIVER})`, ()
 
   it('keeps the label off after a declined verification, and lets the user try again', async () => {
     const client = new ApiClient(server);
-    const me = await registerAndFillProfileSteps(server, client, freshEmail(), 'declined_one');
+    const me = await registerAndFillProfileSteps(server, client, uniqueEmail('creator'), 'declined_one');
     await client.post('/api/payout-methods', { type: 'paypal', email: 'declined@example.com' });
     const session = await client.post('/api/creator/onboarding/verification');
 
@@ -188,7 +187,7 @@ describe(`becoming a creator with the development provider (${TEST_DRIVER})`, ()
   });
 
   it('resumes where the user left off, from another device', async () => {
-    const email = freshEmail();
+    const email = uniqueEmail('creator');
     const phone = new ApiClient(server);
     await phone.register(email, 'resumer');
     await phone.post('/api/creator/onboarding/start');
@@ -217,7 +216,7 @@ describe(`becoming a creator with the development provider (${TEST_DRIVER})`, ()
 
   it('refuses anyone under 18 by the server clock, and accepts them on their 18th birthday', async () => {
     const client = new ApiClient(server);
-    await client.register(freshEmail(), 'almost_adult');
+    await client.register(uniqueEmail('creator'), 'almost_adult');
     await client.post('/api/creator/onboarding/start');
     const tomorrow = new Date(server.context.now().getTime() + DAY_MS);
     const birthDate = `${tomorrow.getUTCFullYear() - 18}-${String(tomorrow.getUTCMonth() + 1).padStart(2, '0')}-${String(tomorrow.getUTCDate()).padStart(2, '0')}`;
@@ -251,13 +250,13 @@ describe(`becoming a creator with the development provider (${TEST_DRIVER})`, ()
 
   it("refuses another user's media, non-images and unknown ids for avatar and cover", async () => {
     const owner = new ApiClient(server);
-    const ownerMe = await owner.register(freshEmail(), 'media_owner');
+    const ownerMe = await owner.register(uniqueEmail('creator'), 'media_owner');
     const client = new ApiClient(server);
-    const me = await client.register(freshEmail(), 'media_thief');
+    const me = await client.register(uniqueEmail('creator'), 'media_thief');
     await client.post('/api/creator/onboarding/start');
-    const othersImage = await insertMedia(server, ownerMe.id);
-    const ownVideo = await insertMedia(server, me.id, 'video');
-    const ownFailed = await insertMedia(server, me.id, 'image', 'failed');
+    const othersImage = await insertMediaRow(server, ownerMe.id);
+    const ownVideo = await insertMediaRow(server, me.id, 'ready', 'video');
+    const ownFailed = await insertMediaRow(server, me.id, 'failed');
 
     const cases: [Record<string, string>, number, string, string][] = [
       [{ avatarMediaId: othersImage }, 404, 'media_not_found', 'avatarMediaId'],
@@ -278,7 +277,7 @@ describe(`becoming a creator with the development provider (${TEST_DRIVER})`, ()
     expect(tooLong.body).toMatchObject({ type: 'validation_failed', details: [{ path: 'bio' }] });
 
     // Omitting an image keeps it; null removes it.
-    const ownImage = await insertMedia(server, me.id);
+    const ownImage = await insertMediaRow(server, me.id);
     await client.request('PUT', '/api/creator/onboarding/images-bio', { bio: 'One', avatarMediaId: ownImage, coverMediaId: ownImage });
     const kept = await client.request('PUT', '/api/creator/onboarding/images-bio', { bio: 'Two', coverMediaId: null });
     expect(kept.body.imagesBio).toEqual({ bio: 'Two', avatarMediaId: ownImage, coverMediaId: null });
@@ -290,7 +289,7 @@ describe(`becoming a creator with the development provider (${TEST_DRIVER})`, ()
     expect((await anonymous.post('/api/creator/onboarding/start')).status).toBe(401);
 
     const halfway = new ApiClient(server);
-    await halfway.signIn(freshEmail());
+    await halfway.signIn(uniqueEmail('creator'));
     for (const [method, path, body] of [
       ['POST', '/api/creator/onboarding/start', {}],
       ['PUT', '/api/creator/onboarding/age-gender', { birthDate: '1990-01-01', gender: 'female' }],
@@ -304,7 +303,7 @@ describe(`becoming a creator with the development provider (${TEST_DRIVER})`, ()
     }
 
     const client = new ApiClient(server);
-    await client.register(freshEmail(), 'out_of_order');
+    await client.register(uniqueEmail('creator'), 'out_of_order');
     const early = await client.request('PUT', '/api/creator/onboarding/age-gender', { birthDate: '1990-01-01', gender: 'female' });
     expect(early.status).toBe(409);
     expect(early.body.type).toBe('onboarding_not_started');
@@ -324,7 +323,7 @@ describe(`becoming a creator with the development provider (${TEST_DRIVER})`, ()
 
   it('gives no request a way to set labels: not the steps, not a forged webhook', async () => {
     const client = new ApiClient(server);
-    const me = await client.register(freshEmail(), 'label_seeker');
+    const me = await client.register(uniqueEmail('creator'), 'label_seeker');
     await client.request('POST', '/api/creator/onboarding/start', { labels: ['creators'], isCreator: true });
     await client.request('PUT', '/api/creator/onboarding/age-gender', { birthDate: '1990-01-01', gender: 'female', labels: ['admins'] });
     await client.request('PUT', '/api/creator/onboarding/images-bio', { bio: 'Me', roles: ['creators'], isVerified: true });
@@ -365,7 +364,7 @@ describe(`becoming a creator with the development provider (${TEST_DRIVER})`, ()
     expect(await missing.text()).toContain('Session not found');
 
     const client = new ApiClient(server);
-    await registerAndFillProfileSteps(server, client, freshEmail(), 'odd_decider');
+    await registerAndFillProfileSteps(server, client, uniqueEmail('creator'), 'odd_decider');
     const session = await client.post('/api/creator/onboarding/verification', { returnPath: '/creator/signup/verify-identity?step=4' });
     const odd = await fetch(onTestServer(session.body.url), {
       method: 'POST',

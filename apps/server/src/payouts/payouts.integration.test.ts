@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { creatorOnboarding, payoutMethods } from '../db/schema.js';
 
@@ -11,12 +12,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-let counter = 0;
-const freshEmail = () => `payout${++counter}-${Date.now()}@example.com`;
 let handleCounter = 0;
 const registered = async () => {
   const client = new ApiClient(server);
-  const me = await client.register(freshEmail(), `payee_${++handleCounter}`);
+  const me = await client.register(uniqueEmail('payout'), `payee_${++handleCounter}`);
   return { client, me };
 };
 

@@ -1,6 +1,7 @@
 import { REGISTRATION_BACKDATE_MS, TERMS_VERSION } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { sessions, users } from '../db/schema.js';
 
@@ -12,13 +13,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-let counter = 0;
-const freshEmail = () => `member${++counter}-${Date.now()}@example.com`;
-
 describe(`registration and the current user (${TEST_DRIVER})`, () => {
   it('needs the terms accepted before the profile can be set up', async () => {
     const client = new ApiClient(server);
-    await client.signIn(freshEmail());
+    await client.signIn(uniqueEmail('member'));
     const early = await client.post('/api/me/profile', { handle: 'early_bird', publicName: 'Early' });
     expect(early.status).toBe(409);
     expect(early.body.type).toBe('terms_not_accepted');
@@ -35,7 +33,7 @@ describe(`registration and the current user (${TEST_DRIVER})`, () => {
 
   it('completes registration with registration_completed_at one minute in the past', async () => {
     const client = new ApiClient(server);
-    await client.signIn(freshEmail());
+    await client.signIn(uniqueEmail('member'));
     await client.post('/api/me/terms', { version: TERMS_VERSION });
     const before = Date.now();
     const response = await client.post('/api/me/profile', {
@@ -56,9 +54,9 @@ describe(`registration and the current user (${TEST_DRIVER})`, () => {
 
   it('keeps handles unique without regard to case and validates their form', async () => {
     const first = new ApiClient(server);
-    await first.register(freshEmail(), 'unique_one');
+    await first.register(uniqueEmail('member'), 'unique_one');
     const second = new ApiClient(server);
-    await second.signIn(freshEmail());
+    await second.signIn(uniqueEmail('member'));
     await second.post('/api/me/terms', { version: TERMS_VERSION });
 
     const availability = await second.get('/api/handles/UNIQUE_ONE');
@@ -78,7 +76,7 @@ describe(`registration and the current user (${TEST_DRIVER})`, () => {
 
   it('gives no way to set labels: unknown fields are ignored and no route accepts them', async () => {
     const client = new ApiClient(server);
-    await client.signIn(freshEmail());
+    await client.signIn(uniqueEmail('member'));
     await client.post('/api/me/terms', { version: TERMS_VERSION, labels: ['admins'] });
     const profile = await client.post('/api/me/profile', {
       handle: 'sneaky',
@@ -105,7 +103,7 @@ describe(`registration and the current user (${TEST_DRIVER})`, () => {
 
   it('refreshes last_online on heartbeat', async () => {
     const client = new ApiClient(server);
-    const me = await client.register(freshEmail(), 'heartbeat_user');
+    const me = await client.register(uniqueEmail('member'), 'heartbeat_user');
     expect(me.lastOnline).toBeNull();
     expect((await client.post('/api/me/heartbeat')).status).toBe(204);
     const after = await client.get('/api/me');
@@ -114,9 +112,9 @@ describe(`registration and the current user (${TEST_DRIVER})`, () => {
 
   it('shows a public profile to signed-in users and hides disabled accounts', async () => {
     const owner = new ApiClient(server);
-    const me = await owner.register(freshEmail(), 'public_face', 'Public Face');
+    const me = await owner.register(uniqueEmail('member'), 'public_face', 'Public Face');
     const viewer = new ApiClient(server);
-    await viewer.signIn(freshEmail());
+    await viewer.signIn(uniqueEmail('member'));
 
     const profile = await viewer.get(`/api/users/${me.id}`);
     expect(profile.status).toBe(200);
@@ -136,7 +134,7 @@ describe(`registration and the current user (${TEST_DRIVER})`, () => {
   });
 
   it('disables the account on deletion and ends every one of its sessions', async () => {
-    const email = freshEmail();
+    const email = uniqueEmail('member');
     const phone = new ApiClient(server);
     const me = await phone.register(email, 'leaving_soon');
     const laptop = new ApiClient(server);

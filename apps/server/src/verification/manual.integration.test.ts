@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../../test/content-fixtures.js';
 import { registerAndFillProfileSteps } from '../../test/creator-steps.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { verificationEvents, verificationRequests } from '../db/schema.js';
@@ -16,13 +17,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-let counter = 0;
-const freshEmail = () => `manual${++counter}-${Date.now()}@example.com`;
-
 describe(`manual age verification by an admin (${TEST_DRIVER})`, () => {
   it('verifies the user, records who decided, and grants the label once the other steps are done', async () => {
     const client = new ApiClient(server);
-    const me = await registerAndFillProfileSteps(server, client, freshEmail(), 'hand_checked');
+    const me = await registerAndFillProfileSteps(server, client, uniqueEmail('manual'), 'hand_checked');
     await client.post('/api/payout-methods', { type: 'paypal', email: 'hand@example.com' });
 
     const result = await server.context.verification.verifyManually(adminId, me.id);
@@ -52,7 +50,7 @@ describe(`manual age verification by an admin (${TEST_DRIVER})`, () => {
 
   it('verifies a user before sign-up; the identity step then counts as done when they start', async () => {
     const client = new ApiClient(server);
-    const me = await client.register(freshEmail(), 'early_checked');
+    const me = await client.register(uniqueEmail('manual'), 'early_checked');
     const result = await server.context.verification.verifyManually(adminId, me.id);
     expect(result.isCreator).toBe(false);
 
@@ -63,9 +61,9 @@ describe(`manual age verification by an admin (${TEST_DRIVER})`, () => {
 
   it('refuses anyone without the admins label, and names a missing user', async () => {
     const member = new ApiClient(server);
-    const memberMe = await member.register(freshEmail(), 'not_an_admin');
+    const memberMe = await member.register(uniqueEmail('manual'), 'not_an_admin');
     const target = new ApiClient(server);
-    const targetMe = await target.register(freshEmail(), 'target_user');
+    const targetMe = await target.register(uniqueEmail('manual'), 'target_user');
 
     await expect(server.context.verification.verifyManually(memberMe.id, targetMe.id)).rejects.toMatchObject({
       statusCode: 403,
@@ -86,7 +84,7 @@ describe('the development provider outside development', () => {
     const production = await startTestServer({ NODE_ENV: 'production' });
     try {
       const client = new ApiClient(production);
-      await registerAndFillProfileSteps(production, client, freshEmail(), 'prod_user');
+      await registerAndFillProfileSteps(production, client, uniqueEmail('manual'), 'prod_user');
       const refused = await client.post('/api/creator/onboarding/verification');
       expect(refused.status).toBe(503);
       expect(refused.body.type).toBe('verification_unavailable');
@@ -99,7 +97,7 @@ describe('the development provider outside development', () => {
     const chosen = await startTestServer({ NODE_ENV: 'production', VERIFICATION_PROVIDER: 'dev' });
     try {
       const client = new ApiClient(chosen);
-      await registerAndFillProfileSteps(chosen, client, freshEmail(), 'prod_trial');
+      await registerAndFillProfileSteps(chosen, client, uniqueEmail('manual'), 'prod_trial');
       const session = await client.post('/api/creator/onboarding/verification');
       expect(session.status).toBe(201);
       const { pathname } = new URL(session.body.url);

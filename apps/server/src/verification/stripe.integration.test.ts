@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../../test/content-fixtures.js';
 import { registerAndFillProfileSteps } from '../../test/creator-steps.js';
 import { StripeStandIn } from '../../test/stripe-stand-in.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
@@ -27,8 +28,6 @@ afterAll(async () => {
   await stripe?.stop();
 });
 
-let counter = 0;
-const freshEmail = () => `stripe${++counter}-${Date.now()}@example.com`;
 const sessionIdOf = (requestId: string) => stripe.requests.find((r) => r.headers['idempotency-key'] === requestId);
 
 async function requestStatus(requestId: string) {
@@ -39,7 +38,7 @@ async function requestStatus(requestId: string) {
 /** A user who did every step but identity, with a Stripe session started. */
 async function creatorAwaitingStripe(handle: string) {
   const client = new ApiClient(server);
-  const me = await registerAndFillProfileSteps(server, client, freshEmail(), handle);
+  const me = await registerAndFillProfileSteps(server, client, uniqueEmail('stripe'), handle);
   await client.post('/api/payout-methods', { type: 'paypal', email: `${handle}@example.com` });
   const session = await client.post('/api/creator/onboarding/verification');
   expect(session.status).toBe(201);
@@ -165,7 +164,7 @@ describe(`becoming a creator through Stripe Identity (${TEST_DRIVER})`, () => {
 
   it('answers 502 when Stripe refuses to create a session, and records nothing', async () => {
     const client = new ApiClient(server);
-    const me = await registerAndFillProfileSteps(server, client, freshEmail(), 'stripe_down');
+    const me = await registerAndFillProfileSteps(server, client, uniqueEmail('stripe'), 'stripe_down');
     stripe.failNext(500, 'An unknown error occurred');
     const response = await client.post('/api/creator/onboarding/verification');
     expect(response.status).toBe(502);
