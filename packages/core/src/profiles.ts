@@ -12,5 +12,7 @@ export const profilePageSchema = publicProfileSchema.extend({
   plans: z.array(planSchema),
   /** Whether the viewer follows this user. */
   following: z.boolean(),
+  /** Whether the viewer blocked this user. */
+  blocked: z.boolean(),
 });
 export type ProfilePage = z.infer<typeof profilePageSchema>;
