@@ -9,10 +9,16 @@ import type { Logger } from 'pino';
 import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
 import { SESSION_COOKIE, SessionStore } from './auth/sessions.js';
+import { blocksRoutes } from './blocks/routes.js';
+import { BlocksService } from './blocks/service.js';
 import type { Config } from './config/config.js';
 import { creatorsRoutes } from './creators/routes.js';
 import { CreatorsService } from './creators/service.js';
 import type { DatabaseHandle } from './db/database.js';
+import { exploreRoutes } from './explore/routes.js';
+import { ExploreService } from './explore/service.js';
+import { feedRoutes } from './feed/routes.js';
+import { FeedService } from './feed/service.js';
 import { followsRoutes } from './follows/routes.js';
 import { FollowsService } from './follows/service.js';
 import { APP_VERSION, healthRoutes } from './health/routes.js';
@@ -26,6 +32,9 @@ import type { Mailer } from './mail/mailer.js';
 import { mediaRoutes } from './media/routes.js';
 import { MediaService } from './media/service.js';
 import { resolveMediaTools } from './media/tools.js';
+import { createPaymentProvider } from './payments/providers.js';
+import { paymentsRoutes } from './payments/routes.js';
+import { PaymentsService } from './payments/service.js';
 import { payoutsRoutes } from './payouts/routes.js';
 import { PayoutsService } from './payouts/service.js';
 import { plansRoutes } from './plans/routes.js';
@@ -39,6 +48,8 @@ import { seenRoutes } from './seen/routes.js';
 import { SeenService } from './seen/service.js';
 import { registerSpa } from './spa/static.js';
 import { createStorage } from './storage/index.js';
+import { subscriptionsRoutes } from './subscriptions/routes.js';
+import { SubscriptionsService } from './subscriptions/service.js';
 import { uploadsRoutes } from './uploads/routes.js';
 import { UploadService } from './uploads/service.js';
 import { usersRoutes } from './users/routes.js';
@@ -66,9 +77,14 @@ const DOMAIN_ROUTES: DomainRoutes[] = [
   followsRoutes,
   likesRoutes,
   seenRoutes,
+  blocksRoutes,
+  feedRoutes,
+  exploreRoutes,
   creatorsRoutes,
   verificationRoutes,
   payoutsRoutes,
+  paymentsRoutes,
+  subscriptionsRoutes,
   mediaRoutes,
   uploadsRoutes,
 ];
@@ -89,9 +105,18 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const rateLimiter = new RateLimiter(db, now);
   const users = new UsersService({ db, sessions, now });
   const plans = new PlansService({ db, now });
+  const posts = new PostsService({ db, now, plans });
+  const seen = new SeenService({ db, now });
   const storage = createStorage(config);
   const jobs = new JobQueue({ db, now, logger });
   const media = new MediaService({ db, storage, jobs, logger, now, tools: await resolveMediaTools(config, logger) });
+  const payments = new PaymentsService({
+    db,
+    now,
+    logger,
+    provider: createPaymentProvider(config, { db, now }),
+    platformFeeBasisPoints: config.platformFeeBasisPoints,
+  });
   const verification = new VerificationService({ db, now, logger, rateLimiter, provider: createVerificationProvider(config, now) });
   const context: AppContext = {
     config,
@@ -113,14 +138,19 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     }),
     users,
     plans,
-    posts: new PostsService({ db, now, plans }),
+    posts,
     profiles: new ProfilesService({ db, users, plans }),
     follows: new FollowsService({ db, now }),
     likes: new LikesService({ db, now }),
-    seen: new SeenService({ db, now }),
+    seen,
+    blocks: new BlocksService({ db, now }),
+    feed: new FeedService({ now, posts, seen }),
+    explore: new ExploreService({ db }),
     verification,
     creators: new CreatorsService({ db, now, verification, publicUrl: config.publicUrl }),
     payouts: new PayoutsService({ db, now, secret: config.sessionSecret }),
+    payments,
+    subscriptions: new SubscriptionsService({ db, now, logger, jobs, mailer, payments, plans, publicUrl: config.publicUrl }),
     storage,
     jobs,
     media,

@@ -13,7 +13,7 @@ import { codeFromMail, SmtpCapture } from './smtp-capture.js';
 export const TEST_DRIVER = process.env.AURUM_TEST_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 
 /** A fresh, empty PostgreSQL database for one suite, dropped when the suite ends. */
-async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('AURUM_TEST_DRIVER=postgres needs TEST_DATABASE_URL');
   const name = `aurum_test_${randomBytes(6).toString('hex')}`;
@@ -45,11 +45,15 @@ export interface TestServer {
 }
 
 /** The whole server on loopback: real database, real SMTP delivery to a capture server, real HTTP. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  /** An existing database to open (and leave in place) instead of a fresh one; for restart tests. */
+  existing?: { url?: string; dataDir?: string },
+): Promise<TestServer> {
   const smtp = new SmtpCapture();
   const smtpUrl = await smtp.start();
-  const scratch = TEST_DRIVER === 'postgres' ? await createScratchDatabase() : null;
-  const database = await openDatabase({ url: scratch?.url, dataDir: null });
+  const scratch = !existing && TEST_DRIVER === 'postgres' ? await createScratchDatabase() : null;
+  const database = await openDatabase({ url: existing?.url ?? scratch?.url, dataDir: existing?.dataDir ?? null });
   let offsetMs = 0;
   const config = loadConfig({
     NODE_ENV: 'test',

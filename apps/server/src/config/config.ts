@@ -54,6 +54,15 @@ const envSchema = z
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_API_BASE: urlWithProtocol(['http:', 'https:']).default('https://api.stripe.com'),
     STRIPE_IDENTITY_WEBHOOK_SECRET: z.string().min(1).optional(),
+    PAYMENT_PROVIDER: z.enum(['dev', 'stripe'], { message: 'must be dev or stripe' }).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
+    STRIPE_PAYMENTS_WEBHOOK_SECRET: z.string().min(1).optional(),
+    PLATFORM_FEE_PERCENT: z.coerce
+      .number({ message: 'must be a number' })
+      .min(0, 'must be from 0 to 100')
+      .max(100, 'must be from 0 to 100')
+      .refine((percent) => Number.isInteger(Math.round(percent * 100 * 1e6) / 1e6), 'must have at most two decimals')
+      .default(20),
     S3_BUCKET: z
       .string()
       .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
@@ -80,6 +89,12 @@ const envSchema = z
     if (e.VERIFICATION_PROVIDER !== 'stripe') return;
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_IDENTITY_WEBHOOK_SECRET'] as const) {
       if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when VERIFICATION_PROVIDER=stripe' });
+    }
+  })
+  .superRefine((e, ctx) => {
+    if (e.PAYMENT_PROVIDER !== 'stripe') return;
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PAYMENTS_WEBHOOK_SECRET'] as const) {
+      if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENT_PROVIDER=stripe' });
     }
   })
   .superRefine((e, ctx) => {
@@ -127,7 +142,21 @@ export interface Config {
    * public https address); otherwise only when VERIFICATION_PROVIDER=dev says so. null: none.
    */
   verificationProvider: 'dev' | 'stripe' | null;
-  stripe: { secretKey: string | undefined; apiBase: string; identityWebhookSecret: string | undefined };
+  /**
+   * Who takes payments. The development provider accepts test cards without moving money,
+   * so like the verification provider it runs unasked only for local development. null: none
+   * (subscribing answers 503 payments_unavailable).
+   */
+  paymentProvider: 'dev' | 'stripe' | null;
+  /** The platform's share of every payment, in basis points (2000 = 20%). */
+  platformFeeBasisPoints: number;
+  stripe: {
+    secretKey: string | undefined;
+    apiBase: string;
+    identityWebhookSecret: string | undefined;
+    publishableKey: string | undefined;
+    paymentsWebhookSecret: string | undefined;
+  };
   /** Media and partial uploads go to this bucket; null keeps them under DATA_DIR. */
   s3: S3Settings | null;
   uploadMaxBytes: number;
@@ -191,10 +220,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === 'true',
     secureCookies: new URL(publicUrl).protocol === 'https:',
     verificationProvider: e.VERIFICATION_PROVIDER ?? (e.NODE_ENV !== 'production' && !isPublicHttps(publicUrl) ? 'dev' : null),
+    paymentProvider: e.PAYMENT_PROVIDER ?? (e.NODE_ENV !== 'production' && !isPublicHttps(publicUrl) ? 'dev' : null),
+    platformFeeBasisPoints: Math.round(e.PLATFORM_FEE_PERCENT * 100),
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
       identityWebhookSecret: e.STRIPE_IDENTITY_WEBHOOK_SECRET,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      paymentsWebhookSecret: e.STRIPE_PAYMENTS_WEBHOOK_SECRET,
     },
     s3: e.S3_BUCKET
       ? {

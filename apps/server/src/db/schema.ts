@@ -252,13 +252,21 @@ export const subscriptions = pgTable(
     planId: text('plan_id')
       .notNull()
       .references(() => plans.id),
-    paymentMethodId: text('payment_method_id'),
+    paymentMethodId: text('payment_method_id').references(() => paymentMethods.id),
     autoRenew: boolean('auto_renew').notNull().default(true),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Set when a renewal charge failed; cleared by the next successful one. */
+    renewalFailedAt: timestamp('renewal_failed_at', { withTimezone: true }),
+    renewalFailures: integer('renewal_failures').notNull().default(0),
+    /** Set when renewal gave up after the grace period; the subscription is over. */
+    lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('subscriptions_user_creator_idx').on(t.userId, t.creatorId, t.validUntil)],
+  (t) => [
+    index('subscriptions_user_creator_idx').on(t.userId, t.creatorId, t.validUntil),
+    index('subscriptions_renewal_due_idx').on(t.validUntil).where(sql`${t.autoRenew} and ${t.lapsedAt} is null`),
+  ],
 );
 
 /** Durable background jobs: survive restarts, retry with backoff, and are claimed with SKIP LOCKED. */
@@ -308,3 +316,139 @@ export const seenRecords = pgTable(
     index('seen_records_user_created_idx').on(t.userId, t.createdAt.desc()),
   ],
 );
+
+/** A member's block of another user (creator or member): the blocked user's creators and posts vanish for the blocker. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    userId: userReference('user_id'),
+    blockedUserId: userReference('blocked_user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.blockedUserId] }), index('blocks_blocked_idx').on(t.blockedUserId)],
+);
+
+/** A member's customer record at a payment provider (Stripe customer id); one per provider. */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: userReference('user_id'),
+    provider: text('provider').notNull(),
+    customerRef: text('customer_ref').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
+
+/**
+ * A saved way to pay. Only the provider's token and what the member needs to recognise it
+ * (brand and last 4, or the PayPal address) are kept: never a card number. Removed methods
+ * stay for the history of the charges made with them.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: text('id').primaryKey(),
+    userId: userReference('user_id'),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    type: text('type').notNull(),
+    brand: text('brand'),
+    last4: text('last4'),
+    email: text('email'),
+    expMonth: integer('exp_month'),
+    expYear: integer('exp_year'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payment_methods_user_idx').on(t.userId),
+    uniqueIndex('payment_methods_one_default').on(t.userId).where(sql`${t.isDefault} and ${t.removedAt} is null`),
+  ],
+);
+
+/**
+ * One attempt to take money, written as `pending` before the provider is asked and settled
+ * after. The idempotency key goes to the provider, so asking again after a crash finds the
+ * same payment instead of making a second one; `subscription_id` is chosen up front so the
+ * subscription written after the charge is the same row however often that step is retried.
+ */
+export const charges = pgTable(
+  'charges',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('pending'),
+    userId: userReference('user_id'),
+    creatorId: userReference('creator_id'),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    subscriptionId: text('subscription_id').notNull(),
+    paymentMethodId: text('payment_method_id')
+      .notNull()
+      .references(() => paymentMethods.id),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** The period the charge pays for; a renewal's start is the end of the period it extends. */
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [index('charges_subscription_idx').on(t.subscriptionId), index('charges_status_idx').on(t.status, t.createdAt)],
+);
+
+/**
+ * Money movements in integer minor units. A settled charge posts the member's payment, the
+ * platform's fee and the creator's earning (fee + earning = payment); a refund posts the
+ * reversals. A creator's balance is the sum of their earning entries. One entry per charge
+ * and kind, so posting twice is impossible.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: text('id').primaryKey(),
+    chargeId: text('charge_id')
+      .notNull()
+      .references(() => charges.id),
+    kind: text('kind').notNull(),
+    /** The member for payments and refunds, the creator for earnings; null for the platform's fee. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ledger_entries_charge_kind_unique').on(t.chargeId, t.kind), index('ledger_entries_user_idx').on(t.userId, t.kind)],
+);
+
+/** The built-in development payment provider's own records, kept like a real provider's: durable and idempotent. */
+export const devPaymentTokens = pgTable('dev_payment_tokens', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  brand: text('brand'),
+  last4: text('last4'),
+  email: text('email'),
+  expMonth: integer('exp_month'),
+  expYear: integer('exp_year'),
+  /** How the test card behaves: succeeds, declines, or succeeds once and fails on renewal. */
+  behaviour: text('behaviour').notNull(),
+  createdAt: createdAt(),
+});
+
+export const devPaymentCharges = pgTable('dev_payment_charges', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  id: text('id').notNull().unique(),
+  tokenId: text('token_id').notNull(),
+  amountMinor: integer('amount_minor').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').notNull(),
+  failureCode: text('failure_code'),
+  createdAt: createdAt(),
+});

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors.js';
 
 /**
  * Webhook signatures in Stripe's scheme, used by every provider that calls us back:
@@ -45,6 +46,27 @@ export function verifyWebhookSignature(options: {
   if (Math.abs(now.getTime() / 1000 - timestamp) > toleranceSeconds) return { ok: false, reason: 'stale' };
   return { ok: true, timestamp };
 }
+
+/** The JSON body of a webhook whose signature header checks out against `secret`. */
+export function verifiedWebhookJson(options: {
+  header: string | string[] | undefined;
+  rawBody: Buffer;
+  secret: string;
+  now: Date;
+}): unknown {
+  const check = verifyWebhookSignature({ header: options.header, payload: options.rawBody, secret: options.secret, now: options.now });
+  if (!check.ok) {
+    throw new AppError(400, 'webhook_signature_invalid', `The webhook signature is not valid (${check.reason.replace('_', ' ')}).`);
+  }
+  try {
+    return JSON.parse(options.rawBody.toString('utf8'));
+  } catch {
+    throw webhookPayloadInvalid();
+  }
+}
+
+export const webhookPayloadInvalid = () =>
+  new AppError(400, 'webhook_payload_invalid', 'The webhook body is not an event this endpoint understands.');
 
 /** Provider events are small; anything bigger is not one. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;

@@ -139,6 +139,17 @@ export class PlansService {
     return toPlan(row.plan);
   }
 
+  /** A plan members can subscribe to now (active, its creator not disabled), or null. Pass a transaction to read inside it. */
+  async offered(planId: string, executor: Pick<Database, 'select'> = this.deps.db): Promise<Plan | null> {
+    const [row] = await executor
+      .select({ plan: plans })
+      .from(plans)
+      .innerJoin(users, eq(users.id, plans.creatorId))
+      .where(and(eq(plans.id, planId), offeredPlans))
+      .limit(1);
+    return row ? toPlan(row.plan) : null;
+  }
+
   /** Active plans of several creators as unlock offers, cheapest first per creator. */
   async activeOffersByCreator(creatorIds: readonly string[]): Promise<Map<string, PlanOffer[]>> {
     const offers = new Map<string, PlanOffer[]>();

@@ -73,6 +73,9 @@ interface MediaRow {
   derivatives: Record<DerivativeKind, boolean>;
 }
 
+/** The access levels a viewer can be shown a post at. */
+export type VisibleLevel = Exclude<AccessLevel, 'hidden'>;
+
 /** One media item of a post, at a position, as far as this viewer may fetch it. */
 export interface ServableMedia {
   mediaId: string;
@@ -169,6 +172,14 @@ export class PostsService {
   }
 
   /**
+   * Posts of any creator matching `where` (on the posts table) whose level for the viewer is one
+   * of `levels`, newest first: for lists that pick what they show by level, like the feed.
+   */
+  async listAtLevels(viewerId: string, where: SQL | undefined, levels: readonly VisibleLevel[], limit: number): Promise<Post[]> {
+    return this.visiblePosts(viewerId, where, limit, levels);
+  }
+
+  /**
    * What the media route needs to serve one media item of a post: the viewer's level on the
    * post and the media id, or null when the viewer may not see the post or there is no item
    * at that position. The caller decides per derivative with `mayFetchDerivative`.
@@ -202,7 +213,8 @@ export class PostsService {
       .as('visible_posts');
   }
 
-  private async visiblePosts(viewerId: string, where: SQL | undefined, limit: number): Promise<Post[]> {
+  /** `levels` narrows the posts to those levels; by default every level but hidden. */
+  private async visiblePosts(viewerId: string, where: SQL | undefined, limit: number, levels?: readonly VisibleLevel[]): Promise<Post[]> {
     const { db, now, plans } = this.deps;
     const visible = this.leveled(viewerId, where);
     const rows = await db
@@ -223,7 +235,7 @@ export class PostsService {
       .from(visible)
       .innerJoin(users, and(eq(users.id, visible.creatorId), isNull(users.disabledAt)))
       .innerJoin(profiles, eq(profiles.userId, visible.creatorId))
-      .where(ne(visible.level, 'hidden'))
+      .where(levels ? inArray(visible.level, [...levels]) : ne(visible.level, 'hidden'))
       .orderBy(desc(visible.publishAt), desc(visible.id))
       .limit(limit);
     if (rows.length === 0) return [];

@@ -16,7 +16,8 @@ export const profilesRoutes: DomainRoutes = (app, { profiles, media }) => {
     {
       schema: {
         tags,
-        summary: 'A profile page: public profile, bio, avatar and cover URLs, follower count, whether the viewer follows and active plans',
+        summary:
+          'A profile page: public profile, bio, avatar and cover URLs, follower count, whether the viewer follows or blocked the user, and active plans',
         params: userParams,
         response: { 200: profilePageSchema },
       },

@@ -1,5 +1,6 @@
 import type { ProfilePage } from '@aurum/core';
 import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
+import { blockedByViewer } from '../blocks/service.js';
 import type { Database } from '../db/database.js';
 import { follows, media, postMedia, profiles, users } from '../db/schema.js';
 import type { PlansService } from '../plans/service.js';
@@ -16,7 +17,7 @@ export interface ProfilesServiceDeps {
 export class ProfilesService {
   constructor(private readonly deps: ProfilesServiceDeps) {}
 
-  /** Unknown and disabled users are not found. `following` says whether the viewer follows the user. */
+  /** Unknown and disabled users are not found. `following` and `blocked` say whether the viewer follows or blocked the user. */
   async page(userId: string, viewerId: string): Promise<ProfilePage> {
     const profile = await this.deps.users.getPublicProfile(userId);
     const [row] = await this.deps.db
@@ -25,6 +26,7 @@ export class ProfilesService {
         avatarMediaId: profiles.avatarMediaId,
         coverMediaId: profiles.coverMediaId,
         following: sql<boolean>`exists (select 1 from ${follows} where ${follows.userId} = ${viewerId} and ${follows.creatorId} = ${userId})`,
+        blocked: blockedByViewer(viewerId, profiles.userId),
       })
       .from(profiles)
       .where(eq(profiles.userId, userId));
@@ -35,6 +37,7 @@ export class ProfilesService {
       coverUrl: profileImageUrl(userId, 'cover', row?.coverMediaId ?? null),
       plans: profile.isCreator ? await this.deps.plans.listActive(userId) : [],
       following: row?.following ?? false,
+      blocked: row?.blocked ?? false,
     };
   }
 

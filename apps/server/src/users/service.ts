@@ -1,9 +1,9 @@
 import { type CurrentUser, type PublicProfile, REGISTRATION_BACKDATE_MS, type Role, randomAvatarColor, TERMS_VERSION } from '@aurum/core';
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SessionStore } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
-import { follows, profiles, userData, users } from '../db/schema.js';
+import { follows, profiles, subscriptions, userData, users } from '../db/schema.js';
 import { AppError, errors } from '../http/errors.js';
 
 export interface UsersServiceDeps {
@@ -26,7 +26,7 @@ export function rolesFromLabels(labels: string[]): Role[] {
 type ProfileRow = typeof profiles.$inferSelect;
 
 /** How many accounts (not disabled) follow the profile's user; shown for creators only. */
-const followerCount = sql<number>`(select count(*)::int from ${follows} join ${users} as follower on follower.id = ${follows.userId}
+export const followerCount = sql<number>`(select count(*)::int from ${follows} join ${users} as follower on follower.id = ${follows.userId}
   where ${follows.creatorId} = ${profiles.userId} and follower.disabled_at is null)`;
 
 function toPublicProfile(profile: ProfileRow, labels: string[], followers: number): PublicProfile {
@@ -64,6 +64,18 @@ export class UsersService {
       .innerJoin(creator, and(eq(creator.id, follows.creatorId), isNull(creator.disabledAt)))
       .where(eq(follows.userId, userId))
       .orderBy(desc(follows.createdAt), desc(follows.id));
+    // The subscriptions that grant access now, soonest to end first.
+    const subscriptionItems = await this.deps.db
+      .select({
+        id: subscriptions.id,
+        creatorId: subscriptions.creatorId,
+        planId: subscriptions.planId,
+        validUntil: subscriptions.validUntil,
+        autoRenew: subscriptions.autoRenew,
+      })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), gt(subscriptions.validUntil, this.deps.now())))
+      .orderBy(asc(subscriptions.validUntil));
     return {
       ...toPublicProfile(profile, user.labels, followers),
       id: user.id,
@@ -79,7 +91,7 @@ export class UsersService {
       termsAcceptedAt: iso(data.termsAcceptedAt),
       termsVersion: data.termsVersion,
       follow,
-      subscriptions: [],
+      subscriptions: subscriptionItems.map((item) => ({ ...item, validUntil: item.validUntil.toISOString() })),
     };
   }
 

@@ -1,14 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
-import { signWebhookPayload } from '../http/webhook-signature.js';
-import {
-  type CreateSessionInput,
-  type ProviderEvent,
-  type VerificationProvider,
-  verifiedWebhookJson,
-  webhookPayloadInvalid,
-} from './provider.js';
+import { signWebhookPayload, verifiedWebhookJson, webhookPayloadInvalid } from '../http/webhook-signature.js';
+import type { CreateSessionInput, ProviderEvent, VerificationProvider } from './provider.js';
 
 export const DEV_SIGNATURE_HEADER = 'aurum-dev-signature';
 export const DEV_DECISIONS = ['approve', 'decline'] as const;

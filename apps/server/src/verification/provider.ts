@@ -1,7 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { VerificationStatus } from '@aurum/core';
-import { AppError } from '../http/errors.js';
-import { verifyWebhookSignature } from '../http/webhook-signature.js';
 
 /** What a provider tells us about one of its sessions. */
 export interface ProviderEvent {
@@ -40,24 +38,3 @@ export class VerificationProviderError extends Error {
     this.name = 'VerificationProviderError';
   }
 }
-
-/** The JSON body of a webhook whose signature header checks out against `secret`. */
-export function verifiedWebhookJson(options: {
-  header: string | string[] | undefined;
-  rawBody: Buffer;
-  secret: string;
-  now: Date;
-}): unknown {
-  const check = verifyWebhookSignature({ header: options.header, payload: options.rawBody, secret: options.secret, now: options.now });
-  if (!check.ok) {
-    throw new AppError(400, 'webhook_signature_invalid', `The webhook signature is not valid (${check.reason.replace('_', ' ')}).`);
-  }
-  try {
-    return JSON.parse(options.rawBody.toString('utf8'));
-  } catch {
-    throw webhookPayloadInvalid();
-  }
-}
-
-export const webhookPayloadInvalid = () =>
-  new AppError(400, 'webhook_payload_invalid', 'The webhook body is not an event this endpoint understands.');

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config/config.js';
+import { STRIPE_SIGNATURE_HEADER } from '../http/stripe-api.js';
 import { signWebhookPayload } from '../http/webhook-signature.js';
 import { DEV_SIGNATURE_HEADER, DevVerificationProvider } from './dev-provider.js';
 import { createVerificationProvider } from './providers.js';
-import { STRIPE_SIGNATURE_HEADER, StripeIdentityProvider } from './stripe-provider.js';
+import { StripeIdentityProvider } from './stripe-provider.js';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const env = (vars: Record<string, string>) => ({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'aurum-verification-')), ...vars });

@@ -1,20 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { VerificationStatus } from '@aurum/core';
 import { z } from 'zod';
-import {
-  type CreateSessionInput,
-  type ProviderEvent,
-  type VerificationProvider,
-  VerificationProviderError,
-  verifiedWebhookJson,
-  webhookPayloadInvalid,
-} from './provider.js';
-
-export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
-const REQUEST_TIMEOUT_MS = 15_000;
+import { postToStripe, STRIPE_SIGNATURE_HEADER, type StripeAnswer, stripeErrorOf } from '../http/stripe-api.js';
+import { verifiedWebhookJson, webhookPayloadInvalid } from '../http/webhook-signature.js';
+import { type CreateSessionInput, type ProviderEvent, type VerificationProvider, VerificationProviderError } from './provider.js';
 
 const sessionResponseSchema = z.object({ id: z.string().min(1), url: z.string().min(1) });
-const errorResponseSchema = z.object({ error: z.object({ message: z.string().optional(), type: z.string().optional() }) });
 
 const eventSchema = z.object({
   id: z.string().min(1),
@@ -62,28 +53,18 @@ export class StripeIdentityProvider implements VerificationProvider {
       'metadata[session_type]': input.sessionType,
       return_url: input.returnUrl,
     });
-    let response: Response;
+    let answer: StripeAnswer;
     try {
-      response = await fetch(`${this.options.apiBase}/v1/identity/verification_sessions`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${this.options.secretKey}`,
-          'content-type': 'application/x-www-form-urlencoded',
-          // A retried request with the same key returns the same session instead of a second one.
-          'idempotency-key': input.requestId,
-        },
-        body: form,
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
+      // A retried request with the same key returns the same session instead of a second one.
+      answer = await postToStripe(this.options, '/v1/identity/verification_sessions', form, input.requestId);
     } catch (error) {
       throw new VerificationProviderError('Stripe could not be reached', { cause: error });
     }
-    const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) {
-      const message = errorResponseSchema.safeParse(body).data?.error.message ?? 'no error message';
-      throw new VerificationProviderError(`Stripe refused to create a verification session (${response.status}): ${message}`);
+    if (!answer.ok) {
+      const message = stripeErrorOf(answer)?.message ?? 'no error message';
+      throw new VerificationProviderError(`Stripe refused to create a verification session (${answer.status}): ${message}`);
     }
-    const session = sessionResponseSchema.safeParse(body);
+    const session = sessionResponseSchema.safeParse(answer.body);
     if (!session.success) throw new VerificationProviderError('Stripe answered without a session id and url');
     return { providerSessionId: session.data.id, url: session.data.url };
   }

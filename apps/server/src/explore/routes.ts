@@ -1,0 +1,20 @@
+import { apiErrorSchema, creatorsPageSchema, creatorsQuerySchema } from '@aurum/core';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type DomainRoutes, requireViewer } from '../http/context.js';
+
+export const exploreRoutes: DomainRoutes = (app, { explore }) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/creators',
+    {
+      schema: {
+        tags: ['explore'],
+        summary:
+          'Explore creators: search by handle or public name (any case), newest creators or most followed first; ' +
+          'never the viewer or users they blocked',
+        querystring: creatorsQuerySchema,
+        response: { 200: creatorsPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => explore.creators(requireViewer(request).userId, request.query),
+  );
+};

@@ -1,0 +1,20 @@
+import { apiErrorSchema, feedPageSchema, feedQuerySchema } from '@aurum/core';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type DomainRoutes, requireViewer } from '../http/context.js';
+
+export const feedRoutes: DomainRoutes = (app, { feed }) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/feed',
+    {
+      schema: {
+        tags: ['feed'],
+        summary:
+          "The viewer's feed, newest first: public posts, their own, followed creators' follower posts and subscribed posts, " +
+          'without seen posts or blocked creators; with sneak peeks of other creators mixed in unless filtered to one creator',
+        querystring: feedQuerySchema,
+        response: { 200: feedPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => feed.page(requireViewer(request).userId, request.query),
+  );
+};

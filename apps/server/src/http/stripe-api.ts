@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * The calls every Stripe adapter makes: a form-encoded POST with the secret key, an
+ * optional idempotency key and a time limit. Stripe signs its webhooks in the scheme of
+ * `webhook-signature.ts`, in this header.
+ */
+
+export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
+const REQUEST_TIMEOUT_MS = 15_000;
+
+export interface StripeAccess {
+  apiBase: string;
+  secretKey: string;
+}
+
+export interface StripeAnswer {
+  ok: boolean;
+  status: number;
+  /** The parsed JSON body, or null when it was not JSON. */
+  body: unknown;
+}
+
+/** Stripe's error body: `type` says whose problem it is, `code` and `decline_code` which one. */
+export const stripeErrorSchema = z.object({
+  error: z.object({
+    type: z.string().optional(),
+    code: z.string().optional(),
+    decline_code: z.string().optional(),
+    message: z.string().optional(),
+    /** A PaymentIntent whose confirmation failed, in the state the failure left it. */
+    payment_intent: z.object({ id: z.string().min(1) }).optional(),
+  }),
+});
+export type StripeError = z.infer<typeof stripeErrorSchema>['error'];
+
+export const stripeErrorOf = (answer: StripeAnswer): StripeError | undefined => stripeErrorSchema.safeParse(answer.body).data?.error;
+
+/** No answer came (network failure or time limit): whether Stripe acted on the request is unknown. */
+export class StripeUnreachable extends Error {
+  constructor(options: { cause: unknown }) {
+    super('Stripe could not be reached', options);
+    this.name = 'StripeUnreachable';
+  }
+}
+
+/** POSTs `form` to `path`; a retry with the same idempotency key gets Stripe's first answer again. */
+export async function postToStripe(
+  access: StripeAccess,
+  path: string,
+  form: URLSearchParams,
+  idempotencyKey?: string,
+): Promise<StripeAnswer> {
+  let response: Response;
+  try {
+    response = await fetch(`${access.apiBase}${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${access.secretKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
+      body: form,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new StripeUnreachable({ cause: error });
+  }
+  const body: unknown = await response.json().catch(() => null);
+  return { ok: response.ok, status: response.status, body };
+}

@@ -1,0 +1,142 @@
+import { cardBrand, DEV_TEST_CARDS, type devTokenRequestSchema, generateId, type PaymentsConfig, passesLuhn } from '@aurum/core';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../db/database.js';
+import { devPaymentCharges, devPaymentTokens } from '../db/schema.js';
+import { AppError, errors } from '../http/errors.js';
+import {
+  type AttachedPaymentMethod,
+  type ChargeRequest,
+  type ChargeResult,
+  PaymentMethodRejected,
+  type PaymentProvider,
+  PaymentProviderError,
+} from './provider.js';
+
+type Behaviour = 'succeeds' | 'declined' | 'fails_on_renewal';
+
+const BEHAVIOUR_BY_CARD: Record<string, Behaviour> = {
+  [DEV_TEST_CARDS.declined]: 'declined',
+  [DEV_TEST_CARDS.failsOnRenewal]: 'fails_on_renewal',
+};
+
+const TOKEN_PREFIX = 'devtok_';
+const DECLINE = { code: 'card_declined', message: 'Your card was declined.' };
+
+/**
+ * The built-in development payment provider. No money moves: it behaves like a real
+ * provider for the documented test cards (core DEV_TEST_CARDS) and PayPal-style accounts,
+ * and keeps its tokens and charges in its own tables, so it is durable and idempotent
+ * across restarts as Stripe is. Card numbers reach only `createToken` (the stand-in for
+ * Stripe.js), which keeps the brand and last 4 digits and drops the rest.
+ */
+export class DevPaymentProvider implements PaymentProvider {
+  readonly name = 'dev';
+
+  constructor(private readonly deps: { db: Database; now: () => Date }) {}
+
+  clientConfig(): PaymentsConfig {
+    return { provider: 'dev' };
+  }
+
+  async createToken(request: z.output<typeof devTokenRequestSchema>): Promise<string> {
+    const now = this.deps.now();
+    const id = `${TOKEN_PREFIX}${generateId(now.getTime())}`;
+    if (request.type === 'paypal') {
+      const behaviour: Behaviour = request.email.toLowerCase().startsWith('declined') ? 'declined' : 'succeeds';
+      await this.deps.db.insert(devPaymentTokens).values({ id, type: 'paypal', email: request.email, behaviour, createdAt: now });
+      return id;
+    }
+    if (!passesLuhn(request.number)) throw new AppError(400, 'card_invalid', 'The card number is not valid. Check it and try again.');
+    const expiresAfter = new Date(Date.UTC(request.expYear, request.expMonth, 1));
+    if (expiresAfter <= now) throw new AppError(400, 'card_expired', 'The card has expired.');
+    await this.deps.db.insert(devPaymentTokens).values({
+      id,
+      type: 'card',
+      brand: cardBrand(request.number),
+      last4: request.number.slice(-4),
+      expMonth: request.expMonth,
+      expYear: request.expYear,
+      behaviour: BEHAVIOUR_BY_CARD[request.number] ?? 'succeeds',
+      createdAt: now,
+    });
+    return id;
+  }
+
+  async createCustomer(input: { userId: string }): Promise<string> {
+    return `devcus_${input.userId}`;
+  }
+
+  async attachPaymentMethod(input: { token: string }): Promise<AttachedPaymentMethod> {
+    const token = await this.token(input.token);
+    if (!token) throw new PaymentMethodRejected('resource_missing', 'These payment details were not found. Enter them again.');
+    return {
+      providerRef: token.id,
+      type: token.type === 'paypal' ? 'paypal' : 'card',
+      brand: token.brand,
+      last4: token.last4,
+      email: token.email,
+      expMonth: token.expMonth,
+      expYear: token.expYear,
+    };
+  }
+
+  async detachPaymentMethod(): Promise<void> {}
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const { db, now } = this.deps;
+    const [earlier] = await db.select().from(devPaymentCharges).where(eq(devPaymentCharges.idempotencyKey, request.idempotencyKey));
+    if (earlier) {
+      // Stripe refuses a reused key with other parameters rather than guessing which was meant.
+      if (earlier.amountMinor !== request.amountMinor || earlier.currency !== request.currency)
+        throw new PaymentProviderError('idempotency key reused with different parameters');
+      return toResult(earlier);
+    }
+    const token = await this.token(request.methodRef);
+    if (!token) return { status: 'failed', providerRef: null, code: 'resource_missing', message: 'The payment method no longer exists.' };
+    const declined = token.behaviour === 'declined' || (token.behaviour === 'fails_on_renewal' && request.offSession);
+    const [stored] = await db
+      .insert(devPaymentCharges)
+      .values({
+        idempotencyKey: request.idempotencyKey,
+        id: `devpay_${generateId(now().getTime())}`,
+        tokenId: token.id,
+        amountMinor: request.amountMinor,
+        currency: request.currency,
+        status: declined ? 'failed' : 'succeeded',
+        failureCode: declined ? DECLINE.code : null,
+        createdAt: now(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (stored) return toResult(stored);
+    // Another request with the same key won the race; answer as it did.
+    return this.charge(request);
+  }
+
+  parseWebhook(): never {
+    // Development charges settle while the request waits, so there is nothing to call back about.
+    throw errors.notFound('Webhook');
+  }
+
+  /** The test cards' total of successful charges: what a real provider's dashboard would show. */
+  async succeededCharges(): Promise<number> {
+    const rows = await this.deps.db
+      .select({ id: devPaymentCharges.id })
+      .from(devPaymentCharges)
+      .where(eq(devPaymentCharges.status, 'succeeded'));
+    return rows.length;
+  }
+
+  private async token(id: string) {
+    if (!id.startsWith(TOKEN_PREFIX)) return undefined;
+    const [token] = await this.deps.db.select().from(devPaymentTokens).where(eq(devPaymentTokens.id, id));
+    return token;
+  }
+}
+
+function toResult(row: typeof devPaymentCharges.$inferSelect): ChargeResult {
+  return row.status === 'succeeded'
+    ? { status: 'succeeded', providerRef: row.id }
+    : { status: 'failed', providerRef: row.id, code: row.failureCode ?? DECLINE.code, message: DECLINE.message };
+}

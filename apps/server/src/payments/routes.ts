@@ -1,0 +1,155 @@
+import {
+  addPaymentMethodSchema,
+  apiErrorSchema,
+  devTokenRequestSchema,
+  devTokenSchema,
+  earningsSchema,
+  paymentMethodListSchema,
+  paymentMethodParamsSchema,
+  paymentMethodSchema,
+  paymentsConfigSchema,
+} from '@aurum/core';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type DomainRoutes, requireCreator, requireViewer } from '../http/context.js';
+import { WEBHOOK_PREFIX } from '../http/csrf.js';
+import { registerRawBodyRoutes } from '../http/webhook-signature.js';
+
+const tags = ['payments'];
+
+export const paymentsRoutes: DomainRoutes = async (app, { payments, subscriptions }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/payments/config',
+    {
+      schema: {
+        tags,
+        summary: 'How the browser collects payment details: Stripe.js with a publishable key, or the development provider',
+        response: { 200: paymentsConfigSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      requireViewer(request);
+      return payments.clientConfig();
+    },
+  );
+
+  api.post(
+    '/api/payments/dev/tokens',
+    {
+      schema: {
+        tags,
+        summary: 'Development provider only: turns test card or PayPal details into a token, as Stripe.js does',
+        description: 'The card number stops here: only its brand and last 4 digits are kept. 404 with any other provider.',
+        body: devTokenRequestSchema,
+        response: { 201: devTokenSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      requireViewer(request);
+      const token = await payments.devProvider.createToken(request.body);
+      return reply.code(201).send({ token });
+    },
+  );
+
+  api.get(
+    '/api/payment-methods',
+    { schema: { tags, summary: "The viewer's saved payment methods, the default first", response: { 200: paymentMethodListSchema } } },
+    async (request) => ({ items: await payments.list(requireViewer(request).userId) }),
+  );
+
+  api.post(
+    '/api/payment-methods',
+    {
+      schema: {
+        tags,
+        summary: 'Saves a payment method from the provider token the browser got for it; the first one becomes the default',
+        body: addPaymentMethodSchema,
+        response: { 201: paymentMethodSchema, 400: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await payments.add(requireViewer(request).userId, request.body)),
+  );
+
+  api.get(
+    '/api/payment-methods/:methodId',
+    {
+      schema: {
+        tags,
+        summary: 'One of the viewer’s saved payment methods',
+        params: paymentMethodParamsSchema,
+        response: { 200: paymentMethodSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => payments.get(requireViewer(request).userId, request.params.methodId),
+  );
+
+  api.put(
+    '/api/payment-methods/:methodId/default',
+    {
+      schema: {
+        tags,
+        summary: 'Makes a saved method the default',
+        params: paymentMethodParamsSchema,
+        response: { 200: paymentMethodSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => payments.setDefault(requireViewer(request).userId, request.params.methodId),
+  );
+
+  api.delete(
+    '/api/payment-methods/:methodId',
+    {
+      schema: {
+        tags,
+        summary: 'Removes a saved method; 409 payment_method_in_use while a renewing subscription pays with it',
+        params: paymentMethodParamsSchema,
+        response: { 204: z.null(), 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await payments.remove(requireViewer(request).userId, request.params.methodId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  api.get(
+    '/api/me/earnings',
+    {
+      schema: {
+        tags,
+        summary: "The creator's earnings per currency, from the ledger, net of the platform fee",
+        response: { 200: earningsSchema },
+      },
+    },
+    async (request) => payments.earnings(requireCreator(request).userId),
+  );
+
+  await registerRawBodyRoutes(app, (webhooks) => {
+    webhooks.withTypeProvider<ZodTypeProvider>().post(
+      `${WEBHOOK_PREFIX}payments/:provider`,
+      {
+        schema: {
+          tags: ['webhooks'],
+          summary: 'Payment outcomes from the payment provider',
+          description:
+            'Called by the provider, not the browser: authenticated by its signature header (Stripe-Signature), 400 webhook_signature_invalid otherwise. A charge settles once; repeats change nothing.',
+          security: [],
+          params: z.object({ provider: z.string().max(40) }),
+          response: {
+            200: z.object({ received: z.literal(true), outcome: z.enum(['applied', 'unchanged', 'ignored', 'unknown_charge']) }),
+            400: apiErrorSchema,
+            404: apiErrorSchema,
+          },
+        },
+      },
+      async (request) => {
+        const provider = payments.webhookProvider(request.params.provider);
+        const event = provider.parseWebhook(request.headers, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
+        const outcome = event ? await subscriptions.settleFromWebhook(event.chargeId, event.result) : ('ignored' as const);
+        return { received: true as const, outcome };
+      },
+    );
+  });
+};

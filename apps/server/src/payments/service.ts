@@ -1,0 +1,257 @@
+import { type Earnings, generateId, type PaymentMethod, type PaymentsConfig, paymentMethodText, splitPayment } from '@aurum/core';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database } from '../db/database.js';
+import { type charges, ledgerEntries, paymentCustomers, paymentMethods, subscriptions, users } from '../db/schema.js';
+import { AppError, errors } from '../http/errors.js';
+import { DevPaymentProvider } from './dev-provider.js';
+import { PaymentMethodRejected, type PaymentProvider, PaymentProviderError } from './provider.js';
+
+type Executor = Pick<Database, 'insert' | 'select' | 'update'>;
+type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+type ChargeRow = typeof charges.$inferSelect;
+
+export interface PaymentsServiceDeps {
+  db: Database;
+  now: () => Date;
+  logger: Logger;
+  /** Null when no provider is configured: everything that takes money answers 503. */
+  provider: PaymentProvider | null;
+  platformFeeBasisPoints: number;
+}
+
+export const paymentsUnavailable = () =>
+  new AppError(503, 'payments_unavailable', 'Payments are not set up on this server yet. Please try again later.');
+
+/** The provider's answer is unknown: retrying with the same idempotency key is safe. */
+export const providerUnavailable = () =>
+  new AppError(502, 'payment_provider_unavailable', 'The payment provider did not answer. Try again: you will not be charged twice.');
+
+export function toPaymentMethod(row: PaymentMethodRow): PaymentMethod {
+  return {
+    id: row.id,
+    type: row.type,
+    brand: row.brand,
+    last4: row.last4,
+    email: row.email,
+    expMonth: row.expMonth,
+    expYear: row.expYear,
+    isDefault: row.isDefault,
+    displayText: paymentMethodText(row),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Saved payment methods, provider customers and the ledger. The browser hands over only a
+ * provider token; what is stored is that token's id at the provider and the brand, last 4
+ * digits or PayPal address the member recognises the method by.
+ */
+export class PaymentsService {
+  constructor(private readonly deps: PaymentsServiceDeps) {}
+
+  assertAvailable(): void {
+    if (!this.deps.provider) throw paymentsUnavailable();
+  }
+
+  get provider(): PaymentProvider {
+    if (!this.deps.provider) throw paymentsUnavailable();
+    return this.deps.provider;
+  }
+
+  /** The configured provider when a webhook names it; any other name is not found. */
+  webhookProvider(name: string): PaymentProvider {
+    if (this.deps.provider?.name !== name) throw errors.notFound('Webhook');
+    return this.deps.provider;
+  }
+
+  clientConfig(): PaymentsConfig {
+    return this.provider.clientConfig();
+  }
+
+  /** The development provider's card form endpoint; absent with any other provider. */
+  get devProvider(): DevPaymentProvider {
+    if (!(this.deps.provider instanceof DevPaymentProvider)) throw errors.notFound('Endpoint');
+    return this.deps.provider;
+  }
+
+  async list(userId: string): Promise<PaymentMethod[]> {
+    const rows = await this.deps.db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt)))
+      .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt), desc(paymentMethods.id));
+    return rows.map(toPaymentMethod);
+  }
+
+  async get(userId: string, methodId: string): Promise<PaymentMethod> {
+    return toPaymentMethod(await this.ownMethod(userId, methodId));
+  }
+
+  /** A method the user may pay with: theirs and not removed; anyone else's is not found. */
+  async ownMethod(userId: string, methodId: string, executor: Executor = this.deps.db): Promise<PaymentMethodRow> {
+    const [row] = await executor
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, methodId), eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt)));
+    if (!row) throw errors.notFound('Payment method');
+    return row;
+  }
+
+  async add(userId: string, input: { token: string; makeDefault: boolean }): Promise<PaymentMethod> {
+    const provider = this.provider;
+    const customerRef = await this.customerRef(userId);
+    let attached: Awaited<ReturnType<PaymentProvider['attachPaymentMethod']>>;
+    try {
+      attached = await provider.attachPaymentMethod({ customerRef, token: input.token });
+    } catch (error) {
+      if (error instanceof PaymentMethodRejected) throw new AppError(400, 'payment_method_rejected', error.message);
+      if (error instanceof PaymentProviderError) throw providerUnavailable();
+      throw error;
+    }
+    const now = this.deps.now();
+    const row = await this.deps.db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select()
+        .from(paymentMethods)
+        .where(
+          and(eq(paymentMethods.userId, userId), eq(paymentMethods.providerRef, attached.providerRef), isNull(paymentMethods.removedAt)),
+        );
+      if (existing) return existing;
+      const [current] = await tx
+        .select({ id: paymentMethods.id })
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt)))
+        .limit(1);
+      // The first method is the default: a member with one card should not have to say so.
+      const isDefault = input.makeDefault || !current;
+      if (isDefault) await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.userId, userId));
+      const [inserted] = await tx
+        .insert(paymentMethods)
+        .values({ id: generateId(now.getTime()), userId, provider: provider.name, ...attached, isDefault, createdAt: now })
+        .returning();
+      return inserted as PaymentMethodRow;
+    });
+    return toPaymentMethod(row);
+  }
+
+  async setDefault(userId: string, methodId: string): Promise<PaymentMethod> {
+    const row = await this.deps.db.transaction(async (tx) => {
+      await this.ownMethod(userId, methodId, tx);
+      await tx
+        .update(paymentMethods)
+        .set({ isDefault: false })
+        .where(and(eq(paymentMethods.userId, userId), ne(paymentMethods.id, methodId)));
+      const [updated] = await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, methodId)).returning();
+      return updated as PaymentMethodRow;
+    });
+    return toPaymentMethod(row);
+  }
+
+  /**
+   * Removes a method (kept for the history of its charges). A method that pays for a renewing
+   * subscription stays until the member picks another, so no renewal fails for want of one.
+   */
+  async remove(userId: string, methodId: string): Promise<void> {
+    const removed = await this.deps.db.transaction(async (tx) => {
+      const method = await this.ownMethod(userId, methodId, tx);
+      const [inUse] = await tx
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.paymentMethodId, methodId), eq(subscriptions.autoRenew, true), isNull(subscriptions.lapsedAt)))
+        .limit(1);
+      if (inUse)
+        throw new AppError(
+          409,
+          'payment_method_in_use',
+          'A subscription renews with this method. Choose another payment method for it first.',
+        );
+      await tx.update(paymentMethods).set({ removedAt: this.deps.now(), isDefault: false }).where(eq(paymentMethods.id, methodId));
+      if (method.isDefault) {
+        const [next] = await tx
+          .select({ id: paymentMethods.id })
+          .from(paymentMethods)
+          .where(and(eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt)))
+          .orderBy(desc(paymentMethods.createdAt))
+          .limit(1);
+        if (next) await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
+      }
+      return method;
+    });
+    try {
+      await this.provider.detachPaymentMethod({ customerRef: await this.customerRef(userId), methodRef: removed.providerRef });
+    } catch (error) {
+      // Our record is gone, so it will never be charged; a stale attachment at the provider is harmless.
+      this.deps.logger.warn({ err: error, methodId }, 'could not detach a removed payment method at the provider');
+    }
+  }
+
+  /** The member's customer at the provider, created (once, whatever the concurrency) the first time it is needed. */
+  async customerRef(userId: string): Promise<string> {
+    const provider = this.provider;
+    const found = async () => {
+      const [row] = await this.deps.db
+        .select({ customerRef: paymentCustomers.customerRef })
+        .from(paymentCustomers)
+        .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, provider.name)));
+      return row?.customerRef;
+    };
+    const existing = await found();
+    if (existing) return existing;
+    const [user] = await this.deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (!user) throw errors.unauthenticated();
+    let customerRef: string;
+    try {
+      customerRef = await provider.createCustomer({ userId, email: user.email });
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw providerUnavailable();
+      throw error;
+    }
+    await this.deps.db.insert(paymentCustomers).values({ userId, provider: provider.name, customerRef }).onConflictDoNothing();
+    return (await found()) ?? customerRef;
+  }
+
+  /**
+   * Records a settled charge in the ledger: the member's payment, the platform's fee and the
+   * creator's earning, which add up. The unique (charge, kind) index makes a repeat a no-op.
+   */
+  async postCharge(executor: Executor, charge: ChargeRow): Promise<void> {
+    const { platformFeeMinor, creatorEarningMinor } = splitPayment(charge.amountMinor, this.deps.platformFeeBasisPoints);
+    const now = this.deps.now();
+    const entry = (kind: string, userId: string | null, amountMinor: number) => ({
+      id: generateId(now.getTime()),
+      chargeId: charge.id,
+      kind,
+      userId,
+      amountMinor,
+      currency: charge.currency,
+      createdAt: now,
+    });
+    await executor
+      .insert(ledgerEntries)
+      .values([
+        entry('payment', charge.userId, charge.amountMinor),
+        entry('platform_fee', null, platformFeeMinor),
+        entry('creator_earning', charge.creatorId, creatorEarningMinor),
+      ])
+      .onConflictDoNothing();
+  }
+
+  /** A creator's earnings per currency: the sum of their ledger earning entries. */
+  async earnings(creatorId: string): Promise<Earnings> {
+    const rows = await this.deps.db
+      .select({
+        currency: ledgerEntries.currency,
+        earnedMinor: sql<number>`sum(${ledgerEntries.amountMinor})::int`,
+        payments: sql<number>`count(*)::int`,
+      })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, creatorId), eq(ledgerEntries.kind, 'creator_earning')))
+      .groupBy(ledgerEntries.currency)
+      .orderBy(asc(ledgerEntries.currency));
+    return {
+      balances: rows.map((row) => ({ ...row, currency: row.currency as Earnings['balances'][number]['currency'] })),
+      platformFeePercent: this.deps.platformFeeBasisPoints / 100,
+    };
+  }
+}
