@@ -48,8 +48,8 @@ describe('router guard', () => {
 
   it('renders placeholder pages under their title inside the menu layout', async () => {
     mockApi(signedIn());
-    renderApp('/payment-methods');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment methods' })).toBeTruthy();
+    renderApp('/support');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Support' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Account' })).toBeTruthy();
   });

@@ -82,15 +82,25 @@ export const APP_ROUTES: AppRoute[] = [
     page: () => import('../features/creator/VerifyIdentityPage'),
   },
 
-  { path: '/explore', title: 'Explore', layout: 'menu' },
+  { path: '/explore', title: 'Explore', layout: 'menu', page: () => import('../features/explore/ExplorePage') },
 
   { path: '/home', title: 'Home', layout: 'menu', page: () => import('../features/home/HomePage') },
   { path: '/home/install-pwa', title: 'Install Aurum', layout: 'menu', page: () => import('../features/home/InstallAppPage') },
 
   { path: '/legal/tos', title: 'Terms of service', layout: 'menu', page: () => import('../features/legal/TermsPage') },
 
-  { path: '/payment-methods', title: 'Payment methods', layout: 'menu' },
-  { path: '/payment-methods/:methodId', title: 'Payment method', layout: 'menu' },
+  {
+    path: '/payment-methods',
+    title: 'Payment methods',
+    layout: 'menu',
+    page: () => import('../features/payments/PaymentMethodsPage'),
+  },
+  {
+    path: '/payment-methods/:methodId',
+    title: 'Payment method',
+    layout: 'menu',
+    page: () => import('../features/payments/PaymentMethodPage'),
+  },
 
   { path: '/plans', title: 'Plans', layout: 'menu', page: () => import('../features/plans/PlansPage') },
   { path: '/plans/create', title: 'Create a plan', layout: 'menu', page: () => import('../features/plans/CreatePlanPage') },
@@ -101,14 +111,29 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/posts/:postId', title: 'Post', layout: 'menu', page: () => import('../features/posts/PostPage') },
   { path: '/posts/:postId/edit', title: 'Edit post', layout: 'bare', page: () => import('../features/posts/EditPostPage') },
 
-  { path: '/subscriptions', title: 'Subscriptions', layout: 'menu' },
-  { path: '/subscriptions/:subId', title: 'Subscription', layout: 'menu' },
-  { path: '/subscriptions/:subId/edit', title: 'Change subscription', layout: 'menu' },
+  { path: '/subscriptions', title: 'Subscriptions', layout: 'menu', page: () => import('../features/subscriptions/SubscriptionsPage') },
+  {
+    path: '/subscriptions/:subId',
+    title: 'Subscription',
+    layout: 'menu',
+    page: () => import('../features/subscriptions/SubscriptionPage'),
+  },
+  {
+    path: '/subscriptions/:subId/edit',
+    title: 'Change subscription',
+    layout: 'menu',
+    page: () => import('../features/subscriptions/EditSubscriptionPage'),
+  },
 
   { path: '/support', title: 'Support', layout: 'menu' },
 
   { path: '/users', title: 'Users', layout: 'menu' },
-  { path: '/users/subscribeTo/:creatorId', title: 'Subscribe', layout: 'menu' },
+  {
+    path: '/users/subscribeTo/:creatorId',
+    title: 'Subscribe',
+    layout: 'menu',
+    page: () => import('../features/subscriptions/SubscribePage'),
+  },
   { path: '/users/:userId', title: 'Profile', layout: 'menu', page: () => import('../features/profile/ProfilePage') },
   { path: '/users/:userId/bio', title: 'Bio', layout: 'menu', page: () => import('../features/profile/BioPage') },
   {

@@ -1,6 +1,8 @@
 import type { CurrentUser } from '@aurum/core';
+import CreditCardIcon from '@mui/icons-material/CreditCard';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
+import SubscriptionsIcon from '@mui/icons-material/Subscriptions';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -15,7 +17,7 @@ import { paths } from '../paths';
 import { useThemeMode } from '../theme/ThemeModeProvider';
 import { ThemeToggleIcon, themeToggleLabel } from '../theme/theme-toggle';
 
-/** The avatar button of the top bar: profile, theme and sign-out. */
+/** The avatar button of the top bar: profile, subscriptions, payment methods, theme and sign-out. */
 export function AccountMenu({ user }: { user: CurrentUser }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { mode, toggleMode } = useThemeMode();
@@ -45,14 +47,26 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        {user.registrationCompletedAt && (
-          <MenuItem onClick={() => go(paths.user(user.id))}>
+        {user.registrationCompletedAt && [
+          <MenuItem key="profile" onClick={() => go(paths.user(user.id))}>
             <ListItemIcon>
               <PersonIcon fontSize="small" />
             </ListItemIcon>
             <ListItemText>Profile</ListItemText>
-          </MenuItem>
-        )}
+          </MenuItem>,
+          <MenuItem key="subscriptions" onClick={() => go('/subscriptions')}>
+            <ListItemIcon>
+              <SubscriptionsIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Subscriptions</ListItemText>
+          </MenuItem>,
+          <MenuItem key="payment-methods" onClick={() => go('/payment-methods')}>
+            <ListItemIcon>
+              <CreditCardIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Payment methods</ListItemText>
+          </MenuItem>,
+        ]}
         <MenuItem onClick={toggleMode}>
           <ListItemIcon>
             <ThemeToggleIcon mode={mode} fontSize="small" />

@@ -24,6 +24,7 @@ function creatorPage(overrides: Partial<ProfilePage> = {}): ProfilePage {
     coverUrl: null,
     plans: [],
     following: false,
+    blocked: false,
     ...overrides,
   };
 }

@@ -3,6 +3,8 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { setError } from '../../components/error-store';
 import { apiRequest } from '../../lib/api/client';
 import { currentUserQuery } from '../auth/current-user';
+import { setCreatorFollowState } from '../explore/api';
+import { feedQuery } from '../home/api';
 import { profilePageQuery } from '../profile/api';
 
 /** Following creators: free, immediate, and it unlocks their follower posts at once. */
@@ -15,16 +17,21 @@ export const followCreator = (creatorId: string) => apiRequest<FollowState>('PUT
 /** Unfollows a creator; without a follow nothing changes. */
 export const unfollowCreator = (creatorId: string) => apiRequest<FollowState>('DELETE', followPath(creatorId));
 
-/** After a follow changed: posts (which may have locked or unlocked) and the current user's follow list read afresh. */
+/**
+ * After a follow changed: posts (which may have locked or unlocked) and the current user's
+ * follow list read afresh. The feed reloads on the next visit only, so nothing moves under the reader.
+ */
 export function refreshAfterFollow(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: ['posts'] });
   void queryClient.invalidateQueries({ queryKey: ['post'] });
   void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+  void queryClient.invalidateQueries({ queryKey: feedQuery().queryKey, refetchType: 'none' });
 }
 
 /**
  * Follows or unfollows a creator. The creator's profile (when loaded) shows the new state at
- * once and rolls back if the server refuses; the server's follower count wins when it answers.
+ * once and rolls back if the server refuses; the server's follower count wins when it answers,
+ * in Explore's cards too.
  */
 export function useFollowCreator(creatorId: string) {
   const queryClient = useQueryClient();
@@ -48,6 +55,7 @@ export function useFollowCreator(creatorId: string) {
       queryClient.setQueryData(profileKey, (current) =>
         current ? { ...current, following: state.following, followers: state.followers } : current,
       );
+      setCreatorFollowState(queryClient, creatorId, state);
     },
     onSettled: () => refreshAfterFollow(queryClient),
   });

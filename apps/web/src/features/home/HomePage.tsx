@@ -3,35 +3,29 @@ import ExploreIcon from '@mui/icons-material/Explore';
 import InstallMobileIcon from '@mui/icons-material/InstallMobile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
 import { isStandalone } from '../../components/install/install-banner';
 import { PageHeader } from '../../components/PageHeader';
+import { RetryAlert } from '../../components/RetryAlert';
 import { useSignedInUser } from '../auth/current-user';
+import { LoadMore } from '../posts/LoadMore';
+import { feedItems, feedQuery } from './api';
+import { FeedCard } from './FeedCard';
 
-/** Home: the greeting and, until the feed arrives, a way to find creators. */
+/** Home: the greeting, the way to install the app, and the feed, loading more as it scrolls. */
 export default function HomePage() {
   const user = useSignedInUser();
   const [installed] = useState(isStandalone);
   return (
     <>
       <PageHeader title="Home">Welcome, {displayName(user)}.</PageHeader>
-      <Box sx={{ display: 'grid', gap: 2 }}>
-        <Paper component="section" aria-labelledby="feed-title" variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
-          <ExploreIcon aria-hidden sx={{ fontSize: 48, color: 'primary.main', mb: 1 }} />
-          <Typography id="feed-title" variant="h2" sx={{ mb: 1 }}>
-            Your feed is empty
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 440, mx: 'auto' }}>
-            Posts from the creators you follow and subscribe to will appear here. Find someone to follow in Explore.
-          </Typography>
-          <Button variant="contained" component={RouterLink} to={paths.explore}>
-            Explore creators
-          </Button>
-        </Paper>
+      <Box sx={{ display: 'grid', gap: 2, maxWidth: 600, mx: 'auto' }}>
         {!installed && (
           <Paper
             component="section"
@@ -53,7 +47,56 @@ export default function HomePage() {
             </Button>
           </Paper>
         )}
+        <Feed />
       </Box>
     </>
+  );
+}
+
+function Feed() {
+  const feed = useInfiniteQuery(feedQuery());
+  const items = feedItems(feed.data?.pages);
+  if (feed.isPending) {
+    return (
+      <Box role="status" aria-label="Loading your feed" sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+        <CircularProgress aria-hidden />
+      </Box>
+    );
+  }
+  if (feed.isError && !feed.data) return <RetryAlert error={feed.error} onRetry={() => void feed.refetch()} />;
+  if (items.length === 0) return <EmptyFeed />;
+  return (
+    <>
+      <Box component="ul" aria-label="Your feed" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
+        {items.map((item) => (
+          <li key={item.id}>
+            <FeedCard item={item} />
+          </li>
+        ))}
+      </Box>
+      {/* A failed page waits for the reader to retry instead of the sentinel asking again and again. */}
+      {feed.isFetchNextPageError ? (
+        <RetryAlert error={feed.error} onRetry={() => void feed.fetchNextPage()} />
+      ) : (
+        <LoadMore hasMore={feed.hasNextPage} loading={feed.isFetchingNextPage} onLoad={() => void feed.fetchNextPage()} />
+      )}
+    </>
+  );
+}
+
+function EmptyFeed() {
+  return (
+    <Paper component="section" aria-labelledby="feed-title" variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+      <ExploreIcon aria-hidden sx={{ fontSize: 48, color: 'primary.main', mb: 1 }} />
+      <Typography id="feed-title" variant="h2" sx={{ mb: 1 }}>
+        Your feed is empty
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 440, mx: 'auto' }}>
+        Posts from the creators you follow and subscribe to will appear here. Find someone to follow in Explore.
+      </Typography>
+      <Button variant="contained" component={RouterLink} to={paths.explore}>
+        Explore creators
+      </Button>
+    </Paper>
   );
 }

@@ -12,11 +12,13 @@ export function LoadMore({
   loading,
   onLoad,
   label = 'Load more posts',
+  loadingLabel = 'Loading more posts',
 }: {
   hasMore: boolean;
   loading: boolean;
   onLoad: () => void;
   label?: string;
+  loadingLabel?: string;
 }) {
   const sentinel = useRef<HTMLDivElement>(null);
   const onLoadRef = useRef(onLoad);
@@ -39,7 +41,7 @@ export function LoadMore({
   return (
     <Box ref={sentinel} sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
       {loading ? (
-        <CircularProgress size={28} aria-label="Loading more posts" />
+        <CircularProgress size={28} aria-label={loadingLabel} />
       ) : (
         <Button variant="outlined" onClick={() => onLoadRef.current()}>
           {label}

@@ -4,8 +4,9 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useFollowCreator } from '../follows/api';
+import type { SubscribeLinkState } from '../subscriptions/paths';
 import { unlockPrice } from './media-view';
 import { postPaths } from './paths';
 
@@ -18,6 +19,9 @@ export function UnlockActions({ post }: { post: Pick<Post, 'unlock' | 'creator' 
   const price = unlockPrice(post);
   const follow = post.unlock?.follow ?? false;
   const following = useFollowCreator(post.creator.userId);
+  const location = useLocation();
+  // The subscribe page comes back here once subscribed, with this plan preselected.
+  const subscribeState: SubscribeLinkState = { from: `${location.pathname}${location.search}`, planId: post.unlock?.plan?.id };
   return (
     <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'center', textAlign: 'center' }}>
       <Typography color="text.secondary">
@@ -32,6 +36,7 @@ export function UnlockActions({ post }: { post: Pick<Post, 'unlock' | 'creator' 
             startIcon={<LockOpenIcon />}
             component={RouterLink}
             to={postPaths.subscribeTo(post.creator.userId)}
+            state={subscribeState}
           >
             <span>
               Subscribe from{' '}

@@ -2,13 +2,21 @@ import { formatMoney, PLAN_PERKS, type Plan } from '@aurum/core';
 import ChatIcon from '@mui/icons-material/Chat';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useSignedInUser } from '../auth/current-user';
 import { postPaths } from '../posts/paths';
+import { type SubscribeLinkState, subscriptionPaths } from '../subscriptions/paths';
 
-/** A creator's active plans, cheapest first (as the API sends them), each with a way to subscribe. */
+/**
+ * A creator's active plans, cheapest first (as the API sends them), each with a way to
+ * subscribe; a member who already subscribes sees their plan marked and a way to manage it.
+ */
 export function PlanList({ plans, creatorId, own }: { plans: readonly Plan[]; creatorId: string; own: boolean }) {
+  const { pathname, search } = useLocation();
+  const subscription = useSignedInUser()?.subscriptions.find((item) => item.creatorId === creatorId);
   return (
     <Box component="section" aria-labelledby="plans-title" sx={{ display: 'grid', gap: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
@@ -67,11 +75,24 @@ export function PlanList({ plans, creatorId, own }: { plans: readonly Plan[]; cr
                   </Typography>
                 </Box>
               )}
-              {!own && (
+              {subscription?.planId === plan.id && <Chip label="Your plan" color="primary" size="small" sx={{ justifySelf: 'start' }} />}
+              {!own && subscription && (
+                <Button
+                  variant={subscription.planId === plan.id ? 'contained' : 'outlined'}
+                  component={RouterLink}
+                  to={subscription.planId === plan.id ? subscriptionPaths.one(subscription.id) : subscriptionPaths.edit(subscription.id)}
+                  aria-label={subscription.planId === plan.id ? `Manage your ${plan.name} subscription` : `Switch to ${plan.name}`}
+                  sx={{ justifySelf: 'start', mt: 1 }}
+                >
+                  {subscription.planId === plan.id ? 'Manage subscription' : 'Switch to this plan'}
+                </Button>
+              )}
+              {!own && !subscription && (
                 <Button
                   variant="contained"
                   component={RouterLink}
                   to={postPaths.subscribeTo(creatorId)}
+                  state={{ from: `${pathname}${search}`, planId: plan.id } satisfies SubscribeLinkState}
                   aria-label={`Subscribe to ${plan.name}`}
                   sx={{ justifySelf: 'start', mt: 1 }}
                 >

@@ -15,6 +15,7 @@ import { paths } from '../../app/paths';
 import { BackButton } from '../../components/BackButton';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useSignedInUser } from '../auth/current-user';
+import { BlockedNotice, BlockMenu } from '../blocks/BlockControls';
 import { FollowButton } from '../follows/FollowButton';
 import { postPaths } from '../posts/paths';
 import { lastOnlineText } from '../users/last-online';
@@ -26,7 +27,10 @@ import { ProfileStates } from './ProfileStates';
 
 const AVATAR_SIZE = { xs: 88, sm: 112 };
 
-/** A user's profile: for creators with cover, bio, plans and their posts; for members the basics. */
+/**
+ * A user's profile: for creators with cover, bio, plans and their posts; for members the basics.
+ * Others' profiles have a menu to block them; a blocked user's plans and posts are not shown.
+ */
 export default function ProfilePage() {
   const { userId = '' } = useParams();
   const profile = useQuery(profilePageQuery(userId));
@@ -60,6 +64,11 @@ function Profile({ profile }: { profile: ProfileData }) {
           <Box sx={{ position: 'absolute', top: 8, left: 8, bgcolor: 'rgba(10, 8, 5, 0.55)', borderRadius: 999 }}>
             <BackButton />
           </Box>
+          {!own && (
+            <Box sx={{ position: 'absolute', top: 8, right: 8, bgcolor: 'rgba(10, 8, 5, 0.55)', borderRadius: 999 }}>
+              <BlockMenu profile={profile} />
+            </Box>
+          )}
         </Box>
         <Box sx={{ px: { xs: 2, sm: 3 }, pb: { xs: 2.5, sm: 3 } }}>
           <Box
@@ -115,7 +124,7 @@ function Profile({ profile }: { profile: ProfileData }) {
                 </Link>
               </Typography>
             )}
-            {!own && profile.isCreator && (
+            {!own && profile.isCreator && !profile.blocked && (
               <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mt: 1 }}>
                 <FollowButton profile={profile} />
               </Box>
@@ -136,8 +145,9 @@ function Profile({ profile }: { profile: ProfileData }) {
         </Box>
       </Paper>
 
-      {profile.isCreator && <PlanList plans={profile.plans} creatorId={profile.userId} own={own} />}
-      {profile.isCreator && <PostGrid creatorId={profile.userId} own={own} />}
+      {profile.blocked && <BlockedNotice profile={profile} />}
+      {profile.isCreator && !profile.blocked && <PlanList plans={profile.plans} creatorId={profile.userId} own={own} />}
+      {profile.isCreator && !profile.blocked && <PostGrid creatorId={profile.userId} own={own} />}
     </Box>
   );
 }

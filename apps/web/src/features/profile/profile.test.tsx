@@ -24,6 +24,7 @@ function creatorPage(overrides: Partial<ProfilePage> = {}): ProfilePage {
     coverUrl: '/api/users/c1/cover?v=c',
     plans: [makePlan({ perks: { chat: true } })],
     following: false,
+    blocked: false,
     ...overrides,
   };
 }
@@ -72,6 +73,34 @@ describe('creator profile', () => {
     expect(await within(grid).findByRole('link', { name: 'Post: Older sketch' })).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/users/c1/posts?cursor=p2')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Load more posts' })).toBeNull();
+  });
+
+  it('marks the plan a member subscribes to, with a way to manage it or switch plans', async () => {
+    const gold = makePlan();
+    const platinum = makePlan({ id: 'plan-platinum', name: 'Platinum', priceMinor: 1999 });
+    const subscriber = makeUser({
+      ...viewer,
+      subscriptions: [{ id: 's1', creatorId: 'c1', planId: gold.id, validUntil: '2026-12-22T10:00:00.000Z', autoRenew: true }],
+    });
+    mockApi({
+      'GET /api/me': () => ({ status: 200, body: subscriber }),
+      'POST /api/me/heartbeat': () => ({ status: 204 }),
+      'GET /api/users/c1/profile-page': () => ({ status: 200, body: creatorPage({ plans: [gold, platinum] }) }),
+      'GET /api/users/c1/posts': () => ({ status: 200, body: { items: [], nextCursor: null } }),
+    });
+    renderApp('/users/c1');
+
+    const plans = await screen.findByRole('region', { name: 'Plans' });
+    const yours = within(plans).getByRole('listitem', { name: gold.name });
+    expect(within(yours).getByText('Your plan')).toBeTruthy();
+    expect(
+      within(yours)
+        .getByRole('link', { name: `Manage your ${gold.name} subscription` })
+        .getAttribute('href'),
+    ).toBe('/subscriptions/s1');
+    const other = within(plans).getByRole('listitem', { name: 'Platinum' });
+    expect(within(other).getByRole('link', { name: 'Switch to Platinum' }).getAttribute('href')).toBe('/subscriptions/s1/edit');
+    expect(within(plans).queryByRole('link', { name: /^Subscribe to/ })).toBeNull();
   });
 
   it('shows members the basic profile without plans or posts', async () => {

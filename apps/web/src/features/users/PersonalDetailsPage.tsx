@@ -5,40 +5,50 @@ import Typography from '@mui/material/Typography';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { PageHeader } from '../../components/PageHeader';
+import { addSnack } from '../../components/snack-queue';
 import { useSignedInUser } from '../auth/current-user';
+import { ProfileDetailsForm } from '../auth/ProfileDetailsForm';
 
-/** The owner's account details, read-only for now. Other people's details are private. */
+/** The owner's account: the sign-in address, and how others see them (handle, public name, avatar colour). Other people's details are private. */
 export default function PersonalDetailsPage() {
   const { userId = '' } = useParams();
   const user = useSignedInUser();
   if (!user || user.id !== userId) return <Navigate to={paths.user(userId)} replace />;
 
-  const details: [string, string][] = [
-    ['E-mail address', user.email],
-    ['Name', user.name || '—'],
-    ['Handle', user.handle ? `@${user.handle}` : '—'],
-    ['Roles', user.roles.join(', ')],
-  ];
   return (
     <>
       <PageHeader title="Personal details" back />
-      <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, display: 'grid', gap: 3 }}>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, columnGap: 2, rowGap: 1 }}>
-          {details.map(([term, value]) => (
-            <Box key={term} sx={{ display: 'contents' }}>
-              <Typography component="dt" color="text.secondary">
-                {term}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, mb: { xs: 1.5, sm: 0 }, fontWeight: 600, overflowWrap: 'anywhere' }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+      <Box sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
+        <Paper
+          component="section"
+          aria-labelledby="account-title"
+          variant="outlined"
+          sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 1 }}
+        >
+          <Typography id="account-title" variant="h2" sx={{ fontSize: '1.2rem' }}>
+            Account
+          </Typography>
+          <Typography color="text.secondary">E-mail address</Typography>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{user.email}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            Your sign-in codes go to this address.
+          </Typography>
+        </Paper>
+        <Paper
+          component="section"
+          aria-labelledby="profile-title"
+          variant="outlined"
+          sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 2.5 }}
+        >
+          <Typography id="profile-title" variant="h2" sx={{ fontSize: '1.2rem' }}>
+            Profile
+          </Typography>
+          <ProfileDetailsForm user={user} submitLabel="Save changes" onSaved={() => addSnack('Your details are saved.', 'success')} />
+        </Paper>
         <Button variant="outlined" color="error" component={RouterLink} to={paths.deleteAccount} sx={{ justifySelf: 'start' }}>
           Delete account
         </Button>
-      </Paper>
+      </Box>
     </>
   );
 }

@@ -1,0 +1,29 @@
+import type { FeedPage } from '@aurum/core';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api/client';
+
+/**
+ * The member's feed, a page at a time. The server leaves out posts already seen, so reading
+ * the list afresh would pull posts from under the reader: it is never refetched while in use
+ * (stale only through invalidation) and starts over on the next visit after the cache lapses.
+ */
+export const feedQuery = () =>
+  infiniteQueryOptions({
+    queryKey: ['feed'] as const,
+    queryFn: ({ pageParam }) => api.get<FeedPage>(pageParam ? `/feed?cursor=${encodeURIComponent(pageParam)}` : '/feed'),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** The pages as one list; a sneak peek offered again on a later page is shown once. */
+export function feedItems(pages: readonly FeedPage[] | undefined): FeedPage['items'] {
+  const seen = new Set<string>();
+  return (pages ?? []).flatMap((page) =>
+    page.items.filter((item) => {
+      if (seen.has(item.id)) return false;
+      seen.add(item.id);
+      return true;
+    }),
+  );
+}

@@ -1,0 +1,57 @@
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PageHeader } from '../../components/PageHeader';
+import { addSnack } from '../../components/snack-queue';
+import { LoadFailed, PageLoading } from '../creator/SignupFrame';
+import { AddPaymentMethodForm } from './AddPaymentMethodForm';
+import { paymentMethodsQuery } from './api';
+import { PaymentMethodList } from './PaymentMethodList';
+
+const TITLE = 'Payment methods';
+
+/** /payment-methods: the member's saved cards and PayPal accounts, and a form to add one. */
+export default function PaymentMethodsPage() {
+  const methods = useQuery(paymentMethodsQuery);
+  const [adding, setAdding] = useState(false);
+  if (methods.isPending) return <PageLoading label="Loading your payment methods" />;
+  if (methods.error) return <LoadFailed title={TITLE} error={methods.error} retry={() => methods.refetch()} />;
+  const saved = methods.data;
+  const showForm = adding || saved.length === 0;
+  return (
+    <Box sx={{ maxWidth: 640 }}>
+      <PageHeader title={TITLE}>How you pay for subscriptions. Renewals are charged to each subscription’s method.</PageHeader>
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        {saved.length > 0 && <PaymentMethodList methods={saved} />}
+        {showForm ? (
+          <Paper
+            component="section"
+            aria-labelledby="add-method-title"
+            variant="outlined"
+            sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 2 }}
+          >
+            <Typography id="add-method-title" variant="h2" sx={{ fontSize: '1.2rem' }}>
+              Add payment method
+            </Typography>
+            {saved.length === 0 && <Typography color="text.secondary">You have no saved payment methods yet.</Typography>}
+            <AddPaymentMethodForm
+              onSaved={() => {
+                setAdding(false);
+                addSnack('Payment method saved.', 'success');
+              }}
+              onCancel={saved.length > 0 ? () => setAdding(false) : undefined}
+            />
+          </Paper>
+        ) : (
+          <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setAdding(true)} sx={{ justifySelf: 'start' }}>
+            Add payment method
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}

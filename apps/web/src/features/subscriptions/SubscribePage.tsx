@@ -1,0 +1,174 @@
+import { displayName, type ProfilePage, type SubscriptionItem } from '@aurum/core';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { BlockButton } from '../../components/BlockButton';
+import { PageHeader } from '../../components/PageHeader';
+import { addSnack } from '../../components/snack-queue';
+import { isApiError } from '../../lib/api/client';
+import { errorMessage } from '../../lib/errors';
+import { currentUserQuery, useSignedInUser } from '../auth/current-user';
+import { PaymentMethodPicker, usePaymentMethodChoice } from '../payments/PaymentMethodPicker';
+import { planPrice } from '../plans/PlanSummary';
+import { formatPostDate } from '../posts/schedule';
+import { profilePageQuery } from '../profile/api';
+import { ProfileStates } from '../profile/ProfileStates';
+import { refreshAfterSubscriptionChange, type SubscribeInput, subscribe } from './api';
+import { outcomeUnknown, useAttemptKeys } from './attempt';
+import { CreatorLine } from './CreatorLine';
+import { PaymentError } from './PaymentError';
+import { PlanChoice } from './PlanChoice';
+import { type SubscribeLinkState, subscriptionPaths } from './paths';
+
+/** /users/subscribeTo/{creatorId}: pick one of the creator's plans and a payment method, then pay and subscribe. */
+export default function SubscribePage() {
+  const { creatorId = '' } = useParams();
+  const profile = useQuery(profilePageQuery(creatorId));
+  if (!profile.data) return <ProfileStates isPending={profile.isPending} error={profile.error} title="Subscribe" />;
+  return <Subscribe creator={profile.data} />;
+}
+
+function Subscribe({ creator }: { creator: ProfilePage }) {
+  const viewer = useSignedInUser();
+  const name = displayName(creator);
+  const existing = viewer?.subscriptions.find((item) => item.creatorId === creator.userId);
+  let content: ReactNode;
+  if (viewer?.id === creator.userId) {
+    content = <Alert severity="info">This is you: members subscribe to your plans from your profile.</Alert>;
+  } else if (existing) {
+    content = <CurrentSubscription item={existing} creator={creator} />;
+  } else if (creator.plans.length === 0) {
+    content = (
+      <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 1.5, justifyItems: 'start' }}>
+        <Typography>{name} offers no plans right now, so there is nothing to subscribe to yet.</Typography>
+        <Button variant="outlined" component={RouterLink} to={paths.user(creator.userId)}>
+          Back to {name}
+        </Button>
+      </Paper>
+    );
+  } else {
+    content = <SubscribeForm creator={creator} />;
+  }
+  return (
+    <Box sx={{ maxWidth: 640 }}>
+      <PageHeader title="Subscribe" back />
+      <Box sx={{ display: 'grid', gap: 2.5 }}>
+        <Paper component="section" aria-label="Creator" variant="outlined" sx={{ p: 2 }}>
+          <CreatorLine creator={creator} size={56} />
+        </Paper>
+        {content}
+      </Box>
+    </Box>
+  );
+}
+
+/** The member already subscribes: a second subscription is refused, so offer to change the plan instead. */
+function CurrentSubscription({ item, creator }: { item: SubscriptionItem; creator: ProfilePage }) {
+  const plan = creator.plans.find((offered) => offered.id === item.planId);
+  const until = formatPostDate(item.validUntil);
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 1.5 }}>
+      <Typography variant="h2" sx={{ fontSize: '1.2rem' }}>
+        You already subscribe to {displayName(creator)}
+      </Typography>
+      <Typography color="text.secondary">
+        {plan ? `${plan.name}, ${planPrice(plan)}. ` : ''}
+        {item.autoRenew ? `Renews on ${until}.` : `Access until ${until}.`}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+        <Button variant="contained" component={RouterLink} to={subscriptionPaths.edit(item.id)}>
+          Change plan
+        </Button>
+        <Button variant="outlined" component={RouterLink} to={subscriptionPaths.one(item.id)}>
+          View subscription
+        </Button>
+      </Box>
+    </Paper>
+  );
+}
+
+function SubscribeForm({ creator }: { creator: ProfilePage }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const linkState = (useLocation().state as SubscribeLinkState | null) ?? {};
+  const [pickedPlanId, setPickedPlanId] = useState(linkState.planId ?? null);
+  // The API sends the cheapest plan first; that is the one preselected unless the link named another.
+  const plan = creator.plans.find((offered) => offered.id === pickedPlanId) ?? creator.plans[0];
+  const methods = usePaymentMethodChoice();
+  const keys = useAttemptKeys();
+  const name = displayName(creator);
+
+  const submit = useMutation({
+    mutationFn: (input: SubscribeInput) => subscribe(input),
+    onSuccess: (subscription) => {
+      keys.settled();
+      refreshAfterSubscriptionChange(queryClient, subscription);
+      addSnack(`Subscribed to ${name}`, 'success');
+      navigate(linkState.from ?? paths.user(creator.userId), { replace: true });
+    },
+    onError: (error) => {
+      keys.settled(error);
+      // What the page shows is out of date: another device subscribed, or the creator withdrew the plan.
+      if (isApiError(error, 'already_subscribed')) void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      if (isApiError(error, 'plan_unavailable'))
+        void queryClient.invalidateQueries({ queryKey: profilePageQuery(creator.userId).queryKey });
+    },
+  });
+  const retrying = submit.error !== null && outcomeUnknown(submit.error);
+
+  const confirm = () => {
+    if (!plan || !methods.selectedId) return;
+    const input = { planId: plan.id, paymentMethodId: methods.selectedId };
+    submit.mutate({ ...input, idempotencyKey: keys.keyFor(`${input.planId}:${input.paymentMethodId}`) });
+  };
+
+  return (
+    <>
+      <Paper
+        component="section"
+        aria-labelledby="subscribe-plan"
+        variant="outlined"
+        sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 2 }}
+      >
+        <Typography id="subscribe-plan" variant="h2" sx={{ fontSize: '1.2rem' }}>
+          Plan
+        </Typography>
+        <PlanChoice plans={creator.plans} value={plan?.id ?? null} onChange={setPickedPlanId} disabled={submit.isPending} />
+      </Paper>
+      <Paper
+        component="section"
+        aria-labelledby="subscribe-method"
+        variant="outlined"
+        sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 2 }}
+      >
+        <Typography id="subscribe-method" variant="h2" sx={{ fontSize: '1.2rem' }}>
+          Payment method
+        </Typography>
+        <PaymentMethodPicker choice={methods} disabled={submit.isPending} />
+      </Paper>
+      {plan && (
+        <Paper component="section" aria-label="Summary" variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 2 }}>
+          <Typography sx={{ fontSize: '1.05rem' }}>
+            You pay {planPrice(plan)} now, then every {plan.billingPeriodDays} days until you cancel.
+          </Typography>
+          {submit.error &&
+            (retrying ? <Alert severity="warning">{errorMessage(submit.error)}</Alert> : <PaymentError error={submit.error} />)}
+          <BlockButton onClick={confirm} loading={submit.isPending} disabled={!methods.selectedId}>
+            {retrying ? 'Try again' : 'Confirm'}
+          </BlockButton>
+          {!methods.selectedId && !methods.methods.isPending && (
+            <Typography variant="body2" color="text.secondary">
+              Add a payment method to continue.
+            </Typography>
+          )}
+        </Paper>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { isApiError } from '../../lib/api/client';
+import { LoadFailed, PageLoading } from '../creator/SignupFrame';
+import { subscriptionPaths } from './paths';
+
+/** Loading, not found and failure of one subscription, shared by its page and its edit page. */
+export function SubscriptionStates({ isPending, error, retry }: { isPending: boolean; error: unknown; retry: () => void }) {
+  if (isPending) return <PageLoading label="Loading the subscription" />;
+  if (isApiError(error) && (error.statusCode === 404 || error.type === 'validation_failed')) {
+    return (
+      <>
+        <PageHeader title="Subscription not found" back>
+          This subscription does not exist, or it is not yours.
+        </PageHeader>
+        <Button variant="contained" component={RouterLink} to={subscriptionPaths.list}>
+          Your subscriptions
+        </Button>
+      </>
+    );
+  }
+  return <LoadFailed title="Subscription" error={error} retry={retry} />;
+}

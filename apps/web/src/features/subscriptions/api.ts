@@ -1,0 +1,62 @@
+import type { PlanChangeQuote, Subscription, SubscriptionList } from '@aurum/core';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { api, apiRequest } from '../../lib/api/client';
+import { refreshAfterFollow } from '../follows/api';
+
+/** The member's subscriptions: subscribe, cancel, change the payment method or the plan. */
+
+const subscriptionPath = (subId: string) => `/subscriptions/${encodeURIComponent(subId)}`;
+
+/** Active ones first, then the newest. */
+export const subscriptionsQuery = queryOptions({
+  queryKey: ['subscriptions', 'list'] as const,
+  queryFn: async () => (await api.get<SubscriptionList>('/subscriptions')).items,
+});
+
+export const subscriptionQuery = (subId: string) =>
+  queryOptions({
+    queryKey: ['subscriptions', 'one', subId] as const,
+    queryFn: () => api.get<Subscription>(subscriptionPath(subId)),
+  });
+
+/** What moving to another plan costs now. */
+export const planChangeQuoteQuery = (subId: string, planId: string) =>
+  queryOptions({
+    queryKey: ['subscriptions', 'quote', subId, planId] as const,
+    queryFn: () => api.get<PlanChangeQuote>(`${subscriptionPath(subId)}/plan-change?planId=${encodeURIComponent(planId)}`),
+  });
+
+export interface SubscribeInput {
+  planId: string;
+  paymentMethodId: string;
+  idempotencyKey: string;
+}
+
+export const subscribe = (input: SubscribeInput) => api.post<Subscription>('/subscriptions', input);
+
+export const cancelSubscription = (subId: string) => api.post<Subscription>(`${subscriptionPath(subId)}/cancel`);
+
+export const changeSubscriptionPaymentMethod = (subId: string, paymentMethodId: string) =>
+  apiRequest<Subscription>('PUT', `${subscriptionPath(subId)}/payment-method`, { paymentMethodId });
+
+export interface ChangePlanInput {
+  planId: string;
+  expectedAmountMinor: number;
+  idempotencyKey: string;
+}
+
+export const changeSubscriptionPlan = (subId: string, input: ChangePlanInput) =>
+  apiRequest<Subscription>('PUT', `${subscriptionPath(subId)}/plan`, input);
+
+/**
+ * After a subscription changed: the subscription itself, every list of them, the current
+ * user (whose subscriptions the access shown in the app follows), and every post, feed and
+ * profile, so locked posts unlock (or lock) in place.
+ */
+export function refreshAfterSubscriptionChange(queryClient: QueryClient, subscription?: Subscription): void {
+  if (subscription) queryClient.setQueryData(subscriptionQuery(subscription.id).queryKey, subscription);
+  refreshAfterFollow(queryClient);
+  void queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
+  void queryClient.invalidateQueries({ queryKey: ['feed'] });
+  void queryClient.invalidateQueries({ queryKey: ['profilePage'] });
+}

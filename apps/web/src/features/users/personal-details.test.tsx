@@ -1,0 +1,54 @@
+import type { CurrentUser } from '@aurum/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeUser, mockApi } from '../../test/api-mock';
+import { renderApp } from '../../test/render-app';
+
+describe('personal details', () => {
+  it('shows the owner their e-mail and lets them change handle, public name and avatar colour', async () => {
+    let me: CurrentUser = makeUser({ id: 'u1', userId: 'u1', handle: 'ada', publicName: 'Ada', avatarColor: 'hsl(42, 50%, 50%)' });
+    const fetchMock = mockApi({
+      'GET /api/me': () => ({ status: 200, body: me }),
+      'POST /api/me/heartbeat': () => ({ status: 204 }),
+      'GET /api/handles/countess': () => ({ status: 200, body: { handle: 'countess', available: true } }),
+      'POST /api/me/profile': (body) => {
+        me = { ...me, ...(body as object) };
+        return { status: 200, body: me };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/users/u1/personal-details');
+
+    const account = await screen.findByRole('region', { name: 'Account' });
+    expect(within(account).getByText(me.email)).toBeTruthy();
+    const handle = screen.getByLabelText(/Handle/);
+    expect((handle as HTMLInputElement).value).toBe('ada');
+    await user.clear(handle);
+    await user.type(handle, 'countess');
+    expect(await screen.findByText('@countess is available.')).toBeTruthy();
+    const name = screen.getByLabelText(/Public name/);
+    await user.clear(name);
+    await user.type(name, 'Ada, Countess of Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Teal' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Your details are saved.')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url, init]) => String(url) === '/api/me/profile' && init?.method === 'POST');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      handle: 'countess',
+      publicName: 'Ada, Countess of Lovelace',
+      avatarColor: 'hsl(175, 50%, 50%)',
+    });
+    expect(router.state.location.pathname).toBe('/users/u1/personal-details');
+  });
+
+  it('sends anyone else to the profile instead', async () => {
+    mockApi({
+      'GET /api/me': () => ({ status: 200, body: makeUser({ id: 'u1', userId: 'u1' }) }),
+      'POST /api/me/heartbeat': () => ({ status: 204 }),
+    });
+    const { router } = renderApp('/users/u2/personal-details');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/u2'));
+  });
+});
