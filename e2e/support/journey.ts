@@ -13,6 +13,12 @@ export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.flo
 
 /** Fails on serious or critical accessibility violations of the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Colour contrast is judged on what is painted: wait until fades and slides have finished (spinners loop forever, so they do not count).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);

@@ -1,0 +1,108 @@
+import { expect, test } from '@playwright/test';
+import { becomeCreator, createFirstPlan, publishPost, writePhoto } from './support/creator.js';
+import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+
+test('a member follows a creator, subscribes with the test card, sees the post unlock in place, likes it and cancels', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const photo = await writePhoto(testInfo);
+  const creatorName = `Harbour ${testInfo.project.name}`;
+  await signUp(page, { email: uniqueEmail('seller'), handle: uniqueHandle('seller'), publicName: creatorName });
+  await becomeCreator(page, testInfo, { name: creatorName, photo });
+  await createFirstPlan(page, { name: 'Gold', description: 'Every photo, first.', price: '4.99' });
+  const followerPostUrl = await publishPost(page, { text: 'Notes from the pier, for followers.', files: [photo], access: 'Followers' });
+  const paidPostUrl = await publishPost(page, { text: 'The golden hour set, for subscribers.', files: [photo], access: 'Subscribers' });
+  await publishPost(page, { text: 'Behind the scenes at the boatyard.', files: [photo], access: 'Followers' });
+  const creatorId = await page.evaluate(() => fetch('/api/me').then(async (r) => (await r.json()).id as string));
+
+  const memberContext = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
+  const member = await memberContext.newPage();
+  await signUp(member, { email: uniqueEmail('fan'), handle: uniqueHandle('fan'), publicName: 'Loyal Fan' });
+
+  // Following unlocks the followers' post at once.
+  await member.goto(followerPostUrl);
+  await expect(member.getByText('Locked', { exact: true })).toBeVisible();
+  await member.getByRole('button', { name: 'Follow to unlock' }).click();
+  await expect(member.getByText('Notes from the pier, for followers.')).toBeVisible();
+  await expect(member.getByText('Locked', { exact: true })).toHaveCount(0);
+
+  // The paid post is blurred; subscribing from it comes back to it, unlocked.
+  await member.goto(paidPostUrl);
+  await expect(member.getByText('Locked', { exact: true })).toBeVisible();
+  await expect(member.getByText('The golden hour set, for subscribers.')).toHaveCount(0);
+  await screenshot(member, testInfo, 'paid-post-locked');
+  await member.getByRole('link', { name: 'Subscribe from $4.99 / 30 days' }).click();
+  await expect(member).toHaveURL(new RegExp(`/users/subscribeTo/${creatorId}$`));
+  await expect(member.getByText('You pay $4.99 now, then every 30 days until you cancel.')).toBeVisible();
+
+  // A declined card first: the member is told and nothing unlocks.
+  const addCard = async (number: string) => {
+    await member.getByLabel('Card number').fill(number);
+    await member.getByLabel('Month').fill('12');
+    await member.getByLabel('Year').fill('2030');
+    await member.getByLabel('CVC').fill('123');
+    await member.getByRole('button', { name: 'Save payment method' }).click();
+    await expect(member.getByRole('radio', { name: `Credit Card ending in ${number.slice(-4)}` })).toBeChecked();
+  };
+  await addCard('4000 0000 0000 0002');
+  await expectAccessible(member);
+  await screenshot(member, testInfo, 'subscribe');
+  await member.getByRole('button', { name: 'Confirm' }).click();
+  await expect(member.getByText('Your card was declined.')).toBeVisible();
+  await screenshot(member, testInfo, 'subscribe-declined');
+
+  await member.getByRole('button', { name: 'Add payment method' }).click();
+  await addCard('4242 4242 4242 4242');
+  await member.getByRole('button', { name: 'Confirm' }).click();
+
+  await expect(member).toHaveURL(paidPostUrl);
+  await expect(member.getByText(`Subscribed to ${creatorName}`)).toBeVisible();
+  await expect(member.getByText('The golden hour set, for subscribers.')).toBeVisible();
+  await expect(member.getByText('Locked', { exact: true })).toHaveCount(0);
+  await expect(member.getByRole('img').first()).toBeVisible();
+  await screenshot(member, testInfo, 'paid-post-unlocked');
+
+  // Liking it.
+  await member.getByRole('button', { name: 'Like' }).click();
+  await expect(member.getByRole('button', { name: 'Unlike' })).toBeVisible();
+
+  // The feed brings the followed creator's posts; Explore finds the creator.
+  await member.goto('/home');
+  const feed = member.getByRole('list', { name: 'Your feed' });
+  await expect(feed.getByText('Behind the scenes at the boatyard.')).toBeVisible();
+  await expectAccessible(member);
+  await screenshot(member, testInfo, 'feed');
+  await member.goto('/explore');
+  await member.getByLabel('Search creators').fill(creatorName);
+  const found = member.getByRole('list', { name: 'Creators' });
+  await expect(found.getByText(creatorName, { exact: true })).toBeVisible();
+  await expect(found.getByRole('button', { name: 'Unfollow' })).toBeVisible();
+  await expectAccessible(member);
+  await screenshot(member, testInfo, 'explore');
+
+  // The subscription, then cancelling it: access stays until the end of the period.
+  await member.goto('/subscriptions');
+  await expect(member.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeVisible();
+  await expect(member.getByText('Active', { exact: true })).toBeVisible();
+  await expectAccessible(member);
+  await screenshot(member, testInfo, 'subscriptions');
+  await member.getByRole('link', { name: new RegExp(creatorName) }).click();
+  await member.getByRole('button', { name: 'Cancel subscription' }).click();
+  const dialog = member.getByRole('dialog');
+  await expect(dialog.getByText(/You keep access until/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(member.getByText('Canceled', { exact: true })).toBeVisible();
+  await screenshot(member, testInfo, 'subscription-canceled');
+  await member.goto(paidPostUrl);
+  await expect(member.getByText('The golden hour set, for subscribers.')).toBeVisible();
+
+  // The saved cards, as the member reads them.
+  await member.goto('/payment-methods');
+  const saved = member.getByRole('list', { name: 'Saved payment methods' });
+  await expect(saved.getByText('Credit Card ending in 4242', { exact: true })).toBeVisible();
+  await expect(saved.getByText('Credit Card ending in 0002', { exact: true })).toBeVisible();
+  await screenshot(member, testInfo, 'payment-methods');
+  await memberContext.close();
+});
