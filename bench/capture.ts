@@ -1,0 +1,62 @@
+/**
+ * The server's own services on a drizzle instance that records every statement it sends, so
+ * the benchmark can time and EXPLAIN exactly the SQL the feed, profile and like code builds.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type pg from 'pg';
+import { type Database, type DatabaseHandle, schema } from '../apps/server/src/db/database.js';
+import { FeedService } from '../apps/server/src/feed/service.js';
+import { LikesService } from '../apps/server/src/likes/service.js';
+import { PlansService } from '../apps/server/src/plans/service.js';
+import { PostsService } from '../apps/server/src/posts/service.js';
+import { SeenService } from '../apps/server/src/seen/service.js';
+
+export interface CapturedQuery {
+  sql: string;
+  params: unknown[];
+}
+
+export interface InstrumentedServices {
+  feed: FeedService;
+  posts: PostsService;
+  likes: LikesService;
+  /** Runs `work` and answers the statements it sent, in the order they were sent. */
+  capture<T>(work: () => Promise<T>): Promise<{ result: T; queries: CapturedQuery[] }>;
+}
+
+export function instrumentedServices(database: DatabaseHandle): InstrumentedServices {
+  let sink: CapturedQuery[] | null = null;
+  const logger = { logQuery: (sql: string, params: unknown[]) => void sink?.push({ sql, params }) };
+  const client = (database.db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const db = (database.driver === 'postgres'
+    ? drizzlePg(client as pg.Pool, { schema, logger })
+    : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Database;
+  const now = () => new Date();
+  const posts = new PostsService({ db, now, plans: new PlansService({ db, now }) });
+  return {
+    feed: new FeedService({ now, posts, seen: new SeenService({ db, now }) }),
+    posts,
+    likes: new LikesService({ db, now }),
+    async capture(work) {
+      sink = [];
+      try {
+        const result = await work();
+        return { result, queries: sink };
+      } finally {
+        sink = null;
+      }
+    },
+  };
+}
+
+/**
+ * A short name for a statement of a feed page: the posts query (with the access level CASE,
+ * from the `visible_posts` subquery) or the table a follow-up query reads.
+ */
+export function queryLabel(sql: string): string {
+  if (sql.includes('"visible_posts"')) return 'posts';
+  const table = /from "(\w+)"/.exec(sql)?.[1] ?? 'other';
+  return { post_media: 'media of the posts', plans: 'unlock offers', likes: 'like counts' }[table] ?? table;
+}
