@@ -33,7 +33,9 @@ export async function openDatabase(options: {
   onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // JIT off: the planner cannot estimate the access rule's filter, so feed queries cost
+    // enough to be JIT-compiled on every call, which took seconds (bench/RESULTS.md).
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off' });
     // Without a listener, an idle connection dropped by the server would crash the process.
     pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema });

@@ -52,6 +52,16 @@ async function chargesOf(subscriptionId: string) {
   return db().select().from(charges).where(eq(charges.subscriptionId, subscriptionId)).orderBy(charges.createdAt);
 }
 
+/**
+ * Runs the renewal sweep and waits until the subscription has no charge in flight. The
+ * server's own scheduled sweep may have taken the renewal first; moving the clock on before
+ * it settles would date its outcome a day late.
+ */
+async function renewDue(subscriptionId: string) {
+  await server.context.subscriptions.renewDue();
+  await expect.poll(async () => (await chargesOf(subscriptionId)).filter((charge) => charge.status === 'pending').length).toBe(0);
+}
+
 describe(`payment methods (${TEST_DRIVER})`, () => {
   it('saves cards and PayPal accounts by token, shows them as the spec says, and keeps no card number', async () => {
     const member = await signUp(server, 'wallet');
@@ -207,7 +217,7 @@ describe(`managing a subscription (${TEST_DRIVER})`, () => {
     expect((await fan.client.get(`/api/posts/${postId}`)).body.locked).toBe(false);
 
     await passTime(30 * DAY_MS + 60_000, fan.client);
-    await server.context.subscriptions.renewDue();
+    await renewDue(sub.id);
     expect((await fan.client.get(`/api/posts/${postId}`)).body.locked).toBe(true);
     expect((await fan.client.get(`/api/subscriptions/${sub.id}`)).body).toMatchObject({ status: 'expired', active: false });
     expect(await chargesOf(sub.id)).toHaveLength(1);
@@ -222,7 +232,7 @@ describe(`managing a subscription (${TEST_DRIVER})`, () => {
     const fan = await signUp(server, 'stayer');
     const sub = (await subscribe(fan.client, planId, await addCard(fan.client))).body;
     await passTime(29 * DAY_MS + 60_000, fan.client);
-    await server.context.subscriptions.renewDue();
+    await renewDue(sub.id);
     await expect.poll(async () => (await chargesOf(sub.id)).map((charge) => charge.status)).toEqual(['succeeded', 'succeeded']);
     const renewed = (await fan.client.get(`/api/subscriptions/${sub.id}`)).body;
     expect(Date.parse(renewed.validUntil) - Date.parse(sub.validUntil)).toBe(30 * DAY_MS);
@@ -236,7 +246,7 @@ describe(`managing a subscription (${TEST_DRIVER})`, () => {
     const sub = (await subscribe(fan.client, planId, await addCard(fan.client, DEV_TEST_CARDS.failsOnRenewal))).body;
 
     await passTime(29 * DAY_MS + 60_000, fan.client);
-    await server.context.subscriptions.renewDue();
+    await renewDue(sub.id);
     await expect.poll(async () => (await fan.client.get(`/api/subscriptions/${sub.id}`)).body.status).toBe('past_due');
     expect((await server.smtp.nextMailTo(email)).subject).toMatch(/did not go through/);
     // Still paid up for one more day.
@@ -244,7 +254,7 @@ describe(`managing a subscription (${TEST_DRIVER})`, () => {
 
     for (let day = 0; day < 5; day++) {
       await passTime(DAY_MS + 60_000, fan.client);
-      await server.context.subscriptions.renewDue();
+      await renewDue(sub.id);
     }
     await expect.poll(async () => (await fan.client.get(`/api/subscriptions/${sub.id}`)).body.status).toBe('expired');
     expect((await fan.client.get(`/api/posts/${postId}`)).body.locked).toBe(true);
@@ -262,7 +272,7 @@ describe(`managing a subscription (${TEST_DRIVER})`, () => {
     const fan = await signUp(server, 'fixer');
     const sub = (await subscribe(fan.client, planId, await addCard(fan.client, DEV_TEST_CARDS.failsOnRenewal))).body;
     await passTime(30 * DAY_MS + 60_000, fan.client);
-    await server.context.subscriptions.renewDue();
+    await renewDue(sub.id);
     await expect.poll(async () => (await fan.client.get(`/api/subscriptions/${sub.id}`)).body.status).toBe('past_due');
     expect((await fan.client.get(`/api/posts/${postId}`)).body.locked).toBe(true);
 
