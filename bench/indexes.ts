@@ -1,6 +1,6 @@
 /**
- * Adds or drops the index the EXPLAIN findings propose (see RESULTS.md), on the bench
- * database only, to measure with and without it. Once the schema has it, `add` changes nothing.
+ * Drops or restores the feed's order index (chosen from the EXPLAIN findings in RESULTS.md,
+ * and part of the schema since), on the bench database only, to measure without and with it.
  *
  *   node --import tsx bench/indexes.ts add|drop [--database-url URL | --data-dir DIR]
  */
@@ -11,7 +11,7 @@ import { describeTarget, openTarget, targetFromArgs } from './target.js';
  * computes the access level of all posts and sorts them; with it, it walks the newest posts
  * and stops once the page is full.
  */
-const PROPOSED_INDEXES = { posts_publish_idx: 'create index if not exists posts_publish_idx on posts (publish_at desc, id desc)' };
+const MEASURED_INDEXES = { posts_publish_idx: 'create index if not exists posts_publish_idx on posts (publish_at desc, id desc)' };
 
 async function main(): Promise<void> {
   const action = process.argv[2];
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const target = targetFromArgs();
   const { database, session } = await openTarget(target);
   try {
-    for (const [name, definition] of Object.entries(PROPOSED_INDEXES)) {
+    for (const [name, definition] of Object.entries(MEASURED_INDEXES)) {
       await session.run(action === 'add' ? definition : `drop index if exists ${name}`);
       console.log(`${action === 'add' ? 'added' : 'dropped'} ${name} on ${describeTarget(target)}`);
     }

@@ -105,4 +105,11 @@ test('a member follows a creator, subscribes with the test card, sees the post u
   await expect(saved.getByText('Credit Card ending in 0002', { exact: true })).toBeVisible();
   await screenshot(member, testInfo, 'payment-methods');
   await memberContext.close();
+
+  // The creator earned the price less the platform's 20% fee.
+  await page.goto('/creator');
+  const earnings = page.getByRole('region', { name: 'Earnings' });
+  await expect(earnings.getByText('$3.99', { exact: true })).toBeVisible();
+  await expect(earnings.getByText('from 1 payment')).toBeVisible();
+  await screenshot(page, testInfo, 'creator-earnings');
 });

@@ -1,4 +1,4 @@
-import { type CurrentUser, displayName } from '@aurum/core';
+import { type CurrentUser, displayName, formatCompactNumber, formatMoney } from '@aurum/core';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import ArticleIcon from '@mui/icons-material/Article';
 import PersonIcon from '@mui/icons-material/Person';
@@ -19,7 +19,7 @@ import { errorMessage } from '../../lib/errors';
 import { useSignedInUser } from '../auth/current-user';
 import { plansQuery } from '../plans/api';
 import { PlanChips, planPriceLine } from '../plans/PlanSummary';
-import { onboardingQuery } from './api';
+import { earningsQuery, onboardingQuery } from './api';
 import { OnboardingStepper } from './OnboardingStepper';
 import { LoadFailed, PageLoading } from './SignupFrame';
 import { SIGNUP_PATH } from './steps';
@@ -118,8 +118,48 @@ function Dashboard({ user }: { user: CurrentUser }) {
           </Paper>
         ))}
       </Box>
+      <EarningsSummary />
       <PlansSummary />
     </>
+  );
+}
+
+/** What the creator has earned so far, per currency: the ledger's earning entries, after the platform's fee. */
+function EarningsSummary() {
+  const earnings = useQuery(earningsQuery);
+  return (
+    <Box component="section" aria-labelledby="dashboard-earnings" sx={{ display: 'grid', gap: 1.5, mb: 4 }}>
+      <Typography id="dashboard-earnings" variant="h2">
+        Earnings
+      </Typography>
+      {earnings.isPending ? (
+        <PageLoading label="Loading your earnings" />
+      ) : earnings.error ? (
+        <Alert severity="error">{errorMessage(earnings.error)}</Alert>
+      ) : (
+        <Paper variant="outlined" sx={{ p: 2.5, display: 'grid', gap: 1 }}>
+          {earnings.data.balances.length === 0 ? (
+            <Typography>No payments yet. Your earnings appear here as soon as a member subscribes.</Typography>
+          ) : (
+            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+              {earnings.data.balances.map((balance) => (
+                <Box component="li" key={balance.currency} sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, flexWrap: 'wrap' }}>
+                  <Typography component="span" sx={{ fontSize: '1.6rem', fontWeight: 700, color: 'primary.main' }}>
+                    {formatMoney({ amountMinor: balance.earnedMinor, currency: balance.currency })}
+                  </Typography>
+                  <Typography component="span" color="text.secondary">
+                    from {formatCompactNumber(balance.payments)} {balance.payments === 1 ? 'payment' : 'payments'}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          )}
+          <Typography variant="body2" color="text.secondary">
+            After the platform's {earnings.data.platformFeePercent}% fee. Payouts go to your payout details.
+          </Typography>
+        </Paper>
+      )}
+    </Box>
   );
 }
 

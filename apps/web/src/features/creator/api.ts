@@ -1,4 +1,4 @@
-import type { AgeGenderInput, ImagesBioInput, OnboardingState, VerificationSession } from '@aurum/core';
+import type { AgeGenderInput, Earnings, ImagesBioInput, OnboardingState, VerificationSession } from '@aurum/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
 
@@ -21,3 +21,9 @@ export const startVerification = () => api.post<VerificationSession>('/creator/o
 /** A user's own avatar or cover as the server serves it; `v` changes with the image so caches never go stale. */
 export const profileImageUrl = (userId: string, image: 'avatar' | 'cover', mediaId: string) =>
   `/api/users/${encodeURIComponent(userId)}/${image}?v=${encodeURIComponent(mediaId)}`;
+
+/** A creator's earnings per currency, from the ledger, net of the platform's fee. */
+export const earningsQuery = queryOptions({
+  queryKey: ['earnings'] as const,
+  queryFn: () => api.get<Earnings>('/me/earnings'),
+});
