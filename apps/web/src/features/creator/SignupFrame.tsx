@@ -1,14 +1,12 @@
 import type { OnboardingState, OnboardingStepId } from '@aurum/core';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/errors';
+import { RetryAlert } from '../../components/RetryAlert';
 import { onboardingQuery } from './api';
 import { OnboardingStepper } from './OnboardingStepper';
 
@@ -25,16 +23,7 @@ export function LoadFailed({ title, error, retry }: { title: string; error: unkn
   return (
     <>
       <PageHeader title={title} back />
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={retry}>
-            Try again
-          </Button>
-        }
-      >
-        {errorMessage(error)}
-      </Alert>
+      <RetryAlert error={error} onRetry={retry} />
     </>
   );
 }

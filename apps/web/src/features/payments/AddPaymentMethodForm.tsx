@@ -1,10 +1,9 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { RetryAlert } from '../../components/RetryAlert';
 import { isApiError } from '../../lib/api/client';
-import { errorMessage } from '../../lib/errors';
 import { PageLoading } from '../creator/SignupFrame';
 import { paymentsConfigQuery } from './api';
 import { DevPaymentForm } from './DevPaymentForm';
@@ -27,18 +26,7 @@ export function AddPaymentMethodForm(props: AddPaymentMethodFormProps) {
     );
   }
   if (config.error) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => config.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorMessage(config.error)}
-      </Alert>
-    );
+    return <RetryAlert error={config.error} onRetry={() => config.refetch()} />;
   }
   if (config.data.provider === 'stripe') {
     return (

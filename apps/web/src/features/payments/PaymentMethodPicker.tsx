@@ -1,6 +1,5 @@
 import { type PaymentMethod, paymentMethodText } from '@aurum/core';
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -11,7 +10,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { errorMessage } from '../../lib/errors';
+import { RetryAlert } from '../../components/RetryAlert';
 import { PageLoading } from '../creator/SignupFrame';
 import { AddPaymentMethodForm } from './AddPaymentMethodForm';
 import { paymentMethodsQuery } from './api';
@@ -39,18 +38,7 @@ export function PaymentMethodPicker({ choice, disabled = false }: { choice: Paym
   const { methods, saved, selectedId, select } = choice;
   if (methods.isPending) return <PageLoading label="Loading your payment methods" />;
   if (methods.error) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => methods.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorMessage(methods.error)}
-      </Alert>
-    );
+    return <RetryAlert error={methods.error} onRetry={() => methods.refetch()} />;
   }
   const showForm = adding || saved.length === 0;
   return (

@@ -1,13 +1,12 @@
 import type { PayoutMethod } from '@aurum/core';
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../lib/errors';
+import { RetryAlert } from '../../components/RetryAlert';
 import { payoutMethodsQuery } from './api';
 import { PayoutMethodForm } from './PayoutMethodForm';
 import { PayoutMethodList } from './PayoutMethodList';
@@ -32,18 +31,7 @@ export function PayoutMethodsSection({ onAdded, onChanged }: PayoutMethodsSectio
     );
   }
   if (methods.error) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => methods.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorMessage(methods.error)}
-      </Alert>
-    );
+    return <RetryAlert error={methods.error} onRetry={() => methods.refetch()} />;
   }
   const saved = methods.data;
   const showForm = adding || saved.length === 0;

@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -8,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/errors';
+import { RetryAlert } from '../../components/RetryAlert';
 import { BecomeCreatorPrompt } from '../creator/BecomeCreatorPrompt';
 import { PageLoading } from '../creator/SignupFrame';
 import { plansQuery } from './api';
@@ -38,16 +37,7 @@ function PlansList() {
       {plans.isPending ? (
         <PageLoading label="Loading your plans" />
       ) : plans.error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => plans.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(plans.error)}
-        </Alert>
+        <RetryAlert error={plans.error} onRetry={() => plans.refetch()} />
       ) : plans.data.length === 0 ? (
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center', display: 'grid', gap: 1.5, justifyItems: 'center' }}>
           <Typography variant="h2">No plans yet</Typography>
