@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pageCursorSchema } from './feed.js';
-import { creatorSummarySchema, entityIdSchema } from './posts.js';
+import { creatorSummarySchema, entityIdSchema, pageCursorSchema } from './posts.js';
 
 /** How many blocked users one page lists by default, and at most. */
 export const BLOCKS_PAGE_SIZE = 50;

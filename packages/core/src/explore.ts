@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pageCursorSchema } from './feed.js';
-import { creatorSummarySchema } from './posts.js';
+import { creatorSummarySchema, pageCursorSchema } from './posts.js';
 
 /** How many creators one Explore page holds by default, and at most. */
 export const CREATORS_PAGE_SIZE = 20;

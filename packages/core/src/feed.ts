@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityIdSchema, postSchema } from './posts.js';
+import { entityIdSchema, pageCursorSchema, postSchema } from './posts.js';
 
 /** How many posts one feed page holds by default, and at most (sneak peeks come on top). */
 export const FEED_PAGE_SIZE = 20;
@@ -10,9 +10,6 @@ export const SNEAK_PEEKS_MIN = 3;
 export const SNEAK_PEEKS_MAX = 10;
 export const SNEAK_PEEK_SHARE = 5;
 export const SNEAK_PEEK_MIN_POSTS = 3;
-
-/** A keyset cursor as the API hands it out: opaque to clients, base64url. */
-export const pageCursorSchema = z.string().regex(/^[\w-]{1,512}$/, 'Not a valid cursor');
 
 export const feedQuerySchema = z.object({
   /** nextCursor of the previous page. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { creatorSummarySchema, entityIdSchema } from './posts.js';
+import { creatorSummarySchema, entityIdSchema, pageCursorSchema } from './posts.js';
 
 /** How many followed creators or followers one page holds by default, and at most. */
 export const FOLLOWS_PAGE_SIZE = 20;
@@ -13,7 +13,7 @@ export type FollowState = z.infer<typeof followStateSchema>;
 
 export const followsPageQuerySchema = z.object({
   /** nextCursor of the previous page. */
-  cursor: entityIdSchema.optional(),
+  cursor: pageCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(FOLLOWS_PAGE_MAX).default(FOLLOWS_PAGE_SIZE),
 });
 

@@ -31,6 +31,9 @@ export const VISIBLE_ACCESS_LEVELS = ACCESS_LEVELS.filter((level) => level !== '
 /** Ids the API hands out (users, plans, media, posts): letters, digits, dash and underscore. */
 export const entityIdSchema = z.string().regex(/^[\w-]{1,64}$/, 'Not a valid id');
 
+/** A keyset cursor as the API hands it out: opaque to clients, base64url. */
+export const pageCursorSchema = z.string().regex(/^[\w-]{1,512}$/, 'Not a valid cursor');
+
 const isKeyword = (token: string) => (ACCESS_KEYWORDS as readonly string[]).includes(token);
 
 /**
@@ -151,7 +154,7 @@ export type PostPage = z.infer<typeof postPageSchema>;
 
 export const postPageQuerySchema = z.object({
   /** nextCursor of the previous page. */
-  cursor: entityIdSchema.optional(),
+  cursor: pageCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(POSTS_PAGE_MAX).default(POSTS_PAGE_SIZE),
 });
 

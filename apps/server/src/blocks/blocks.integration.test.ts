@@ -81,6 +81,8 @@ describe(`blocking users (${TEST_DRIVER})`, () => {
       avatarUrl: null,
       blockedAt: expect.any(String),
     });
+    // Unblocking the user the cursor stopped at loses nothing.
+    await viewer.client.delete(`/api/users/${blocked[1]!.id}/block`);
     const rest = (await viewer.client.get(`/api/me/blocks?limit=2&cursor=${first.nextCursor}`)).body;
     expect(rest).toMatchObject({ nextCursor: null, items: [{ userId: blocked[0]!.id }] });
     expect(rest.items).toHaveLength(1);

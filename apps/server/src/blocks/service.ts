@@ -1,11 +1,10 @@
-import { type BlockedUser, type BlockedUsersPage, type BlockState, entityIdSchema } from '@aurum/core';
+import type { BlockedUser, BlockedUsersPage, BlockState } from '@aurum/core';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import type { Database } from '../db/database.js';
 import { blocks, follows, profiles, users } from '../db/schema.js';
 import { AppError, errors } from '../http/errors.js';
-import { decodePageCursor, encodePageCursor } from '../http/page-cursor.js';
+import { afterTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import { profileImageUrl } from '../posts/media-urls.js';
 
 export interface BlocksServiceDeps {
@@ -20,9 +19,6 @@ export function blockedByViewer(viewerId: string, userColumn: AnyPgColumn): SQL<
   const match = sql`${blocks.userId} = ${viewerId} and ${blocks.blockedUserId} = ${userColumn}`;
   return sql<boolean>`exists (select 1 from ${blocks} where ${match})`;
 }
-
-/** Where a page of blocked users ends: when the last one was blocked, and who. */
-const cursorShape = z.tuple([z.iso.datetime(), entityIdSchema]);
 
 /**
  * Blocking another user (a creator or a member). It is one-sided and silent: the blocked
@@ -58,11 +54,6 @@ export class BlocksService {
 
   /** The users the viewer blocked (disabled accounts left out), most recently blocked first. */
   async list(userId: string, page: { cursor?: string | undefined; limit: number }): Promise<BlockedUsersPage> {
-    const conditions = [eq(blocks.userId, userId)];
-    if (page.cursor) {
-      const [blockedAt, blockedUserId] = decodePageCursor(page.cursor, cursorShape);
-      conditions.push(sql`(${blocks.createdAt}, ${blocks.blockedUserId}) < (${blockedAt}::timestamptz, ${blockedUserId})`);
-    }
     const rows = await this.deps.db
       .select({
         userId: profiles.userId,
@@ -75,17 +66,19 @@ export class BlocksService {
       .from(blocks)
       .innerJoin(users, and(eq(users.id, blocks.blockedUserId), isNull(users.disabledAt)))
       .innerJoin(profiles, eq(profiles.userId, blocks.blockedUserId))
-      .where(and(...conditions))
+      .where(and(eq(blocks.userId, userId), afterTimeCursor(page.cursor, blocks.createdAt, blocks.blockedUserId)))
       .orderBy(desc(blocks.createdAt), desc(blocks.blockedUserId))
       .limit(page.limit + 1);
-    const more = rows.length > page.limit;
-    if (more) rows.pop();
-    const items: BlockedUser[] = rows.map(({ avatarMediaId, blockedAt, ...summary }) => ({
-      ...summary,
-      avatarUrl: profileImageUrl(summary.userId, 'avatar', avatarMediaId),
-      blockedAt: blockedAt.toISOString(),
-    }));
-    const last = items.at(-1);
-    return { items, nextCursor: more && last ? encodePageCursor([last.blockedAt, last.userId]) : null };
+    const { items, nextCursor } = timeCursorPage(rows, page.limit, (row) => [row.blockedAt, row.userId]);
+    return {
+      items: items.map(
+        ({ avatarMediaId, blockedAt, ...summary }): BlockedUser => ({
+          ...summary,
+          avatarUrl: profileImageUrl(summary.userId, 'avatar', avatarMediaId),
+          blockedAt: blockedAt.toISOString(),
+        }),
+      ),
+      nextCursor,
+    };
   }
 }

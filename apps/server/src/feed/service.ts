@@ -1,9 +1,8 @@
-import { ACCESS_LEVELS, entityIdSchema, type FeedPage, insertSneakPeeks, revealsContent, sneakPeekCount } from '@aurum/core';
-import { and, eq, lte, not, notInArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { ACCESS_LEVELS, type FeedPage, insertSneakPeeks, revealsContent, sneakPeekCount } from '@aurum/core';
+import { and, eq, lte, not, notInArray } from 'drizzle-orm';
 import { blockedByViewer } from '../blocks/service.js';
 import { posts } from '../db/schema.js';
-import { decodePageCursor, encodePageCursor } from '../http/page-cursor.js';
+import { afterTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import type { PostsService, VisibleLevel } from '../posts/service.js';
 import type { SeenService } from '../seen/service.js';
 
@@ -20,9 +19,6 @@ const FEED_LEVELS = ACCESS_LEVELS.filter((level): level is VisibleLevel => revea
 
 /** Sneak peeks are drawn from this many of the newest candidates, so no query ranks the whole table at random. */
 const SNEAK_PEEK_POOL = 30;
-
-/** Where a feed page ends: the publish time and id of its last post. */
-const cursorShape = z.tuple([z.iso.datetime(), entityIdSchema]);
 
 /**
  * The member's feed (spec section 7), computed on the server: every published post whose
@@ -43,15 +39,9 @@ export class FeedService {
     // The viewer's own scheduled posts are theirs to see, but not news yet.
     const conditions = [unseenAndUnblocked, lte(posts.publishAt, now())];
     if (query.creatorId) conditions.push(eq(posts.creatorId, query.creatorId));
-    if (query.cursor) {
-      const [publishAt, id] = decodePageCursor(query.cursor, cursorShape);
-      conditions.push(sql`(${posts.publishAt}, ${posts.id}) < (${publishAt}::timestamptz, ${id})`);
-    }
-    const items = await postsService.listAtLevels(viewerId, and(...conditions), FEED_LEVELS, query.limit + 1);
-    const more = items.length > query.limit;
-    if (more) items.pop();
-    const last = items.at(-1);
-    const nextCursor = more && last ? encodePageCursor([last.publishAt, last.id]) : null;
+    conditions.push(afterTimeCursor(query.cursor, posts.publishAt, posts.id));
+    const rows = await postsService.listAtLevels(viewerId, and(...conditions), FEED_LEVELS, query.limit + 1);
+    const { items, nextCursor } = timeCursorPage(rows, query.limit, (post) => [post.publishAt, post.id]);
 
     // A post has one level, so sneak-peek candidates are never among the page's own posts.
     const wantsPeeks = !query.creatorId && sneakPeekCount(items.length) > 0;

@@ -1,9 +1,9 @@
 import { type FollowEntry, type FollowedCreatorsPage, type FollowersPage, type FollowState, generateId } from '@aurum/core';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
 import { follows, profiles, users } from '../db/schema.js';
 import { AppError, errors } from '../http/errors.js';
+import { afterTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import { profileImageUrl } from '../posts/media-urls.js';
 
 export interface FollowsServiceDeps {
@@ -66,7 +66,7 @@ export class FollowsService {
     return rows.length > 0;
   }
 
-  /** The creators the user follows (disabled ones left out), most recently followed first. The cursor is the last follow's id. */
+  /** The creators the user follows (disabled ones left out), most recently followed first. */
   async listFollowing(userId: string, page: PageRequest): Promise<FollowedCreatorsPage> {
     return this.page('userId', userId, page);
   }
@@ -81,16 +81,6 @@ export class FollowsService {
   /** One page of the follows whose `side` is `id`, showing the user on the other side, newest first. */
   private async page(side: 'userId' | 'creatorId', id: string, page: PageRequest) {
     const other = side === 'userId' ? follows.creatorId : follows.userId;
-    const conditions = [eq(follows[side], id)];
-    if (page.cursor) {
-      // The cursor only counts within the same list, so it reveals nothing about other follows.
-      const after = alias(follows, 'cursor_follow');
-      const position = this.deps.db
-        .select({ createdAt: after.createdAt, id: after.id })
-        .from(after)
-        .where(and(eq(after.id, page.cursor), eq(after[side], id)));
-      conditions.push(sql`(${follows.createdAt}, ${follows.id}) < ${position}`);
-    }
     const rows = await this.deps.db
       .select({
         followId: follows.id,
@@ -104,19 +94,22 @@ export class FollowsService {
       .from(follows)
       .innerJoin(users, and(eq(users.id, other), isNull(users.disabledAt)))
       .innerJoin(profiles, eq(profiles.userId, other))
-      .where(and(...conditions))
+      .where(and(eq(follows[side], id), afterTimeCursor(page.cursor, follows.createdAt, follows.id)))
       .orderBy(desc(follows.createdAt), desc(follows.id))
       .limit(page.limit + 1);
-    const more = rows.length > page.limit;
-    if (more) rows.pop();
-    const items: FollowEntry[] = rows.map((row) => ({
-      userId: row.userId,
-      handle: row.handle,
-      publicName: row.publicName,
-      avatarColor: row.avatarColor,
-      avatarUrl: profileImageUrl(row.userId, 'avatar', row.avatarMediaId),
-      followedAt: row.followedAt.toISOString(),
-    }));
-    return { items, nextCursor: more ? (rows.at(-1)?.followId ?? null) : null };
+    const { items, nextCursor } = timeCursorPage(rows, page.limit, (row) => [row.followedAt, row.followId]);
+    return {
+      items: items.map(
+        (row): FollowEntry => ({
+          userId: row.userId,
+          handle: row.handle,
+          publicName: row.publicName,
+          avatarColor: row.avatarColor,
+          avatarUrl: profileImageUrl(row.userId, 'avatar', row.avatarMediaId),
+          followedAt: row.followedAt.toISOString(),
+        }),
+      ),
+      nextCursor,
+    };
   }
 }

@@ -6,7 +6,7 @@ import { AppError } from './errors.js';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.statusCode === 429) reply.header('retry-after', '60');
+      reply.headers(error.headers);
       return reply.status(error.statusCode).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -10,6 +10,8 @@ export class AppError extends Error {
     public readonly type: string,
     message: string,
     public readonly details?: ApiErrorBody['details'],
+    /** Response headers that belong to this answer, such as Retry-After. */
+    public readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -24,6 +26,16 @@ export const errors = {
   unauthenticated: () => new AppError(401, 'general_unauthorized_scope', 'Please sign in to continue.'),
   forbidden: (message = 'You are not allowed to do that.') => new AppError(403, 'forbidden', message),
   notFound: (what = 'Resource') => new AppError(404, 'not_found', `${what} not found.`),
-  rateLimited: (retryAfterSeconds: number) =>
-    new AppError(429, 'rate_limited', `Too many requests. Try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`),
+  /** 429 with the real wait: in the message (whole minutes, rounded up) and in Retry-After (whole seconds, rounded up). */
+  rateLimited: (retryAfterMs: number) => {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    const minutes = Math.ceil(seconds / 60);
+    return new AppError(
+      429,
+      'rate_limited',
+      `Too many requests. Try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
+      undefined,
+      { 'retry-after': String(seconds) },
+    );
+  },
 };

@@ -1,4 +1,7 @@
-import type { z } from 'zod';
+import { entityIdSchema } from '@aurum/core';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { AppError } from './errors.js';
 
 /**
@@ -21,4 +24,31 @@ export function decodePageCursor<Shape extends z.ZodType>(cursor: string, shape:
   const parsed = shape.safeParse(key);
   if (!parsed.success) throw new AppError(400, 'invalid_cursor', 'This list position is not valid any more. Start from the top.');
   return parsed.data;
+}
+
+/** The key of most lists: a time (newest first) and an id that breaks ties. */
+const timeAndIdKey = z.tuple([z.iso.datetime(), entityIdSchema]);
+
+/**
+ * The condition for the rows after a (time, id) cursor in a newest-first list ordered by
+ * `time desc, id desc`; undefined without a cursor. Times are written by the server's clock,
+ * in whole milliseconds, so the cursor's ISO time matches the stored value exactly.
+ */
+export function afterTimeCursor(cursor: string | undefined, time: AnyPgColumn, id: AnyPgColumn): SQL | undefined {
+  if (!cursor) return undefined;
+  const [at, lastId] = decodePageCursor(cursor, timeAndIdKey);
+  return sql`(${time}, ${id}) < (${at}::timestamptz, ${lastId})`;
+}
+
+/**
+ * A page from rows fetched with `limit + 1`: the extra row only tells that more follow. The
+ * next cursor carries the last item's (time, id), for `afterTimeCursor`.
+ */
+export function timeCursorPage<Row>(rows: Row[], limit: number, keyOf: (row: Row) => readonly [Date | string, string]) {
+  const more = rows.length > limit;
+  const items = more ? rows.slice(0, limit) : rows;
+  const last = items.at(-1);
+  if (!more || last === undefined) return { items, nextCursor: null };
+  const [time, id] = keyOf(last);
+  return { items, nextCursor: encodePageCursor([typeof time === 'string' ? time : time.toISOString(), id]) };
 }

@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/database.js';
 import { media, postMedia, posts, profiles, users } from '../db/schema.js';
 import { AppError, errors } from '../http/errors.js';
+import { afterTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import { likeSummaries } from '../likes/service.js';
 import { assertOwner } from '../plans/ownership.js';
 import type { PlansService } from '../plans/service.js';
@@ -151,24 +152,13 @@ export class PostsService {
   /**
    * A creator's posts as this viewer may see them, newest first. The creator sees all of
    * their own, scheduled and private ones included; others see what the access rule lets
-   * them (locked ones with their teaser and unlock offer). The cursor is the last post's id.
+   * them (locked ones with their teaser and unlock offer). The cursor carries the last post's
+   * publish time and id, so a page goes on even when that post is deleted or hidden since.
    */
   async listByCreator(viewerId: string, creatorId: string, page: { cursor?: string | undefined; limit: number }): Promise<PostPage> {
-    const conditions = [eq(posts.creatorId, creatorId)];
-    if (page.cursor) {
-      // The cursor post goes through the access rule too: the id of a post the viewer may
-      // not see gives the same empty page as an unknown id, so it cannot probe existence.
-      const cursorPost = this.leveled(viewerId, and(eq(posts.id, page.cursor), eq(posts.creatorId, creatorId)));
-      const position = this.deps.db
-        .select({ publishAt: cursorPost.publishAt, id: cursorPost.id })
-        .from(cursorPost)
-        .where(ne(cursorPost.level, 'hidden'));
-      conditions.push(sql`(${posts.publishAt}, ${posts.id}) < ${position}`);
-    }
-    const items = await this.visiblePosts(viewerId, and(...conditions), page.limit + 1);
-    const more = items.length > page.limit;
-    if (more) items.pop();
-    return { items, nextCursor: more ? (items.at(-1)?.id ?? null) : null };
+    const where = and(eq(posts.creatorId, creatorId), afterTimeCursor(page.cursor, posts.publishAt, posts.id));
+    const rows = await this.visiblePosts(viewerId, where, page.limit + 1);
+    return timeCursorPage(rows, page.limit, (post) => [post.publishAt, post.id]);
   }
 
   /**

@@ -22,7 +22,7 @@ export class RateLimiter {
   /** Counts a hit on `key`; throws 429 `rate_limited` once the rule's limit is passed. */
   async hit(key: string, rule: RateRule): Promise<void> {
     const { hits, retryAfterMs } = await this.count(key, rule);
-    if (hits > rule.limit) throw errors.rateLimited(retryAfterMs / 1000);
+    if (hits > rule.limit) throw errors.rateLimited(retryAfterMs);
   }
 
   /** Whether `key` has used up its rule in the current window, without counting a hit. */
