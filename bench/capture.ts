@@ -11,7 +11,6 @@ import { FeedService } from '../apps/server/src/feed/service.js';
 import { LikesService } from '../apps/server/src/likes/service.js';
 import { PlansService } from '../apps/server/src/plans/service.js';
 import { PostsService } from '../apps/server/src/posts/service.js';
-import { SeenService } from '../apps/server/src/seen/service.js';
 
 export interface CapturedQuery {
   sql: string;
@@ -36,7 +35,7 @@ export function instrumentedServices(database: DatabaseHandle): InstrumentedServ
   const now = () => new Date();
   const posts = new PostsService({ db, now, plans: new PlansService({ db, now }) });
   return {
-    feed: new FeedService({ now, posts, seen: new SeenService({ db, now }) }),
+    feed: new FeedService({ cards: posts.cards }),
     posts,
     likes: new LikesService({ db, now }),
     async capture(work) {

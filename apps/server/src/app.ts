@@ -144,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     likes: new LikesService({ db, now }),
     seen,
     blocks: new BlocksService({ db, now }),
-    feed: new FeedService({ now, posts, seen }),
+    feed: new FeedService({ cards: posts.cards }),
     explore: new ExploreService({ db }),
     verification,
     creators: new CreatorsService({ db, now, verification, publicUrl: config.publicUrl }),

@@ -35,9 +35,13 @@ const timeAndIdKey = z.tuple([z.iso.datetime(), entityIdSchema]);
  * in whole milliseconds, so the cursor's ISO time matches the stored value exactly.
  */
 export function afterTimeCursor(cursor: string | undefined, time: AnyPgColumn, id: AnyPgColumn): SQL | undefined {
-  if (!cursor) return undefined;
-  const [at, lastId] = decodePageCursor(cursor, timeAndIdKey);
-  return sql`(${time}, ${id}) < (${at}::timestamptz, ${lastId})`;
+  const position = decodeTimeCursor(cursor);
+  return position ? sql`(${time}, ${id}) < (${position[0]}::timestamptz, ${position[1]})` : undefined;
+}
+
+/** The (time, id) a cursor carries, or null without one; for statements that take the position as values. */
+export function decodeTimeCursor(cursor: string | undefined): readonly [string, string] | null {
+  return cursor ? decodePageCursor(cursor, timeAndIdKey) : null;
 }
 
 /**

@@ -1,33 +1,50 @@
 import { type AccessLevel, revealsContent, VISIBLE_ACCESS_LEVELS } from '@aurum/core';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Bound } from '../db/prepared.js';
 import { follows, plans, posts, subscriptions } from '../db/schema.js';
+
+/**
+ * The viewer's entitlements as uncorrelated subqueries: PostgreSQL runs each once per
+ * statement (an InitPlan) and every candidate row then tests array membership, instead of a
+ * subquery per row and per rule. A subscription counts while valid_until is after `now` (the
+ * server's clock, not the database's, so both agree), and only for a plan of the creator the
+ * subscription names. The values may be placeholders of a prepared statement.
+ */
+function entitlements(viewerId: Bound<string | null>, now: Bound<Date>) {
+  const active = sql`from ${subscriptions} join ${plans} on ${plans.id} = ${subscriptions.planId}
+    where ${subscriptions.userId} = ${viewerId} and ${plans.creatorId} = ${subscriptions.creatorId} and ${subscriptions.validUntil} > ${now}`;
+  return {
+    followed: sql`(select coalesce(array_agg(${follows.creatorId}), '{}') from ${follows} where ${follows.userId} = ${viewerId})::text[]`,
+    subscribedCreators: sql`(select coalesce(array_agg(${subscriptions.creatorId}), '{}') ${active})::text[]`,
+    planIds: sql`(select coalesce(array_agg(${subscriptions.planId}), '{}') ${active})::text[]`,
+    /** "creator plan" pairs, so a plan id only opens posts of the creator it belongs to. */
+    creatorPlans: sql`(select coalesce(array_agg(${subscriptions.creatorId} || ' ' || ${subscriptions.planId}), '{}') ${active})::text[]`,
+  };
+}
 
 /**
  * The SQL twin of `postAccessLevel` (core/access.ts): the viewer's access level for the
  * `posts` row in scope, computed inside the query so rows a viewer may not see are never
  * loaded. The CASE tests the rules from last to first, because in the pure function a later
  * rule overrides an earlier one. A post is published when its publish time has come and it
- * is not deleted. A subscription counts while valid_until is after `now` (the server's clock,
- * not the database's, so both agree). The equivalence test checks this against the pure
- * function for every access list and viewer kind.
+ * is not deleted. The equivalence test checks this against the pure function for every access
+ * list and viewer kind.
  */
-export function postAccessLevelSql(viewerId: string | null, now: Date): SQL<AccessLevel> {
-  // The plan decides whose it is; the subscription's own creator_id only lets the index narrow.
-  const activeSubscription = (extra: SQL) => sql`exists (
-    select 1 from ${subscriptions} join ${plans} on ${plans.id} = ${subscriptions.planId}
-    where ${subscriptions.userId} = ${viewerId} and ${subscriptions.creatorId} = ${posts.creatorId}
-      and ${plans.creatorId} = ${posts.creatorId} and ${subscriptions.validUntil} > ${now} ${extra})`;
-  const subscribed = activeSubscription(sql``);
-  const following = sql`exists (select 1 from ${follows} where ${follows.userId} = ${viewerId} and ${follows.creatorId} = ${posts.creatorId})`;
+export function postAccessLevelSql(viewerId: Bound<string | null>, now: Bound<Date>): SQL<AccessLevel> {
+  const held = entitlements(viewerId, now);
   const lists = (token: string) => sql`${token} = any(${posts.access})`;
+  const subscribed = sql`${posts.creatorId} = any(${held.subscribedCreators})`;
+  // The cheap overlap test first; the pair test only confirms a plan is this creator's.
+  const holdsListedPlan = sql`(${posts.access} && ${held.planIds} and exists (
+    select 1 from unnest(${posts.access}) as listed(token) where ${posts.creatorId} || ' ' || listed.token = any(${held.creatorPlans})))`;
 
   return sql<AccessLevel>`case
     when ${posts.creatorId} = ${viewerId} then 'owner'
     when ${viewerId}::text is null or ${posts.deletedAt} is not null or ${posts.publishAt} > ${now} or ${lists('private')} then 'hidden'
-    when ${activeSubscription(sql`and ${subscriptions.planId} = any(${posts.access})`)} then 'subscription'
+    when ${holdsListedPlan} then 'subscription'
     when ${lists('subscription')} and ${subscribed} then 'subscription'
     when ${lists('sneakpeek')} then case when ${subscribed} then 'subscription' else 'sneakpeek' end
-    when ${lists('follower')} and ${following} then 'follower'
+    when ${lists('follower')} and ${posts.creatorId} = any(${held.followed}) then 'follower'
     when ${lists('public')} then 'public'
     else 'locked'
   end`;

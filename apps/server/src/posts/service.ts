@@ -1,35 +1,23 @@
 import {
   type AccessLevel,
   accessPlanIds,
-  type CreatorSummary,
   type createPostSchema,
-  DERIVATIVE_KINDS,
-  type DerivativeKind,
   generateId,
-  type MediaKind,
-  mayFetchDerivative,
   POST_SCHEDULE_MAX_DAYS,
-  POST_TEASER_CHARS,
   type Post,
-  type PostMedia,
   type PostPage,
-  postTeaser,
-  revealsContent,
-  unlockOffer,
   type updatePostSchema,
 } from '@aurum/core';
-import { and, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../db/database.js';
 import { media, postMedia, posts, profiles, users } from '../db/schema.js';
 import { AppError, errors } from '../http/errors.js';
-import { afterTimeCursor, timeCursorPage } from '../http/page-cursor.js';
-import { likeSummaries } from '../likes/service.js';
+import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import { assertOwner } from '../plans/ownership.js';
 import type { PlansService } from '../plans/service.js';
-import { postAccessLevelSql, REVEALING_LEVELS_SQL } from './access-sql.js';
-import { postMediaUrl, profileImageUrl } from './media-urls.js';
+import { postAccessLevelSql } from './access-sql.js';
+import { PostCards } from './post-cards.js';
 
 export interface PostsServiceDeps {
   db: Database;
@@ -61,22 +49,6 @@ export function nextPublishAt(requested: string | null | undefined, current: Dat
   return at;
 }
 
-interface MediaRow {
-  postId: string;
-  position: number;
-  mediaId: string;
-  kind: string;
-  status: string;
-  width: number | null;
-  height: number | null;
-  durationMs: number | null;
-  placeholder: string | null;
-  derivatives: Record<DerivativeKind, boolean>;
-}
-
-/** The access levels a viewer can be shown a post at. */
-export type VisibleLevel = Exclude<AccessLevel, 'hidden'>;
-
 /** One media item of a post, at a position, as far as this viewer may fetch it. */
 export interface ServableMedia {
   mediaId: string;
@@ -93,7 +65,11 @@ export interface ServableMedia {
  * it (so they are not served through another post) and nobody sees it any more.
  */
 export class PostsService {
-  constructor(private readonly deps: PostsServiceDeps) {}
+  readonly cards: PostCards;
+
+  constructor(private readonly deps: PostsServiceDeps) {
+    this.cards = new PostCards(deps);
+  }
 
   async create(creatorId: string, input: z.output<typeof createPostSchema>): Promise<Post> {
     const now = this.deps.now();
@@ -144,7 +120,7 @@ export class PostsService {
 
   /** One post as this viewer may see it; hidden and deleted posts are not found. */
   async get(viewerId: string, postId: string): Promise<Post> {
-    const [post] = await this.visiblePosts(viewerId, eq(posts.id, postId), 1);
+    const post = await this.cards.one(viewerId, postId);
     if (!post) throw errors.notFound('Post');
     return post;
   }
@@ -156,17 +132,8 @@ export class PostsService {
    * publish time and id, so a page goes on even when that post is deleted or hidden since.
    */
   async listByCreator(viewerId: string, creatorId: string, page: { cursor?: string | undefined; limit: number }): Promise<PostPage> {
-    const where = and(eq(posts.creatorId, creatorId), afterTimeCursor(page.cursor, posts.publishAt, posts.id));
-    const rows = await this.visiblePosts(viewerId, where, page.limit + 1);
+    const rows = await this.cards.byCreator(viewerId, creatorId, decodeTimeCursor(page.cursor), page.limit + 1);
     return timeCursorPage(rows, page.limit, (post) => [post.publishAt, post.id]);
-  }
-
-  /**
-   * Posts of any creator matching `where` (on the posts table) whose level for the viewer is one
-   * of `levels`, newest first: for lists that pick what they show by level, like the feed.
-   */
-  async listAtLevels(viewerId: string, where: SQL | undefined, levels: readonly VisibleLevel[], limit: number): Promise<Post[]> {
-    return this.visiblePosts(viewerId, where, limit, levels);
   }
 
   /**
@@ -201,99 +168,6 @@ export class PostsService {
       .from(posts)
       .where(and(isNull(posts.deletedAt), where))
       .as('visible_posts');
-  }
-
-  /** `levels` narrows the posts to those levels; by default every level but hidden. */
-  private async visiblePosts(viewerId: string, where: SQL | undefined, limit: number, levels?: readonly VisibleLevel[]): Promise<Post[]> {
-    const { db, now, plans } = this.deps;
-    const visible = this.leveled(viewerId, where);
-    const rows = await db
-      .select({
-        id: visible.id,
-        creatorId: visible.creatorId,
-        access: visible.access,
-        publishAt: visible.publishAt,
-        level: visible.level,
-        // Full text only where the level reveals it; a sneak peek gets one character past the teaser, to know it goes on.
-        text: sql<string | null>`case when ${visible.level} in (${REVEALING_LEVELS_SQL}) then ${visible.text}
-          when ${visible.level} = 'sneakpeek' then left(${visible.text}, ${POST_TEASER_CHARS + 1}) end`,
-        handle: profiles.handle,
-        publicName: profiles.publicName,
-        avatarColor: profiles.avatarColor,
-        avatarMediaId: profiles.avatarMediaId,
-      })
-      .from(visible)
-      .innerJoin(users, and(eq(users.id, visible.creatorId), isNull(users.disabledAt)))
-      .innerJoin(profiles, eq(profiles.userId, visible.creatorId))
-      .where(levels ? inArray(visible.level, [...levels]) : ne(visible.level, 'hidden'))
-      .orderBy(desc(visible.publishAt), desc(visible.id))
-      .limit(limit);
-    if (rows.length === 0) return [];
-
-    const lockedCreators = rows.filter((row) => !revealsContent(row.level)).map((row) => row.creatorId);
-    const postIds = rows.map((row) => row.id);
-    // One query each for the page's media, unlock offers and like counts, never one per post.
-    const [mediaByPost, offers, likesByPost] = await Promise.all([
-      this.mediaOf(postIds),
-      plans.activeOffersByCreator(lockedCreators),
-      likeSummaries(db, viewerId, postIds),
-    ]);
-    const at = now();
-    return rows.map((row) => {
-      const locked = !revealsContent(row.level);
-      const creator: CreatorSummary = {
-        userId: row.creatorId,
-        handle: row.handle,
-        publicName: row.publicName,
-        avatarColor: row.avatarColor,
-        avatarUrl: profileImageUrl(row.creatorId, 'avatar', row.avatarMediaId),
-      };
-      return {
-        id: row.id,
-        creator,
-        publishAt: row.publishAt.toISOString(),
-        status: row.publishAt > at ? 'scheduled' : 'published',
-        access: row.access,
-        accessLevel: row.level,
-        locked,
-        text: locked ? null : row.text,
-        teaser: row.level === 'sneakpeek' && row.text ? postTeaser(row.text) : null,
-        media: (mediaByPost.get(row.id) ?? []).map((item) => toPostMedia(item, row.level)),
-        unlock: locked ? unlockOffer(row, offers.get(row.creatorId) ?? []) : null,
-        likes: likesByPost.get(row.id)?.likes ?? 0,
-        liked: likesByPost.get(row.id)?.liked ?? false,
-      };
-    });
-  }
-
-  private async mediaOf(postIds: string[]): Promise<Map<string, MediaRow[]>> {
-    const has = (column: AnyPgColumn) => sql<boolean>`${column} is not null`;
-    const rows: MediaRow[] = await this.deps.db
-      .select({
-        postId: postMedia.postId,
-        position: postMedia.position,
-        mediaId: media.id,
-        kind: media.kind,
-        status: media.status,
-        width: media.width,
-        height: media.height,
-        durationMs: media.durationMs,
-        placeholder: media.placeholder,
-        derivatives: {
-          thumb: has(media.thumbKey),
-          blur: has(media.blurKey),
-          blurThumb: has(media.blurThumbKey),
-          poster: has(media.posterKey),
-          playable: has(media.playableKey),
-        },
-      })
-      .from(postMedia)
-      .innerJoin(media, eq(media.id, postMedia.mediaId))
-      .where(inArray(postMedia.postId, postIds))
-      .orderBy(postMedia.postId, postMedia.position);
-    const byPost = new Map<string, MediaRow[]>();
-    for (const row of rows) byPost.set(row.postId, [...(byPost.get(row.postId) ?? []), row]);
-    return byPost;
   }
 
   /** A post holds some text or media, and the plan ids in its access list are the creator's own. */
@@ -344,24 +218,4 @@ export class PostsService {
     if (mediaIds.length === 0) return;
     await tx.insert(postMedia).values(mediaIds.map((mediaId, position) => ({ postId, mediaId, position })));
   }
-}
-
-function toPostMedia(item: MediaRow, level: AccessLevel): PostMedia {
-  const urls: PostMedia['urls'] = {};
-  if (item.status === 'ready') {
-    for (const kind of DERIVATIVE_KINDS) {
-      if (item.derivatives[kind] && mayFetchDerivative(level, kind))
-        urls[kind] = postMediaUrl(item.postId, item.position, kind, item.mediaId);
-    }
-  }
-  return {
-    position: item.position,
-    kind: item.kind as MediaKind,
-    status: item.status,
-    width: item.width,
-    height: item.height,
-    durationMs: item.durationMs,
-    placeholder: item.placeholder,
-    urls,
-  };
 }

@@ -1,0 +1,252 @@
+import {
+  type AccessLevel,
+  type CreatorSummary,
+  DERIVATIVE_KINDS,
+  type DerivativeKind,
+  type MediaKind,
+  mayFetchDerivative,
+  type PlanOffer,
+  POST_TEASER_CHARS,
+  type Post,
+  type PostMedia,
+  postTeaser,
+  revealsContent,
+  unlockOffer,
+} from '@aurum/core';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/database.js';
+import { type Bound, type PreparedStatement, prepareStatement } from '../db/prepared.js';
+import { blocks, likes, media, plans, postMedia, posts, profiles, seenRecords, users } from '../db/schema.js';
+import { postAccessLevelSql, REVEALING_LEVELS_SQL } from './access-sql.js';
+import { postMediaUrl, profileImageUrl } from './media-urls.js';
+
+/** The access levels a viewer can be shown a post at. */
+export type VisibleLevel = Exclude<AccessLevel, 'hidden'>;
+
+/** The values every post cards statement runs with; each list adds its own. */
+const bound = {
+  viewer: sql.placeholder('viewer'),
+  now: sql.placeholder('now'),
+  limit: sql.placeholder('limit'),
+  cursorAt: sql.placeholder('cursorAt'),
+  cursorId: sql.placeholder('cursorId'),
+  creatorId: sql.placeholder('creatorId'),
+  postId: sql.placeholder('postId'),
+  peekLimit: sql.placeholder('peekLimit'),
+};
+
+/** Without a cursor a list starts above every post (scheduled ones included), so one statement serves every page. */
+const FROM_THE_TOP = { cursorAt: 'infinity', cursorId: '' };
+
+/** The posts after the cursor, newest first; the row comparison is an index condition of posts_publish_idx. */
+const afterCursor = sql`(${posts.publishAt}, ${posts.id}) < (${bound.cursorAt}::timestamptz, ${bound.cursorId}::text)`;
+/** The viewer's latest seen posts (SEEN_RECORDS_LIMIT); `not in` makes PostgreSQL hash them once per statement. */
+const unseen = sql`${posts.id} not in (select ${seenRecords.entityId} from ${seenRecords}
+  where ${seenRecords.userId} = ${bound.viewer} and ${seenRecords.type} = 'post'
+  order by ${seenRecords.createdAt} desc, ${seenRecords.entityId} desc limit 500)`;
+const unblocked = sql`${posts.creatorId} not in (select ${blocks.blockedUserId} from ${blocks} where ${blocks.userId} = ${bound.viewer})`;
+const FEED_LEVELS_SQL = REVEALING_LEVELS_SQL;
+
+/**
+ * One part of a post cards statement: the posts matching `where` whose level passes
+ * `levelFilter`, newest first, with the creator's summary. Text is cut down to what the level
+ * allows inside the query (a sneak peek gets one character past the teaser, to know it goes on),
+ * and disabled creators' posts never come out.
+ */
+function cardsPart(part: 'page' | 'peek', where: SQL, levelFilter: SQL, limit: Bound<number>): SQL {
+  return sql`(select ${part}::text as part, v.id, v.creator_id, v.access, v.publish_at, v.level,
+      case when v.level in (${REVEALING_LEVELS_SQL}) then v.text when v.level = 'sneakpeek' then left(v.text, ${POST_TEASER_CHARS + 1}) end as text,
+      ${profiles.handle}, ${profiles.publicName} as public_name, ${profiles.avatarColor} as avatar_color, ${profiles.avatarMediaId} as avatar_media_id
+    from (select ${posts.id} as id, ${posts.creatorId} as creator_id, ${posts.access} as access, ${posts.publishAt} as publish_at,
+            ${posts.text} as text, ${postAccessLevelSql(bound.viewer, bound.now)} as level
+          from ${posts} where ${posts.deletedAt} is null and ${where}) v
+    join ${users} on ${users.id} = v.creator_id and ${users.disabledAt} is null
+    join ${profiles} on ${profiles.userId} = v.creator_id
+    where ${levelFilter}
+    order by v.publish_at desc, v.id desc limit ${limit})`;
+}
+
+/**
+ * The whole statement: the parts, then per post its media, like count, the viewer's like and,
+ * for locked posts, the creator's offered plans (cheapest first), each aggregated into the row
+ * so a page is one round trip.
+ */
+function cardsStatement(...parts: SQL[]): SQL {
+  const has = (column: AnyPgColumn) => sql`${column} is not null`;
+  return sql`select c.part, c.id, c.creator_id, c.access, c.level, c.text, c.handle, c.public_name, c.avatar_color, c.avatar_media_id,
+      (extract(epoch from c.publish_at) * 1000)::float8 as publish_ms,
+      (select count(*)::int from ${likes} where ${likes.postId} = c.id) as likes,
+      exists (select 1 from ${likes} where ${likes.postId} = c.id and ${likes.userId} = ${bound.viewer}) as liked,
+      (select coalesce(json_agg(json_build_object('position', ${postMedia.position}, 'mediaId', ${media.id}, 'kind', ${media.kind},
+          'status', ${media.status}, 'width', ${media.width}, 'height', ${media.height}, 'durationMs', ${media.durationMs},
+          'placeholder', ${media.placeholder}, 'thumb', ${has(media.thumbKey)}, 'blur', ${has(media.blurKey)},
+          'blurThumb', ${has(media.blurThumbKey)}, 'poster', ${has(media.posterKey)}, 'playable', ${has(media.playableKey)})
+          order by ${postMedia.position}), '[]')
+        from ${postMedia} join ${media} on ${media.id} = ${postMedia.mediaId} where ${postMedia.postId} = c.id) as media,
+      case when c.level not in (${REVEALING_LEVELS_SQL}) then
+        (select coalesce(json_agg(json_build_object('id', ${plans.id}, 'name', ${plans.name}, 'priceMinor', ${plans.priceMinor}, 'currency', ${plans.currency})
+            order by ${plans.priceMinor}, ${plans.createdAt}, ${plans.id}), '[]')
+          from ${plans} where ${plans.creatorId} = c.creator_id and ${plans.active})
+      end as offers
+    from (${sql.join(parts, sql` union all `)}) c
+    order by c.part, c.publish_at desc, c.id desc`;
+}
+
+type MediaItem = {
+  position: number;
+  mediaId: string;
+  kind: string;
+  status: string;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  placeholder: string | null;
+} & Record<DerivativeKind, boolean>;
+
+interface CardRow {
+  part: 'page' | 'peek';
+  id: string;
+  creator_id: string;
+  access: string[];
+  level: VisibleLevel;
+  text: string | null;
+  handle: string | null;
+  public_name: string | null;
+  avatar_color: string;
+  avatar_media_id: string | null;
+  publish_ms: number;
+  likes: number;
+  liked: boolean;
+  media: MediaItem[];
+  offers: PlanOffer[] | null;
+}
+
+/** A list position: the (publish time, id) the next page starts after, or none for the first page. */
+export type PostCursor = readonly [string, string] | null;
+
+/**
+ * Post cards, the shape every post list and the post page send: one prepared statement per
+ * list that resolves the viewer's entitlements once (see access-sql.ts) and brings each post
+ * with its media, likes and unlock offer.
+ */
+export class PostCards {
+  private readonly statements = new Map<string, PreparedStatement<CardRow>>();
+
+  constructor(private readonly deps: { db: Database; now: () => Date }) {}
+
+  /** One post as this viewer may see it, or null when it is hidden or gone. */
+  async one(viewerId: string, postId: string): Promise<Post | null> {
+    const rows = await this.run('post_card', () => cardsStatement(cardsPart('page', sql`${posts.id} = ${bound.postId}`, notHidden, 1)), {
+      viewer: viewerId,
+      postId,
+    });
+    return rows[0] ? this.toPost(rows[0]) : null;
+  }
+
+  /** A creator's posts at every level the viewer may see, newest first (the owner's scheduled and private ones included). */
+  async byCreator(viewerId: string, creatorId: string, cursor: PostCursor, limit: number): Promise<Post[]> {
+    const where = sql`${posts.creatorId} = ${bound.creatorId} and ${afterCursor}`;
+    const rows = await this.run('post_cards_by_creator', () => cardsStatement(cardsPart('page', where, notHidden, bound.limit)), {
+      viewer: viewerId,
+      creatorId,
+      limit,
+      ...cursorValues(cursor),
+    });
+    return rows.map((row) => this.toPost(row));
+  }
+
+  /**
+   * The feed's own posts (published, content revealed, unseen, unblocked; one creator's when
+   * `creatorId` is given) and, without a creator, `peekLimit` of the newest sneak-peek candidates.
+   */
+  async feed(
+    viewerId: string,
+    query: { cursor: PostCursor; limit: number; creatorId?: string | undefined; peekLimit: number },
+  ): Promise<{ items: Post[]; peeks: Post[] }> {
+    const feedPosts = (scope: SQL) =>
+      cardsPart('page', sql`${posts.publishAt} <= ${bound.now} and ${afterCursor} and ${scope}`, revealing, bound.limit);
+    const peeks = cardsPart('peek', sql`${unseen} and ${unblocked}`, sql`v.level = 'sneakpeek'`, bound.peekLimit);
+    const values = { viewer: viewerId, limit: query.limit, ...cursorValues(query.cursor) };
+    const rows = query.creatorId
+      ? await this.run(
+          'feed_of_creator',
+          () => cardsStatement(feedPosts(sql`${posts.creatorId} = ${bound.creatorId} and ${unseen} and ${unblocked}`)),
+          {
+            ...values,
+            creatorId: query.creatorId,
+          },
+        )
+      : await this.run('feed', () => cardsStatement(feedPosts(sql`${unseen} and ${unblocked}`), peeks), {
+          ...values,
+          peekLimit: query.peekLimit,
+        });
+    const items: Post[] = [];
+    const peekItems: Post[] = [];
+    for (const row of rows) (row.part === 'page' ? items : peekItems).push(this.toPost(row));
+    return { items, peeks: peekItems };
+  }
+
+  private run(name: string, build: () => SQL, values: Record<string, unknown>): Promise<CardRow[]> {
+    let statement = this.statements.get(name);
+    if (!statement) {
+      statement = prepareStatement<CardRow>(this.deps.db, name, build());
+      this.statements.set(name, statement);
+    }
+    return statement.run({ now: this.deps.now(), ...values });
+  }
+
+  private toPost(row: CardRow): Post {
+    const locked = !revealsContent(row.level);
+    const creator: CreatorSummary = {
+      userId: row.creator_id,
+      handle: row.handle,
+      publicName: row.public_name,
+      avatarColor: row.avatar_color,
+      avatarUrl: profileImageUrl(row.creator_id, 'avatar', row.avatar_media_id),
+    };
+    const publishAt = new Date(row.publish_ms);
+    return {
+      id: row.id,
+      creator,
+      publishAt: publishAt.toISOString(),
+      status: publishAt > this.deps.now() ? 'scheduled' : 'published',
+      access: row.access,
+      accessLevel: row.level,
+      locked,
+      text: locked ? null : row.text,
+      teaser: row.level === 'sneakpeek' && row.text ? postTeaser(row.text) : null,
+      media: row.media.map((item) => toPostMedia(row.id, item, row.level)),
+      unlock: locked ? unlockOffer({ creatorId: row.creator_id, access: row.access }, row.offers ?? []) : null,
+      likes: row.likes,
+      liked: row.liked,
+    };
+  }
+}
+
+const notHidden = sql`v.level <> 'hidden'`;
+const revealing = sql`v.level in (${FEED_LEVELS_SQL})`;
+
+function cursorValues(cursor: PostCursor) {
+  return cursor ? { cursorAt: cursor[0], cursorId: cursor[1] } : FROM_THE_TOP;
+}
+
+/** A media item with the URLs of the derivatives this level may fetch (none until it is ready). */
+function toPostMedia(postId: string, item: MediaItem, level: AccessLevel): PostMedia {
+  const urls: PostMedia['urls'] = {};
+  if (item.status === 'ready') {
+    for (const kind of DERIVATIVE_KINDS) {
+      if (item[kind] && mayFetchDerivative(level, kind)) urls[kind] = postMediaUrl(postId, item.position, kind, item.mediaId);
+    }
+  }
+  return {
+    position: item.position,
+    kind: item.kind as MediaKind,
+    status: item.status,
+    width: item.width,
+    height: item.height,
+    durationMs: item.durationMs,
+    placeholder: item.placeholder,
+    urls,
+  };
+}
