@@ -1,29 +1,5 @@
-/**
- * Feed, profile and like load benchmark on the data set of bench/seed.ts. First, with the
- * database to itself, it times the feed without HTTP: FeedService.page called directly, and
- * each SQL statement that call sends, run alone. Then it starts the real server (buildApp, as
- * in production, in a child process so the load generator does not share its event loop) and
- * runs autocannon against each endpoint with many viewers' session cookies in turn.
- *
- *   node --import tsx bench/load.ts [--database-url postgres://postgres@127.0.0.1:5432/postgres]
- *   node --import tsx bench/load.ts --data-dir /tmp/aurum-bench-pglite
- *   options: --connections 20 --duration 10 --warmup 3 (seconds)
- */
-import { fork } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pino from 'pino';
-import { buildApp } from '../apps/server/src/app.js';
+import { createHash } from 'node:crypto';
 import { SESSION_COOKIE } from '../apps/server/src/auth/sessions.js';
-import { loadConfig } from '../apps/server/src/config/config.js';
-import { openDatabase } from '../apps/server/src/db/database.js';
-import { createOutboxMailer } from '../apps/server/src/mail/mailer.js';
 import { type CapturedQuery, instrumentedServices, queryLabel } from './capture.js';
 import {
   argument,
@@ -59,29 +35,6 @@ interface Workload {
   /** Who likes what: recent public posts, newer ones more often. */
   likes: { viewer: Viewer; postId: string }[];
 }
-
-/** The subset of autocannon's programmatic API used here (it ships no types). */
-interface AutocannonRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-}
-interface AutocannonResult {
-  duration: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-interface AutocannonInstance extends PromiseLike<AutocannonResult> {
-  on(event: 'response', listener: (client: unknown, status: number, bytes: number, responseTimeMs: number) => void): void;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: { setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
-}) => AutocannonInstance;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 /** A small deterministic PRNG (mulberry32), so every run asks for the same things. */
 function seededRandom(seed: number): () => number {
@@ -179,58 +132,6 @@ async function timeFeedWithoutHttp(target: Target, workload: Workload): Promise<
   }
 }
 
-/** The server as `main.ts` builds it, on loopback, in this (child) process; answers the port to the parent. */
-async function serve(target: Target): Promise<void> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'aurum-bench-server-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    DATABASE_URL: target.driver === 'postgres' ? target.url : undefined,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    PAYMENT_PROVIDER: 'dev',
-    VERIFICATION_PROVIDER: 'dev',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-  });
-  const logger = pino({ level: 'silent' });
-  const database = await openDatabase(target.driver === 'postgres' ? { url: target.url } : { dataDir: target.dataDir });
-  const mailer = createOutboxMailer(path.join(dataDir, 'outbox'), logger);
-  const { app, context } = await buildApp({ config, database, mailer, logger });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  // No background jobs: the renewal sweep over the seeded subscriptions would otherwise run during the measurement.
-  await context.jobs.stop();
-  process.once('message', async () => {
-    await app.close();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  });
-  process.send?.({ port: (app.server.address() as AddressInfo).port });
-}
-
-function startServer(target: Target): Promise<{ baseUrl: string; pid: number; stop: () => Promise<void> }> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(target)], { execArgv: ['--import', 'tsx'] });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the benchmark server exited with ${code}`)));
-    child.once('message', (message) => {
-      const { port } = message as { port: number };
-      resolve({
-        baseUrl: `http://127.0.0.1:${port}`,
-        pid: child.pid as number,
-        stop: () =>
-          new Promise((stopped) => {
-            child.removeAllListeners('exit');
-            child.once('exit', () => stopped());
-            child.send('stop');
-          }),
-      });
-    });
-  });
-}
-
 interface Endpoint {
   name: string;
   method: 'GET' | 'PUT' | 'DELETE';
@@ -273,61 +174,6 @@ async function drain(baseUrl: string, endpoint: Endpoint): Promise<void> {
   const { path: requestPath, viewer } = endpoint.request(0);
   const response = await fetch(baseUrl + requestPath, { method: endpoint.method, headers: { cookie: viewer.cookie, origin: baseUrl } });
   await response.arrayBuffer();
-}
-
-/** CPU seconds each process has used so far, from /proc (Linux; nothing elsewhere). */
-function cpuSecondsByPid(pids: readonly number[]): Map<number, number> {
-  const seconds = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      // utime and stime are fields 14 and 15; the command name before them may hold spaces, so count after its ')'.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND);
-    } catch {}
-  }
-  return seconds;
-}
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/** The PostgreSQL server's processes (postmaster, backends, workers) on this machine. */
-function postgresPids(): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry));
-    } catch {}
-  }
-  return pids;
-}
-
-/** Where the CPU went during a run, in cores (CPU seconds per second of the run). */
-interface CpuShare {
-  server: number;
-  postgres: number;
-  loadGenerator: number;
-}
-
-/** Runs `work` and reports the CPU of the server process, PostgreSQL's processes and this process meanwhile. */
-async function withCpu<T extends { seconds: number }>(serverPid: number, work: () => Promise<T>): Promise<T & { cpu: CpuShare }> {
-  const pids = () => [serverPid, ...postgresPids()];
-  const before = cpuSecondsByPid(pids());
-  const ownBefore = process.cpuUsage();
-  const result = await work();
-  const own = process.cpuUsage(ownBefore);
-  const used = (pid: number, total: number) => total - (before.get(pid) ?? 0);
-  let postgres = 0;
-  let server = 0;
-  // Processes started during the run count in full; those that ended meanwhile are missed (short parallel workers).
-  for (const [pid, total] of cpuSecondsByPid(pids())) {
-    if (pid === serverPid) server = used(pid, total);
-    else postgres += used(pid, total);
-  }
-  const perSecond = (seconds: number) => seconds / result.seconds;
-  return {
-    ...result,
-    cpu: { server: perSecond(server), postgres: perSecond(postgres), loadGenerator: perSecond((own.user + own.system) / 1e6) },
-  };
 }
 
 interface LoadResult {
@@ -462,15 +308,7 @@ async function main(): Promise<void> {
   if (leftover > 0) console.log(`\n(${leftover} likes made by the like run and not taken back by the unlike run were removed.)`);
 }
 
-const serveArg = process.argv.indexOf('--serve');
-if (serveArg >= 0) {
-  serve(JSON.parse(process.argv[serveArg + 1] ?? '{}') as Target).catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-} else {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs, builds and starts the whole app on embedded defaults: PGlite in ./data,
-# local files, in-process pub/sub and the dev mail outbox (sign-in codes are logged).
+# local files and the dev mail outbox (sign-in codes are logged).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh

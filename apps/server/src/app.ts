@@ -91,12 +91,13 @@ const DOMAIN_ROUTES: DomainRoutes[] = [
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-/** Builds the whole server: API under /api, its OpenAPI document, and the web app. */
+/** A route as registered, for tests that sweep every route. */
 export interface RegisteredRoute {
   method: string;
   url: string;
 }
 
+/** Builds the whole server: API under /api, its OpenAPI document, and the web app. */
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; context: AppContext; routes: RegisteredRoute[] }> {
   const { config, database, mailer, logger } = deps;
   const now = deps.now ?? (() => new Date());

@@ -35,7 +35,9 @@ export async function openDatabase(options: {
   if (options.url) {
     // JIT off: the planner cannot estimate the access rule's filter, so feed queries cost
     // enough to be JIT-compiled on every call, which took seconds (bench/RESULTS.md).
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off' });
+    // Generic plans for named statements (only the hot lists are named, db/prepared.ts): their
+    // plan does not depend on the values, and planning one costs more than running it.
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off -c plan_cache_mode=force_generic_plan' });
     // Without a listener, an idle connection dropped by the server would crash the process.
     pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema });

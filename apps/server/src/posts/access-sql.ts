@@ -3,22 +3,50 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Bound } from '../db/prepared.js';
 import { follows, plans, posts, subscriptions } from '../db/schema.js';
 
+/** What the access rule needs to know of the viewer, as SQL array expressions of creator and plan ids. */
+export interface Entitlements {
+  followed: SQL;
+  subscribedCreators: SQL;
+  planIds: SQL;
+  /** "creator plan" pairs, so a plan id only opens posts of the creator it belongs to. */
+  creatorPlans: SQL;
+}
+
 /**
- * The viewer's entitlements as uncorrelated subqueries: PostgreSQL runs each once per
- * statement (an InitPlan) and every candidate row then tests array membership, instead of a
- * subquery per row and per rule. A subscription counts while valid_until is after `now` (the
- * server's clock, not the database's, so both agree), and only for a plan of the creator the
- * subscription names. The values may be placeholders of a prepared statement.
+ * The viewer's entitlements, each an aggregate over their follows or valid subscriptions. A
+ * subscription counts while valid_until is after `now` (the server's clock, not the database's,
+ * so both agree), and only for a plan of the creator the subscription names. The values may be
+ * placeholders of a prepared statement.
  */
-function entitlements(viewerId: Bound<string | null>, now: Bound<Date>) {
+function entitlementQueries(viewerId: Bound<string | null>, now: Bound<Date>): Entitlements {
   const active = sql`from ${subscriptions} join ${plans} on ${plans.id} = ${subscriptions.planId}
     where ${subscriptions.userId} = ${viewerId} and ${plans.creatorId} = ${subscriptions.creatorId} and ${subscriptions.validUntil} > ${now}`;
   return {
     followed: sql`(select coalesce(array_agg(${follows.creatorId}), '{}') from ${follows} where ${follows.userId} = ${viewerId})::text[]`,
     subscribedCreators: sql`(select coalesce(array_agg(${subscriptions.creatorId}), '{}') ${active})::text[]`,
     planIds: sql`(select coalesce(array_agg(${subscriptions.planId}), '{}') ${active})::text[]`,
-    /** "creator plan" pairs, so a plan id only opens posts of the creator it belongs to. */
     creatorPlans: sql`(select coalesce(array_agg(${subscriptions.creatorId} || ' ' || ${subscriptions.planId}), '{}') ${active})::text[]`,
+  };
+}
+
+/**
+ * For statements that list many posts: the entitlements as one row to put in a CTE
+ * (`with ent as (${entitlementsRow(...)})`), read through `entitlementsIn('ent')` by every
+ * candidate row, so they are computed and planned once per statement.
+ */
+export function entitlementsRow(viewerId: Bound<string | null>, now: Bound<Date>): SQL {
+  const held = entitlementQueries(viewerId, now);
+  return sql`select ${held.followed} as followed, ${held.subscribedCreators} as subscribed_creators,
+    ${held.planIds} as plan_ids, ${held.creatorPlans} as creator_plans`;
+}
+
+export function entitlementsIn(relation: string): Entitlements {
+  const column = (name: string) => sql.raw(`${relation}.${name}`);
+  return {
+    followed: column('followed'),
+    subscribedCreators: column('subscribed_creators'),
+    planIds: column('plan_ids'),
+    creatorPlans: column('creator_plans'),
   };
 }
 
@@ -28,10 +56,14 @@ function entitlements(viewerId: Bound<string | null>, now: Bound<Date>) {
  * loaded. The CASE tests the rules from last to first, because in the pure function a later
  * rule overrides an earlier one. A post is published when its publish time has come and it
  * is not deleted. The equivalence test checks this against the pure function for every access
- * list and viewer kind.
+ * list and viewer kind, with the entitlements both as subqueries (the default, for statements
+ * about one post: PostgreSQL runs each once) and from an `entitlementsRow` relation.
  */
-export function postAccessLevelSql(viewerId: Bound<string | null>, now: Bound<Date>): SQL<AccessLevel> {
-  const held = entitlements(viewerId, now);
+export function postAccessLevelSql(
+  viewerId: Bound<string | null>,
+  now: Bound<Date>,
+  held: Entitlements = entitlementQueries(viewerId, now),
+): SQL<AccessLevel> {
   const lists = (token: string) => sql`${token} = any(${posts.access})`;
   const subscribed = sql`${posts.creatorId} = any(${held.subscribedCreators})`;
   // The cheap overlap test first; the pair test only confirms a plan is this creator's.

@@ -18,7 +18,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
 import { type Bound, type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { blocks, likes, media, plans, postMedia, posts, profiles, seenRecords, users } from '../db/schema.js';
-import { postAccessLevelSql, REVEALING_LEVELS_SQL } from './access-sql.js';
+import { entitlementsIn, entitlementsRow, postAccessLevelSql, REVEALING_LEVELS_SQL } from './access-sql.js';
 import { postMediaUrl, profileImageUrl } from './media-urls.js';
 
 /** The access levels a viewer can be shown a post at. */
@@ -34,33 +34,42 @@ const bound = {
   creatorId: sql.placeholder('creatorId'),
   postId: sql.placeholder('postId'),
   peekLimit: sql.placeholder('peekLimit'),
+  peekScan: sql.placeholder('peekScan'),
 };
+
+/** Sneak-peek candidates come from this many times as many of the newest posts listing 'sneakpeek'. */
+const PEEK_SCAN_FACTOR = 2;
 
 /** Without a cursor a list starts above every post (scheduled ones included), so one statement serves every page. */
 const FROM_THE_TOP = { cursorAt: 'infinity', cursorId: '' };
 
 /** The posts after the cursor, newest first; the row comparison is an index condition of posts_publish_idx. */
 const afterCursor = sql`(${posts.publishAt}, ${posts.id}) < (${bound.cursorAt}::timestamptz, ${bound.cursorId}::text)`;
-/** The viewer's latest seen posts (SEEN_RECORDS_LIMIT); `not in` makes PostgreSQL hash them once per statement. */
-const unseen = sql`${posts.id} not in (select ${seenRecords.entityId} from ${seenRecords}
-  where ${seenRecords.userId} = ${bound.viewer} and ${seenRecords.type} = 'post'
-  order by ${seenRecords.createdAt} desc, ${seenRecords.entityId} desc limit 500)`;
-const unblocked = sql`${posts.creatorId} not in (select ${blocks.blockedUserId} from ${blocks} where ${blocks.userId} = ${bound.viewer})`;
+/** Per statement, once: the viewer's entitlements, latest seen posts (SEEN_RECORDS_LIMIT) and blocked users. */
+const viewerRelations = sql`with ent as (${entitlementsRow(bound.viewer, bound.now)}),
+  seen as (select ${seenRecords.entityId} as id from ${seenRecords}
+    where ${seenRecords.userId} = ${bound.viewer} and ${seenRecords.type} = 'post'
+    order by ${seenRecords.createdAt} desc, ${seenRecords.entityId} desc limit 500),
+  blocked as (select ${blocks.blockedUserId} as id from ${blocks} where ${blocks.userId} = ${bound.viewer})`;
+/** `not in` a CTE makes PostgreSQL hash it once per statement. */
+const unseen = sql`${posts.id} not in (select id from seen)`;
+const unblocked = sql`${posts.creatorId} not in (select id from blocked)`;
 const FEED_LEVELS_SQL = REVEALING_LEVELS_SQL;
 
 /**
  * One part of a post cards statement: the posts matching `where` whose level passes
  * `levelFilter`, newest first, with the creator's summary. Text is cut down to what the level
  * allows inside the query (a sneak peek gets one character past the teaser, to know it goes on),
- * and disabled creators' posts never come out.
+ * and disabled creators' posts never come out. `source` stands in for the posts table (it must
+ * be called posts), for a part that narrows the candidates first.
  */
-function cardsPart(part: 'page' | 'peek', where: SQL, levelFilter: SQL, limit: Bound<number>): SQL {
+function cardsPart(part: 'page' | 'peek', where: SQL, levelFilter: SQL, limit: Bound<number>, source: SQL = sql`${posts}`): SQL {
   return sql`(select ${part}::text as part, v.id, v.creator_id, v.access, v.publish_at, v.level,
       case when v.level in (${REVEALING_LEVELS_SQL}) then v.text when v.level = 'sneakpeek' then left(v.text, ${POST_TEASER_CHARS + 1}) end as text,
       ${profiles.handle}, ${profiles.publicName} as public_name, ${profiles.avatarColor} as avatar_color, ${profiles.avatarMediaId} as avatar_media_id
     from (select ${posts.id} as id, ${posts.creatorId} as creator_id, ${posts.access} as access, ${posts.publishAt} as publish_at,
-            ${posts.text} as text, ${postAccessLevelSql(bound.viewer, bound.now)} as level
-          from ${posts} where ${posts.deletedAt} is null and ${where}) v
+            ${posts.text} as text, ${postAccessLevelSql(bound.viewer, bound.now, entitlementsIn('ent'))} as level
+          from ${source}, ent where ${posts.deletedAt} is null and ${where}) v
     join ${users} on ${users.id} = v.creator_id and ${users.disabledAt} is null
     join ${profiles} on ${profiles.userId} = v.creator_id
     where ${levelFilter}
@@ -74,7 +83,8 @@ function cardsPart(part: 'page' | 'peek', where: SQL, levelFilter: SQL, limit: B
  */
 function cardsStatement(...parts: SQL[]): SQL {
   const has = (column: AnyPgColumn) => sql`${column} is not null`;
-  return sql`select c.part, c.id, c.creator_id, c.access, c.level, c.text, c.handle, c.public_name, c.avatar_color, c.avatar_media_id,
+  return sql`${viewerRelations}
+    select c.part, c.id, c.creator_id, c.access, c.level, c.text, c.handle, c.public_name, c.avatar_color, c.avatar_media_id,
       (extract(epoch from c.publish_at) * 1000)::float8 as publish_ms,
       (select count(*)::int from ${likes} where ${likes.postId} = c.id) as likes,
       exists (select 1 from ${likes} where ${likes.postId} = c.id and ${likes.userId} = ${bound.viewer}) as liked,
@@ -166,7 +176,13 @@ export class PostCards {
   ): Promise<{ items: Post[]; peeks: Post[] }> {
     const feedPosts = (scope: SQL) =>
       cardsPart('page', sql`${posts.publishAt} <= ${bound.now} and ${afterCursor} and ${scope}`, revealing, bound.limit);
-    const peeks = cardsPart('peek', sql`${unseen} and ${unblocked}`, sql`v.level = 'sneakpeek'`, bound.peekLimit);
+    // Candidates: the newest posts listing 'sneakpeek' (only those can be at that level), through
+    // posts_sneakpeek_publish_idx; of those, the ones at level sneakpeek for this viewer. Bounding
+    // the walk keeps its cost fixed, whatever the viewer subscribes to.
+    const newestListingPeeks = sql`(select * from ${posts} where 'sneakpeek' = any(${posts.access}) and ${posts.deletedAt} is null
+      and ${posts.publishAt} <= ${bound.now} and ${unseen} and ${unblocked}
+      order by ${posts.publishAt} desc, ${posts.id} desc limit ${bound.peekScan}) as posts`;
+    const peeks = cardsPart('peek', sql`true`, sql`v.level = 'sneakpeek'`, bound.peekLimit, newestListingPeeks);
     const values = { viewer: viewerId, limit: query.limit, ...cursorValues(query.cursor) };
     const rows = query.creatorId
       ? await this.run(
@@ -180,6 +196,7 @@ export class PostCards {
       : await this.run('feed', () => cardsStatement(feedPosts(sql`${unseen} and ${unblocked}`), peeks), {
           ...values,
           peekLimit: query.peekLimit,
+          peekScan: query.peekLimit * PEEK_SCAN_FACTOR,
         });
     const items: Post[] = [];
     const peekItems: Post[] = [];

@@ -1,0 +1,1 @@
+CREATE INDEX "posts_sneakpeek_publish_idx" ON "posts" USING btree ("publish_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE 'sneakpeek' = any("posts"."access") and "posts"."deleted_at" is null;
