@@ -94,35 +94,36 @@ async function floorRunner(target: Target, path: HotPath): Promise<FloorRunner> 
       (await pool.query<{ id: string }>({ name: statementName, text: path.floorSql, values: [viewer.userId, now] })).rows.map(
         (row) => row.id,
       );
-    return {
-      ids: query,
-      run: (clients, seconds, viewers, now) => closedLoop(clients, seconds, viewers, (viewer) => query(viewer, now), null),
-      close: () => pool.end(),
-    };
+    return floorOver(query, () => pool.end());
   }
   const database = await openDatabase({ dataDir: target.dataDir });
   const pglite = (database.db as unknown as { $client: PGlite }).$client;
   const query = async (viewer: Viewer, now: Date) =>
     (await pglite.query<{ id: string }>(path.floorSql, [viewer.userId, now])).rows.map((row) => row.id);
+  return floorOver(query, () => database.close());
+}
+
+function floorOver(query: (viewer: Viewer, now: Date) => Promise<string[]>, close: () => Promise<void>): FloorRunner {
   return {
     ids: query,
-    run: (clients, seconds, viewers, now) => closedLoop(clients, seconds, viewers, (viewer) => query(viewer, now), null),
-    close: () => database.close(),
+    run: (clients, seconds, viewers, now) => closedLoop(clients, seconds, viewers, (viewer) => query(viewer, now)),
+    close,
   };
 }
 
-/** `clients` loops each sending the next viewer's request as soon as the last answered, for `seconds`. */
+/**
+ * `clients` loops in this process each sending the next viewer's query as soon as the last
+ * answered, for `seconds`; the serving CPU is this process's own.
+ */
 async function closedLoop(
   clients: number,
   seconds: number,
   viewers: Viewer[],
   send: (viewer: Viewer) => Promise<unknown>,
-  server: BenchServer | null,
 ): Promise<Measured> {
   const latencies: number[] = [];
   let next = 0;
-  const pids = () => [process.pid, ...(server ? [server.pid] : []), ...postgresPids()];
-  const before = cpuSecondsByPid(pids());
+  const before = cpuSecondsByPid(postgresPids());
   const ownBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -139,14 +140,9 @@ async function closedLoop(
   const elapsed = (performance.now() - started) / 1000;
   const own = process.cpuUsage(ownBefore);
   let postgres = 0;
-  let serverCpu = 0;
-  for (const [pid, total] of cpuSecondsByPid(pids())) {
-    const used = total - (before.get(pid) ?? 0);
-    if (server && pid === server.pid) serverCpu = used;
-    else if (pid !== process.pid) postgres += used;
-  }
+  for (const [pid, total] of cpuSecondsByPid(postgresPids())) postgres += total - (before.get(pid) ?? 0);
   const requests = latencies.length;
-  const serving = server ? serverCpu : (own.user + own.system) / 1e6;
+  const serving = (own.user + own.system) / 1e6;
   return {
     perSecond: requests / elapsed,
     latencies,

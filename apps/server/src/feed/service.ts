@@ -1,4 +1,4 @@
-import { type FeedPage, insertSneakPeeks, SNEAK_PEEKS_MAX, sneakPeekCount } from '@aurum/core';
+import { type FeedPage, insertSneakPeeks, sneakPeekCount } from '@aurum/core';
 import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import type { PostCards } from '../posts/post-cards.js';
 
@@ -27,7 +27,7 @@ export class FeedService {
 
   async page(viewerId: string, query: { cursor?: string | undefined; limit: number; creatorId?: string | undefined }): Promise<FeedPage> {
     const { cards, random = Math.random } = this.deps;
-    const peekLimit = Math.min(SNEAK_PEEKS_MAX, sneakPeekCount(query.limit)) * SNEAK_PEEK_POOL_FACTOR;
+    const peekLimit = sneakPeekCount(query.limit) * SNEAK_PEEK_POOL_FACTOR;
     const { items: rows, peeks } = await cards.feed(viewerId, {
       cursor: decodeTimeCursor(query.cursor),
       limit: query.limit + 1,

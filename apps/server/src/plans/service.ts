@@ -2,7 +2,6 @@ import {
   type createPlanSchema,
   generateId,
   type Plan,
-  type PlanOffer,
   planPerksSchema,
   SUBSCRIPTION_PERIOD_DAYS,
   type updatePlanSchema,
@@ -39,7 +38,7 @@ function toPlan(row: PlanRow): Plan {
 
 /** Members see active plans of creators whose account is not disabled, cheapest first. */
 const offeredPlans = and(eq(plans.active, true), isNull(users.disabledAt));
-const cheapestFirst = [asc(plans.priceMinor), asc(plans.createdAt), asc(plans.id)];
+export const cheapestFirst = [asc(plans.priceMinor), asc(plans.createdAt), asc(plans.id)];
 
 /**
  * A creator's paid plans. Plans are created inactive and the creator activates them.
@@ -148,23 +147,6 @@ export class PlansService {
       .where(and(eq(plans.id, planId), offeredPlans))
       .limit(1);
     return row ? toPlan(row.plan) : null;
-  }
-
-  /** Active plans of several creators as unlock offers, cheapest first per creator. */
-  async activeOffersByCreator(creatorIds: readonly string[]): Promise<Map<string, PlanOffer[]>> {
-    const offers = new Map<string, PlanOffer[]>();
-    if (creatorIds.length === 0) return offers;
-    const rows = await this.deps.db
-      .select({ plan: plans })
-      .from(plans)
-      .innerJoin(users, eq(users.id, plans.creatorId))
-      .where(and(inArray(plans.creatorId, [...new Set(creatorIds)]), offeredPlans))
-      .orderBy(...cheapestFirst);
-    for (const { plan } of rows) {
-      const { id, name, priceMinor, currency } = toPlan(plan);
-      offers.set(plan.creatorId, [...(offers.get(plan.creatorId) ?? []), { id, name, priceMinor, currency }]);
-    }
-    return offers;
   }
 
   /** Which of these ids are not plans of this creator (unknown or someone else's; the caller need not know which). Pass a transaction to read inside it. */

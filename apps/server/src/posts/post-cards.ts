@@ -11,6 +11,7 @@ import {
   type PostMedia,
   postTeaser,
   revealsContent,
+  SEEN_RECORDS_LIMIT,
   unlockOffer,
 } from '@aurum/core';
 import { type SQL, sql } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
 import { type Bound, type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { blocks, likes, media, plans, postMedia, posts, profiles, seenRecords, users } from '../db/schema.js';
+import { cheapestFirst } from '../plans/service.js';
 import { entitlementsIn, entitlementsRow, postAccessLevelSql, REVEALING_LEVELS_SQL } from './access-sql.js';
 import { postMediaUrl, profileImageUrl } from './media-urls.js';
 
@@ -49,12 +51,11 @@ const afterCursor = sql`(${posts.publishAt}, ${posts.id}) < (${bound.cursorAt}::
 const viewerRelations = sql`with ent as (${entitlementsRow(bound.viewer, bound.now)}),
   seen as (select ${seenRecords.entityId} as id from ${seenRecords}
     where ${seenRecords.userId} = ${bound.viewer} and ${seenRecords.type} = 'post'
-    order by ${seenRecords.createdAt} desc, ${seenRecords.entityId} desc limit 500),
+    order by ${seenRecords.createdAt} desc, ${seenRecords.entityId} desc limit ${SEEN_RECORDS_LIMIT}),
   blocked as (select ${blocks.blockedUserId} as id from ${blocks} where ${blocks.userId} = ${bound.viewer})`;
 /** `not in` a CTE makes PostgreSQL hash it once per statement. */
 const unseen = sql`${posts.id} not in (select id from seen)`;
 const unblocked = sql`${posts.creatorId} not in (select id from blocked)`;
-const FEED_LEVELS_SQL = REVEALING_LEVELS_SQL;
 
 /**
  * One part of a post cards statement: the posts matching `where` whose level passes
@@ -96,7 +97,7 @@ function cardsStatement(...parts: SQL[]): SQL {
         from ${postMedia} join ${media} on ${media.id} = ${postMedia.mediaId} where ${postMedia.postId} = c.id) as media,
       case when c.level not in (${REVEALING_LEVELS_SQL}) then
         (select coalesce(json_agg(json_build_object('id', ${plans.id}, 'name', ${plans.name}, 'priceMinor', ${plans.priceMinor}, 'currency', ${plans.currency})
-            order by ${plans.priceMinor}, ${plans.createdAt}, ${plans.id}), '[]')
+            order by ${sql.join(cheapestFirst, sql`, `)}), '[]')
           from ${plans} where ${plans.creatorId} = c.creator_id and ${plans.active})
       end as offers
     from (${sql.join(parts, sql` union all `)}) c
@@ -242,7 +243,7 @@ export class PostCards {
 }
 
 const notHidden = sql`v.level <> 'hidden'`;
-const revealing = sql`v.level in (${FEED_LEVELS_SQL})`;
+const revealing = sql`v.level in (${REVEALING_LEVELS_SQL})`;
 
 function cursorValues(cursor: PostCursor) {
   return cursor ? { cursorAt: cursor[0], cursorId: cursor[1] } : FROM_THE_TOP;

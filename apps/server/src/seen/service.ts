@@ -50,16 +50,6 @@ export class SeenService {
     const items = rows.map(toSeenRecord);
     return { entityIds: items.map((item) => item.entityId), items };
   }
-
-  /** The latest seen post ids as a subquery, for queries that leave seen posts out (the feed). */
-  latestSeenPostIds(viewerId: string, limit = SEEN_RECORDS_LIMIT) {
-    return this.deps.db
-      .select({ entityId: seenRecords.entityId })
-      .from(seenRecords)
-      .where(and(eq(seenRecords.userId, viewerId), eq(seenRecords.type, 'post')))
-      .orderBy(desc(seenRecords.createdAt), desc(seenRecords.entityId))
-      .limit(Math.min(limit, SEEN_RECORDS_LIMIT));
-  }
 }
 
 function toSeenRecord(row: typeof seenRecords.$inferSelect): SeenRecord {
