@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type DomainRoutes, requireCreator, requireViewer } from '../http/context.js';
 import { WEBHOOK_PREFIX } from '../http/csrf.js';
-import { registerRawBodyRoutes } from '../http/webhook-signature.js';
+import { registerRawBodyRoutes } from '../http/raw-body.js';
 
 const tags = ['payments'];
 

@@ -2,7 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DomainRoutes } from '../http/context.js';
 import { WEBHOOK_PREFIX } from '../http/csrf.js';
-import { registerRawBodyRoutes } from '../http/webhook-signature.js';
+import { registerRawBodyRoutes } from '../http/raw-body.js';
 import { registerDevProviderPages } from './dev-pages.js';
 import { DevVerificationProvider } from './dev-provider.js';
 
