@@ -2,18 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { sessions, users } from '../db/schema.js';
+import type { Viewer } from '../http/viewer.js';
 
 export const SESSION_COOKIE = 'aurum_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry slides forward at most once per this interval, to keep reads cheap. */
 const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
-
-export interface Viewer {
-  userId: string;
-  sessionId: string;
-  email: string;
-  labels: string[];
-}
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
