@@ -167,7 +167,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.addHook('onClose', async () => jobs.stop());
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    const methods = [route.method].flat();
+    for (const method of methods) {
+      // A GET answers HEAD too; only HEAD routes without a GET beside them are listed.
+      const twin =
+        method === 'HEAD' && (methods.includes('GET') || routes.some((listed) => listed.method === 'GET' && listed.url === route.url));
+      if (!twin) routes.push({ method, url: route.url });
+    }
   });
 
   await app.register(fastifyCookie);

@@ -7,9 +7,9 @@ import { type AccessViewer, DERIVATIVE_KINDS, generateId, postAccessLevel, revea
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivePlan, DAY_MS, follow, signUp, subscribe } from '../../test/content-fixtures.js';
+import { jpegWithLocation, writeAudio, writeVideo } from '../../test/media-fixtures.js';
 import { type ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { media, profiles } from '../db/schema.js';
-import { jpegWithLocation, writeAudio, writeVideo } from '../media/fixtures.js';
 
 /**
  * The leak test: real uploads through the media pipeline, posts at every access level, viewers
