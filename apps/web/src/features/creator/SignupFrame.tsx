@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { RetryAlert } from '../../components/RetryAlert';
+import { paths } from '../../lib/paths';
 import { onboardingQuery } from './api';
 import { OnboardingStepper } from './OnboardingStepper';
 
@@ -45,7 +46,7 @@ export function SignupFrame({ step, title, intro, children }: SignupFrameProps) 
   if (onboarding.isPending) return <PageLoading label="Loading your creator sign-up" />;
   if (onboarding.error) return <LoadFailed title={title} error={onboarding.error} retry={() => onboarding.refetch()} />;
   const state = onboarding.data;
-  if (step !== 'start' && state.status === 'not_started') return <Navigate to="/creator/signup/start" replace />;
+  if (step !== 'start' && state.status === 'not_started') return <Navigate to={paths.creatorSignupStep.start} replace />;
   return (
     <Box sx={{ maxWidth: 640, mx: 'auto' }}>
       <PageHeader title={title} back={step !== 'start'}>

@@ -3,9 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { addSnack } from '../../components/snack-queue';
+import { paths } from '../../lib/paths';
 import { currentUserQuery } from '../auth/current-user';
 import { onboardingQuery } from './api';
-import { pathAfterStep, SIGNUP_PATH } from './steps';
+import { pathAfterStep } from './steps';
 
 export interface StepSavedOptions {
   /** Whether the user was a creator before this save: creators changing their details stay on the page. */
@@ -31,7 +32,7 @@ export function useStepSaved() {
       const creator = state.isCreator || Boolean(user?.roles.includes('creators'));
       if (wasCreator) {
         if (options.navigate !== false) addSnack('Saved.', 'success');
-      } else if (creator) navigate(SIGNUP_PATH);
+      } else if (creator) navigate(paths.creatorSignup);
       else if (options.navigate !== false) navigate(pathAfterStep(state, step));
       return creator;
     },

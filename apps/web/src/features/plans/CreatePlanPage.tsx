@@ -3,10 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { paths } from '../../lib/paths';
 import { BecomeCreatorPrompt } from '../creator/BecomeCreatorPrompt';
 import { createPlan, planQuery, plansQuery } from './api';
 import { PlanForm } from './PlanForm';
-import { PLANS_PROMPT, planPath } from './PlansPage';
+import { PLANS_PROMPT } from './PlansPage';
 import { emptyPlanForm } from './plan-form';
 import { useIsCreator } from './useIsCreator';
 
@@ -30,7 +31,7 @@ function CreatePlan() {
     onSuccess: async (plan) => {
       queryClient.setQueryData(planQuery(plan.id).queryKey, plan);
       await queryClient.invalidateQueries({ queryKey: plansQuery.queryKey });
-      navigate(planPath(plan.id), { state: { created: true } satisfies PlanPageState });
+      navigate(paths.plan(plan.id), { state: { created: true } satisfies PlanPageState });
     },
   });
   return (

@@ -19,6 +19,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
+import { paths } from '../../lib/paths';
 import { BecomeCreatorPrompt } from '../creator/BecomeCreatorPrompt';
 import { LoadFailed, PageLoading } from '../creator/SignupFrame';
 import { planQuery, plansQuery, setPlanActive, updatePlan } from './api';
@@ -45,7 +46,7 @@ function PlanView() {
         <PageHeader title="Plan not found" back>
           This plan does not exist, or it is not one of yours.
         </PageHeader>
-        <Button variant="contained" component={RouterLink} to="/plans">
+        <Button variant="contained" component={RouterLink} to={paths.plans}>
           Back to your plans
         </Button>
       </>

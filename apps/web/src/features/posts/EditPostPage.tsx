@@ -8,10 +8,10 @@ import { PageHeader } from '../../components/PageHeader';
 import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
+import { paths } from '../../lib/paths';
 import { postQuery } from './api';
 import { CreatorsOnly } from './CreatorsOnly';
 import { PostComposer } from './PostComposer';
-import { postPaths } from './paths';
 
 /** The owner edits a post: the composer, prefilled. */
 export default function EditPostPage() {
@@ -37,7 +37,7 @@ function EditPost({ postId, userId }: { postId: string; userId: string }) {
         <PageHeader title="Post not found" back>
           There is no post of yours here to edit.
         </PageHeader>
-        <Button variant="contained" component={RouterLink} to={postPaths.list}>
+        <Button variant="contained" component={RouterLink} to={paths.posts}>
           Your posts
         </Button>
       </>
@@ -59,7 +59,7 @@ function EditPost({ postId, userId }: { postId: string; userId: string }) {
         post={post.data}
         onSaved={(saved) => {
           addSnack('Changes saved.', 'success');
-          navigate(postPaths.post(saved.id), { replace: true });
+          navigate(paths.post(saved.id), { replace: true });
         }}
       />
     </>

@@ -17,12 +17,12 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { paths } from '../../app/paths';
 import { BackButton } from '../../components/BackButton';
 import { PageHeader } from '../../components/PageHeader';
 import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
+import { paths } from '../../lib/paths';
 import { useSignedInUser } from '../auth/current-user';
 import { useSeen } from '../seen/use-seen';
 import { describeAccess } from './access';
@@ -30,7 +30,6 @@ import { deletePost, postQuery, refreshPosts } from './api';
 import { CreatorAvatar } from './CreatorAvatar';
 import { LikeButton } from './LikeButton';
 import { PostMediaView } from './PostMediaView';
-import { postPaths } from './paths';
 import { formatPostDate, scheduledText } from './schedule';
 import { UnlockActions } from './UnlockActions';
 
@@ -144,13 +143,13 @@ function OwnerActions({ post }: { post: Post }) {
       queryClient.removeQueries({ queryKey: postQuery(post.id).queryKey });
       refreshPosts(queryClient);
       addSnack('Post deleted.', 'success');
-      navigate(postPaths.list, { replace: true });
+      navigate(paths.posts, { replace: true });
     },
   });
   return (
     <>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', pt: 1 }}>
-        <Button variant="contained" startIcon={<EditIcon />} component={RouterLink} to={postPaths.edit(post.id)}>
+        <Button variant="contained" startIcon={<EditIcon />} component={RouterLink} to={paths.editPost(post.id)}>
           Edit post
         </Button>
         <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)}>

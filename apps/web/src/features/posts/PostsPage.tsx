@@ -13,13 +13,13 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/errors';
+import { paths } from '../../lib/paths';
 import { describeAccess } from './access';
 import { myPlansQuery, myPostsQuery } from './api';
 import { CreatorsOnly } from './CreatorsOnly';
 import { LoadMore } from './LoadMore';
 import { mediaSummary, tileImageUrl, tilePlaceholder } from './media-view';
 import { FadeInImage } from './PostMediaView';
-import { postPaths } from './paths';
 import { formatPostDate, scheduledText } from './schedule';
 
 /** The creator's own posts, newest first, scheduled and private ones included. */
@@ -35,7 +35,7 @@ function OwnPosts() {
     <>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
         <PageHeader title="Posts">Everything you have published or scheduled.</PageHeader>
-        <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={postPaths.create} sx={{ mb: 3 }}>
+        <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={paths.newPost} sx={{ mb: 3 }}>
           New post
         </Button>
       </Box>
@@ -49,7 +49,7 @@ function OwnPosts() {
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center', display: 'grid', gap: 2, justifyItems: 'center' }}>
           <Typography variant="h2">No posts yet</Typography>
           <Typography color="text.secondary">Your first post is one tap away. Share it with everyone, or only with subscribers.</Typography>
-          <Button variant="contained" component={RouterLink} to={postPaths.create}>
+          <Button variant="contained" component={RouterLink} to={paths.newPost}>
             Write your first post
           </Button>
         </Paper>
@@ -75,7 +75,7 @@ function OwnPostRow({ post, planNames }: { post: Post; planNames: { id: string; 
     <Box component="li">
       <Paper
         component={RouterLink}
-        to={postPaths.post(post.id)}
+        to={paths.post(post.id)}
         variant="outlined"
         sx={{
           display: 'grid',

@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths';
 import { PageHeader } from '../../components/PageHeader';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
+import { paths } from '../../lib/paths';
 
 /** Loading, not found and failure, shared by the profile and bio pages. Null once there is data. */
 export function ProfileStates({ isPending, error, title }: { isPending: boolean; error: unknown; title: string }) {

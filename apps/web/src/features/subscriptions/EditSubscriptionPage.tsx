@@ -12,9 +12,9 @@ import { PageHeader } from '../../components/PageHeader';
 import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
+import { paths } from '../../lib/paths';
 import { PageLoading } from '../creator/SignupFrame';
 import { PaymentMethodPicker, usePaymentMethodChoice } from '../payments/PaymentMethodPicker';
-import { postPaths } from '../posts/paths';
 import { formatPostDate } from '../posts/schedule';
 import { profilePageQuery } from '../profile/api';
 import {
@@ -28,7 +28,6 @@ import {
 import { outcomeUnknown, useAttemptKeys } from './attempt';
 import { PaymentError } from './PaymentError';
 import { PlanChoice } from './PlanChoice';
-import { subscriptionPaths } from './paths';
 import { SubscriptionStates } from './SubscriptionStates';
 
 /** /subscriptions/{subId}/edit: change the payment method (which turns renewal back on) or the plan. */
@@ -47,7 +46,7 @@ export default function EditSubscriptionPage() {
       {current.status === 'expired' ? (
         <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 1.5, justifyItems: 'start' }}>
           <Typography>This subscription has ended, so it can no longer be changed.</Typography>
-          <Button variant="contained" component={RouterLink} to={postPaths.subscribeTo(current.creator.userId)}>
+          <Button variant="contained" component={RouterLink} to={paths.subscribeTo(current.creator.userId)}>
             Subscribe again
           </Button>
         </Paper>
@@ -140,7 +139,7 @@ function PlanChangeQuote({ subscription, planId }: { subscription: Subscription;
       keys.settled();
       refreshAfterSubscriptionChange(queryClient, updated);
       addSnack(`Your plan is now ${updated.plan.name}.`, 'success');
-      navigate(subscriptionPaths.one(updated.id), { replace: true });
+      navigate(paths.subscription(updated.id), { replace: true });
     },
     onError: (error) => {
       keys.settled(error);

@@ -7,12 +7,12 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
-import { paths } from '../../app/paths';
 import { BlockButton } from '../../components/BlockButton';
 import { PageHeader } from '../../components/PageHeader';
 import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
+import { paths, type SubscribeLinkState } from '../../lib/paths';
 import { currentUserQuery, useSignedInUser } from '../auth/current-user';
 import { PaymentMethodPicker, usePaymentMethodChoice } from '../payments/PaymentMethodPicker';
 import { planPrice } from '../plans/PlanSummary';
@@ -24,7 +24,6 @@ import { outcomeUnknown, useAttemptKeys } from './attempt';
 import { CreatorLine } from './CreatorLine';
 import { PaymentError } from './PaymentError';
 import { PlanChoice } from './PlanChoice';
-import { type SubscribeLinkState, subscriptionPaths } from './paths';
 
 /** /users/subscribeTo/{creatorId}: pick one of the creator's plans and a payment method, then pay and subscribe. */
 export default function SubscribePage() {
@@ -82,10 +81,10 @@ function CurrentSubscription({ item, creator }: { item: SubscriptionItem; creato
         {item.autoRenew ? `Renews on ${until}.` : `Access until ${until}.`}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-        <Button variant="contained" component={RouterLink} to={subscriptionPaths.edit(item.id)}>
+        <Button variant="contained" component={RouterLink} to={paths.editSubscription(item.id)}>
           Change plan
         </Button>
-        <Button variant="outlined" component={RouterLink} to={subscriptionPaths.one(item.id)}>
+        <Button variant="outlined" component={RouterLink} to={paths.subscription(item.id)}>
           View subscription
         </Button>
       </Box>
