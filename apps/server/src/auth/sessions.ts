@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { DAY_MS } from '@aurum/core';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { sessions, users } from '../db/schema.js';
 import type { Viewer } from '../http/viewer.js';
 
 export const SESSION_COOKIE = 'aurum_session';
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY_MS;
 /** A session's expiry slides forward at most once per this interval, to keep reads cheap. */
-const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
+const SESSION_REFRESH_MS = DAY_MS;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

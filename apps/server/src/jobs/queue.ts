@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DAY_MS } from '@aurum/core';
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -56,7 +57,6 @@ export interface JobQueueOptions {
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Finished jobs are kept this long for inspection, then pruned. */
 const FINISHED_JOB_RETENTION_MS = 30 * DAY_MS;
 

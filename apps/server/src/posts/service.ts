@@ -2,6 +2,7 @@ import {
   type AccessLevel,
   accessPlanIds,
   type createPostSchema,
+  DAY_MS,
   generateId,
   POST_SCHEDULE_MAX_DAYS,
   type Post,
@@ -26,8 +27,6 @@ export interface PostsServiceDeps {
 }
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * When a post goes out. Omitted keeps the current time (now for a new post); null means
