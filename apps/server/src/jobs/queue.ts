@@ -3,7 +3,7 @@ import { DAY_MS } from '@aurum/core';
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Database } from '../db/database.js';
+import type { Database, Executor } from '../db/database.js';
 import { jobs } from '../db/schema.js';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -129,7 +129,7 @@ export class JobQueue {
    * Adds a job and wakes the worker. Pass a transaction as `executor` to enqueue atomically
    * with other writes, and call wake() once it has committed: the worker cannot see the job before.
    */
-  async enqueue(type: string, payload: unknown, options: EnqueueOptions = {}, executor?: Pick<Database, 'insert'>): Promise<string> {
+  async enqueue(type: string, payload: unknown, options: EnqueueOptions = {}, executor?: Executor): Promise<string> {
     const id = options.id ?? `${type}:${randomUUID()}`;
     const handler = this.handlers.get(type);
     await (executor ?? this.db)
