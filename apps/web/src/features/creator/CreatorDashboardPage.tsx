@@ -16,8 +16,8 @@ import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
+import { ownPlansQuery } from '../../lib/plans';
 import { useSignedInUser } from '../auth/current-user';
-import { plansQuery } from '../plans/api';
 import { PlanChips, planPriceLine } from '../plans/PlanSummary';
 import { earningsQuery, onboardingQuery } from './api';
 import { OnboardingStepper } from './OnboardingStepper';
@@ -163,7 +163,7 @@ function EarningsSummary() {
 }
 
 function PlansSummary() {
-  const plans = useQuery(plansQuery);
+  const plans = useQuery(ownPlansQuery);
   const active = plans.data?.filter((plan) => plan.active).length ?? 0;
   return (
     <Box component="section" aria-labelledby="dashboard-plans" sx={{ display: 'grid', gap: 1.5 }}>

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { addSnack } from '../../components/snack-queue';
 import { paths } from '../../lib/paths';
-import { currentUserQuery } from '../auth/current-user';
+import { queryKeys } from '../../lib/query-keys';
 import { onboardingQuery } from './api';
 import { pathAfterStep } from './steps';
 
@@ -27,8 +27,8 @@ export function useStepSaved() {
     async (state: OnboardingState, step: OnboardingStepId, options: StepSavedOptions = {}) => {
       const { wasCreator = false } = options;
       queryClient.setQueryData(onboardingQuery.queryKey, state);
-      await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-      const user = queryClient.getQueryData<CurrentUser | null>(currentUserQuery.queryKey);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      const user = queryClient.getQueryData<CurrentUser | null>(queryKeys.currentUser);
       const creator = state.isCreator || Boolean(user?.roles.includes('creators'));
       if (wasCreator) {
         if (options.navigate !== false) addSnack('Saved.', 'success');

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { paths } from '../../lib/paths';
+import { ownPlansQuery } from '../../lib/plans';
 import { BecomeCreatorPrompt } from '../creator/BecomeCreatorPrompt';
-import { createPlan, planQuery, plansQuery } from './api';
+import { createPlan, planQuery } from './api';
 import { PlanForm } from './PlanForm';
 import { PLANS_PROMPT } from './PlansPage';
 import { emptyPlanForm } from './plan-form';
@@ -30,7 +31,7 @@ function CreatePlan() {
     mutationFn: createPlan,
     onSuccess: async (plan) => {
       queryClient.setQueryData(planQuery(plan.id).queryKey, plan);
-      await queryClient.invalidateQueries({ queryKey: plansQuery.queryKey });
+      await queryClient.invalidateQueries({ queryKey: ownPlansQuery.queryKey });
       navigate(paths.plan(plan.id), { state: { created: true } satisfies PlanPageState });
     },
   });

@@ -20,9 +20,10 @@ import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
+import { ownPlansQuery } from '../../lib/plans';
 import { BecomeCreatorPrompt } from '../creator/BecomeCreatorPrompt';
 import { LoadFailed, PageLoading } from '../creator/SignupFrame';
-import { planQuery, plansQuery, setPlanActive, updatePlan } from './api';
+import { planQuery, setPlanActive, updatePlan } from './api';
 import type { PlanPageState } from './CreatePlanPage';
 import { PlanForm } from './PlanForm';
 import { PlanChips, planPriceLine } from './PlanSummary';
@@ -63,7 +64,7 @@ function PlanDetails({ plan }: { plan: Plan }) {
   const [confirming, setConfirming] = useState(false);
   const stored = async (updated: Plan) => {
     queryClient.setQueryData(planQuery(updated.id).queryKey, updated);
-    await queryClient.invalidateQueries({ queryKey: plansQuery.queryKey });
+    await queryClient.invalidateQueries({ queryKey: ownPlansQuery.queryKey });
   };
   const toggle = useMutation({
     mutationFn: (active: boolean) => setPlanActive(plan.id, active),

@@ -9,9 +9,9 @@ import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { RetryAlert } from '../../components/RetryAlert';
 import { paths } from '../../lib/paths';
+import { ownPlansQuery } from '../../lib/plans';
 import { BecomeCreatorPrompt } from '../creator/BecomeCreatorPrompt';
 import { PageLoading } from '../creator/SignupFrame';
-import { plansQuery } from './api';
 import { PlanChips, planPriceLine } from './PlanSummary';
 import { useIsCreator } from './useIsCreator';
 
@@ -24,7 +24,7 @@ export default function PlansPage() {
 }
 
 function PlansList() {
-  const plans = useQuery(plansQuery);
+  const plans = useQuery(ownPlansQuery);
   return (
     <>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>

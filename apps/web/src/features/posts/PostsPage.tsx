@@ -14,8 +14,9 @@ import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
+import { ownPlansQuery } from '../../lib/plans';
 import { describeAccess } from './access';
-import { myPlansQuery, myPostsQuery } from './api';
+import { myPostsQuery } from './api';
 import { CreatorsOnly } from './CreatorsOnly';
 import { LoadMore } from './LoadMore';
 import { mediaSummary, tileImageUrl, tilePlaceholder } from './media-view';
@@ -29,7 +30,7 @@ export default function PostsPage() {
 
 function OwnPosts() {
   const posts = useInfiniteQuery(myPostsQuery());
-  const plans = useQuery(myPlansQuery());
+  const plans = useQuery(ownPlansQuery);
   const items = posts.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <>

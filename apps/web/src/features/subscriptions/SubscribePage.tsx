@@ -13,7 +13,8 @@ import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
 import { paths, type SubscribeLinkState } from '../../lib/paths';
-import { currentUserQuery, useSignedInUser } from '../auth/current-user';
+import { queryKeys } from '../../lib/query-keys';
+import { useSignedInUser } from '../auth/current-user';
 import { PaymentMethodPicker, usePaymentMethodChoice } from '../payments/PaymentMethodPicker';
 import { planPrice } from '../plans/PlanSummary';
 import { formatPostDate } from '../posts/schedule';
@@ -114,9 +115,9 @@ function SubscribeForm({ creator }: { creator: ProfilePage }) {
     onError: (error) => {
       keys.settled(error);
       // What the page shows is out of date: another device subscribed, or the creator withdrew the plan.
-      if (isApiError(error, 'already_subscribed')) void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      if (isApiError(error, 'already_subscribed')) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
       if (isApiError(error, 'plan_unavailable'))
-        void queryClient.invalidateQueries({ queryKey: profilePageQuery(creator.userId).queryKey });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.profilePage.one(creator.userId) });
     },
   });
   const retrying = submit.error !== null && outcomeUnknown(submit.error);
