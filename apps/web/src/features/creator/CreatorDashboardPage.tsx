@@ -13,15 +13,15 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/errors';
+import { LoadFailed, RetryAlert } from '../../components/RetryAlert';
 import { paths } from '../../lib/paths';
 import { ownPlansQuery } from '../../lib/plans';
 import { useSignedInUser } from '../auth/current-user';
 import { PlanChips, planPriceLine } from '../plans/PlanSummary';
 import { earningsQuery, onboardingQuery } from './api';
 import { OnboardingStepper } from './OnboardingStepper';
-import { LoadFailed, PageLoading } from './SignupFrame';
 
 /** How many plans the dashboard lists before "See all plans". */
 const PLANS_SHOWN = 3;
@@ -134,7 +134,7 @@ function EarningsSummary() {
       {earnings.isPending ? (
         <PageLoading label="Loading your earnings" />
       ) : earnings.error ? (
-        <Alert severity="error">{errorMessage(earnings.error)}</Alert>
+        <RetryAlert error={earnings.error} onRetry={() => earnings.refetch()} />
       ) : (
         <Paper variant="outlined" sx={{ p: 2.5, display: 'grid', gap: 1 }}>
           {earnings.data.balances.length === 0 ? (
@@ -180,7 +180,7 @@ function PlansSummary() {
       {plans.isPending ? (
         <PageLoading label="Loading your plans" />
       ) : plans.error ? (
-        <Alert severity="error">{errorMessage(plans.error)}</Alert>
+        <RetryAlert error={plans.error} onRetry={() => plans.refetch()} />
       ) : plans.data.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 3, display: 'grid', gap: 1.5, justifyItems: 'start' }}>
           <Typography>You have no plans yet. Members subscribe to your plans to see your subscriber-only posts.</Typography>

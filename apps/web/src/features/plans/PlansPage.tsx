@@ -6,12 +6,12 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { RetryAlert } from '../../components/RetryAlert';
 import { paths } from '../../lib/paths';
 import { ownPlansQuery } from '../../lib/plans';
 import { BecomeCreatorPrompt } from '../creator/BecomeCreatorPrompt';
-import { PageLoading } from '../creator/SignupFrame';
 import { PlanChips, planPriceLine } from './PlanSummary';
 import { useIsCreator } from './useIsCreator';
 

@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -18,7 +17,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { BackButton } from '../../components/BackButton';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { LoadFailed } from '../../components/RetryAlert';
 import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
@@ -38,13 +39,7 @@ export default function PostPage() {
   const { postId = '' } = useParams();
   const post = useQuery(postQuery(postId));
 
-  if (post.isPending) {
-    return (
-      <Box role="status" aria-label="Loading post" sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-        <CircularProgress aria-hidden />
-      </Box>
-    );
-  }
+  if (post.isPending) return <PageLoading label="Loading post" />;
   if (isApiError(post.error, 'not_found')) {
     return (
       <>
@@ -57,14 +52,7 @@ export default function PostPage() {
       </>
     );
   }
-  if (post.error) {
-    return (
-      <>
-        <PageHeader title="Post" back />
-        <Alert severity="error">{errorMessage(post.error)}</Alert>
-      </>
-    );
-  }
+  if (post.error) return <LoadFailed title="Post" error={post.error} retry={() => post.refetch()} />;
   return <PostView post={post.data} />;
 }
 

@@ -2,17 +2,16 @@ import type { Post } from '@aurum/core';
 import AddIcon from '@mui/icons-material/Add';
 import GraphicEqIcon from '@mui/icons-material/GraphicEq';
 import NotesIcon from '@mui/icons-material/Notes';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/errors';
+import { RetryAlert } from '../../components/RetryAlert';
 import { paths } from '../../lib/paths';
 import { ownPlansQuery } from '../../lib/plans';
 import { describeAccess } from './access';
@@ -40,12 +39,8 @@ function OwnPosts() {
           New post
         </Button>
       </Box>
-      {posts.isPending && (
-        <Box role="status" aria-label="Loading posts" sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-          <CircularProgress aria-hidden />
-        </Box>
-      )}
-      {posts.error && <Alert severity="error">{errorMessage(posts.error)}</Alert>}
+      {posts.isPending && <PageLoading label="Loading posts" />}
+      {posts.error && <RetryAlert error={posts.error} onRetry={() => void posts.refetch()} />}
       {posts.isSuccess && items.length === 0 && (
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center', display: 'grid', gap: 2, justifyItems: 'center' }}>
           <Typography variant="h2">No posts yet</Typography>

@@ -13,7 +13,8 @@ import { ProfileStates } from './ProfileStates';
 export default function BioPage() {
   const { userId = '' } = useParams();
   const profile = useQuery(profilePageQuery(userId));
-  if (!profile.data) return <ProfileStates isPending={profile.isPending} error={profile.error} title="Bio" />;
+  if (!profile.data)
+    return <ProfileStates isPending={profile.isPending} error={profile.error} retry={() => profile.refetch()} title="Bio" />;
   const name = displayName(profile.data);
   return (
     <>

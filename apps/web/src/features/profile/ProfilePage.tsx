@@ -33,7 +33,8 @@ const AVATAR_SIZE = { xs: 88, sm: 112 };
 export default function ProfilePage() {
   const { userId = '' } = useParams();
   const profile = useQuery(profilePageQuery(userId));
-  if (!profile.data) return <ProfileStates isPending={profile.isPending} error={profile.error} title="Profile" />;
+  if (!profile.data)
+    return <ProfileStates isPending={profile.isPending} error={profile.error} retry={() => profile.refetch()} title="Profile" />;
   return <Profile profile={profile.data} />;
 }
 

@@ -8,12 +8,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { BlockButton } from '../../components/BlockButton';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { RetryAlert } from '../../components/RetryAlert';
 import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
-import { PageLoading } from '../creator/SignupFrame';
 import { PaymentMethodPicker, usePaymentMethodChoice } from '../payments/PaymentMethodPicker';
 import { formatPostDate } from '../posts/schedule';
 import { profilePageQuery } from '../profile/api';
@@ -108,7 +109,7 @@ function ChangePlan({ subscription }: { subscription: Subscription }) {
       {profile.isPending ? (
         <PageLoading label="Loading the plans" />
       ) : profile.error ? (
-        <Alert severity="error">{errorMessage(profile.error)}</Alert>
+        <RetryAlert error={profile.error} onRetry={() => profile.refetch()} />
       ) : others.length === 0 ? (
         <Typography color="text.secondary">{displayName(subscription.creator)} offers no other plan right now.</Typography>
       ) : (
@@ -148,7 +149,7 @@ function PlanChangeQuote({ subscription, planId }: { subscription: Subscription;
   });
 
   if (quote.isPending) return <PageLoading label="Working out the price" />;
-  if (quote.error) return <Alert severity="error">{errorMessage(quote.error)}</Alert>;
+  if (quote.error) return <RetryAlert error={quote.error} onRetry={() => quote.refetch()} />;
   const { amountDueMinor, nextRenewalPriceMinor, currency, validUntil } = quote.data;
   const from = formatPostDate(validUntil);
   const next = formatMoney({ amountMinor: nextRenewalPriceMinor, currency });

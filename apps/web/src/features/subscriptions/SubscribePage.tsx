@@ -30,7 +30,8 @@ import { PlanChoice } from './PlanChoice';
 export default function SubscribePage() {
   const { creatorId = '' } = useParams();
   const profile = useQuery(profilePageQuery(creatorId));
-  if (!profile.data) return <ProfileStates isPending={profile.isPending} error={profile.error} title="Subscribe" />;
+  if (!profile.data)
+    return <ProfileStates isPending={profile.isPending} error={profile.error} retry={() => profile.refetch()} title="Subscribe" />;
   return <Subscribe creator={profile.data} />;
 }
 

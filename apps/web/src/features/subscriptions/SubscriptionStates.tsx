@@ -1,9 +1,10 @@
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { LoadFailed } from '../../components/RetryAlert';
 import { isApiError } from '../../lib/api/client';
 import { paths } from '../../lib/paths';
-import { LoadFailed, PageLoading } from '../creator/SignupFrame';
 
 /** Loading, not found and failure of one subscription, shared by its page and its edit page. */
 export function SubscriptionStates({ isPending, error, retry }: { isPending: boolean; error: unknown; retry: () => void }) {
