@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './app/AppProviders';
 import { installGlobalErrorLogging } from './app/global-errors';
-import { createQueryClient } from './app/query-client';
 import { buildRoutes, clearReloadFlagOnSuccess } from './app/router';
+import { createQueryClient } from './lib/query-client';
 
 installGlobalErrorLogging();
 

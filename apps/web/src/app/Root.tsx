@@ -4,11 +4,10 @@ import { ErrorDialog } from '../components/ErrorDialog';
 import { InstallBanner } from '../components/install/InstallBanner';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { SnackHost } from '../components/SnackHost';
-import { useCurrentUser } from '../features/auth/current-user';
 import { useHeartbeat } from '../features/auth/useHeartbeat';
+import { useCurrentUser } from '../lib/current-user';
 import { guardRedirect } from './guard';
-import type { RouteHandle } from './router';
-import { isKnownPath } from './routes';
+import { isKnownPath, type RouteHandle } from './routes';
 
 function useDocumentTitle(): void {
   const matches = useMatches();

@@ -5,13 +5,9 @@ import { MenuLayout } from './layout/MenuLayout';
 import { loadPage, markNavigationSucceeded } from './lazy-reload';
 import { Root } from './Root';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
-import { APP_ROUTES, type AppRoute } from './routes';
+import { APP_ROUTES, type AppRoute, type RouteHandle } from './routes';
 
-export interface RouteHandle {
-  title: string;
-}
-
-const comingSoon = () => import('../components/ComingSoonPage');
+const comingSoon = () => import('./ComingSoonPage');
 
 function toRouteObject(route: AppRoute): RouteObject {
   const handle: RouteHandle = { title: route.title };

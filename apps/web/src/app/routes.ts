@@ -3,6 +3,11 @@ import { matchPath } from 'react-router';
 
 export type PageModule = { default: ComponentType };
 
+/** What every route carries for the pages around it: its title, for the document title and placeholders. */
+export interface RouteHandle {
+  title: string;
+}
+
 /**
  * One entry per page of the product. `menu` pages show the navigation; `bare` pages
  * (landing, sign-in steps, registration) have none. Entries without `page` are features
@@ -140,7 +145,7 @@ export const APP_ROUTES: AppRoute[] = [
     path: '/users/:userId/personal-details',
     title: 'Personal details',
     layout: 'menu',
-    page: () => import('../features/users/PersonalDetailsPage'),
+    page: () => import('../features/auth/PersonalDetailsPage'),
   },
 ];
 

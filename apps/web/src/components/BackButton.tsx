@@ -1,6 +1,6 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import IconButton from '@mui/material/IconButton';
-import { useAppNavigation } from '../app/navigation';
+import { useAppNavigation } from '../lib/navigation';
 
 /** A chevron that goes one step back in history. */
 export function BackButton() {

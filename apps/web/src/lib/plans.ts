@@ -1,4 +1,4 @@
-import type { Plan } from '@aurum/core';
+import { formatMoney, type Plan, SUBSCRIPTION_PERIOD_DAYS } from '@aurum/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api/client';
 import { queryKeys } from './query-keys';
@@ -8,3 +8,13 @@ export const ownPlansQuery = queryOptions({
   queryKey: queryKeys.plans.own,
   queryFn: () => api.get<Plan[]>('/plans'),
 });
+
+/** "every 30 days": the fixed billing period of every plan. */
+export const billingPeriodText = (days: number = SUBSCRIPTION_PERIOD_DAYS) => `every ${days} days`;
+
+export const planPrice = (plan: Pick<Plan, 'priceMinor' | 'currency'>) =>
+  formatMoney({ amountMinor: plan.priceMinor, currency: plan.currency });
+
+/** "$4.99 every 30 days". */
+export const planPriceLine = (plan: Pick<Plan, 'priceMinor' | 'currency' | 'billingPeriodDays'>) =>
+  `${planPrice(plan)} ${billingPeriodText(plan.billingPeriodDays)}`;

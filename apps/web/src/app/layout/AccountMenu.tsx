@@ -12,8 +12,8 @@ import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { UserAvatar } from '../../components/UserAvatar';
+import { navigateSafely } from '../../lib/navigation';
 import { paths } from '../../lib/paths';
-import { navigateSafely } from '../navigation';
 import { useThemeMode } from '../theme/ThemeModeProvider';
 import { ThemeToggleIcon, themeToggleLabel } from '../theme/theme-toggle';
 

@@ -1,4 +1,4 @@
-import { useSignedInUser } from '../../features/auth/current-user';
+import { useSignedInUser } from '../../lib/current-user';
 import { PageMain } from './PageMain';
 import { TopBar } from './TopBar';
 

@@ -13,7 +13,7 @@ import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { useSignedInUser } from '../../features/auth/current-user';
+import { useSignedInUser } from '../../lib/current-user';
 import { activeNavItem, type NavItem, primaryNavItems, secondaryNavItems } from './nav-items';
 import { PageMain } from './PageMain';
 import { TopBar } from './TopBar';

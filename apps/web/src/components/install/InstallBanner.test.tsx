@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ThemeModeProvider } from '../../app/theme/ThemeModeProvider';
+import { renderThemed } from '../../test/render-app';
 import { InstallBanner } from './InstallBanner';
 import { StepMedia } from './InstallGuideDialog';
 import { INSTALL_BANNER_CLOSED_KEY } from './install-banner';
@@ -15,11 +15,7 @@ describe('InstallBanner', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('appears after 3 seconds and remembers when it was closed', () => {
-    render(
-      <ThemeModeProvider>
-        <InstallBanner />
-      </ThemeModeProvider>,
-    );
+    renderThemed(<InstallBanner />);
     act(() => vi.advanceTimersByTime(2999));
     expect(screen.queryByRole('region', { name: 'Install Aurum' })).toBeNull();
     act(() => vi.advanceTimersByTime(1));
@@ -32,11 +28,7 @@ describe('InstallBanner', () => {
 
   it('stays away when it was closed less than a day ago', () => {
     window.localStorage.setItem(INSTALL_BANNER_CLOSED_KEY, String(Date.now() - 60_000));
-    render(
-      <ThemeModeProvider>
-        <InstallBanner />
-      </ThemeModeProvider>,
-    );
+    renderThemed(<InstallBanner />);
     act(() => vi.advanceTimersByTime(10_000));
     expect(screen.queryByRole('region', { name: 'Install Aurum' })).toBeNull();
   });

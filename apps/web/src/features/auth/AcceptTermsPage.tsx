@@ -7,12 +7,12 @@ import { useState } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router';
 import { BlockButton } from '../../components/BlockButton';
 import { PageHeader } from '../../components/PageHeader';
+import { hasAcceptedCurrentTerms, useSignedInUser } from '../../lib/current-user';
 import { errorMessage } from '../../lib/errors';
 import { afterSignInPath, paths } from '../../lib/paths';
-import { TERMS } from '../legal/terms-content';
+import { TERMS } from '../../lib/terms-content';
+import { useAcceptTerms } from '../../lib/useAcceptTerms';
 import { AuthCard } from './AuthCard';
-import { hasAcceptedCurrentTerms, useSignedInUser } from './current-user';
-import { useAcceptTerms } from './useAcceptTerms';
 
 /** Registration step: accept the terms of service before setting up a profile. */
 export default function AcceptTermsPage() {

@@ -8,11 +8,11 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import { BlockButton } from '../../components/BlockButton';
 import { PageHeader } from '../../components/PageHeader';
 import { addSnack } from '../../components/snack-queue';
+import { setCurrentUser } from '../../lib/current-user';
 import { errorMessage } from '../../lib/errors';
 import { afterSignInPath, paths } from '../../lib/paths';
 import { AuthCard } from './AuthCard';
 import { requestSignInCode, submitSignInCode } from './api';
-import { setCurrentUser } from './current-user';
 import { flowOf } from './EmailStepPage';
 import { rememberedSignInEmail, rememberSignInEmail } from './sign-in-email';
 

@@ -11,9 +11,9 @@ import { setError } from '../../components/error-store';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { addSnack } from '../../components/snack-queue';
+import { resetAfterSessionEnd, useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { deleteAccount } from './api';
-import { resetAfterSessionEnd, useSignedInUser } from './current-user';
 
 /** Account deletion: disables the account, ends every session, and clears this browser. */
 export default function DeleteAccountPage() {

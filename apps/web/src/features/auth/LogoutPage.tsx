@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
+import { resetAfterSessionEnd } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { signOut } from './api';
-import { resetAfterSessionEnd } from './current-user';
 
 /** Ends the session on the server, forgets the user's data in the browser and returns to the start. */
 export default function LogoutPage() {

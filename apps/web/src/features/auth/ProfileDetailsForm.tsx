@@ -10,13 +10,13 @@ import { useNavigate } from 'react-router';
 import { BlockButton } from '../../components/BlockButton';
 import { UserAvatar } from '../../components/UserAvatar';
 import { isApiError } from '../../lib/api/client';
+import { setCurrentUser } from '../../lib/current-user';
 import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { AvatarColorPicker } from './AvatarColorPicker';
 import { checkHandle, setupProfile } from './api';
-import { setCurrentUser } from './current-user';
 import { type Availability, describeHandle, validateHandle } from './handle-status';
 
 const HANDLE_CHECK_DELAY_MS = 400;

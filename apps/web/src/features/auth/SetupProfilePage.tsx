@@ -1,9 +1,9 @@
 import type { CurrentUser } from '@aurum/core';
 import { Navigate, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { hasAcceptedCurrentTerms, useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { AuthCard } from './AuthCard';
-import { hasAcceptedCurrentTerms, useSignedInUser } from './current-user';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 
 /** Last registration step: handle, public name and avatar colour. Completing it finishes registration. */

@@ -2,9 +2,9 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { useSignedInUser } from '../../lib/current-user';
 import { afterSignInPath, paths } from '../../lib/paths';
 import { AuthCard } from './AuthCard';
-import { useSignedInUser } from './current-user';
 
 /** Identity verification comes with creator onboarding; members never need it. */
 export default function VerifyIdentityPage() {

@@ -4,8 +4,8 @@ import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { BlockButton } from '../../components/BlockButton';
+import { apiFormErrors, type FieldErrors, issuesToFieldErrors } from '../../lib/form-errors';
 import { saveAgeGender } from './api';
-import { apiFormErrors, type FieldErrors, issuesToFieldErrors } from './form-errors';
 import { SignupFrame } from './SignupFrame';
 import { useStepSaved } from './useStepSaved';
 

@@ -15,11 +15,11 @@ import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { PlanChips } from '../../components/PlanChips';
 import { LoadFailed, RetryAlert } from '../../components/RetryAlert';
+import { isCreator, useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
-import { ownPlansQuery } from '../../lib/plans';
-import { useSignedInUser } from '../auth/current-user';
-import { PlanChips, planPriceLine } from '../plans/PlanSummary';
+import { ownPlansQuery, planPriceLine } from '../../lib/plans';
 import { earningsQuery, onboardingQuery } from './api';
 import { OnboardingStepper } from './OnboardingStepper';
 
@@ -30,7 +30,7 @@ const PLANS_SHOWN = 3;
 export default function CreatorDashboardPage() {
   const user = useSignedInUser();
   if (!user) return null;
-  return user.roles.includes('creators') ? <Dashboard user={user} /> : <OnboardingStatus />;
+  return isCreator(user) ? <Dashboard user={user} /> : <OnboardingStatus />;
 }
 
 function OnboardingStatus() {

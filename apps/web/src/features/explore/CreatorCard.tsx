@@ -5,10 +5,10 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { CreatorAvatar } from '../../components/CreatorAvatar';
+import { FollowButton } from '../../components/FollowButton';
+import { bioExcerpt, followerText } from '../../lib/bio';
 import { paths } from '../../lib/paths';
-import { FollowButton } from '../follows/FollowButton';
-import { CreatorAvatar } from '../posts/CreatorAvatar';
-import { bioExcerpt, followerText } from '../profile/bio';
 
 /**
  * A creator in Explore. The name is the link to their profile and stretches over the whole

@@ -11,10 +11,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/LoadingOverlay';
+import { LoadMore } from '../../components/LoadMore';
 import { PageHeader } from '../../components/PageHeader';
 import { RetryAlert } from '../../components/RetryAlert';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { LoadMore } from '../posts/LoadMore';
 import { type CreatorSearch, creatorsQuery } from './api';
 import { CreatorCard } from './CreatorCard';
 

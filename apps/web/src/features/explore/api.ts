@@ -1,5 +1,5 @@
-import type { CreatorSort, CreatorsPage, FollowState } from '@aurum/core';
-import { type InfiniteData, infiniteQueryOptions, keepPreviousData, type QueryClient } from '@tanstack/react-query';
+import type { CreatorSort, CreatorsPage } from '@aurum/core';
+import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -25,18 +25,3 @@ export const creatorsQuery = (search: CreatorSearch) =>
     getNextPageParam: (page) => page.nextCursor,
     placeholderData: keepPreviousData,
   });
-
-/** After following or unfollowing: every Explore list shows the creator with the server's answer. */
-export function setCreatorFollowState(queryClient: QueryClient, creatorId: string, state: FollowState): void {
-  queryClient.setQueriesData<InfiniteData<CreatorsPage>>({ queryKey: queryKeys.creators.all }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            items: page.items.map((card) => (card.userId === creatorId ? { ...card, ...state } : card)),
-          })),
-        }
-      : data,
-  );
-}

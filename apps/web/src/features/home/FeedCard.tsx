@@ -6,12 +6,12 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { CreatorAvatar } from '../../components/CreatorAvatar';
+import { PostTile } from '../../components/post/PostTile';
+import { UnlockActions } from '../../components/post/UnlockActions';
+import { formatDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
-import { CreatorAvatar } from '../posts/CreatorAvatar';
-import { PostTile } from '../posts/PostTile';
-import { formatPostDate } from '../posts/schedule';
-import { UnlockActions } from '../posts/UnlockActions';
-import { useSeen } from '../seen/use-seen';
+import { useSeen } from '../../lib/seen/use-seen';
 
 /**
  * One post of the feed: who posted it and when, the post's tile, and its caption. Sneak peeks
@@ -32,7 +32,7 @@ export function FeedCard({ item }: { item: FeedItem }) {
             </Link>
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            <time dateTime={item.publishAt}>{formatPostDate(item.publishAt)}</time>
+            <time dateTime={item.publishAt}>{formatDate(item.publishAt)}</time>
           </Typography>
         </Box>
         {item.sneakPeek && <Chip size="small" color="primary" variant="outlined" icon={<VisibilityIcon />} label="Sneak peek" />}

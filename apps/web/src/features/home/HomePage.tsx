@@ -10,11 +10,11 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { isStandalone } from '../../components/install/install-banner';
 import { PageLoading } from '../../components/LoadingOverlay';
+import { LoadMore } from '../../components/LoadMore';
 import { PageHeader } from '../../components/PageHeader';
 import { RetryAlert } from '../../components/RetryAlert';
+import { useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
-import { useSignedInUser } from '../auth/current-user';
-import { LoadMore } from '../posts/LoadMore';
 import { feedItems, feedQuery } from './api';
 import { FeedCard } from './FeedCard';
 

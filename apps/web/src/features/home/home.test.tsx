@@ -2,10 +2,10 @@ import type { FeedItem, FeedPage } from '@aurum/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetSeenSession } from '../../lib/seen/use-seen';
 import { makeUser, mockApi } from '../../test/api-mock';
+import { lockedPost, makeMedia, makePost } from '../../test/post-fixtures';
 import { renderApp } from '../../test/render-app';
-import { lockedPost, makeMedia, makePost } from '../posts/post-fixtures';
-import { resetSeenSession } from '../seen/use-seen';
 
 const viewer = makeUser({ id: 'v1', userId: 'v1', handle: 'viv', publicName: 'Viv' });
 

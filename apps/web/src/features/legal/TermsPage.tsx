@@ -3,14 +3,14 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useLocation, useNavigate } from 'react-router';
-import { navigateSafely } from '../../app/navigation';
 import { BlockButton } from '../../components/BlockButton';
 import { setError } from '../../components/error-store';
 import { PageHeader } from '../../components/PageHeader';
+import { hasAcceptedCurrentTerms, useSignedInUser } from '../../lib/current-user';
+import { navigateSafely } from '../../lib/navigation';
 import { afterSignInPath, paths } from '../../lib/paths';
-import { hasAcceptedCurrentTerms, useSignedInUser } from '../auth/current-user';
-import { useAcceptTerms } from '../auth/useAcceptTerms';
-import { TERMS } from './terms-content';
+import { TERMS } from '../../lib/terms-content';
+import { useAcceptTerms } from '../../lib/useAcceptTerms';
 
 /**
  * The full terms. Accept records acceptance for a signed-in user who has not accepted yet and

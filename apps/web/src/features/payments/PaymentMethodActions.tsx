@@ -13,7 +13,8 @@ import { BlockButton } from '../../components/BlockButton';
 import { setError } from '../../components/error-store';
 import { addSnack } from '../../components/snack-queue';
 import { errorMessage } from '../../lib/errors';
-import { paymentMethodQuery, refreshPaymentMethods, removePaymentMethod, setDefaultPaymentMethod } from './api';
+import { refreshPaymentMethods } from '../../lib/payment-methods';
+import { paymentMethodQuery, removePaymentMethod, setDefaultPaymentMethod } from './api';
 
 /**
  * Make a method the default, or remove it after confirming. The server refuses to remove a

@@ -5,8 +5,8 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { methodDetailsText } from '../../components/payment-method/method-details';
 import { paths } from '../../lib/paths';
-import { methodDetailsText } from './method-details';
 import { PaymentMethodActions } from './PaymentMethodActions';
 import { PaymentMethodIcon } from './PaymentMethodIcon';
 

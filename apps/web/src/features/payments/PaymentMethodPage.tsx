@@ -6,15 +6,15 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { DetailList } from '../../components/DetailList';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { brandName, expiryText, isExpired } from '../../components/payment-method/method-details';
 import { LoadFailed } from '../../components/RetryAlert';
 import { isApiError } from '../../lib/api/client';
+import { formatDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
-import { formatPostDate } from '../posts/schedule';
 import { paymentMethodQuery } from './api';
-import { DetailList } from './DetailList';
-import { brandName, expiryText, isExpired } from './method-details';
 import { PaymentMethodActions } from './PaymentMethodActions';
 import { PaymentMethodIcon } from './PaymentMethodIcon';
 
@@ -59,7 +59,7 @@ function MethodDetails({ method }: { method: PaymentMethod }) {
             ['Brand', brandName(method.brand)],
             [isExpired(method) ? 'Expired' : 'Expires', expiryText(method)],
             ['E-mail address', method.email],
-            ['Added', formatPostDate(method.createdAt)],
+            ['Added', formatDate(method.createdAt)],
           ]}
         />
         <PaymentMethodActions method={method} onRemoved={() => navigate(paths.paymentMethods, { replace: true })} />

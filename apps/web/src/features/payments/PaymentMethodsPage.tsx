@@ -7,10 +7,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { AddPaymentMethodForm } from '../../components/payment-method/AddPaymentMethodForm';
 import { LoadFailed } from '../../components/RetryAlert';
 import { addSnack } from '../../components/snack-queue';
-import { AddPaymentMethodForm } from './AddPaymentMethodForm';
-import { paymentMethodsQuery } from './api';
+import { paymentMethodsQuery } from '../../lib/payment-methods';
 import { PaymentMethodList } from './PaymentMethodList';
 
 const TITLE = 'Payment methods';

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clearError } from '../../components/error-store';
 import { clearSnacks } from '../../components/snack-queue';
 import { makeUser, mockApi } from '../../test/api-mock';
+import { makePaymentMethod, paypalMethod } from '../../test/payment-fixtures';
 import { renderApp } from '../../test/render-app';
-import { makePaymentMethod, paypalMethod } from './payment-fixtures';
 
 // Whole-app tests load pages lazily; on a busy machine a page can take longer than the default second.
 configure({ asyncUtilTimeout: 10_000 });

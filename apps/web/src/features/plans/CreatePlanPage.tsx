@@ -2,15 +2,15 @@ import Paper from '@mui/material/Paper';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { BecomeCreatorPrompt } from '../../components/BecomeCreatorPrompt';
 import { PageHeader } from '../../components/PageHeader';
+import { useIsCreator } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { ownPlansQuery } from '../../lib/plans';
-import { BecomeCreatorPrompt } from '../creator/BecomeCreatorPrompt';
 import { createPlan, planQuery } from './api';
 import { PlanForm } from './PlanForm';
 import { PLANS_PROMPT } from './PlansPage';
 import { emptyPlanForm } from './plan-form';
-import { useIsCreator } from './useIsCreator';
 
 /** Where the plan page learns that the plan was just created. */
 export interface PlanPageState {

@@ -1,12 +1,4 @@
-import {
-  CURRENCY_EXPONENTS,
-  type Currency,
-  formatMoney,
-  PLAN_DESCRIPTION_MAX,
-  PLAN_NAME_MAX,
-  PLAN_PERKS,
-  SUBSCRIPTION_PERIOD_DAYS,
-} from '@aurum/core';
+import { CURRENCY_EXPONENTS, type Currency, formatMoney, PLAN_DESCRIPTION_MAX, PLAN_NAME_MAX, PLAN_PERKS } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,7 +11,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { BlockButton } from '../../components/BlockButton';
-import { apiFormErrors, type FieldErrors } from '../creator/form-errors';
+import { apiFormErrors, type FieldErrors } from '../../lib/form-errors';
+import { billingPeriodText } from '../../lib/plans';
 import { type PlanFormField, type PlanFormValues, type PlanInput, validatePlanForm } from './plan-form';
 import { parsePrice } from './price';
 
@@ -28,9 +21,6 @@ export const CURRENCIES = Object.keys(CURRENCY_EXPONENTS) as Currency[];
 const currencySymbol = (currency: Currency) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0).find((part) => part.type === 'currency')?.value ??
   currency;
-
-/** "every 30 days": the fixed billing period of every plan. */
-export const billingPeriodText = (days: number = SUBSCRIPTION_PERIOD_DAYS) => `every ${days} days`;
 
 /** A server refusal for the plan form: priceMinor is the price field here. */
 function serverPlanErrors(error: unknown): { fields: FieldErrors<PlanFormField>; general: string | null } {

@@ -14,23 +14,23 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { BecomeCreatorPrompt } from '../../components/BecomeCreatorPrompt';
 import { BlockButton } from '../../components/BlockButton';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { PlanChips } from '../../components/PlanChips';
 import { LoadFailed } from '../../components/RetryAlert';
 import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
+import { useIsCreator } from '../../lib/current-user';
 import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
-import { ownPlansQuery } from '../../lib/plans';
-import { BecomeCreatorPrompt } from '../creator/BecomeCreatorPrompt';
+import { ownPlansQuery, planPriceLine } from '../../lib/plans';
 import { planQuery, setPlanActive, updatePlan } from './api';
 import type { PlanPageState } from './CreatePlanPage';
 import { PlanForm } from './PlanForm';
-import { PlanChips, planPriceLine } from './PlanSummary';
 import { PLANS_PROMPT } from './PlansPage';
 import { planFormValues } from './plan-form';
-import { useIsCreator } from './useIsCreator';
 
 /** /plans/{planId}: one of the creator's plans, to read, edit, activate or deactivate. */
 export default function PlanPage() {

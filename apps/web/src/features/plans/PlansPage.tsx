@@ -6,14 +6,14 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import { BecomeCreatorPrompt } from '../../components/BecomeCreatorPrompt';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { PlanChips } from '../../components/PlanChips';
 import { RetryAlert } from '../../components/RetryAlert';
+import { useIsCreator } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
-import { ownPlansQuery } from '../../lib/plans';
-import { BecomeCreatorPrompt } from '../creator/BecomeCreatorPrompt';
-import { PlanChips, planPriceLine } from './PlanSummary';
-import { useIsCreator } from './useIsCreator';
+import { ownPlansQuery, planPriceLine } from '../../lib/plans';
 
 export const PLANS_PROMPT = 'Plans are what members subscribe to: each has its own price and can include perks such as chat.';
 

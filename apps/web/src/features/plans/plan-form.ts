@@ -7,7 +7,7 @@ import {
   type Plan,
   type PlanPerks,
 } from '@aurum/core';
-import { type FieldErrors, issuesToFieldErrors } from '../creator/form-errors';
+import { type FieldErrors, issuesToFieldErrors } from '../../lib/form-errors';
 import { formatPriceInput, parsePrice } from './price';
 
 export interface PlanFormValues {

@@ -5,10 +5,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { isCreator, useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
-import { useSignedInUser } from '../auth/current-user';
-
-export const isCreator = (user: Pick<CurrentUser, 'roles'> | null): boolean => Boolean(user?.roles.includes('creators'));
 
 /** Shows its content to creators; others learn how to become one. The server checks again on every call. */
 export function CreatorsOnly({ title, children }: { title: string; children: (user: CurrentUser) => ReactNode }) {

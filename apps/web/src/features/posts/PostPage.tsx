@@ -17,22 +17,23 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { BackButton } from '../../components/BackButton';
+import { CreatorAvatar } from '../../components/CreatorAvatar';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { PostMediaView } from '../../components/post/PostMediaView';
+import { UnlockActions } from '../../components/post/UnlockActions';
 import { LoadFailed } from '../../components/RetryAlert';
 import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
+import { useSignedInUser } from '../../lib/current-user';
+import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
-import { useSignedInUser } from '../auth/current-user';
-import { useSeen } from '../seen/use-seen';
+import { useSeen } from '../../lib/seen/use-seen';
 import { describeAccess } from './access';
 import { deletePost, postQuery, refreshPosts } from './api';
-import { CreatorAvatar } from './CreatorAvatar';
 import { LikeButton } from './LikeButton';
-import { PostMediaView } from './PostMediaView';
-import { formatPostDate, scheduledText } from './schedule';
-import { UnlockActions } from './UnlockActions';
+import { scheduledText } from './schedule';
 
 /** One post, as the API lets the viewer see it. */
 export default function PostPage() {
@@ -77,7 +78,7 @@ function PostView({ post }: { post: Post }) {
             {post.status === 'scheduled' ? (
               scheduledText(post.publishAt)
             ) : (
-              <time dateTime={post.publishAt}>{formatPostDate(post.publishAt)}</time>
+              <time dateTime={post.publishAt}>{formatDate(post.publishAt)}</time>
             )}
           </Typography>
         </Box>

@@ -10,17 +10,18 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { PageLoading } from '../../components/LoadingOverlay';
+import { LoadMore } from '../../components/LoadMore';
 import { PageHeader } from '../../components/PageHeader';
+import { mediaSummary, tileImageUrl, tilePlaceholder } from '../../components/post/media-view';
+import { FadeInImage } from '../../components/post/PostMediaView';
 import { RetryAlert } from '../../components/RetryAlert';
+import { formatDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { ownPlansQuery } from '../../lib/plans';
 import { describeAccess } from './access';
 import { myPostsQuery } from './api';
 import { CreatorsOnly } from './CreatorsOnly';
-import { LoadMore } from './LoadMore';
-import { mediaSummary, tileImageUrl, tilePlaceholder } from './media-view';
-import { FadeInImage } from './PostMediaView';
-import { formatPostDate, scheduledText } from './schedule';
+import { scheduledText } from './schedule';
 
 /** The creator's own posts, newest first, scheduled and private ones included. */
 export default function PostsPage() {
@@ -119,7 +120,7 @@ function OwnPostRow({ post, planNames }: { post: Post; planNames: { id: string; 
             {post.status === 'scheduled' ? (
               <Chip size="small" color="primary" label={scheduledText(post.publishAt)} />
             ) : (
-              <Chip size="small" variant="outlined" label={`Published ${formatPostDate(post.publishAt)}`} />
+              <Chip size="small" variant="outlined" label={`Published ${formatDate(post.publishAt)}`} />
             )}
             <Chip size="small" variant="outlined" label={describeAccess(post.access, planNames)} />
             {processing && <Chip size="small" color="warning" variant="outlined" label="Media processing" />}

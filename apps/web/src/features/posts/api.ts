@@ -1,6 +1,7 @@
 import type { CreatePostInput, LikeState, Post, PostPage, UpdatePostInput } from '@aurum/core';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
+import { pagePath } from '../../lib/api/page-path';
 import { queryKeys } from '../../lib/query-keys';
 
 /** Posts and upload status: the calls the post screens make. */
@@ -25,24 +26,11 @@ export const postQuery = (postId: string) =>
     queryFn: () => api.get<Post>(`/posts/${encodeURIComponent(postId)}`),
   });
 
-function pagePath(base: string, cursor: string | null): string {
-  return cursor ? `${base}?cursor=${encodeURIComponent(cursor)}` : base;
-}
-
 /** The signed-in creator's own posts, scheduled and private ones included, newest first. */
 export const myPostsQuery = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.posts.own,
     queryFn: ({ pageParam }) => api.get<PostPage>(pagePath('/posts', pageParam)),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
-
-/** A creator's posts as the viewer may see them (the profile grid). */
-export const creatorPostsQuery = (userId: string) =>
-  infiniteQueryOptions({
-    queryKey: queryKeys.posts.byCreator(userId),
-    queryFn: ({ pageParam }) => api.get<PostPage>(pagePath(`/users/${encodeURIComponent(userId)}/posts`, pageParam)),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });

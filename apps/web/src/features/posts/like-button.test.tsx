@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, mockApi } from '../../test/api-mock';
+import { lockedPost, makePost } from '../../test/post-fixtures';
 import { renderApp } from '../../test/render-app';
-import { lockedPost, makePost } from './post-fixtures';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

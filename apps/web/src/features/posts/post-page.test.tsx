@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser, mockApi } from '../../test/api-mock';
+import { lockedPost, makeMedia, makePost } from '../../test/post-fixtures';
 import { renderApp } from '../../test/render-app';
-import { lockedPost, makeMedia, makePost } from './post-fixtures';
 
 const heartbeat = () => ({ status: 204 });
 

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TusCallbacks } from '../../lib/upload/tus-upload';
 import { makeUser, mockApi } from '../../test/api-mock';
+import { makeMedia, makePlan, makePost } from '../../test/post-fixtures';
 import { renderApp } from '../../test/render-app';
-import { makeMedia, makePlan, makePost } from './post-fixtures';
 import { scheduledText, toDateTimeLocalValue } from './schedule';
 
 // The transfer itself is the upload library's (and tus-js-client's); here it reports progress, then the new media.

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatPostDate, fromDateTimeLocalValue, scheduledText, scheduleError, toDateTimeLocalValue } from './schedule';
+import { formatDate } from '../../lib/dates';
+import { fromDateTimeLocalValue, scheduledText, scheduleError, toDateTimeLocalValue } from './schedule';
 
 describe('scheduling', () => {
   it('words a publish time for people', () => {
     expect(scheduledText('2026-11-23T17:30:00.000Z', 'UTC')).toBe('Scheduled for Mon, Nov 23, 2026, 5:30 PM');
     expect(scheduledText('2026-11-23T17:30:00.000Z', 'America/New_York')).toBe('Scheduled for Mon, Nov 23, 2026, 12:30 PM');
-    expect(formatPostDate('2026-01-05T00:30:00.000Z', 'UTC')).toBe('Jan 5, 2026');
+    expect(formatDate('2026-01-05T00:30:00.000Z', 'UTC')).toBe('Jan 5, 2026');
   });
 
   it('reads and writes the date-time input in local time', () => {

@@ -48,10 +48,3 @@ export function formatDateTime(at: Date | string, timeZone?: string): string {
 export function scheduledText(at: Date | string, timeZone?: string): string {
   return `Scheduled for ${formatDateTime(at, timeZone)}`;
 }
-
-/** "Nov 22, 2026": when a post went out. */
-export function formatPostDate(at: Date | string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', ...(timeZone ? { timeZone } : {}) }).format(
-    typeof at === 'string' ? new Date(at) : at,
-  );
-}

@@ -5,9 +5,9 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { ProfileStates } from '../../components/ProfileStates';
 import { paths } from '../../lib/paths';
-import { profilePageQuery } from './api';
-import { ProfileStates } from './ProfileStates';
+import { profilePageQuery } from '../../lib/profile-page';
 
 /** The whole bio of a user. */
 export default function BioPage() {

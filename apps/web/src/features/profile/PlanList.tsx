@@ -6,8 +6,8 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { useSignedInUser } from '../../lib/current-user';
 import { paths, type SubscribeLinkState } from '../../lib/paths';
-import { useSignedInUser } from '../auth/current-user';
 
 /**
  * A creator's active plans, cheapest first (as the API sends them), each with a way to

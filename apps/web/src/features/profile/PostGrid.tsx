@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PageLoading } from '../../components/LoadingOverlay';
+import { LoadMore } from '../../components/LoadMore';
+import { PostTile } from '../../components/post/PostTile';
 import { RetryAlert } from '../../components/RetryAlert';
-import { creatorPostsQuery } from '../posts/api';
-import { LoadMore } from '../posts/LoadMore';
-import { PostTile } from '../posts/PostTile';
+import { creatorPostsQuery } from './api';
 
 /** A creator's posts as square tiles, three across (two on the narrowest phones), loading more as it scrolls. */
 export function PostGrid({ creatorId, own }: { creatorId: string; own: boolean }) {

@@ -12,17 +12,17 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { BackButton } from '../../components/BackButton';
+import { FollowButton } from '../../components/FollowButton';
+import { ProfileStates } from '../../components/ProfileStates';
 import { UserAvatar } from '../../components/UserAvatar';
+import { bioExcerpt, followerText } from '../../lib/bio';
+import { useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
-import { useSignedInUser } from '../auth/current-user';
-import { BlockedNotice, BlockMenu } from '../blocks/BlockControls';
-import { FollowButton } from '../follows/FollowButton';
-import { lastOnlineText } from '../users/last-online';
-import { profilePageQuery } from './api';
-import { bioExcerpt, followerText } from './bio';
+import { profilePageQuery } from '../../lib/profile-page';
+import { BlockedNotice, BlockMenu } from './BlockControls';
+import { lastOnlineText } from './last-online';
 import { PlanList } from './PlanList';
 import { PostGrid } from './PostGrid';
-import { ProfileStates } from './ProfileStates';
 
 const AVATAR_SIZE = { xs: 88, sm: 112 };
 

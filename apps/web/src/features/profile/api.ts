@@ -1,11 +1,14 @@
-import type { ProfilePage } from '@aurum/core';
-import { queryOptions } from '@tanstack/react-query';
+import type { PostPage } from '@aurum/core';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
+import { pagePath } from '../../lib/api/page-path';
 import { queryKeys } from '../../lib/query-keys';
 
-/** Everything a profile shows besides its posts: public profile, bio, pictures and active plans. */
-export const profilePageQuery = (userId: string) =>
-  queryOptions({
-    queryKey: queryKeys.profilePage.one(userId),
-    queryFn: () => api.get<ProfilePage>(`/users/${encodeURIComponent(userId)}/profile-page`),
+/** A creator's posts as the viewer may see them (the profile grid), a page at a time. */
+export const creatorPostsQuery = (userId: string) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.posts.byCreator(userId),
+    queryFn: ({ pageParam }) => api.get<PostPage>(pagePath(`/users/${encodeURIComponent(userId)}/posts`, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
   });

@@ -3,31 +3,22 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser, mockApi } from '../../test/api-mock';
+import { lockedPost, makeMedia, makePlan, makePost } from '../../test/post-fixtures';
 import { renderApp } from '../../test/render-app';
-import { lockedPost, makeMedia, makePlan, makePost } from '../posts/post-fixtures';
+import { makeCreatorPage } from '../../test/subscription-fixtures';
 
 const viewer = makeUser({ id: 'v1', userId: 'v1', handle: 'viv', publicName: 'Viv' });
 const longBio = `${'I paint with gold leaf and film the whole process. '.repeat(5)}The end.`;
 
-function creatorPage(overrides: Partial<ProfilePage> = {}): ProfilePage {
-  return {
-    userId: 'c1',
-    handle: 'goldie',
-    publicName: 'Goldie Hawn',
-    avatarColor: 'hsl(42, 50%, 50%)',
-    isCreator: true,
+const creatorPage = (overrides: Partial<ProfilePage> = {}) =>
+  makeCreatorPage({
     isVerified: true,
-    lastOnline: null,
     followers: 1234,
     bio: longBio,
     avatarUrl: '/api/users/c1/avatar?v=a',
     coverUrl: '/api/users/c1/cover?v=c',
-    plans: [makePlan({ perks: { chat: true } })],
-    following: false,
-    blocked: false,
     ...overrides,
-  };
-}
+  });
 
 function api(extra: Parameters<typeof mockApi>[0]) {
   return mockApi({

@@ -1,7 +1,7 @@
 import { type CreatorSummary, displayName } from '@aurum/core';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { CreatorAvatar } from '../posts/CreatorAvatar';
+import { CreatorAvatar } from '../../components/CreatorAvatar';
 
 /** A creator's picture, name and handle, as the subscription screens head their content. */
 export function CreatorLine({ creator, size = 48 }: { creator: Omit<CreatorSummary, 'userId'>; size?: number }) {

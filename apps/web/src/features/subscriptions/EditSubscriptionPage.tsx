@@ -10,14 +10,14 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { BlockButton } from '../../components/BlockButton';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { PaymentMethodPicker, usePaymentMethodChoice } from '../../components/payment-method/PaymentMethodPicker';
 import { RetryAlert } from '../../components/RetryAlert';
 import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
+import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
-import { PaymentMethodPicker, usePaymentMethodChoice } from '../payments/PaymentMethodPicker';
-import { formatPostDate } from '../posts/schedule';
-import { profilePageQuery } from '../profile/api';
+import { profilePageQuery } from '../../lib/profile-page';
 import {
   type ChangePlanInput,
   changeSubscriptionPaymentMethod,
@@ -151,7 +151,7 @@ function PlanChangeQuote({ subscription, planId }: { subscription: Subscription;
   if (quote.isPending) return <PageLoading label="Working out the price" />;
   if (quote.error) return <RetryAlert error={quote.error} onRetry={() => quote.refetch()} />;
   const { amountDueMinor, nextRenewalPriceMinor, currency, validUntil } = quote.data;
-  const from = formatPostDate(validUntil);
+  const from = formatDate(validUntil);
   const next = formatMoney({ amountMinor: nextRenewalPriceMinor, currency });
   const retrying = change.error !== null && outcomeUnknown(change.error);
   return (

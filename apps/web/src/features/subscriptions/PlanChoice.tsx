@@ -9,7 +9,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { planPrice } from '../plans/PlanSummary';
+import { planPrice } from '../../lib/plans';
 
 /** The description and perk lines that explain a plan beyond its name and price. */
 function describedBy(id: string, plan: PlanOption): string | undefined {

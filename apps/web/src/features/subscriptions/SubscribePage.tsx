@@ -9,17 +9,17 @@ import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { BlockButton } from '../../components/BlockButton';
 import { PageHeader } from '../../components/PageHeader';
+import { ProfileStates } from '../../components/ProfileStates';
+import { PaymentMethodPicker, usePaymentMethodChoice } from '../../components/payment-method/PaymentMethodPicker';
 import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
+import { useSignedInUser } from '../../lib/current-user';
+import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { paths, type SubscribeLinkState } from '../../lib/paths';
+import { planPrice } from '../../lib/plans';
+import { profilePageQuery } from '../../lib/profile-page';
 import { queryKeys } from '../../lib/query-keys';
-import { useSignedInUser } from '../auth/current-user';
-import { PaymentMethodPicker, usePaymentMethodChoice } from '../payments/PaymentMethodPicker';
-import { planPrice } from '../plans/PlanSummary';
-import { formatPostDate } from '../posts/schedule';
-import { profilePageQuery } from '../profile/api';
-import { ProfileStates } from '../profile/ProfileStates';
 import { refreshAfterSubscriptionChange, type SubscribeInput, subscribe } from './api';
 import { outcomeUnknown, useAttemptKeys } from './attempt';
 import { CreatorLine } from './CreatorLine';
@@ -72,7 +72,7 @@ function Subscribe({ creator }: { creator: ProfilePage }) {
 /** The member already subscribes: a second subscription is refused, so offer to change the plan instead. */
 function CurrentSubscription({ item, creator }: { item: SubscriptionItem; creator: ProfilePage }) {
   const plan = creator.plans.find((offered) => offered.id === item.planId);
-  const until = formatPostDate(item.validUntil);
+  const until = formatDate(item.validUntil);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 1.5 }}>
       <Typography variant="h2" sx={{ fontSize: '1.2rem' }}>

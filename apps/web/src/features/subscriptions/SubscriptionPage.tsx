@@ -14,13 +14,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { BlockButton } from '../../components/BlockButton';
+import { DetailList } from '../../components/DetailList';
 import { PageHeader } from '../../components/PageHeader';
 import { addSnack } from '../../components/snack-queue';
+import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
-import { DetailList } from '../payments/DetailList';
-import { planPrice } from '../plans/PlanSummary';
-import { formatPostDate } from '../posts/schedule';
+import { planPrice } from '../../lib/plans';
 import { cancelSubscription, refreshAfterSubscriptionChange, subscriptionQuery } from './api';
 import { CreatorLine } from './CreatorLine';
 import { SubscriptionStates } from './SubscriptionStates';
@@ -60,8 +60,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
         )}
         {status === 'canceled' && (
           <Alert severity="info">
-            Renewal is off: you keep access until {formatPostDate(subscription.validUntil)}. Choose a payment method to turn renewal back
-            on.
+            Renewal is off: you keep access until {formatDate(subscription.validUntil)}. Choose a payment method to turn renewal back on.
           </Alert>
         )}
         <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 2.5 }}>
@@ -78,8 +77,8 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
               ['Perks', plan.perks.chat ? PLAN_PERKS.chat.name : null],
               ['Access', subscriptionDateLine(subscription)],
               ['Payment method', paymentMethodText(subscription.paymentMethod)],
-              ['Last payment', subscription.paidAt && formatPostDate(subscription.paidAt)],
-              ['Subscribed since', formatPostDate(subscription.createdAt)],
+              ['Last payment', subscription.paidAt && formatDate(subscription.paidAt)],
+              ['Subscribed since', formatDate(subscription.createdAt)],
             ]}
           />
           {ended ? (
@@ -106,13 +105,13 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
 function CancelSubscription({ subscription }: { subscription: Subscription }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const until = formatPostDate(subscription.validUntil);
+  const until = formatDate(subscription.validUntil);
   const cancel = useMutation({
     mutationFn: () => cancelSubscription(subscription.id),
     onSuccess: (canceled) => {
       setConfirming(false);
       refreshAfterSubscriptionChange(queryClient, canceled);
-      addSnack(`Subscription canceled. You keep access until ${formatPostDate(canceled.validUntil)}.`, 'success');
+      addSnack(`Subscription canceled. You keep access until ${formatDate(canceled.validUntil)}.`, 'success');
     },
   });
   return (

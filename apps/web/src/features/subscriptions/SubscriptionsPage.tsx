@@ -11,7 +11,7 @@ import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed } from '../../components/RetryAlert';
 import { paths } from '../../lib/paths';
-import { planPrice } from '../plans/PlanSummary';
+import { planPrice } from '../../lib/plans';
 import { subscriptionsQuery } from './api';
 import { CreatorLine } from './CreatorLine';
 import { SubscriptionStatusChip } from './SubscriptionStatusChip';

@@ -1,8 +1,8 @@
 import type { PlanChangeQuote, Subscription, SubscriptionList } from '@aurum/core';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
+import { refreshAfterFollow } from '../../lib/follow';
 import { queryKeys } from '../../lib/query-keys';
-import { refreshAfterFollow } from '../follows/api';
 
 /** The member's subscriptions: subscribe, cancel, change the payment method or the plan. */
 

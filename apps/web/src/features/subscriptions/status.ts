@@ -1,5 +1,5 @@
 import type { Subscription, SubscriptionStatus } from '@aurum/core';
-import { formatPostDate } from '../posts/schedule';
+import { formatDate } from '../../lib/dates';
 
 export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   active: 'Active',
@@ -17,7 +17,7 @@ export const STATUS_COLORS = {
 
 /** "Renews on Dec 1, 2026", "Access until Dec 1, 2026" or "Ended Dec 1, 2026". */
 export function subscriptionDateLine(subscription: Pick<Subscription, 'status' | 'active' | 'validUntil'>): string {
-  const date = formatPostDate(subscription.validUntil);
+  const date = formatDate(subscription.validUntil);
   if (subscription.status === 'active') return `Renews on ${date}`;
   return subscription.active ? `Access until ${date}` : `Ended ${date}`;
 }

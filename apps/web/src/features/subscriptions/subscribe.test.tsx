@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clearError } from '../../components/error-store';
 import { clearSnacks } from '../../components/snack-queue';
 import { makeUser, mockApi } from '../../test/api-mock';
+import { makePaymentMethod, paypalMethod } from '../../test/payment-fixtures';
+import { lockedPost, makePlan, makePost } from '../../test/post-fixtures';
 import { renderApp } from '../../test/render-app';
-import { makePaymentMethod, paypalMethod } from '../payments/payment-fixtures';
-import { lockedPost, makePlan, makePost } from '../posts/post-fixtures';
-import { makeCreatorPage, makeSubscription } from './subscription-fixtures';
+import { makeCreatorPage, makeSubscription } from '../../test/subscription-fixtures';
 
 configure({ asyncUtilTimeout: 10_000 });
 

@@ -1,0 +1,64 @@
+import type { CurrentUser } from '@aurum/core';
+import { TERMS_VERSION } from '@aurum/core';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, isApiError } from './api/client';
+import { queryKeys } from './query-keys';
+
+/** The signed-in user, or null when nobody is signed in (a 401 is an answer here, not an error). */
+async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await api.get<CurrentUser>('/me');
+  } catch (error) {
+    if (isApiError(error) && error.statusCode === 401) return null;
+    throw error;
+  }
+}
+
+export const currentUserQuery = queryOptions({
+  queryKey: queryKeys.currentUser,
+  queryFn: fetchCurrentUser,
+  staleTime: 60_000,
+});
+
+export function useCurrentUser() {
+  return useQuery(currentUserQuery);
+}
+
+/** The signed-in user for pages behind the guard, which only renders them once it is known. */
+export function useSignedInUser(): CurrentUser | null {
+  return useCurrentUser().data ?? null;
+}
+
+/** Whether the user is a creator, as the server says (the creators role); the server checks again on every call. */
+export const isCreator = (user: Pick<CurrentUser, 'roles'> | null): boolean => Boolean(user?.roles.includes('creators'));
+
+export function useIsCreator(): boolean {
+  return isCreator(useSignedInUser());
+}
+
+/** Stores a user the API just returned, so every screen sees the change without a refetch. */
+export function setCurrentUser(queryClient: QueryClient, user: CurrentUser | null): void {
+  queryClient.setQueryData(currentUserQuery.queryKey, user);
+}
+
+export function hasAcceptedCurrentTerms(user: Pick<CurrentUser, 'termsAcceptedAt' | 'termsVersion'>): boolean {
+  return Boolean(user.termsAcceptedAt) && user.termsVersion === TERMS_VERSION;
+}
+
+/**
+ * After sign-out or deletion: forget everything cached for the old user, in the browser
+ * database and in memory, then ask the server who is signed in now (nobody).
+ */
+export async function resetAfterSessionEnd(queryClient: QueryClient): Promise<void> {
+  await import('./cache/cache')
+    .then(({ clearCache }) => clearCache())
+    .catch((error: unknown) => console.error('Could not clear the local cache.', error));
+  await queryClient.cancelQueries();
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQuery.queryKey[0] });
+  try {
+    await queryClient.refetchQueries({ queryKey: currentUserQuery.queryKey }, { throwOnError: true });
+  } catch (error) {
+    console.error('Could not refresh the current user after the session ended.', error);
+    setCurrentUser(queryClient, null);
+  }
+}

@@ -1,0 +1,11 @@
+import type { ProfilePage } from '@aurum/core';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api/client';
+import { queryKeys } from './query-keys';
+
+/** Everything a profile shows besides its posts: public profile, bio, pictures and active plans. */
+export const profilePageQuery = (userId: string) =>
+  queryOptions({
+    queryKey: queryKeys.profilePage.one(userId),
+    queryFn: () => api.get<ProfilePage>(`/users/${encodeURIComponent(userId)}/profile-page`),
+  });
