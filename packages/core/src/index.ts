@@ -5,6 +5,7 @@ export * from './colors.js';
 export * from './constants.js';
 export * from './creators.js';
 export * from './display.js';
+export * from './errors.js';
 export * from './explore.js';
 export * from './feed.js';
 export * from './follows.js';

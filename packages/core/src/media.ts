@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CATALOG } from './errors.js';
 
 /**
  * Uploaded media and what the server makes of it (spec sections 5, 7 and 9). Shared by the
@@ -34,7 +35,7 @@ export const UPLOADS_PATH = '/api/uploads';
 /** Response header carrying the new media id when an upload completes. */
 export const MEDIA_ID_HEADER = 'Aurum-Media-Id';
 /** Spec section 5: the refusal for anything that is not an image, a video or audio. */
-export const UNSUPPORTED_FILE_TYPE_MESSAGE = 'Unsupported file type';
+export const UNSUPPORTED_FILE_TYPE_MESSAGE = ERROR_CATALOG.unsupportedFileType.message;
 
 /** The kind of media a MIME type names, or null when uploads do not accept it. */
 export function mediaKindOfMime(mime: string): MediaKind | null {

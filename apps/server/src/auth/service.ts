@@ -4,7 +4,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.js';
 import { profiles, signInCodes, userData, users } from '../db/schema.js';
-import { AppError } from '../http/errors.js';
+import { errors } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { signInCodeMail } from '../mail/templates.js';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.js';
@@ -37,16 +37,10 @@ export interface AuthServiceDeps {
 }
 
 const invalidCode = (attemptsLeft?: number) =>
-  new AppError(
-    400,
-    'sign_in_code_invalid',
-    attemptsLeft === undefined
-      ? 'That code is not right. Check the e-mail and try again.'
-      : `That code is not right. ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`,
-  );
-const expiredCode = () => new AppError(400, 'sign_in_code_expired', 'That code has expired. Request a new one.');
-const exhaustedCode = () => new AppError(429, 'sign_in_code_attempts_exceeded', 'Too many wrong codes. Request a new one.');
-const addressLocked = () => new AppError(429, 'sign_in_address_locked', 'Too many wrong codes for this address. Try again tomorrow.');
+  errors.signInCodeInvalid({
+    message:
+      attemptsLeft === undefined ? undefined : `That code is not right. ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`,
+  });
 
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
@@ -106,20 +100,20 @@ export class AuthService {
       const state = signInCodeState(row, now());
       if (state === 'expired') {
         await db.delete(signInCodes).where(eq(signInCodes.id, challengeId));
-        throw expiredCode();
+        throw errors.signInCodeExpired();
       }
-      if (state === 'exhausted') throw exhaustedCode();
+      if (state === 'exhausted') throw errors.signInCodeAttemptsExceeded();
       throw invalidCode();
     }
     const wrongCodesKey = `code-wrong:address:${attempt.email}`;
     if (await rateLimiter.isExhausted(wrongCodesKey, AUTH_RATE_RULES.wrongCodesPerAddress)) {
       await db.delete(signInCodes).where(eq(signInCodes.id, challengeId));
-      throw addressLocked();
+      throw errors.signInAddressLocked();
     }
     if (!signInCodeMatches(secret, challengeId, code, attempt.codeHash)) {
       await rateLimiter.count(wrongCodesKey, AUTH_RATE_RULES.wrongCodesPerAddress);
       const left = remainingAttempts(attempt.attempts);
-      if (left === 0) throw exhaustedCode();
+      if (left === 0) throw errors.signInCodeAttemptsExceeded();
       throw invalidCode(left);
     }
     const consumed = await db.delete(signInCodes).where(eq(signInCodes.id, challengeId)).returning({ email: signInCodes.email });

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
 import { blocks, follows, profiles, users } from '../db/schema.js';
-import { AppError, errors } from '../http/errors.js';
+import { errors } from '../http/errors.js';
 import { afterTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import { profileImageUrl } from '../posts/media-urls.js';
 
@@ -31,7 +31,7 @@ export class BlocksService {
 
   /** Blocks an active user; blocking again changes nothing. Unknown and disabled users are not found. */
   async block(userId: string, blockedUserId: string): Promise<BlockState> {
-    if (userId === blockedUserId) throw new AppError(400, 'cannot_block_self', 'You cannot block yourself.');
+    if (userId === blockedUserId) throw errors.cannotBlockSelf();
     const { db, now } = this.deps;
     const [target] = await db
       .select({ id: users.id })

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { userData, users } from '../db/schema.js';
-import { AppError, errors } from '../http/errors.js';
+import { errors } from '../http/errors.js';
 
 /**
  * Becoming a creator and managing payouts is for users who finished registration
@@ -16,6 +16,6 @@ export async function requireCompletedRegistration(db: Database, userId: string)
     .limit(1);
   if (!row) throw errors.unauthenticated();
   if (!row.registrationCompletedAt) {
-    throw new AppError(403, 'registration_incomplete', 'Finish setting up your profile before you continue.');
+    throw errors.registrationIncomplete();
   }
 }

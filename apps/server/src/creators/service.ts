@@ -1,6 +1,7 @@
 import {
   type AgeGenderInput,
   ageOn,
+  ERROR_CATALOG,
   type Gender,
   type ImagesBioInput,
   MIN_CREATOR_AGE,
@@ -12,7 +13,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { creatorOnboarding, media, payoutMethods, profiles, userData, users } from '../db/schema.js';
-import { AppError, errors } from '../http/errors.js';
+import { errors } from '../http/errors.js';
 import type { VerificationService } from '../verification/service.js';
 import { CREATOR_LABEL, lockUser, recordOnboardingProgress } from './completion.js';
 import { requireCompletedRegistration } from './guards.js';
@@ -29,8 +30,6 @@ export interface CreatorsServiceDeps {
 const UNUSABLE_MEDIA_STATUSES = new Set(['failed']);
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
-
-const notStarted = () => new AppError(409, 'onboarding_not_started', 'Start creator sign-up first.');
 
 /**
  * Creator sign-up, saved step by step: start, age and gender, images and bio, identity
@@ -106,14 +105,15 @@ export class CreatorsService {
     const at = now();
     // The schema already refused malformed dates; an age under 18 includes dates in the future.
     if (!birthDate || ageOn(birthDate, at) < MIN_CREATOR_AGE) {
-      throw new AppError(422, 'creator_under_age', `You must be ${MIN_CREATOR_AGE} or older to become a creator.`, [
-        { path: 'birthDate', message: `You must be ${MIN_CREATOR_AGE} or older` },
-      ]);
+      throw errors.creatorUnderAge({
+        message: `You must be ${MIN_CREATOR_AGE} or older to become a creator.`,
+        details: [{ path: 'birthDate', message: `You must be ${MIN_CREATOR_AGE} or older` }],
+      });
     }
     await db.transaction(async (tx) => {
       await lockUser(tx, userId);
       const row = await recordOnboardingProgress(tx, userId, { birthDate: input.birthDate, gender: input.gender, ageGenderDoneAt: at }, at);
-      if (!row) throw notStarted();
+      if (!row) throw errors.onboardingNotStarted();
     });
     return this.getOnboarding(userId);
   }
@@ -127,7 +127,7 @@ export class CreatorsService {
     await db.transaction(async (tx) => {
       await lockUser(tx, userId);
       const row = await recordOnboardingProgress(tx, userId, { imagesBioDoneAt: at }, at);
-      if (!row) throw notStarted();
+      if (!row) throw errors.onboardingNotStarted();
       await tx
         .update(profiles)
         .set({
@@ -149,10 +149,10 @@ export class CreatorsService {
       .from(userData)
       .leftJoin(creatorOnboarding, eq(creatorOnboarding.userId, userData.userId))
       .where(eq(userData.userId, userId));
-    if (!row?.onboarding) throw notStarted();
-    if (row.identityVerifiedAt) throw new AppError(409, 'identity_already_verified', 'Your identity is already verified.');
+    if (!row?.onboarding) throw errors.onboardingNotStarted();
+    if (row.identityVerifiedAt) throw errors.identityAlreadyVerified();
     if (!row.onboarding.ageGenderDoneAt) {
-      throw new AppError(409, 'onboarding_step_required', 'Enter your date of birth before verifying your identity.');
+      throw errors.onboardingStepRequired();
     }
     const returnUrl = publicUrl + (input.returnPath ?? ONBOARDING_STEP_PATHS.verify_identity);
     return verification.startSession(userId, { sessionType: 'age', returnUrl });
@@ -169,12 +169,11 @@ export class CreatorsService {
     for (const [field, id] of Object.entries(ids)) {
       if (typeof id !== 'string') continue;
       const item = rows.find((row) => row.id === id);
-      const refuse = (statusCode: number, type: string, message: string) =>
-        new AppError(statusCode, type, message, [{ path: field, message }]);
-      if (!item) throw refuse(404, 'media_not_found', 'That image was not found among your uploads.');
-      if (item.kind !== 'image') throw refuse(422, 'media_not_image', 'Avatar and cover must be images.');
-      if (UNUSABLE_MEDIA_STATUSES.has(item.status))
-        throw refuse(422, 'media_unusable', 'That image could not be processed. Upload it again.');
+      const refuse = (name: 'mediaNotFound' | 'mediaNotImage' | 'mediaUnusable') =>
+        errors[name]({ details: [{ path: field, message: ERROR_CATALOG[name].message }] });
+      if (!item) throw refuse('mediaNotFound');
+      if (item.kind !== 'image') throw refuse('mediaNotImage');
+      if (UNUSABLE_MEDIA_STATUSES.has(item.status)) throw refuse('mediaUnusable');
     }
   }
 }

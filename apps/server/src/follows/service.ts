@@ -2,7 +2,7 @@ import { type FollowEntry, type FollowedCreatorsPage, type FollowersPage, type F
 import { type AnyColumn, and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { follows, profiles, users } from '../db/schema.js';
-import { AppError, errors } from '../http/errors.js';
+import { errors } from '../http/errors.js';
 import { afterTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import { profileImageUrl } from '../posts/media-urls.js';
 
@@ -30,7 +30,7 @@ export class FollowsService {
 
   /** Follows a creator; following again changes nothing. Unknown, disabled and non-creator ids are not found. */
   async follow(userId: string, creatorId: string): Promise<FollowState> {
-    if (userId === creatorId) throw new AppError(400, 'cannot_follow_self', 'You cannot follow yourself.');
+    if (userId === creatorId) throw errors.cannotFollowSelf();
     const [creator] = await this.deps.db
       .select({ id: users.id })
       .from(users)

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors.js';
+import { errors } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const WEBHOOK_PREFIX = '/api/webhooks/';
@@ -27,7 +27,7 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string): vo
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
     const ownOrigin = `${request.protocol}://${request.host}`;
     if (origin !== publicOrigin && origin !== ownOrigin) {
-      throw new AppError(403, 'csrf_origin_mismatch', 'This request did not come from the Aurum site.');
+      throw errors.csrfOriginMismatch();
     }
   });
 }

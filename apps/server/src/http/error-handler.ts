@@ -1,38 +1,35 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from './errors.js';
+import { AppError, errors } from './errors.js';
+
+function answer(reply: FastifyReply, error: AppError) {
+  return reply.headers(error.headers).status(error.statusCode).send(error.toBody());
+}
 
 /** Turns every thrown error into the API error shape; unknown errors are logged and answered generically. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      reply.headers(error.headers);
-      return reply.status(error.statusCode).send(error.toBody());
-    }
+    if (error instanceof AppError) return answer(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((issue) => ({
         path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
         message: issue.message ?? 'Invalid value',
       }));
       const first = details[0];
-      const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request';
-      return reply.status(400).send(new AppError(400, 'validation_failed', message, details).toBody());
+      const message = first && (first.path ? `${first.path}: ${first.message}` : first.message);
+      return answer(reply, errors.validationFailed({ message, details }));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send(new AppError(500, 'general_server_error', 'An unexpected error occurred').toBody());
+      return answer(reply, errors.serverError());
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const type =
-        status === 429 ? 'rate_limited' : status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
-      return reply.status(status).send(new AppError(status, type, error.message).toBody());
-    }
+    if (status >= 400 && status < 500) return answer(reply, errors.fromFramework(status, error.message));
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(new AppError(500, 'general_server_error', 'An unexpected error occurred').toBody());
+    return answer(reply, errors.serverError());
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(new AppError(404, 'route_not_found', `No route for ${request.method} ${request.url.split('?')[0]}`).toBody());
+    answer(reply, errors.routeNotFound({ message: `No route for ${request.method} ${request.url.split('?')[0]}` }));
   });
 }

@@ -1,20 +1,33 @@
-import type { ApiErrorBody } from '@aurum/core';
+import { type ApiErrorBody, ERROR_CATALOG, ERROR_TYPES, type ErrorName, type ErrorType, errorSpec } from '@aurum/core';
+
+export interface AppErrorOptions {
+  /** A more specific message than the catalog's default. */
+  message?: string;
+  details?: ApiErrorBody['details'];
+  /** Response headers that belong to this answer, such as Retry-After. */
+  headers?: Readonly<Record<string, string>>;
+}
 
 /**
- * An error the API answers with: a stable machine-readable `type`, a human message and
- * an HTTP status. Services throw these; the error handler turns them into responses.
+ * An error the API answers with: a type from the error catalog in @aurum/core, which fixes
+ * its HTTP status and default message. Services throw these (made by `errors`); the error
+ * handler turns them into responses.
  */
 export class AppError extends Error {
+  readonly statusCode: number;
+  readonly details: ApiErrorBody['details'];
+  readonly headers: Readonly<Record<string, string>>;
+
   constructor(
-    public readonly statusCode: number,
-    public readonly type: string,
-    message: string,
-    public readonly details?: ApiErrorBody['details'],
-    /** Response headers that belong to this answer, such as Retry-After. */
-    public readonly headers: Readonly<Record<string, string>> = {},
+    public readonly type: ErrorType,
+    options: AppErrorOptions = {},
   ) {
-    super(message);
+    const spec = errorSpec(type);
+    super(options.message ?? spec.message);
     this.name = 'AppError';
+    this.statusCode = spec.status;
+    this.details = options.details;
+    this.headers = options.headers ?? {};
   }
 
   toBody(): ApiErrorBody {
@@ -22,20 +35,36 @@ export class AppError extends Error {
   }
 }
 
+type ErrorFactories = { readonly [N in ErrorName]: (options?: AppErrorOptions) => AppError };
+
+const fromCatalog = Object.fromEntries(
+  (Object.keys(ERROR_CATALOG) as ErrorName[]).map((name) => [
+    name,
+    (options?: AppErrorOptions) => new AppError(ERROR_TYPES[name], options),
+  ]),
+) as ErrorFactories;
+
+/** A 4xx raised by Fastify or a plugin keeps its status where the catalog has a type for it; any other is a bad request. */
+const FRAMEWORK_TYPES: Readonly<Record<number, ErrorType>> = {
+  403: ERROR_TYPES.forbidden,
+  413: ERROR_TYPES.payloadTooLarge,
+  415: ERROR_TYPES.unsupportedMediaType,
+  416: ERROR_TYPES.rangeNotSatisfiable,
+  429: ERROR_TYPES.rateLimited,
+};
+
+/** The one way to make an API error: `throw errors.alreadySeen()`, or with a specific message or details. */
 export const errors = {
-  unauthenticated: () => new AppError(401, 'general_unauthorized_scope', 'Please sign in to continue.'),
-  forbidden: (message = 'You are not allowed to do that.') => new AppError(403, 'forbidden', message),
-  notFound: (what = 'Resource') => new AppError(404, 'not_found', `${what} not found.`),
+  ...fromCatalog,
+  fromFramework: (statusCode: number, message: string) => new AppError(FRAMEWORK_TYPES[statusCode] ?? ERROR_TYPES.badRequest, { message }),
+  notFound: (what = 'Resource') => new AppError(ERROR_TYPES.notFound, { message: `${what} not found.` }),
   /** 429 with the real wait: in the message (whole minutes, rounded up) and in Retry-After (whole seconds, rounded up). */
   rateLimited: (retryAfterMs: number) => {
     const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
     const minutes = Math.ceil(seconds / 60);
-    return new AppError(
-      429,
-      'rate_limited',
-      `Too many requests. Try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
-      undefined,
-      { 'retry-after': String(seconds) },
-    );
+    return new AppError(ERROR_TYPES.rateLimited, {
+      message: `Too many requests. Try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
+      headers: { 'retry-after': String(seconds) },
+    });
   },
 };

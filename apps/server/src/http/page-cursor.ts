@@ -2,7 +2,7 @@ import { entityIdSchema } from '@aurum/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { AppError } from './errors.js';
+import { errors } from './errors.js';
 
 /**
  * Keyset cursors: the sort key and id of the last item of a page, which the next page starts
@@ -22,7 +22,7 @@ export function decodePageCursor<Shape extends z.ZodType>(cursor: string, shape:
     key = undefined;
   }
   const parsed = shape.safeParse(key);
-  if (!parsed.success) throw new AppError(400, 'invalid_cursor', 'This list position is not valid any more. Start from the top.');
+  if (!parsed.success) throw errors.invalidCursor();
   return parsed.data;
 }
 

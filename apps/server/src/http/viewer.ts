@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, errors } from './errors.js';
+import { errors } from './errors.js';
 
 /** The signed-in user behind a request; auth/ resolves it from the session cookie. */
 export interface Viewer {
@@ -24,6 +24,6 @@ export function requireViewer(request: FastifyRequest): Viewer {
 /** The signed-in viewer when they carry the creators label (only the server sets it), else 403 creator_required. */
 export function requireCreator(request: FastifyRequest): Viewer {
   const viewer = requireViewer(request);
-  if (!viewer.labels.includes('creators')) throw new AppError(403, 'creator_required', 'Only creators can do that.');
+  if (!viewer.labels.includes('creators')) throw errors.creatorRequired();
   return viewer;
 }

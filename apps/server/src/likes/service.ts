@@ -2,7 +2,7 @@ import { type AccessLevel, type LikeState, revealsContent } from '@aurum/core';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { likes, posts, users } from '../db/schema.js';
-import { AppError, errors } from '../http/errors.js';
+import { errors } from '../http/errors.js';
 import { postAccessLevelSql } from '../posts/access-sql.js';
 
 export interface LikesServiceDeps {
@@ -45,7 +45,7 @@ export class LikesService {
 
   async like(viewerId: string, postId: string): Promise<LikeState> {
     const level = await this.levelOf(viewerId, postId);
-    if (!revealsContent(level)) throw new AppError(403, 'post_locked', 'Unlock this post to like it.');
+    if (!revealsContent(level)) throw errors.postLocked();
     await this.deps.db.insert(likes).values({ postId, userId: viewerId, createdAt: this.deps.now() }).onConflictDoNothing();
     return this.stateOf(viewerId, postId);
   }

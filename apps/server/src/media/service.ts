@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database } from '../db/database.js';
 import { DERIVATIVE_KEY_COLUMNS, media, postMedia } from '../db/schema.js';
-import { AppError, errors } from '../http/errors.js';
+import { errors } from '../http/errors.js';
 import { type JobQueue, PermanentJobError } from '../jobs/queue.js';
 import { type ByteRange, ObjectNotFoundError, type Storage, type StoredObject } from '../storage/index.js';
 import { type DerivativeBody, processMediaFile } from './processor.js';
@@ -180,7 +180,7 @@ export class MediaService {
     const record = await this.getMedia(id);
     if (!record || record.ownerId !== viewerId) throw errors.notFound('Media');
     const [used] = await this.deps.db.select({ postId: postMedia.postId }).from(postMedia).where(eq(postMedia.mediaId, id)).limit(1);
-    if (used) throw new AppError(409, 'media_in_use', 'This media is part of a post. Remove it from the post first.');
+    if (used) throw errors.mediaInUse({ message: 'This media is part of a post. Remove it from the post first.' });
     await this.deleteMedia(id);
   }
 

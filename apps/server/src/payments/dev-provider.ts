@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../db/database.js';
 import { devPaymentCharges, devPaymentTokens } from '../db/schema.js';
-import { AppError, errors } from '../http/errors.js';
+import { errors } from '../http/errors.js';
 import {
   type AttachedPaymentMethod,
   type ChargeRequest,
@@ -47,9 +47,9 @@ export class DevPaymentProvider implements PaymentProvider {
       await this.deps.db.insert(devPaymentTokens).values({ id, type: 'paypal', email: request.email, behaviour, createdAt: now });
       return id;
     }
-    if (!passesLuhn(request.number)) throw new AppError(400, 'card_invalid', 'The card number is not valid. Check it and try again.');
+    if (!passesLuhn(request.number)) throw errors.cardInvalid();
     const expiresAfter = new Date(Date.UTC(request.expYear, request.expMonth, 1));
-    if (expiresAfter <= now) throw new AppError(400, 'card_expired', 'The card has expired.');
+    if (expiresAfter <= now) throw errors.cardExpired();
     await this.deps.db.insert(devPaymentTokens).values({
       id,
       type: 'card',

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, Executor } from '../db/database.js';
 import { type charges, ledgerEntries, paymentCustomers, paymentMethods, subscriptions, users } from '../db/schema.js';
-import { AppError, errors } from '../http/errors.js';
+import { errors } from '../http/errors.js';
 import { DevPaymentProvider } from './dev-provider.js';
 import { PaymentMethodRejected, type PaymentProvider, PaymentProviderError } from './provider.js';
 
@@ -18,13 +18,6 @@ export interface PaymentsServiceDeps {
   provider: PaymentProvider | null;
   platformFeeBasisPoints: number;
 }
-
-export const paymentsUnavailable = () =>
-  new AppError(503, 'payments_unavailable', 'Payments are not set up on this server yet. Please try again later.');
-
-/** The provider's answer is unknown: retrying with the same idempotency key is safe. */
-export const providerUnavailable = () =>
-  new AppError(502, 'payment_provider_unavailable', 'The payment provider did not answer. Try again: you will not be charged twice.');
 
 export function toPaymentMethod(row: PaymentMethodRow): PaymentMethod {
   return {
@@ -50,11 +43,11 @@ export class PaymentsService {
   constructor(private readonly deps: PaymentsServiceDeps) {}
 
   assertAvailable(): void {
-    if (!this.deps.provider) throw paymentsUnavailable();
+    if (!this.deps.provider) throw errors.paymentsUnavailable();
   }
 
   get provider(): PaymentProvider {
-    if (!this.deps.provider) throw paymentsUnavailable();
+    if (!this.deps.provider) throw errors.paymentsUnavailable();
     return this.deps.provider;
   }
 
@@ -104,8 +97,8 @@ export class PaymentsService {
     try {
       attached = await provider.attachPaymentMethod({ customerRef, token: input.token });
     } catch (error) {
-      if (error instanceof PaymentMethodRejected) throw new AppError(400, 'payment_method_rejected', error.message);
-      if (error instanceof PaymentProviderError) throw providerUnavailable();
+      if (error instanceof PaymentMethodRejected) throw errors.paymentMethodRejected({ message: error.message });
+      if (error instanceof PaymentProviderError) throw errors.paymentProviderUnavailable();
       throw error;
     }
     const now = this.deps.now();
@@ -159,12 +152,7 @@ export class PaymentsService {
         .from(subscriptions)
         .where(and(eq(subscriptions.paymentMethodId, methodId), eq(subscriptions.autoRenew, true), isNull(subscriptions.lapsedAt)))
         .limit(1);
-      if (inUse)
-        throw new AppError(
-          409,
-          'payment_method_in_use',
-          'A subscription renews with this method. Choose another payment method for it first.',
-        );
+      if (inUse) throw errors.paymentMethodInUse();
       await tx.update(paymentMethods).set({ removedAt: this.deps.now(), isDefault: false }).where(eq(paymentMethods.id, methodId));
       if (method.isDefault) {
         const [next] = await tx
@@ -203,7 +191,7 @@ export class PaymentsService {
     try {
       customerRef = await provider.createCustomer({ userId, email: user.email });
     } catch (error) {
-      if (error instanceof PaymentProviderError) throw providerUnavailable();
+      if (error instanceof PaymentProviderError) throw errors.paymentProviderUnavailable();
       throw error;
     }
     await this.deps.db.insert(paymentCustomers).values({ userId, provider: provider.name, customerRef }).onConflictDoNothing();

@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { PaymentsConfig } from '@aurum/core';
 import { z } from 'zod';
+import { errors } from '../http/errors.js';
 import { postToStripe, STRIPE_SIGNATURE_HEADER, type StripeAnswer, type StripeError, stripeErrorOf } from '../integrations/stripe/api.js';
-import { verifiedWebhookJson, webhookPayloadInvalid } from '../integrations/stripe/webhook-signature.js';
+import { verifiedWebhookJson } from '../integrations/stripe/webhook-signature.js';
 import {
   type AttachedPaymentMethod,
   type ChargeRequest,
@@ -179,11 +180,11 @@ export class StripePaymentProvider implements PaymentProvider {
       now: this.options.now(),
     });
     const event = eventSchema.safeParse(json);
-    if (!event.success) throw webhookPayloadInvalid();
+    if (!event.success) throw errors.webhookPayloadInvalid();
     const status = RESULT_BY_EVENT[event.data.type];
     if (!status) return null;
     const intent = paymentIntentSchema.safeParse(event.data.data.object);
-    if (!intent.success) throw webhookPayloadInvalid();
+    if (!intent.success) throw errors.webhookPayloadInvalid();
     // PaymentIntents made elsewhere on the account (the Dashboard, other apps) carry no charge id of ours.
     const chargeId = intent.data.metadata?.charge_id;
     if (!chargeId) return null;

@@ -14,7 +14,7 @@ import { firstTime, lockUser, recordOnboardingProgress, reopenPayoutStep } from 
 import { requireCompletedRegistration } from '../creators/guards.js';
 import type { Database, Executor } from '../db/database.js';
 import { creatorOnboarding, payoutMethods } from '../db/schema.js';
-import { AppError, errors } from '../http/errors.js';
+import { errors } from '../http/errors.js';
 
 export type PayoutMethodInput = z.output<typeof payoutMethodInputSchema>;
 
@@ -71,10 +71,10 @@ export class PayoutsService {
         .from(payoutMethods)
         .where(eq(payoutMethods.userId, userId));
       if (existing.some((method) => method.fingerprint === details.fingerprint)) {
-        throw new AppError(409, 'payout_method_duplicate', 'You have already added this payout method.');
+        throw errors.payoutMethodDuplicate();
       }
       if (existing.length >= MAX_PAYOUT_METHODS) {
-        throw new AppError(409, 'payout_method_limit', `You can keep at most ${MAX_PAYOUT_METHODS} payout methods. Remove one first.`);
+        throw errors.payoutMethodLimit({ message: `You can keep at most ${MAX_PAYOUT_METHODS} payout methods. Remove one first.` });
       }
       const active = input.makeActive !== false || !existing.some((method) => method.active);
       if (active) await deactivateAll(tx, userId);

@@ -10,7 +10,7 @@ import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../db/database.js';
 import { plans, subscriptions, users } from '../db/schema.js';
-import { AppError, errors } from '../http/errors.js';
+import { errors } from '../http/errors.js';
 import { assertOwner } from './ownership.js';
 
 export interface PlansServiceDeps {
@@ -78,11 +78,7 @@ export class PlansService {
         (input.priceMinor !== undefined && input.priceMinor !== plan.priceMinor) ||
         (input.currency !== undefined && input.currency !== plan.currency);
       if (repriced && (await this.hasActiveSubscribers(tx, planId))) {
-        throw new AppError(
-          409,
-          'plan_has_subscribers',
-          'This plan has subscribers, so its price cannot change. Create a new plan instead.',
-        );
+        throw errors.planHasSubscribers();
       }
       const [row] = await tx
         .update(plans)

@@ -13,7 +13,7 @@ import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../db/database.js';
 import { media, postMedia, posts, profiles, users } from '../db/schema.js';
-import { AppError, errors } from '../http/errors.js';
+import { errors } from '../http/errors.js';
 import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import { assertOwner } from '../plans/ownership.js';
 import type { PlansService } from '../plans/service.js';
@@ -38,10 +38,10 @@ export function nextPublishAt(requested: string | null | undefined, current: Dat
   if (requested === null) return published ? current : now;
   const at = new Date(requested);
   if (current && at.getTime() === current.getTime()) return current;
-  if (published) throw new AppError(409, 'post_already_published', 'This post is already published; its publish time cannot change.');
-  if (at <= now) throw new AppError(400, 'publish_at_in_past', 'Choose a time in the future, or publish now.');
+  if (published) throw errors.postAlreadyPublished();
+  if (at <= now) throw errors.publishAtInPast();
   if (at.getTime() - now.getTime() > POST_SCHEDULE_MAX_DAYS * DAY_MS) {
-    throw new AppError(400, 'publish_at_too_far', `A post can be scheduled at most ${POST_SCHEDULE_MAX_DAYS} days ahead.`);
+    throw errors.publishAtTooFar({ message: `A post can be scheduled at most ${POST_SCHEDULE_MAX_DAYS} days ahead.` });
   }
   return at;
 }
@@ -169,10 +169,9 @@ export class PostsService {
 
   /** A post holds some text or media, and the plan ids in its access list are the creator's own. */
   private async checkContent(db: Executor, creatorId: string, content: { text: string; access: string[]; mediaCount: number }) {
-    if (!content.text && content.mediaCount === 0)
-      throw new AppError(400, 'post_empty', 'Write something or add a picture, video or audio.');
+    if (!content.text && content.mediaCount === 0) throw errors.postEmpty();
     if ((await this.deps.plans.foreignPlanIds(creatorId, accessPlanIds(content.access), db)).length > 0) {
-      throw new AppError(400, 'invalid_access', 'The access list names a plan that is not one of yours.');
+      throw errors.invalidAccess();
     }
   }
 
@@ -188,9 +187,9 @@ export class PostsService {
       .from(media)
       .where(and(inArray(media.id, [...mediaIds]), eq(media.ownerId, creatorId)))
       .for('update');
-    if (owned.length !== mediaIds.length) throw new AppError(400, 'invalid_media', 'A media item was not found among your uploads.');
+    if (owned.length !== mediaIds.length) throw errors.invalidMedia();
     if (owned.some((item) => item.status === 'failed')) {
-      throw new AppError(409, 'media_failed', 'A media item could not be processed. Remove it and upload it again.');
+      throw errors.mediaFailed();
     }
     const [inUse] = await tx
       .select({ id: media.id })
@@ -206,7 +205,7 @@ export class PostsService {
         ),
       )
       .limit(1);
-    if (inUse) throw new AppError(409, 'media_in_use', 'A media item is already used in another post or as a profile image.');
+    if (inUse) throw errors.mediaInUse();
   }
 
   /** Replaces the post's media with these, in this order. */

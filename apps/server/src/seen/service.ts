@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../db/database.js';
 import { posts, seenRecords, users } from '../db/schema.js';
-import { AppError, errors } from '../http/errors.js';
+import { errors } from '../http/errors.js';
 import { postAccessLevelSql } from '../posts/access-sql.js';
 
 export interface SeenServiceDeps {
@@ -35,7 +35,7 @@ export class SeenService {
       .values({ userId: viewerId, entityId: input.entityId, type: input.type, durationMs: input.duration, createdAt: at })
       .onConflictDoNothing()
       .returning();
-    if (!row) throw new AppError(409, 'already_seen', 'This post is already marked as seen.');
+    if (!row) throw errors.alreadySeen();
     return toSeenRecord(row);
   }
 

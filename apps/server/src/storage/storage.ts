@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { ERROR_TYPES } from '@aurum/core';
 import { AppError } from '../http/errors.js';
 
 /** A byte range as in HTTP `Range: bytes=start-end`: `end` is inclusive and defaults to the last byte. */
@@ -47,7 +48,7 @@ export class ObjectNotFoundError extends Error {
 /** A 416 for the API; `size` is what a Content-Range of `bytes *\/size` needs. */
 export class RangeNotSatisfiableError extends AppError {
   constructor(public readonly size: number) {
-    super(416, 'range_not_satisfiable', 'The requested range is outside the file.');
+    super(ERROR_TYPES.rangeNotSatisfiable);
   }
 }
 

@@ -24,13 +24,13 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database, Executor } from '../db/database.js';
 import { charges, paymentMethods, plans, profiles, subscriptions, users } from '../db/schema.js';
-import { AppError, errors } from '../http/errors.js';
+import { errors } from '../http/errors.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { noticeMail } from '../mail/templates.js';
 import { failpoint } from '../payments/failpoint.js';
 import { type ChargeResult, PaymentProviderError } from '../payments/provider.js';
-import { type PaymentsService, providerUnavailable, toPaymentMethod } from '../payments/service.js';
+import { type PaymentsService, toPaymentMethod } from '../payments/service.js';
 import type { PlansService } from '../plans/service.js';
 import { profileImageUrl } from '../posts/media-urls.js';
 
@@ -60,10 +60,6 @@ const RENEWAL_BATCH = 100;
 /** The failure code of a charge the provider never confirmed either way; only such a failure can still turn into a payment. */
 const UNRESOLVED = 'provider_unresolved';
 const mayStillSucceed = or(eq(charges.status, 'pending'), and(eq(charges.status, 'failed'), eq(charges.failureCode, UNRESOLVED)));
-
-const alreadySubscribed = () =>
-  new AppError(409, 'already_subscribed', 'You already subscribe to this creator. Change your plan from your subscriptions instead.');
-const planUnavailable = () => new AppError(404, 'plan_unavailable', 'This plan is not available. Choose another plan.');
 
 /**
  * Subscriptions and the charges that pay for them. Every charge follows the same path:
@@ -105,8 +101,8 @@ export class SubscriptionsService {
     let charge = await this.chargeByKey(db, key);
     if (!charge) {
       const plan = await this.deps.plans.offered(input.planId);
-      if (!plan) throw planUnavailable();
-      if (plan.creatorId === userId) throw new AppError(400, 'cannot_subscribe_to_self', 'You cannot subscribe to your own plan.');
+      if (!plan) throw errors.planUnavailable();
+      if (plan.creatorId === userId) throw errors.cannotSubscribeToSelf();
       const method = await payments.ownMethod(userId, input.paymentMethodId);
       await payments.customerRef(userId);
       const now = this.deps.now();
@@ -115,7 +111,7 @@ export class SubscriptionsService {
         await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
         const repeated = await this.chargeByKey(tx, key);
         if (repeated) return repeated;
-        if (await this.currentSubscription(tx, userId, plan.creatorId)) throw alreadySubscribed();
+        if (await this.currentSubscription(tx, userId, plan.creatorId)) throw errors.alreadySubscribed();
         const [inFlight] = await tx
           .select({ id: charges.id })
           .from(charges)
@@ -128,12 +124,7 @@ export class SubscriptionsService {
             ),
           )
           .limit(1);
-        if (inFlight)
-          throw new AppError(
-            409,
-            'payment_in_progress',
-            'A payment for this creator is still being processed. Check your subscriptions in a minute.',
-          );
+        if (inFlight) throw errors.paymentInProgress();
         return this.beginCharge(tx, {
           kind: 'subscription',
           idempotencyKey: key,
@@ -179,8 +170,7 @@ export class SubscriptionsService {
       userId,
       subscriptionId,
       (state) => {
-        if (subscriptionStatus(state, now) === 'expired')
-          throw new AppError(409, 'subscription_ended', 'This subscription has ended. Subscribe again to renew it.');
+        if (subscriptionStatus(state, now) === 'expired') throw errors.subscriptionEnded();
         return afterPaymentMethodChange(state, now);
       },
       { paymentMethodId: method.id },
@@ -212,14 +202,12 @@ export class SubscriptionsService {
         const repeated = await this.chargeByKey(tx, key);
         if (repeated) return repeated;
         const { quote, plan, subscription } = await this.planChange(tx, userId, subscriptionId, input.planId);
-        if (quote.amountDueMinor !== input.expectedAmountMinor)
-          throw new AppError(409, 'quote_changed', 'The price of this change has changed. Check the new amount and confirm again.');
+        if (quote.amountDueMinor !== input.expectedAmountMinor) throw errors.quoteChanged();
         if (quote.amountDueMinor === 0) {
           await tx.update(subscriptions).set({ planId: plan.id }).where(eq(subscriptions.id, subscriptionId));
           return null;
         }
-        if (!subscription.paymentMethodId)
-          throw new AppError(409, 'payment_method_required', 'Choose a payment method for this subscription first.');
+        if (!subscription.paymentMethodId) throw errors.paymentMethodRequired();
         return this.beginCharge(tx, {
           kind: 'plan_change',
           idempotencyKey: key,
@@ -409,15 +397,13 @@ export class SubscriptionsService {
     } catch (error) {
       if (error instanceof PaymentProviderError) {
         this.deps.logger.warn({ err: error, chargeId }, 'payment provider did not answer; the reconciler will ask again');
-        throw providerUnavailable();
+        throw errors.paymentProviderUnavailable();
       }
       throw error;
     }
     if (!charge) throw errors.notFound('Payment');
-    if (charge.status === 'failed')
-      throw new AppError(402, 'payment_declined', charge.failureMessage ?? 'The payment was declined. Try another payment method.');
-    if (charge.status === 'pending')
-      throw new AppError(409, 'payment_pending', 'Your payment is still being processed. Your subscription starts as soon as it clears.');
+    if (charge.status === 'failed') throw errors.paymentDeclined({ message: charge.failureMessage ?? undefined });
+    if (charge.status === 'pending') throw errors.paymentPending();
     return charge;
   }
 
@@ -578,13 +564,13 @@ export class SubscriptionsService {
     if (!subscription) throw errors.notFound('Subscription');
     const now = this.deps.now();
     if (subscriptionStatus(subscription, now) === 'expired' || subscription.validUntil <= now)
-      throw new AppError(409, 'subscription_ended', 'This subscription has ended. Subscribe again instead.');
-    if (subscription.planId === planId) throw new AppError(409, 'same_plan', 'You already have this plan.');
+      throw errors.subscriptionEnded({ message: 'This subscription has ended. Subscribe again instead.' });
+    if (subscription.planId === planId) throw errors.samePlan();
     const [current] = await executor.select().from(plans).where(eq(plans.id, subscription.planId));
     const plan = await this.deps.plans.offered(planId, executor);
-    if (!plan || !current || plan.creatorId !== subscription.creatorId) throw planUnavailable();
+    if (!plan || !current || plan.creatorId !== subscription.creatorId) throw errors.planUnavailable();
     if (plan.currency !== current.currency)
-      throw new AppError(409, 'currency_mismatch', `This plan is priced in ${plan.currency}; yours is in ${current.currency}.`);
+      throw errors.currencyMismatch({ message: `This plan is priced in ${plan.currency}; yours is in ${current.currency}.` });
     const amountDueMinor = planChangeAmount({
       fromPriceMinor: current.priceMinor,
       toPriceMinor: plan.priceMinor,

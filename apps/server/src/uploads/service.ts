@@ -1,12 +1,12 @@
 import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { generateId, MEDIA_ID_HEADER, UNSUPPORTED_FILE_TYPE_MESSAGE, UPLOADS_PATH, type UploadComplete } from '@aurum/core';
+import { generateId, MEDIA_ID_HEADER, UPLOADS_PATH, type UploadComplete } from '@aurum/core';
 import { FileStore } from '@tus/file-store';
 import { EVENTS, Server, type Upload } from '@tus/server';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../config/config.js';
-import { AppError } from '../http/errors.js';
+import { type AppError, type AppErrorOptions, errors } from '../http/errors.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { MediaService } from '../media/service.js';
 import { sniffMediaType } from './sniff.js';
@@ -15,19 +15,17 @@ import { sniffMediaType } from './sniff.js';
 const OWNER_KEY = 'aurumOwner';
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
-export const unsupportedFileType = () => new AppError(415, 'unsupported_file_type', UNSUPPORTED_FILE_TYPE_MESSAGE);
-
-/** tus answers refusals in plain text; the API answers them in its error shape with a stable type. */
-const TUS_ERROR_TYPES: Record<number, string> = {
-  400: 'upload_invalid_request',
-  403: 'upload_invalid_request',
-  404: 'upload_not_found',
-  409: 'upload_offset_conflict',
-  410: 'upload_expired',
-  412: 'upload_protocol_unsupported',
-  413: 'upload_too_large',
-  415: 'upload_invalid_request',
-  501: 'upload_feature_unsupported',
+/**
+ * tus answers refusals in plain text; the API answers them in its error shape with a stable type.
+ * Any other refusal (tus answers some malformed requests 403) is an invalid request.
+ */
+const TUS_REFUSALS: Readonly<Record<number, (options: AppErrorOptions) => AppError>> = {
+  404: errors.uploadNotFound,
+  409: errors.uploadOffsetConflict,
+  410: errors.uploadExpired,
+  412: errors.uploadProtocolUnsupported,
+  413: errors.uploadTooLarge,
+  501: errors.uploadFeatureUnsupported,
 };
 
 const isTusError = (error: unknown): error is { status_code: number } =>
@@ -144,7 +142,7 @@ export class UploadService {
       throw error;
     });
     // Someone else's upload gets the same answer as a missing one.
-    if (!upload || upload.metadata?.[OWNER_KEY] !== userId) throw new AppError(404, 'upload_not_found', 'Upload not found.');
+    if (!upload || upload.metadata?.[OWNER_KEY] !== userId) throw errors.uploadNotFound();
   }
 
   /** The last bytes arrived: keep the file as media, or refuse it when its bytes are not media. */
@@ -155,7 +153,8 @@ export class UploadService {
     const json = { 'content-type': 'application/json; charset=utf-8' };
     if (!type) {
       this.deps.logger.info({ uploadId: upload.id }, 'upload refused: not an image, video or audio file');
-      return { status_code: 415, headers: json, body: JSON.stringify(unsupportedFileType().toBody()) };
+      const refusal = errors.unsupportedFileType();
+      return { status_code: refusal.statusCode, headers: json, body: JSON.stringify(refusal.toBody()) };
     }
     const record = await this.deps.media.acceptUpload(
       {
@@ -177,16 +176,13 @@ export class UploadService {
     const text = (await response.text()).trim();
     if (response.status >= 500 && response.status !== 501) {
       this.deps.logger.error({ status: response.status, detail: text }, 'upload request failed');
-      return new AppError(500, 'upload_failed', 'The upload could not be saved. Please try again.');
+      return errors.uploadFailed();
     }
     if (response.status === 413 && text.startsWith('Maximum size')) {
       const limitMiB = Math.floor(this.deps.config.uploadMaxBytes / (1024 * 1024));
-      return new AppError(413, 'upload_too_large', `The file is too large: uploads can be at most ${limitMiB} MiB.`);
+      return errors.uploadTooLarge({ message: `The file is too large: uploads can be at most ${limitMiB} MiB.` });
     }
-    return new AppError(
-      response.status,
-      TUS_ERROR_TYPES[response.status] ?? 'upload_invalid_request',
-      text || 'The upload request was refused.',
-    );
+    const refusal = TUS_REFUSALS[response.status] ?? errors.uploadInvalidRequest;
+    return refusal({ message: text || undefined });
   }
 }

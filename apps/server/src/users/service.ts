@@ -5,7 +5,7 @@ import type { SessionStore } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
 import { follows, profiles, subscriptions, userData, users } from '../db/schema.js';
 import { followerCountSql } from '../follows/service.js';
-import { AppError, errors } from '../http/errors.js';
+import { errors } from '../http/errors.js';
 
 export interface UsersServiceDeps {
   db: Database;
@@ -106,7 +106,7 @@ export class UsersService {
 
   async acceptTerms(userId: string, version: string): Promise<CurrentUser> {
     if (version !== TERMS_VERSION) {
-      throw new AppError(409, 'terms_version_outdated', 'These terms have changed. Reload the page and read the current version.');
+      throw errors.termsVersionOutdated();
     }
     await this.deps.db.update(userData).set({ termsAcceptedAt: this.deps.now(), termsVersion: version }).where(eq(userData.userId, userId));
     return this.getCurrentUser(userId);
@@ -134,10 +134,10 @@ export class UsersService {
     const { db, now } = this.deps;
     const current = await this.getCurrentUser(userId);
     if (!current.termsAcceptedAt || current.termsVersion !== TERMS_VERSION) {
-      throw new AppError(409, 'terms_not_accepted', 'Accept the terms of service before setting up your profile.');
+      throw errors.termsNotAccepted();
     }
     if (!(await this.isHandleAvailable(input.handle, userId))) {
-      throw new AppError(409, 'handle_taken', `The handle @${input.handle} is taken. Try another.`);
+      throw errors.handleTaken({ message: `The handle @${input.handle} is taken. Try another.` });
     }
     try {
       await db.transaction(async (tx) => {
@@ -159,7 +159,7 @@ export class UsersService {
       });
     } catch (error) {
       // Two people racing for one handle: the unique index decides.
-      if (isUniqueViolation(error)) throw new AppError(409, 'handle_taken', `The handle @${input.handle} is taken. Try another.`);
+      if (isUniqueViolation(error)) throw errors.handleTaken({ message: `The handle @${input.handle} is taken. Try another.` });
       throw error;
     }
     return this.getCurrentUser(userId);

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
-import { signWebhookPayload, verifiedWebhookJson, webhookPayloadInvalid } from '../integrations/stripe/webhook-signature.js';
+import { errors } from '../http/errors.js';
+import { signWebhookPayload, verifiedWebhookJson } from '../integrations/stripe/webhook-signature.js';
 import type { CreateSessionInput, ProviderEvent, VerificationProvider } from './provider.js';
 
 export const DEV_SIGNATURE_HEADER = 'aurum-dev-signature';
@@ -39,7 +40,7 @@ export class DevVerificationProvider implements VerificationProvider {
   parseWebhook(headers: IncomingHttpHeaders, rawBody: Buffer): ProviderEvent | null {
     const json = verifiedWebhookJson({ header: headers[DEV_SIGNATURE_HEADER], rawBody, secret: this.webhookSecret, now: this.deps.now() });
     const event = devEventSchema.safeParse(json);
-    if (!event.success) throw webhookPayloadInvalid();
+    if (!event.success) throw errors.webhookPayloadInvalid();
     const approved = event.data.type === 'verification.approved';
     return {
       eventId: event.data.id,

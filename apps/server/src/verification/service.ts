@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { CREATOR_LABEL, lockUser, markIdentityVerified } from '../creators/completion.js';
 import type { Database } from '../db/database.js';
 import { profiles, userData, users, verificationEvents, verificationRequests } from '../db/schema.js';
-import { AppError, errors } from '../http/errors.js';
+import { errors } from '../http/errors.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { ProviderEvent, VerificationProvider } from './provider.js';
 
@@ -60,7 +60,7 @@ export class VerificationService {
   /** Starts a session with the provider; the caller checked that the user may. */
   async startSession(userId: string, input: { sessionType?: string; returnUrl: string }): Promise<VerificationSession> {
     const { db, now, logger, rateLimiter, provider } = this.deps;
-    if (!provider) throw new AppError(503, 'verification_unavailable', 'Identity verification is not available right now.');
+    if (!provider) throw errors.verificationUnavailable();
     await rateLimiter.hit(`verification-session:${userId}`, { limit: SESSIONS_PER_DAY, windowMs: DAY_MS });
     const sessionType = input.sessionType ?? 'age';
     const requestId = generateId(now().getTime());
@@ -69,7 +69,7 @@ export class VerificationService {
       session = await provider.createSession({ requestId, userId, sessionType, returnUrl: input.returnUrl });
     } catch (error) {
       logger.error({ err: error, provider: provider.name }, 'verification provider could not start a session');
-      throw new AppError(502, 'verification_provider_error', 'The verification service could not start a check. Try again in a moment.');
+      throw errors.verificationProviderError();
     }
     const createdAt = now();
     await db.transaction(async (tx) => {
@@ -180,7 +180,7 @@ export class VerificationService {
       .from(users)
       .where(and(eq(users.id, adminUserId), isNull(users.disabledAt)))
       .limit(1);
-    if (!admin?.labels.includes('admins')) throw errors.forbidden('Only admins can verify a user by hand.');
+    if (!admin?.labels.includes('admins')) throw errors.forbidden({ message: 'Only admins can verify a user by hand.' });
     return db.transaction(async (tx) => {
       await lockUser(tx, userId);
       const [target] = await tx

@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { VerificationStatus } from '@aurum/core';
 import { z } from 'zod';
+import { errors } from '../http/errors.js';
 import { postToStripe, STRIPE_SIGNATURE_HEADER, type StripeAnswer, stripeErrorOf } from '../integrations/stripe/api.js';
-import { verifiedWebhookJson, webhookPayloadInvalid } from '../integrations/stripe/webhook-signature.js';
+import { verifiedWebhookJson } from '../integrations/stripe/webhook-signature.js';
 import { type CreateSessionInput, type ProviderEvent, type VerificationProvider, VerificationProviderError } from './provider.js';
 
 const sessionResponseSchema = z.object({ id: z.string().min(1), url: z.string().min(1) });
@@ -77,11 +78,11 @@ export class StripeIdentityProvider implements VerificationProvider {
       now: this.options.now(),
     });
     const event = eventSchema.safeParse(json);
-    if (!event.success) throw webhookPayloadInvalid();
+    if (!event.success) throw errors.webhookPayloadInvalid();
     const status = STATUS_BY_EVENT[event.data.type];
     if (!status) return null;
     const session = sessionObjectSchema.safeParse(event.data.data.object);
-    if (!session.success) throw webhookPayloadInvalid();
+    if (!session.success) throw errors.webhookPayloadInvalid();
     const lastError = session.data.last_error;
     // requires_input without an error is a session still waiting for the user, not a failed check.
     if (status === 'declined' && !lastError) return { eventId: event.data.id, providerSessionId: session.data.id, status: 'pending' };

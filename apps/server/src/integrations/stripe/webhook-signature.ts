@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AppError } from '../../http/errors.js';
+import { errors } from '../../http/errors.js';
 
 /**
  * Webhook signatures in Stripe's scheme, used by every provider that calls us back:
@@ -55,14 +55,11 @@ export function verifiedWebhookJson(options: {
 }): unknown {
   const check = verifyWebhookSignature({ header: options.header, payload: options.rawBody, secret: options.secret, now: options.now });
   if (!check.ok) {
-    throw new AppError(400, 'webhook_signature_invalid', `The webhook signature is not valid (${check.reason.replace('_', ' ')}).`);
+    throw errors.webhookSignatureInvalid({ message: `The webhook signature is not valid (${check.reason.replace('_', ' ')}).` });
   }
   try {
     return JSON.parse(options.rawBody.toString('utf8'));
   } catch {
-    throw webhookPayloadInvalid();
+    throw errors.webhookPayloadInvalid();
   }
 }
-
-export const webhookPayloadInvalid = () =>
-  new AppError(400, 'webhook_payload_invalid', 'The webhook body is not an event this endpoint understands.');

@@ -1,0 +1,196 @@
+/**
+ * Every error the API answers with, once: its stable `type` (clients branch on it, so it
+ * never changes), its one HTTP status and its default message. The server builds its errors
+ * from this table, the web matches them through ERROR_TYPES; a call site may give a more
+ * specific message, never another status.
+ */
+export interface ErrorSpec {
+  readonly type: string;
+  readonly status: number;
+  readonly message: string;
+}
+
+export const ERROR_CATALOG = {
+  // Requests the framework refuses, and the generic answers.
+  validationFailed: { type: 'validation_failed', status: 400, message: 'Invalid request' },
+  badRequest: { type: 'bad_request', status: 400, message: 'The request could not be understood.' },
+  payloadTooLarge: { type: 'payload_too_large', status: 413, message: 'The request body is too large.' },
+  unsupportedMediaType: { type: 'unsupported_media_type', status: 415, message: 'This content type is not accepted here.' },
+  routeNotFound: { type: 'route_not_found', status: 404, message: 'No route for this request.' },
+  serverError: { type: 'general_server_error', status: 500, message: 'An unexpected error occurred' },
+  unauthenticated: { type: 'general_unauthorized_scope', status: 401, message: 'Please sign in to continue.' },
+  forbidden: { type: 'forbidden', status: 403, message: 'You are not allowed to do that.' },
+  notFound: { type: 'not_found', status: 404, message: 'Resource not found.' },
+  rateLimited: { type: 'rate_limited', status: 429, message: 'Too many requests. Try again later.' },
+  csrfOriginMismatch: { type: 'csrf_origin_mismatch', status: 403, message: 'This request did not come from the Aurum site.' },
+  invalidCursor: { type: 'invalid_cursor', status: 400, message: 'This list position is not valid any more. Start from the top.' },
+  rangeNotSatisfiable: { type: 'range_not_satisfiable', status: 416, message: 'The requested range is outside the file.' },
+
+  // Sign-in and registration.
+  signInCodeInvalid: { type: 'sign_in_code_invalid', status: 400, message: 'That code is not right. Check the e-mail and try again.' },
+  signInCodeExpired: { type: 'sign_in_code_expired', status: 400, message: 'That code has expired. Request a new one.' },
+  signInCodeAttemptsExceeded: {
+    type: 'sign_in_code_attempts_exceeded',
+    status: 429,
+    message: 'Too many wrong codes. Request a new one.',
+  },
+  signInAddressLocked: {
+    type: 'sign_in_address_locked',
+    status: 429,
+    message: 'Too many wrong codes for this address. Try again tomorrow.',
+  },
+  termsVersionOutdated: {
+    type: 'terms_version_outdated',
+    status: 409,
+    message: 'These terms have changed. Reload the page and read the current version.',
+  },
+  termsNotAccepted: { type: 'terms_not_accepted', status: 409, message: 'Accept the terms of service before setting up your profile.' },
+  handleTaken: { type: 'handle_taken', status: 409, message: 'This handle is taken. Try another.' },
+  registrationIncomplete: {
+    type: 'registration_incomplete',
+    status: 403,
+    message: 'Finish setting up your profile before you continue.',
+  },
+
+  // Creators and their onboarding.
+  creatorRequired: { type: 'creator_required', status: 403, message: 'Only creators can do that.' },
+  onboardingNotStarted: { type: 'onboarding_not_started', status: 409, message: 'Start creator sign-up first.' },
+  onboardingStepRequired: {
+    type: 'onboarding_step_required',
+    status: 409,
+    message: 'Enter your date of birth before verifying your identity.',
+  },
+  creatorUnderAge: { type: 'creator_under_age', status: 422, message: 'You are too young to become a creator.' },
+  identityAlreadyVerified: { type: 'identity_already_verified', status: 409, message: 'Your identity is already verified.' },
+  verificationUnavailable: {
+    type: 'verification_unavailable',
+    status: 503,
+    message: 'Identity verification is not available right now.',
+  },
+  verificationProviderError: {
+    type: 'verification_provider_error',
+    status: 502,
+    message: 'The verification service could not start a check. Try again in a moment.',
+  },
+  mediaNotFound: { type: 'media_not_found', status: 404, message: 'That image was not found among your uploads.' },
+  mediaNotImage: { type: 'media_not_image', status: 422, message: 'Avatar and cover must be images.' },
+  mediaUnusable: { type: 'media_unusable', status: 422, message: 'That image could not be processed. Upload it again.' },
+
+  // Follows and blocks.
+  cannotFollowSelf: { type: 'cannot_follow_self', status: 400, message: 'You cannot follow yourself.' },
+  cannotBlockSelf: { type: 'cannot_block_self', status: 400, message: 'You cannot block yourself.' },
+
+  // Posts, their media, likes and seen marks.
+  postEmpty: { type: 'post_empty', status: 400, message: 'Write something or add a picture, video or audio.' },
+  invalidAccess: { type: 'invalid_access', status: 400, message: 'The access list names a plan that is not one of yours.' },
+  invalidMedia: { type: 'invalid_media', status: 400, message: 'A media item was not found among your uploads.' },
+  mediaFailed: { type: 'media_failed', status: 409, message: 'A media item could not be processed. Remove it and upload it again.' },
+  mediaInUse: { type: 'media_in_use', status: 409, message: 'A media item is already used in another post or as a profile image.' },
+  postAlreadyPublished: {
+    type: 'post_already_published',
+    status: 409,
+    message: 'This post is already published; its publish time cannot change.',
+  },
+  publishAtInPast: { type: 'publish_at_in_past', status: 400, message: 'Choose a time in the future, or publish now.' },
+  publishAtTooFar: { type: 'publish_at_too_far', status: 400, message: 'This publish time is too far ahead.' },
+  postLocked: { type: 'post_locked', status: 403, message: 'Unlock this post to like it.' },
+  alreadySeen: { type: 'already_seen', status: 409, message: 'This post is already marked as seen.' },
+
+  // Uploads. tus refusals keep tus's own text as the message.
+  unsupportedFileType: { type: 'unsupported_file_type', status: 415, message: 'Unsupported file type' },
+  uploadNotFound: { type: 'upload_not_found', status: 404, message: 'Upload not found.' },
+  uploadFailed: { type: 'upload_failed', status: 500, message: 'The upload could not be saved. Please try again.' },
+  uploadTooLarge: { type: 'upload_too_large', status: 413, message: 'The file is too large.' },
+  uploadInvalidRequest: { type: 'upload_invalid_request', status: 400, message: 'The upload request was refused.' },
+  uploadOffsetConflict: { type: 'upload_offset_conflict', status: 409, message: 'The upload offset does not match the bytes received.' },
+  uploadExpired: { type: 'upload_expired', status: 410, message: 'This upload has expired. Start it again.' },
+  uploadProtocolUnsupported: { type: 'upload_protocol_unsupported', status: 412, message: 'This tus protocol version is not supported.' },
+  uploadFeatureUnsupported: { type: 'upload_feature_unsupported', status: 501, message: 'This upload feature is not supported.' },
+
+  // Plans and subscriptions.
+  planHasSubscribers: {
+    type: 'plan_has_subscribers',
+    status: 409,
+    message: 'This plan has subscribers, so its price cannot change. Create a new plan instead.',
+  },
+  planUnavailable: { type: 'plan_unavailable', status: 404, message: 'This plan is not available. Choose another plan.' },
+  cannotSubscribeToSelf: { type: 'cannot_subscribe_to_self', status: 400, message: 'You cannot subscribe to your own plan.' },
+  alreadySubscribed: {
+    type: 'already_subscribed',
+    status: 409,
+    message: 'You already subscribe to this creator. Change your plan from your subscriptions instead.',
+  },
+  subscriptionEnded: { type: 'subscription_ended', status: 409, message: 'This subscription has ended. Subscribe again to renew it.' },
+  samePlan: { type: 'same_plan', status: 409, message: 'You already have this plan.' },
+  currencyMismatch: { type: 'currency_mismatch', status: 409, message: 'This plan is priced in another currency than yours.' },
+  quoteChanged: {
+    type: 'quote_changed',
+    status: 409,
+    message: 'The price of this change has changed. Check the new amount and confirm again.',
+  },
+
+  // Payments.
+  paymentsUnavailable: {
+    type: 'payments_unavailable',
+    status: 503,
+    message: 'Payments are not set up on this server yet. Please try again later.',
+  },
+  /** The provider's answer is unknown: retrying with the same idempotency key is safe. */
+  paymentProviderUnavailable: {
+    type: 'payment_provider_unavailable',
+    status: 502,
+    message: 'The payment provider did not answer. Try again: you will not be charged twice.',
+  },
+  paymentMethodRejected: { type: 'payment_method_rejected', status: 400, message: 'These payment details were refused.' },
+  paymentMethodInUse: {
+    type: 'payment_method_in_use',
+    status: 409,
+    message: 'A subscription renews with this method. Choose another payment method for it first.',
+  },
+  paymentMethodRequired: {
+    type: 'payment_method_required',
+    status: 409,
+    message: 'Choose a payment method for this subscription first.',
+  },
+  paymentInProgress: {
+    type: 'payment_in_progress',
+    status: 409,
+    message: 'A payment for this creator is still being processed. Check your subscriptions in a minute.',
+  },
+  paymentDeclined: { type: 'payment_declined', status: 402, message: 'The payment was declined. Try another payment method.' },
+  paymentPending: {
+    type: 'payment_pending',
+    status: 409,
+    message: 'Your payment is still being processed. Your subscription starts as soon as it clears.',
+  },
+  cardInvalid: { type: 'card_invalid', status: 400, message: 'The card number is not valid. Check it and try again.' },
+  cardExpired: { type: 'card_expired', status: 400, message: 'The card has expired.' },
+  webhookSignatureInvalid: { type: 'webhook_signature_invalid', status: 400, message: 'The webhook signature is not valid.' },
+  webhookPayloadInvalid: {
+    type: 'webhook_payload_invalid',
+    status: 400,
+    message: 'The webhook body is not an event this endpoint understands.',
+  },
+
+  // Payouts.
+  payoutMethodDuplicate: { type: 'payout_method_duplicate', status: 409, message: 'You have already added this payout method.' },
+  payoutMethodLimit: { type: 'payout_method_limit', status: 409, message: 'You have too many payout methods. Remove one first.' },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorName = keyof typeof ERROR_CATALOG;
+/** The `type` of every error the API can answer with. */
+export type ErrorType = (typeof ERROR_CATALOG)[ErrorName]['type'];
+
+/** The types by name, for matching without string literals: `ERROR_TYPES.alreadySeen === 'already_seen'`. */
+export const ERROR_TYPES = Object.fromEntries(Object.entries(ERROR_CATALOG).map(([name, spec]) => [name, spec.type])) as {
+  readonly [N in ErrorName]: (typeof ERROR_CATALOG)[N]['type'];
+};
+
+const specsByType = new Map<string, ErrorSpec>(Object.values(ERROR_CATALOG).map((spec) => [spec.type, spec]));
+
+/** The status and default message of an error type. */
+export function errorSpec(type: ErrorType): ErrorSpec {
+  const spec = specsByType.get(type);
+  if (!spec) throw new Error(`Unknown error type ${type}`);
+  return spec;
+}
