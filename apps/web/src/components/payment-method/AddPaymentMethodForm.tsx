@@ -1,3 +1,4 @@
+import { ERROR_TYPES } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { useQuery } from '@tanstack/react-query';
@@ -17,7 +18,7 @@ export function AddPaymentMethodForm(props: AddPaymentMethodFormProps) {
   const config = useQuery(paymentsConfigQuery);
   const loading = <PageLoading label="Loading the payment form" />;
   if (config.isPending) return loading;
-  if (isApiError(config.error, 'payments_unavailable')) {
+  if (isApiError(config.error, ERROR_TYPES.paymentsUnavailable)) {
     return (
       <Alert severity="info">
         <AlertTitle>Payments are not set up</AlertTitle>

@@ -1,4 +1,4 @@
-import { POST_TEXT_MAX, type Post } from '@aurum/core';
+import { ERROR_TYPES, type ErrorType, POST_TEXT_MAX, type Post } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -34,14 +34,15 @@ type FieldErrors = Partial<Record<Field, string>>;
 /** Which field an API error is about, so it can be shown beside it. */
 function fieldOfError(error: unknown): Field | null {
   if (!isApiError(error)) return null;
-  if (['invalid_access'].includes(error.type)) return 'access';
-  if (['invalid_media', 'media_failed', 'media_in_use'].includes(error.type)) return 'media';
-  if (['publish_at_in_past', 'publish_at_too_far', 'post_already_published'].includes(error.type)) return 'publishAt';
+  const isOneOf = (...types: ErrorType[]) => types.some((type) => type === error.type);
+  if (isOneOf(ERROR_TYPES.invalidAccess)) return 'access';
+  if (isOneOf(ERROR_TYPES.invalidMedia, ERROR_TYPES.mediaFailed, ERROR_TYPES.mediaInUse)) return 'media';
+  if (isOneOf(ERROR_TYPES.publishAtInPast, ERROR_TYPES.publishAtTooFar, ERROR_TYPES.postAlreadyPublished)) return 'publishAt';
   return null;
 }
 
 function detailErrors(error: unknown): FieldErrors {
-  if (!isApiError(error, 'validation_failed') || !error.details) return {};
+  if (!isApiError(error, ERROR_TYPES.validationFailed) || !error.details) return {};
   const fields: FieldErrors = {};
   for (const detail of error.details) {
     const root = detail.path.split('.')[0];

@@ -1,4 +1,4 @@
-import { displayName, type Post } from '@aurum/core';
+import { displayName, ERROR_TYPES, type Post } from '@aurum/core';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
@@ -41,7 +41,7 @@ export default function PostPage() {
   const post = useQuery(postQuery(postId));
 
   if (post.isPending) return <PageLoading label="Loading post" />;
-  if (isApiError(post.error, 'not_found')) {
+  if (isApiError(post.error, ERROR_TYPES.notFound)) {
     return (
       <>
         <PageHeader title="Post not found" back>

@@ -1,4 +1,4 @@
-import { displayName, formatMoney, paymentMethodText, SUBSCRIPTION_PERIOD_DAYS, type Subscription } from '@aurum/core';
+import { displayName, ERROR_TYPES, formatMoney, paymentMethodText, SUBSCRIPTION_PERIOD_DAYS, type Subscription } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -144,7 +144,7 @@ function PlanChangeQuote({ subscription, planId }: { subscription: Subscription;
     },
     onError: (error) => {
       keys.settled(error);
-      if (isApiError(error, 'quote_changed')) void quote.refetch();
+      if (isApiError(error, ERROR_TYPES.quoteChanged)) void quote.refetch();
     },
   });
 
@@ -162,7 +162,7 @@ function PlanChangeQuote({ subscription, planId }: { subscription: Subscription;
           : `You pay ${formatMoney({ amountMinor: amountDueMinor, currency })} now; from ${from} you pay ${next} every ${SUBSCRIPTION_PERIOD_DAYS} days.`}
       </Typography>
       {change.error &&
-        (isApiError(change.error, 'quote_changed') || retrying ? (
+        (isApiError(change.error, ERROR_TYPES.quoteChanged) || retrying ? (
           <Alert severity="warning">{errorMessage(change.error)}</Alert>
         ) : (
           <PaymentError error={change.error} />

@@ -1,3 +1,4 @@
+import { ERROR_TYPES } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { isApiError } from '../../lib/api/client';
@@ -5,7 +6,7 @@ import { errorMessage } from '../../lib/errors';
 
 /** Why a payment did not go through; a decline carries the provider's message and the way out. */
 export function PaymentError({ error }: { error: unknown }) {
-  if (isApiError(error, 'payment_declined')) {
+  if (isApiError(error, ERROR_TYPES.paymentDeclined)) {
     return (
       <Alert severity="error">
         <AlertTitle>Payment declined</AlertTitle>

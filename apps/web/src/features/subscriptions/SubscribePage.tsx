@@ -1,4 +1,4 @@
-import { displayName, type ProfilePage, type SubscriptionItem } from '@aurum/core';
+import { displayName, ERROR_TYPES, type ProfilePage, type SubscriptionItem } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -116,8 +116,8 @@ function SubscribeForm({ creator }: { creator: ProfilePage }) {
     onError: (error) => {
       keys.settled(error);
       // What the page shows is out of date: another device subscribed, or the creator withdrew the plan.
-      if (isApiError(error, 'already_subscribed')) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
-      if (isApiError(error, 'plan_unavailable'))
+      if (isApiError(error, ERROR_TYPES.alreadySubscribed)) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      if (isApiError(error, ERROR_TYPES.planUnavailable))
         void queryClient.invalidateQueries({ queryKey: queryKeys.profilePage.one(creator.userId) });
     },
   });

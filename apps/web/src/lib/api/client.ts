@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@aurum/core';
+import type { ApiErrorBody, ErrorType } from '@aurum/core';
 
 /**
  * An error answered by the API (status 400 or above): its stable `type`, the human
@@ -22,8 +22,8 @@ export class ApiError extends Error {
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach Aurum. Check your connection and try again.';
 
-/** True for an API error of the given type, e.g. `isApiError(error, 'handle_taken')`. */
-export function isApiError(error: unknown, type?: string): error is ApiError {
+/** True for an API error of the given type, e.g. `isApiError(error, ERROR_TYPES.handleTaken)`. */
+export function isApiError(error: unknown, type?: ErrorType): error is ApiError {
   return error instanceof ApiError && (type === undefined || error.type === type);
 }
 
