@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { jpegWithLocation, writeVideo } from '../apps/server/src/media/fixtures.js';
 import { processMediaFile } from '../apps/server/src/media/processor.js';
 import { resolveMediaTools } from '../apps/server/src/media/tools.js';
+import { jpegWithLocation, writeVideo } from '../apps/server/test/media-fixtures.js';
 
 interface Case {
   name: string;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { writeVideo } from '../apps/server/src/media/fixtures.js';
+import { writeVideo } from '../apps/server/test/media-fixtures.js';
 import { addMedia, becomeCreator, createFirstPlan, PUBLISHED_POST_URL, publishPost, writePhoto } from './support/creator.js';
 import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
 

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { expect, type Page, type TestInfo } from '@playwright/test';
-import { jpegWithLocation } from '../../apps/server/src/media/fixtures.js';
+import { jpegWithLocation } from '../../apps/server/test/media-fixtures.js';
 import { screenshot } from './journey.js';
 
 /** A published post's page: /posts/{id}, not the composer at /posts/new. */

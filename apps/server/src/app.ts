@@ -6,6 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import type { AppContext } from './app-context.js';
 import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
 import { SESSION_COOKIE, SessionStore } from './auth/sessions.js';
@@ -22,7 +23,6 @@ import { FeedService } from './feed/service.js';
 import { followsRoutes } from './follows/routes.js';
 import { FollowsService } from './follows/service.js';
 import { APP_VERSION, healthRoutes } from './health/routes.js';
-import type { AppContext, DomainRoutes } from './http/context.js';
 import { registerOriginCheck } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
@@ -68,28 +68,6 @@ export interface AppDeps {
   now?: () => Date;
 }
 
-const DOMAIN_ROUTES: DomainRoutes[] = [
-  healthRoutes,
-  authRoutes,
-  usersRoutes,
-  plansRoutes,
-  postsRoutes,
-  profilesRoutes,
-  followsRoutes,
-  likesRoutes,
-  seenRoutes,
-  blocksRoutes,
-  feedRoutes,
-  exploreRoutes,
-  creatorsRoutes,
-  verificationRoutes,
-  payoutsRoutes,
-  paymentsRoutes,
-  subscriptionsRoutes,
-  mediaRoutes,
-  uploadsRoutes,
-];
-
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** A route as registered, for tests that sweep every route. */
@@ -128,6 +106,27 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     provider: createVerificationProvider(config, now),
     accountChanged,
   });
+  const auth = new AuthService({
+    db,
+    mailer,
+    sessions,
+    rateLimiter,
+    logger,
+    now,
+    secret: config.sessionSecret,
+    adminEmails: config.adminEmails,
+    publicUrl: config.publicUrl,
+  });
+  const profiles = new ProfilesService({ db, users, plans });
+  const follows = new FollowsService({ db, now });
+  const likes = new LikesService({ db, now });
+  const blocks = new BlocksService({ db, now });
+  const feed = new FeedService({ cards: posts.cards });
+  const explore = new ExploreService({ db });
+  const creators = new CreatorsService({ db, now, verification, publicUrl: config.publicUrl, accountChanged });
+  const payouts = new PayoutsService({ db, now, secret: config.sessionSecret, accountChanged });
+  const subscriptions = new SubscriptionsService({ db, now, logger, jobs, mailer, payments, plans, publicUrl: config.publicUrl });
+  const uploads = new UploadService({ config, media, jobs, logger });
   const context: AppContext = {
     config,
     database,
@@ -135,36 +134,26 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     logger,
     now,
     sessions,
-    auth: new AuthService({
-      db,
-      mailer,
-      sessions,
-      rateLimiter,
-      logger,
-      now,
-      secret: config.sessionSecret,
-      adminEmails: config.adminEmails,
-      publicUrl: config.publicUrl,
-    }),
+    auth,
     users,
     plans,
     posts,
-    profiles: new ProfilesService({ db, users, plans }),
-    follows: new FollowsService({ db, now }),
-    likes: new LikesService({ db, now }),
+    profiles,
+    follows,
+    likes,
     seen,
-    blocks: new BlocksService({ db, now }),
-    feed: new FeedService({ cards: posts.cards }),
-    explore: new ExploreService({ db }),
+    blocks,
+    feed,
+    explore,
+    creators,
     verification,
-    creators: new CreatorsService({ db, now, verification, publicUrl: config.publicUrl, accountChanged }),
-    payouts: new PayoutsService({ db, now, secret: config.sessionSecret, accountChanged }),
+    payouts,
     payments,
-    subscriptions: new SubscriptionsService({ db, now, logger, jobs, mailer, payments, plans, publicUrl: config.publicUrl }),
+    subscriptions,
     storage,
     jobs,
     media,
-    uploads: new UploadService({ config, media, jobs, logger }),
+    uploads,
   };
 
   const app = Fastify({
@@ -187,7 +176,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.addHook('onClose', async () => jobs.stop());
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    const methods = [route.method].flat();
+    for (const method of methods) {
+      // A GET answers HEAD too; only HEAD routes without a GET beside them are listed.
+      const twin =
+        method === 'HEAD' && (methods.includes('GET') || routes.some((listed) => listed.method === 'GET' && listed.url === route.url));
+      if (!twin) routes.push({ method, url: route.url });
+    }
   });
 
   await app.register(fastifyCookie);
@@ -207,7 +202,26 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     request.viewer = token && request.url.startsWith('/api/') ? await sessions.resolve(token) : null;
   });
 
-  for (const routes of DOMAIN_ROUTES) await routes(app, context);
+  // Each domain's routes receive only the services they use.
+  await healthRoutes(app, { database });
+  await authRoutes(app, { auth, users, config });
+  await usersRoutes(app, { users, config });
+  await plansRoutes(app, { plans });
+  await postsRoutes(app, { posts, media });
+  await profilesRoutes(app, { profiles, media });
+  await followsRoutes(app, { follows });
+  await likesRoutes(app, { likes });
+  await seenRoutes(app, { seen });
+  await blocksRoutes(app, { blocks });
+  await feedRoutes(app, { feed });
+  await exploreRoutes(app, { explore });
+  await creatorsRoutes(app, { creators });
+  await verificationRoutes(app, { verification, config });
+  await payoutsRoutes(app, { payouts });
+  await paymentsRoutes(app, { payments, subscriptions });
+  await subscriptionsRoutes(app, { subscriptions });
+  await mediaRoutes(app, { media });
+  await uploadsRoutes(app, { uploads });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerSpa(app, config.webDistDir ?? DEFAULT_WEB_DIST);

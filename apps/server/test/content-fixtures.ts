@@ -49,8 +49,6 @@ export async function createActivePlan(client: ApiClient, name: string, priceMin
   return created.body.id;
 }
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
-
 const MIME_BY_KIND = { image: 'image/jpeg', video: 'video/mp4', audio: 'audio/mpeg' } as const;
 
 /** A media row as the upload pipeline leaves it; `ready` ones get derivative keys (no bytes behind them). */

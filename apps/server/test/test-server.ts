@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp, type RegisteredRoute } from '../src/app.js';
+import type { AppContext } from '../src/app-context.js';
 import { loadConfig } from '../src/config/config.js';
 import { openDatabase } from '../src/db/database.js';
-import type { AppContext } from '../src/http/context.js';
 import { createSmtpMailer } from '../src/mail/mailer.js';
 import { codeFromMail, SmtpCapture } from './smtp-capture.js';
 

@@ -1,4 +1,5 @@
 /** Business constants from the product specification (section 9). */
+export const DAY_MS = 24 * 60 * 60 * 1000;
 export const SUBSCRIPTION_PERIOD_DAYS = 30;
 export const ONLINE_HEARTBEAT_MS = 5 * 60 * 1000;
 export const REGISTRATION_BACKDATE_MS = 60 * 1000;

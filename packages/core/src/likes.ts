@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEEN_DEFAULT_DURATION_MS, SEEN_RECORDS_LIMIT } from './constants.js';
+import { DAY_MS, SEEN_DEFAULT_DURATION_MS, SEEN_RECORDS_LIMIT } from './constants.js';
 import { entityIdSchema } from './posts.js';
 
 /** A viewer's like on a post after liking or unliking: whether they like it and how many do. */
@@ -11,7 +11,7 @@ export const SEEN_TYPES = ['post'] as const;
 export type SeenType = (typeof SEEN_TYPES)[number];
 
 /** The longest on-screen time a seen record stores (one day); longer values are refused. */
-export const SEEN_DURATION_MAX_MS = 24 * 60 * 60 * 1000;
+export const SEEN_DURATION_MAX_MS = DAY_MS;
 
 /** Marks an entity seen after it was on screen for `duration` milliseconds. */
 export const seenInputSchema = z.object({

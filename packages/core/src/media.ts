@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { MEDIA_KINDS, type MediaKind } from './posts.js';
 
 /**
  * Uploaded media and what the server makes of it (spec sections 5, 7 and 9). Shared by the
  * server, which enforces it, and the browser, which pre-checks picked files and shows status.
  */
+
+export const MEDIA_KINDS = ['image', 'video', 'audio'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /** A media item is 'processing' from upload until its derivatives exist ('ready') or the job gave up ('failed'). */
 export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ACCESS_KEYWORDS, type AccessLevel, type AccessPost, postAccessLevel, revealsContent } from './access.js';
 import { CURRENCY_EXPONENTS } from './format.js';
-// Types only: media.ts imports this module, so a value import would be circular.
-import type { DerivativeKind } from './media.js';
+import { type DerivativeKind, MEDIA_KINDS } from './media.js';
 import { type PlanOffer, planOfferSchema } from './plans.js';
 
 export const POST_TEXT_MAX = 5000;
@@ -76,9 +75,6 @@ export const updatePostSchema = z.object({
   publishAt: publishAtSchema.optional(),
 });
 export type UpdatePostInput = z.input<typeof updatePostSchema>;
-
-export const MEDIA_KINDS = ['image', 'video', 'audio'] as const;
-export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /**
  * The derivatives anyone who can see a post exists may fetch; the others (see DERIVATIVE_KINDS)

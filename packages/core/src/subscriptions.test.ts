@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DAY_MS } from './constants.js';
 import {
   afterCancel,
   afterPaymentMethodChange,
@@ -13,9 +14,8 @@ import {
   subscriptionStatus,
 } from './subscriptions.js';
 
-const DAY = 24 * 60 * 60 * 1000;
 const start = new Date('2026-01-01T00:00:00Z');
-const at = (days: number) => new Date(start.getTime() + days * DAY);
+const at = (days: number) => new Date(start.getTime() + days * DAY_MS);
 const fresh: SubscriptionState = { autoRenew: true, validUntil: at(30), renewalFailedAt: null, renewalFailures: 0, lapsedAt: null };
 
 describe('subscription states', () => {

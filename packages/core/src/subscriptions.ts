@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUBSCRIPTION_PERIOD_DAYS } from './constants.js';
+import { DAY_MS, SUBSCRIPTION_PERIOD_DAYS } from './constants.js';
 import { paymentMethodSchema } from './payments.js';
 import { currencySchema, planSchema } from './plans.js';
 import { creatorSummarySchema, entityIdSchema } from './posts.js';
@@ -11,7 +11,6 @@ import { creatorSummarySchema, entityIdSchema } from './posts.js';
  * valid_until alone (the access rule), so every state below only says what happens next.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const SUBSCRIPTION_PERIOD_MS = SUBSCRIPTION_PERIOD_DAYS * DAY_MS;
 
 /**

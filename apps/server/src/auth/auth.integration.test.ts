@@ -1,4 +1,4 @@
-import { SIGN_IN_CODE_MAX_ATTEMPTS, SIGN_IN_CODE_TTL_MS } from '@aurum/core';
+import { DAY_MS, SIGN_IN_CODE_MAX_ATTEMPTS, SIGN_IN_CODE_TTL_MS } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../test/content-fixtures.js';
@@ -247,7 +247,7 @@ describe(`sign-in by e-mail code (${TEST_DRIVER})`, () => {
     expect(locked.body.type).toBe('sign_in_address_locked');
     expect(client.cookie).toBeNull();
 
-    server.advanceClock(24 * 60 * 60 * 1000 + 1000);
+    server.advanceClock(DAY_MS + 1000);
     const fresh = await requestCode(client, email);
     expect((await client.post('/api/auth/session', { challengeId: fresh.challengeId, code: fresh.code })).status).toBe(200);
   });

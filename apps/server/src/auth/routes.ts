@@ -2,10 +2,16 @@ import { currentUserSchema, requestCodeSchema, signInChallengeSchema, submitCode
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DomainRoutes } from '../http/context.js';
+import type { Config } from '../config/config.js';
+import type { DomainRoutes } from '../http/domain-routes.js';
+import type { UsersService } from '../users/service.js';
+import type { AuthService } from './service.js';
 import { SESSION_COOKIE } from './sessions.js';
 
-export const authRoutes: DomainRoutes = (app, { auth, users, config }) => {
+export const authRoutes: DomainRoutes<{ auth: AuthService; users: UsersService; config: Pick<Config, 'secureCookies'> }> = (
+  app,
+  { auth, users, config },
+) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieOptions);

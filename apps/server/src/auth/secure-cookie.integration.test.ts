@@ -1,3 +1,4 @@
+import { DAY_MS } from '@aurum/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { SESSION_TTL_MS } from './sessions.js';
@@ -17,7 +18,7 @@ it(`marks the session cookie Secure and accepts the public origin when served ov
   expect(response.headers.get('set-cookie')).toMatch(/; Secure/i);
 });
 
-it(`ends sessions ${SESSION_TTL_MS / 86_400_000} days after their last use (${TEST_DRIVER})`, async () => {
+it(`ends sessions ${SESSION_TTL_MS / DAY_MS} days after their last use (${TEST_DRIVER})`, async () => {
   const client = new ApiClient(server, 'https://aurum.example');
   await client.signIn('expiring@example.com');
   server.advanceClock(SESSION_TTL_MS - 60_000);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { generateId, randomAvatarColor, SIGN_IN_CODE_MAX_ATTEMPTS, SIGN_IN_CODE_TTL_MS } from '@aurum/core';
+import { DAY_MS, generateId, randomAvatarColor, SIGN_IN_CODE_MAX_ATTEMPTS, SIGN_IN_CODE_TTL_MS } from '@aurum/core';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.js';
@@ -21,7 +21,7 @@ export const AUTH_RATE_RULES = {
    * new code may be asked for, so without this a patient guesser spread over many
    * addresses of their own would get thousands of tries a month at one account.
    */
-  wrongCodesPerAddress: { limit: 20, windowMs: 24 * 60 * 60 * 1000 },
+  wrongCodesPerAddress: { limit: 20, windowMs: DAY_MS },
 } satisfies Record<string, RateRule>;
 
 export interface AuthServiceDeps {

@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { DAY_MS } from '@aurum/core';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { sessions, users } from '../db/schema.js';
+import type { Viewer } from '../http/viewer.js';
 
 export const SESSION_COOKIE = 'aurum_session';
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY_MS;
 /** A session's expiry slides forward at most once per this interval, to keep reads cheap. */
-const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
+const SESSION_REFRESH_MS = DAY_MS;
 /**
  * How long a resolved session is trusted without the database. Changes made through this
  * instance are forgotten at once; with several instances another one may act on the old
@@ -14,13 +16,6 @@ const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
  */
 export const SESSION_CACHE_MS = 10_000;
 const SESSION_CACHE_SIZE = 10_000;
-
-export interface Viewer {
-  userId: string;
-  sessionId: string;
-  email: string;
-  labels: string[];
-}
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -1,10 +1,12 @@
 import { apiErrorSchema, blockedUsersPageSchema, blockParamsSchema, blockStateSchema, blocksPageQuerySchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type DomainRoutes, requireViewer } from '../http/context.js';
+import type { DomainRoutes } from '../http/domain-routes.js';
+import { requireViewer } from '../http/viewer.js';
+import type { BlocksService } from './service.js';
 
 const tags = ['blocks'];
 
-export const blocksRoutes: DomainRoutes = (app, { blocks }) => {
+export const blocksRoutes: DomainRoutes<{ blocks: BlocksService }> = (app, { blocks }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.put(

@@ -1,6 +1,6 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Database } from '../db/database.js';
+import type { Executor } from '../db/database.js';
 import { creatorOnboarding, profiles, userData, users } from '../db/schema.js';
 
 export type OnboardingRow = typeof creatorOnboarding.$inferSelect;
@@ -21,7 +21,7 @@ export const firstTime = (column: AnyPgColumn, now: Date): SQL => sql`coalesce($
  * finishing at the same moment (a payout saved while the provider's approval lands)
  * neither deadlock nor miss each other. False when the user does not exist.
  */
-export async function lockUser(tx: Database, userId: string): Promise<boolean> {
+export async function lockUser(tx: Executor, userId: string): Promise<boolean> {
   const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   return Boolean(user);
 }
@@ -32,7 +32,7 @@ export async function lockUser(tx: Database, userId: string): Promise<boolean> {
  * transaction. Returns the updated row, or null when the user has not started.
  */
 export async function recordOnboardingProgress(
-  tx: Database,
+  tx: Executor,
   userId: string,
   changes: PgUpdateSetSource<typeof creatorOnboarding>,
   now: Date,
@@ -48,7 +48,7 @@ export async function recordOnboardingProgress(
 }
 
 /** Identity confirmed, by the provider or an admin: the user's flags, then the sign-up step. Caller holds `lockUser`. */
-export async function markIdentityVerified(tx: Database, userId: string, now: Date): Promise<void> {
+export async function markIdentityVerified(tx: Executor, userId: string, now: Date): Promise<void> {
   await tx
     .update(userData)
     .set({ identityVerifiedAt: firstTime(userData.identityVerifiedAt, now) })
@@ -58,7 +58,7 @@ export async function markIdentityVerified(tx: Database, userId: string, now: Da
 }
 
 /** The last payout method is gone before sign-up finished: the payout step is open again. Caller holds `lockUser`. */
-export async function reopenPayoutStep(tx: Database, userId: string): Promise<void> {
+export async function reopenPayoutStep(tx: Executor, userId: string): Promise<void> {
   await tx
     .update(creatorOnboarding)
     .set({ payoutDoneAt: null })

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMediaRow, uniqueEmail } from '../../test/content-fixtures.js';
@@ -13,8 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The provider's page address on the test server (the session URL names the configured public URL). */
 const onTestServer = (url: string) => {

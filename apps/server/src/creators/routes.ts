@@ -1,8 +1,10 @@
 import { ageGenderSchema, imagesBioSchema, onboardingStateSchema, startVerificationSchema, verificationSessionSchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type DomainRoutes, requireViewer } from '../http/context.js';
+import type { DomainRoutes } from '../http/domain-routes.js';
+import { requireViewer } from '../http/viewer.js';
+import type { CreatorsService } from './service.js';
 
-export const creatorsRoutes: DomainRoutes = (app, { creators }) => {
+export const creatorsRoutes: DomainRoutes<{ creators: CreatorsService }> = (app, { creators }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['creators'];
 

@@ -13,6 +13,8 @@ import * as schema from './schema.js';
 export type Schema = typeof schema;
 /** The query interface both drivers share; services depend on this only. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** The database or a transaction on it: what a query takes when it may run inside the caller's transaction. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export interface DatabaseHandle {
   db: Database;

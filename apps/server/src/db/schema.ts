@@ -1,3 +1,4 @@
+import type { DerivativeKind } from '@aurum/core';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -199,6 +200,15 @@ export const media = pgTable(
   },
   (t) => [index('media_owner_idx').on(t.ownerId)],
 );
+
+/** Where each derivative's storage key is kept on a media row (null until it is made). */
+export const DERIVATIVE_KEY_COLUMNS = {
+  thumb: 'thumbKey',
+  blur: 'blurKey',
+  blurThumb: 'blurThumbKey',
+  poster: 'posterKey',
+  playable: 'playableKey',
+} as const satisfies Record<DerivativeKind, keyof typeof media.$inferSelect>;
 
 /** A creator's post. `access` holds levels (public, follower, sneakpeek, subscription, private) and plan ids. */
 export const posts = pgTable(

@@ -1,7 +1,7 @@
-import { CREATOR_CARD_BIO_CHARS } from '@aurum/core';
+import { CREATOR_CARD_BIO_CHARS, DAY_MS } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, follow, insertMediaRow, signUp } from '../../test/content-fixtures.js';
+import { follow, insertMediaRow, signUp } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { creatorOnboarding, profiles } from '../db/schema.js';
 

@@ -1,8 +1,10 @@
 import { apiErrorSchema, creatorsPageSchema, creatorsQuerySchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type DomainRoutes, requireViewer } from '../http/context.js';
+import type { DomainRoutes } from '../http/domain-routes.js';
+import { requireViewer } from '../http/viewer.js';
+import type { ExploreService } from './service.js';
 
-export const exploreRoutes: DomainRoutes = (app, { explore }) => {
+export const exploreRoutes: DomainRoutes<{ explore: ExploreService }> = (app, { explore }) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/creators',
     {

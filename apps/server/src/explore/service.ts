@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { blockedByViewer } from '../blocks/service.js';
 import type { Database } from '../db/database.js';
 import { creatorOnboarding, follows, profiles, users } from '../db/schema.js';
+import { followerCountSql } from '../follows/service.js';
 import { decodePageCursor, encodePageCursor } from '../http/page-cursor.js';
 import { profileImageUrl } from '../posts/media-urls.js';
-import { followerCount } from '../users/service.js';
 
 export interface ExploreServiceDeps {
   db: Database;
@@ -49,7 +49,7 @@ export class ExploreService {
         avatarMediaId: profiles.avatarMediaId,
         isVerified: profiles.isVerified,
         bio: sql<string | null>`left(nullif(trim(${profiles.bio}), ''), ${CREATOR_CARD_BIO_CHARS + 1})`.as('bio'),
-        followers: followerCount.as('followers'),
+        followers: followerCountSql(profiles.userId).as('followers'),
         following:
           sql<boolean>`exists (select 1 from ${follows} where ${follows.userId} = ${viewerId} and ${follows.creatorId} = ${users.id})`.as(
             'following',

@@ -1,7 +1,7 @@
-import { POST_TEASER_CHARS, SEEN_RECORDS_LIMIT } from '@aurum/core';
+import { DAY_MS, POST_TEASER_CHARS, SEEN_RECORDS_LIMIT } from '@aurum/core';
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createActivePlan, DAY_MS, follow, insertMediaRow, signUp, subscribe } from '../../test/content-fixtures.js';
+import { createActivePlan, follow, insertMediaRow, signUp, subscribe } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { posts, seenRecords, subscriptions } from '../db/schema.js';
 

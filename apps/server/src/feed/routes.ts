@@ -1,8 +1,10 @@
 import { apiErrorSchema, feedPageSchema, feedQuerySchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type DomainRoutes, requireViewer } from '../http/context.js';
+import type { DomainRoutes } from '../http/domain-routes.js';
+import { requireViewer } from '../http/viewer.js';
+import type { FeedService } from './service.js';
 
-export const feedRoutes: DomainRoutes = (app, { feed }) => {
+export const feedRoutes: DomainRoutes<{ feed: FeedService }> = (app, { feed }) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/feed',
     {

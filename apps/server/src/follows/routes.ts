@@ -7,11 +7,13 @@ import {
   followsPageQuerySchema,
 } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type DomainRoutes, requireViewer } from '../http/context.js';
+import type { DomainRoutes } from '../http/domain-routes.js';
+import { requireViewer } from '../http/viewer.js';
+import type { FollowsService } from './service.js';
 
 const tags = ['follows'];
 
-export const followsRoutes: DomainRoutes = (app, { follows }) => {
+export const followsRoutes: DomainRoutes<{ follows: FollowsService }> = (app, { follows }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.put(

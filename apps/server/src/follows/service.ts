@@ -1,5 +1,5 @@
 import { type FollowEntry, type FollowedCreatorsPage, type FollowersPage, type FollowState, generateId } from '@aurum/core';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { follows, profiles, users } from '../db/schema.js';
 import { AppError, errors } from '../http/errors.js';
@@ -15,6 +15,11 @@ interface PageRequest {
   cursor?: string | undefined;
   limit: number;
 }
+
+/** How many accounts (not disabled) follow the creator: the one count profiles, Explore and follow answers show. */
+export const followerCountSql = (creatorId: AnyColumn | string): SQL<number> =>
+  sql<number>`(select count(*)::int from ${follows} join ${users} as follower on follower.id = ${follows.userId}
+    where ${follows.creatorId} = ${creatorId} and follower.disabled_at is null)`;
 
 /**
  * Following creators. A follow is free and immediate: the post access rule reads the
@@ -46,13 +51,11 @@ export class FollowsService {
     return { following: false, followers: await this.followerCount(creatorId) };
   }
 
-  /** How many accounts (not disabled) follow the creator: the same count profiles show. */
   async followerCount(creatorId: string): Promise<number> {
     const [row] = await this.deps.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(follows)
-      .innerJoin(users, and(eq(users.id, follows.userId), isNull(users.disabledAt)))
-      .where(eq(follows.creatorId, creatorId));
+      .select({ total: followerCountSql(creatorId) })
+      .from(users)
+      .where(eq(users.id, creatorId));
     return row?.total ?? 0;
   }
 

@@ -1,11 +1,12 @@
 import { healthSchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from '../db/database.js';
 import { pingDatabase } from '../db/database.js';
-import type { DomainRoutes } from '../http/context.js';
+import type { DomainRoutes } from '../http/domain-routes.js';
 
 export const APP_VERSION = '0.1.0';
 
-export const healthRoutes: DomainRoutes = (app, { database }) => {
+export const healthRoutes: DomainRoutes<{ database: DatabaseHandle }> = (app, { database }) => {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { DAY_MS } from '@aurum/core';
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Database } from '../db/database.js';
+import type { Database, Executor } from '../db/database.js';
 import { jobs } from '../db/schema.js';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -56,7 +57,6 @@ export interface JobQueueOptions {
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Finished jobs are kept this long for inspection, then pruned. */
 const FINISHED_JOB_RETENTION_MS = 30 * DAY_MS;
 
@@ -129,7 +129,7 @@ export class JobQueue {
    * Adds a job and wakes the worker. Pass a transaction as `executor` to enqueue atomically
    * with other writes, and call wake() once it has committed: the worker cannot see the job before.
    */
-  async enqueue(type: string, payload: unknown, options: EnqueueOptions = {}, executor?: Pick<Database, 'insert'>): Promise<string> {
+  async enqueue(type: string, payload: unknown, options: EnqueueOptions = {}, executor?: Executor): Promise<string> {
     const id = options.id ?? `${type}:${randomUUID()}`;
     const handler = this.handlers.get(type);
     await (executor ?? this.db)

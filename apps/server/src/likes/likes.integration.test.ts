@@ -1,5 +1,6 @@
+import { DAY_MS } from '@aurum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActivePlan, DAY_MS, follow, signUp, subscribe } from '../../test/content-fixtures.js';
+import { createActivePlan, follow, signUp, subscribe } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;

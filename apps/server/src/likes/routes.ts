@@ -1,12 +1,14 @@
 import { apiErrorSchema, entityIdSchema, likeStateSchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type DomainRoutes, requireViewer } from '../http/context.js';
+import type { DomainRoutes } from '../http/domain-routes.js';
+import { requireViewer } from '../http/viewer.js';
+import type { LikesService } from './service.js';
 
 const postParams = z.object({ postId: entityIdSchema });
 const tags = ['likes'];
 
-export const likesRoutes: DomainRoutes = (app, { likes }) => {
+export const likesRoutes: DomainRoutes<{ likes: LikesService }> = (app, { likes }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.put(

@@ -7,11 +7,11 @@ import pino from 'pino';
 import sharp from 'sharp';
 import { thumbHashToRGBA } from 'thumbhash';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { jpegWithLocation, pngBomb, TEST_CAMERA, TEST_LOCATION, writeAudio, writeVideo } from '../../test/media-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { TusTestClient } from '../../test/tus-client.js';
 import { jobs, media } from '../db/schema.js';
 import { JobQueue } from '../jobs/queue.js';
-import { TusTestClient } from '../uploads/tus-test-client.js';
-import { jpegWithLocation, pngBomb, TEST_CAMERA, TEST_LOCATION, writeAudio, writeVideo } from './fixtures.js';
 import { MediaService, PROCESS_JOB } from './service.js';
 import { type MediaTools, probe, resolveMediaTools } from './tools.js';
 

@@ -1,12 +1,14 @@
 import { apiErrorSchema, mediaStatusSchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type DomainRoutes, requireViewer } from '../http/context.js';
+import type { DomainRoutes } from '../http/domain-routes.js';
+import { requireViewer } from '../http/viewer.js';
+import type { MediaService } from './service.js';
 
 const params = z.object({ mediaId: z.string().regex(/^[\w-]{1,64}$/, 'Not a valid id') });
 
 /** The owner's view of their uploads. Media bytes are served only by the routes that check access (posts, profiles). */
-export const mediaRoutes: DomainRoutes = (app, { media }) => {
+export const mediaRoutes: DomainRoutes<{ media: MediaService }> = (app, { media }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(

@@ -9,7 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database } from '../db/database.js';
-import { media, postMedia } from '../db/schema.js';
+import { DERIVATIVE_KEY_COLUMNS, media, postMedia } from '../db/schema.js';
 import { AppError, errors } from '../http/errors.js';
 import { type JobQueue, PermanentJobError } from '../jobs/queue.js';
 import { type ByteRange, ObjectNotFoundError, type Storage, type StoredObject } from '../storage/index.js';
@@ -52,15 +52,6 @@ export interface NewUpload {
   originalName: string | null;
 }
 
-/** Where each derivative's key is kept on the media row. */
-const KEY_COLUMN = {
-  thumb: 'thumbKey',
-  blur: 'blurKey',
-  blurThumb: 'blurThumbKey',
-  poster: 'posterKey',
-  playable: 'playableKey',
-} as const satisfies Record<DerivativeKind, keyof MediaRow>;
-
 /** Storage layout: the upload under originals/, everything made from it under derived/{id}/. */
 export const originalKey = (id: string) => `originals/${id}`;
 const derivedPrefix = (id: string) => `derived/${id}/`;
@@ -80,7 +71,7 @@ function toRecord(row: MediaRow): MediaRecord {
     height: row.height,
     durationMs: row.durationMs,
     placeholder: row.placeholder,
-    derivatives: Object.fromEntries(DERIVATIVE_KINDS.map((kind) => [kind, row[KEY_COLUMN[kind]] !== null])) as Record<
+    derivatives: Object.fromEntries(DERIVATIVE_KINDS.map((kind) => [kind, row[DERIVATIVE_KEY_COLUMNS[kind]] !== null])) as Record<
       DerivativeKind,
       boolean
     >,
@@ -179,7 +170,7 @@ export class MediaService {
   /** One derivative's bytes; throws ObjectNotFoundError when it does not exist (yet), RangeNotSatisfiableError for a bad range. */
   async openDerivative(id: string, kind: DerivativeKind, range?: ByteRange): Promise<StoredObject> {
     const [row] = await this.deps.db.select().from(media).where(eq(media.id, id));
-    const key = row?.[KEY_COLUMN[kind]];
+    const key = row?.[DERIVATIVE_KEY_COLUMNS[kind]];
     if (!key) throw new ObjectNotFoundError(`${id}/${kind}`);
     return this.deps.storage.get(key, range);
   }
@@ -219,10 +210,10 @@ export class MediaService {
       await pipeline(original.stream, createWriteStream(input));
 
       const result = await processMediaFile(row.kind as MediaKind, input, this.deps.tools, workDir, signal);
-      const keys: Partial<Record<(typeof KEY_COLUMN)[DerivativeKind], string | null>> = {};
+      const keys: Partial<Record<(typeof DERIVATIVE_KEY_COLUMNS)[DerivativeKind], string | null>> = {};
       for (const kind of DERIVATIVE_KINDS) {
         const body = result.derivatives[kind];
-        keys[KEY_COLUMN[kind]] = body ? await this.store(id, kind, body) : null;
+        keys[DERIVATIVE_KEY_COLUMNS[kind]] = body ? await this.store(id, kind, body) : null;
       }
       const updated = await this.deps.db
         .update(media)

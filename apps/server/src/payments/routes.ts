@@ -11,13 +11,19 @@ import {
 } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type DomainRoutes, requireCreator, requireViewer } from '../http/context.js';
 import { WEBHOOK_PREFIX } from '../http/csrf.js';
-import { registerRawBodyRoutes } from '../http/webhook-signature.js';
+import type { DomainRoutes } from '../http/domain-routes.js';
+import { registerRawBodyRoutes } from '../http/raw-body.js';
+import { requireCreator, requireViewer } from '../http/viewer.js';
+import type { SubscriptionsService } from '../subscriptions/service.js';
+import type { PaymentsService } from './service.js';
 
 const tags = ['payments'];
 
-export const paymentsRoutes: DomainRoutes = async (app, { payments, subscriptions }) => {
+export const paymentsRoutes: DomainRoutes<{ payments: PaymentsService; subscriptions: SubscriptionsService }> = async (
+  app,
+  { payments, subscriptions },
+) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(

@@ -1,13 +1,12 @@
 import { type Earnings, generateId, type PaymentMethod, type PaymentsConfig, paymentMethodText, splitPayment } from '@aurum/core';
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Database } from '../db/database.js';
+import type { Database, Executor } from '../db/database.js';
 import { type charges, ledgerEntries, paymentCustomers, paymentMethods, subscriptions, users } from '../db/schema.js';
 import { AppError, errors } from '../http/errors.js';
 import { DevPaymentProvider } from './dev-provider.js';
 import { PaymentMethodRejected, type PaymentProvider, PaymentProviderError } from './provider.js';
 
-type Executor = Pick<Database, 'insert' | 'select' | 'update'>;
 type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 type ChargeRow = typeof charges.$inferSelect;
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StripeStandIn } from '../../test/stripe-stand-in.js';
 import { AppError } from '../http/errors.js';
-import { signWebhookPayload } from '../http/webhook-signature.js';
+import { signWebhookPayload } from '../integrations/stripe/webhook-signature.js';
 import { type ChargeRequest, PaymentMethodRejected, PaymentProviderError } from './provider.js';
 import { StripePaymentProvider } from './stripe-provider.js';
 

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { PaymentsConfig } from '@aurum/core';
 import { z } from 'zod';
-import { postToStripe, STRIPE_SIGNATURE_HEADER, type StripeAnswer, type StripeError, stripeErrorOf } from '../http/stripe-api.js';
-import { verifiedWebhookJson, webhookPayloadInvalid } from '../http/webhook-signature.js';
+import { postToStripe, STRIPE_SIGNATURE_HEADER, type StripeAnswer, type StripeError, stripeErrorOf } from '../integrations/stripe/api.js';
+import { verifiedWebhookJson, webhookPayloadInvalid } from '../integrations/stripe/webhook-signature.js';
 import {
   type AttachedPaymentMethod,
   type ChargeRequest,

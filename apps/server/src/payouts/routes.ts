@@ -1,11 +1,13 @@
 import { payoutMethodInputSchema, payoutMethodSchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type DomainRoutes, requireViewer } from '../http/context.js';
+import type { DomainRoutes } from '../http/domain-routes.js';
+import { requireViewer } from '../http/viewer.js';
+import type { PayoutsService } from './service.js';
 
 const methodParams = z.object({ methodId: z.string().min(1).max(64) });
 
-export const payoutsRoutes: DomainRoutes = (app, { payouts }) => {
+export const payoutsRoutes: DomainRoutes<{ payouts: PayoutsService }> = (app, { payouts }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payouts'];
 

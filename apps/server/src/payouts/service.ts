@@ -12,7 +12,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { firstTime, lockUser, recordOnboardingProgress, reopenPayoutStep } from '../creators/completion.js';
 import { requireCompletedRegistration } from '../creators/guards.js';
-import type { Database } from '../db/database.js';
+import type { Database, Executor } from '../db/database.js';
 import { creatorOnboarding, payoutMethods } from '../db/schema.js';
 import { AppError, errors } from '../http/errors.js';
 
@@ -156,11 +156,11 @@ export class PayoutsService {
 }
 
 /** The user lock also keeps one method active: two changes at once cannot both leave one active. */
-async function lockPayouts(tx: Database, userId: string): Promise<void> {
+async function lockPayouts(tx: Executor, userId: string): Promise<void> {
   if (!(await lockUser(tx, userId))) throw errors.unauthenticated();
 }
 
-async function deactivateAll(tx: Database, userId: string): Promise<void> {
+async function deactivateAll(tx: Executor, userId: string): Promise<void> {
   await tx
     .update(payoutMethods)
     .set({ active: false })

@@ -1,6 +1,6 @@
-import { PLAN_PRICE_MAX_MINOR, SUBSCRIPTION_PERIOD_DAYS } from '@aurum/core';
+import { DAY_MS, PLAN_PRICE_MAX_MINOR, SUBSCRIPTION_PERIOD_DAYS } from '@aurum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActivePlan, DAY_MS, signUp, subscribe } from '../../test/content-fixtures.js';
+import { createActivePlan, signUp, subscribe } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;

@@ -1,12 +1,14 @@
 import { createPlanSchema, entityIdSchema, planSchema, updatePlanSchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type DomainRoutes, requireCreator, requireViewer } from '../http/context.js';
+import type { DomainRoutes } from '../http/domain-routes.js';
+import { requireCreator, requireViewer } from '../http/viewer.js';
+import type { PlansService } from './service.js';
 
 const planParams = z.object({ planId: entityIdSchema });
 const tags = ['plans'];
 
-export const plansRoutes: DomainRoutes = (app, { plans }) => {
+export const plansRoutes: DomainRoutes<{ plans: PlansService }> = (app, { plans }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(

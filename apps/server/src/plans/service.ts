@@ -8,7 +8,7 @@ import {
 } from '@aurum/core';
 import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../db/database.js';
+import type { Database, Executor } from '../db/database.js';
 import { plans, subscriptions, users } from '../db/schema.js';
 import { AppError, errors } from '../http/errors.js';
 import { assertOwner } from './ownership.js';
@@ -139,7 +139,7 @@ export class PlansService {
   }
 
   /** A plan members can subscribe to now (active, its creator not disabled), or null. Pass a transaction to read inside it. */
-  async offered(planId: string, executor: Pick<Database, 'select'> = this.deps.db): Promise<Plan | null> {
+  async offered(planId: string, executor: Executor = this.deps.db): Promise<Plan | null> {
     const [row] = await executor
       .select({ plan: plans })
       .from(plans)
@@ -150,7 +150,7 @@ export class PlansService {
   }
 
   /** Which of these ids are not plans of this creator (unknown or someone else's; the caller need not know which). Pass a transaction to read inside it. */
-  async foreignPlanIds(creatorId: string, planIds: readonly string[], db: Pick<Database, 'select'> = this.deps.db): Promise<string[]> {
+  async foreignPlanIds(creatorId: string, planIds: readonly string[], db: Executor = this.deps.db): Promise<string[]> {
     if (planIds.length === 0) return [];
     const own = await db
       .select({ id: plans.id })
@@ -160,7 +160,7 @@ export class PlansService {
     return planIds.filter((id) => !ownIds.has(id));
   }
 
-  private async hasActiveSubscribers(db: Pick<Database, 'select'>, planId: string): Promise<boolean> {
+  private async hasActiveSubscribers(db: Executor, planId: string): Promise<boolean> {
     const rows = await db
       .select({ id: subscriptions.id })
       .from(subscriptions)

@@ -1,7 +1,6 @@
-import { ACCESS_KEYWORDS, type AccessViewer, generateId, postAccessLevel } from '@aurum/core';
+import { ACCESS_KEYWORDS, type AccessViewer, DAY_MS, generateId, postAccessLevel } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../test/content-fixtures.js';
 import { startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { follows, plans, posts, subscriptions, users } from '../db/schema.js';
 import { postAccessLevelSql } from './access-sql.js';

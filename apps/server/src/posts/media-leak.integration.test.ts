@@ -3,13 +3,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { type AccessViewer, DERIVATIVE_KINDS, generateId, postAccessLevel, revealsContent } from '@aurum/core';
+import { type AccessViewer, DAY_MS, DERIVATIVE_KINDS, generateId, postAccessLevel, revealsContent } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActivePlan, DAY_MS, follow, signUp, subscribe } from '../../test/content-fixtures.js';
+import { createActivePlan, follow, signUp, subscribe } from '../../test/content-fixtures.js';
+import { jpegWithLocation, writeAudio, writeVideo } from '../../test/media-fixtures.js';
 import { type ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { media, profiles } from '../db/schema.js';
-import { jpegWithLocation, writeAudio, writeVideo } from '../media/fixtures.js';
 
 /**
  * The leak test: real uploads through the media pipeline, posts at every access level, viewers

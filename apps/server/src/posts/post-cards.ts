@@ -15,10 +15,9 @@ import {
   unlockOffer,
 } from '@aurum/core';
 import { type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
 import { type Bound, type PreparedStatement, prepareStatement } from '../db/prepared.js';
-import { blocks, likes, media, plans, postMedia, posts, profiles, seenRecords, users } from '../db/schema.js';
+import { blocks, DERIVATIVE_KEY_COLUMNS, likes, media, plans, postMedia, posts, profiles, seenRecords, users } from '../db/schema.js';
 import { cheapestFirst } from '../plans/service.js';
 import { entitlementsIn, entitlementsRow, postAccessLevelSql, REVEALING_LEVELS_SQL } from './access-sql.js';
 import { postMediaUrl, profileImageUrl } from './media-urls.js';
@@ -83,7 +82,8 @@ function cardsPart(part: 'page' | 'peek', where: SQL, levelFilter: SQL, limit: B
  * so a page is one round trip.
  */
 function cardsStatement(...parts: SQL[]): SQL {
-  const has = (column: AnyPgColumn) => sql`${column} is not null`;
+  // Which derivatives exist, as json_build_object pairs: 'thumb', thumb_key is not null, ...
+  const derivatives = DERIVATIVE_KINDS.map((kind) => sql`'${sql.raw(kind)}', ${media[DERIVATIVE_KEY_COLUMNS[kind]]} is not null`);
   return sql`${viewerRelations}
     select c.part, c.id, c.creator_id, c.access, c.level, c.text, c.handle, c.public_name, c.avatar_color, c.avatar_media_id,
       (extract(epoch from c.publish_at) * 1000)::float8 as publish_ms,
@@ -91,8 +91,7 @@ function cardsStatement(...parts: SQL[]): SQL {
       exists (select 1 from ${likes} where ${likes.postId} = c.id and ${likes.userId} = ${bound.viewer}) as liked,
       (select coalesce(json_agg(json_build_object('position', ${postMedia.position}, 'mediaId', ${media.id}, 'kind', ${media.kind},
           'status', ${media.status}, 'width', ${media.width}, 'height', ${media.height}, 'durationMs', ${media.durationMs},
-          'placeholder', ${media.placeholder}, 'thumb', ${has(media.thumbKey)}, 'blur', ${has(media.blurKey)},
-          'blurThumb', ${has(media.blurThumbKey)}, 'poster', ${has(media.posterKey)}, 'playable', ${has(media.playableKey)})
+          'placeholder', ${media.placeholder}, ${sql.join(derivatives, sql`, `)})
           order by ${postMedia.position}), '[]')
         from ${postMedia} join ${media} on ${media.id} = ${postMedia.mediaId} where ${postMedia.postId} = c.id) as media,
       case when c.level not in (${REVEALING_LEVELS_SQL}) then

@@ -1,6 +1,6 @@
-import { POST_TEASER_CHARS } from '@aurum/core';
+import { DAY_MS, POST_TEASER_CHARS } from '@aurum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActivePlan, DAY_MS, follow, insertMediaRow, signUp, subscribe } from '../../test/content-fixtures.js';
+import { createActivePlan, follow, insertMediaRow, signUp, subscribe } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;

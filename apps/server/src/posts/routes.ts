@@ -14,14 +14,17 @@ import {
 } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type DomainRoutes, requireCreator, requireViewer } from '../http/context.js';
+import type { DomainRoutes } from '../http/domain-routes.js';
 import { errors } from '../http/errors.js';
+import { requireCreator, requireViewer } from '../http/viewer.js';
+import type { MediaService } from '../media/service.js';
 import { OPEN_IMAGE_CACHE, PROTECTED_CACHE, sendMediaBytes } from './media-delivery.js';
+import type { PostsService } from './service.js';
 
 const postParams = z.object({ postId: entityIdSchema });
 const tags = ['posts'];
 
-export const postsRoutes: DomainRoutes = (app, { posts, media }) => {
+export const postsRoutes: DomainRoutes<{ posts: PostsService; media: MediaService }> = (app, { posts, media }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(

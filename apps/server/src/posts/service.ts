@@ -2,6 +2,7 @@ import {
   type AccessLevel,
   accessPlanIds,
   type createPostSchema,
+  DAY_MS,
   generateId,
   POST_SCHEDULE_MAX_DAYS,
   type Post,
@@ -10,7 +11,7 @@ import {
 } from '@aurum/core';
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../db/database.js';
+import type { Database, Executor } from '../db/database.js';
 import { media, postMedia, posts, profiles, users } from '../db/schema.js';
 import { AppError, errors } from '../http/errors.js';
 import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
@@ -24,10 +25,6 @@ export interface PostsServiceDeps {
   now: () => Date;
   plans: PlansService;
 }
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * When a post goes out. Omitted keeps the current time (now for a new post); null means
@@ -171,7 +168,7 @@ export class PostsService {
   }
 
   /** A post holds some text or media, and the plan ids in its access list are the creator's own. */
-  private async checkContent(db: Tx | Database, creatorId: string, content: { text: string; access: string[]; mediaCount: number }) {
+  private async checkContent(db: Executor, creatorId: string, content: { text: string; access: string[]; mediaCount: number }) {
     if (!content.text && content.mediaCount === 0)
       throw new AppError(400, 'post_empty', 'Write something or add a picture, video or audio.');
     if ((await this.deps.plans.foreignPlanIds(creatorId, accessPlanIds(content.access), db)).length > 0) {
@@ -184,7 +181,7 @@ export class PostsService {
    * (deleted ones included) and not their avatar or cover. The media rows are locked so two
    * posts cannot claim one item at once.
    */
-  private async checkMedia(tx: Tx, creatorId: string, postId: string, mediaIds: readonly string[]): Promise<void> {
+  private async checkMedia(tx: Executor, creatorId: string, postId: string, mediaIds: readonly string[]): Promise<void> {
     if (mediaIds.length === 0) return;
     const owned = await tx
       .select({ id: media.id, status: media.status })
@@ -213,7 +210,7 @@ export class PostsService {
   }
 
   /** Replaces the post's media with these, in this order. */
-  private async setMedia(tx: Tx, postId: string, mediaIds: readonly string[]): Promise<void> {
+  private async setMedia(tx: Executor, postId: string, mediaIds: readonly string[]): Promise<void> {
     await tx.delete(postMedia).where(eq(postMedia.postId, postId));
     if (mediaIds.length === 0) return;
     await tx.insert(postMedia).values(mediaIds.map((mediaId, position) => ({ postId, mediaId, position })));

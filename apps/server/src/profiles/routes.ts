@@ -1,14 +1,17 @@
 import { apiErrorSchema, entityIdSchema, profilePageSchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type DomainRoutes, requireViewer } from '../http/context.js';
+import type { DomainRoutes } from '../http/domain-routes.js';
 import { errors } from '../http/errors.js';
+import { requireViewer } from '../http/viewer.js';
+import type { MediaService } from '../media/service.js';
 import { OPEN_IMAGE_CACHE, sendMediaBytes } from '../posts/media-delivery.js';
+import type { ProfilesService } from './service.js';
 
 const userParams = z.object({ userId: entityIdSchema });
 const tags = ['profiles'];
 
-export const profilesRoutes: DomainRoutes = (app, { profiles, media }) => {
+export const profilesRoutes: DomainRoutes<{ profiles: ProfilesService; media: MediaService }> = (app, { profiles, media }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(

@@ -1,10 +1,12 @@
 import { apiErrorSchema, seenInputSchema, seenListSchema, seenQuerySchema, seenRecordSchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type DomainRoutes, requireViewer } from '../http/context.js';
+import type { DomainRoutes } from '../http/domain-routes.js';
+import { requireViewer } from '../http/viewer.js';
+import type { SeenService } from './service.js';
 
 const tags = ['seen'];
 
-export const seenRoutes: DomainRoutes = (app, { seen }) => {
+export const seenRoutes: DomainRoutes<{ seen: SeenService }> = (app, { seen }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(

@@ -1,6 +1,6 @@
-import { SEEN_DEFAULT_DURATION_MS, SEEN_RECORDS_LIMIT } from '@aurum/core';
+import { DAY_MS, SEEN_DEFAULT_DURATION_MS, SEEN_RECORDS_LIMIT } from '@aurum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, signUp } from '../../test/content-fixtures.js';
+import { signUp } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { seenRecords } from '../db/schema.js';
 

@@ -10,12 +10,14 @@ import {
   subscriptionSchema,
 } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type DomainRoutes, requireViewer } from '../http/context.js';
+import type { DomainRoutes } from '../http/domain-routes.js';
+import { requireViewer } from '../http/viewer.js';
+import type { SubscriptionsService } from './service.js';
 
 const tags = ['subscriptions'];
 const paymentErrors = { 402: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };
 
-export const subscriptionsRoutes: DomainRoutes = (app, { subscriptions }) => {
+export const subscriptionsRoutes: DomainRoutes<{ subscriptions: SubscriptionsService }> = (app, { subscriptions }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(

@@ -22,7 +22,7 @@ import {
 import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Database } from '../db/database.js';
+import type { Database, Executor } from '../db/database.js';
 import { charges, paymentMethods, plans, profiles, subscriptions, users } from '../db/schema.js';
 import { AppError, errors } from '../http/errors.js';
 import type { JobQueue } from '../jobs/queue.js';
@@ -34,7 +34,6 @@ import { type PaymentsService, providerUnavailable, toPaymentMethod } from '../p
 import type { PlansService } from '../plans/service.js';
 import { profileImageUrl } from '../posts/media-urls.js';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type ChargeRow = typeof charges.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 type ChargeKind = 'subscription' | 'renewal' | 'plan_change';
@@ -423,7 +422,7 @@ export class SubscriptionsService {
   }
 
   private async beginCharge(
-    tx: Tx,
+    tx: Executor,
     input: {
       kind: ChargeKind;
       idempotencyKey: string;
@@ -467,7 +466,7 @@ export class SubscriptionsService {
   }
 
   /** What a paid charge buys: the new subscription, the next period, or the new plan. */
-  private async applyPayment(tx: Tx, charge: ChargeRow, paidAt: Date): Promise<void> {
+  private async applyPayment(tx: Executor, charge: ChargeRow, paidAt: Date): Promise<void> {
     switch (charge.kind as ChargeKind) {
       case 'subscription':
         await tx
@@ -498,7 +497,7 @@ export class SubscriptionsService {
   }
 
   /** Records a failed renewal (retry later, or lapse after the grace period) and queues the member's notice. */
-  private async recordRenewalFailure(tx: Tx, subscriptionId: string, failedAt: Date): Promise<string[]> {
+  private async recordRenewalFailure(tx: Executor, subscriptionId: string, failedAt: Date): Promise<string[]> {
     const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
     if (!row) return [];
     const next = afterRenewalFailed(row, failedAt);
@@ -571,7 +570,7 @@ export class SubscriptionsService {
     });
   }
 
-  private async planChange(executor: Pick<Database, 'select'>, userId: string, subscriptionId: string, planId: string) {
+  private async planChange(executor: Executor, userId: string, subscriptionId: string, planId: string) {
     const [subscription] = await executor
       .select()
       .from(subscriptions)
@@ -603,7 +602,7 @@ export class SubscriptionsService {
   }
 
   /** The member's subscription to the creator that still grants access or is still trying to renew. */
-  private async currentSubscription(executor: Pick<Database, 'select'>, userId: string, creatorId: string) {
+  private async currentSubscription(executor: Executor, userId: string, creatorId: string) {
     const [row] = await executor
       .select({ id: subscriptions.id })
       .from(subscriptions)
@@ -622,12 +621,12 @@ export class SubscriptionsService {
     return row;
   }
 
-  private async chargeByKey(executor: Pick<Database, 'select'>, key: string): Promise<ChargeRow | undefined> {
+  private async chargeByKey(executor: Executor, key: string): Promise<ChargeRow | undefined> {
     const [charge] = await executor.select().from(charges).where(eq(charges.idempotencyKey, key));
     return charge;
   }
 
-  private async chargeById(executor: Pick<Database, 'select'>, id: string): Promise<ChargeRow | undefined> {
+  private async chargeById(executor: Executor, id: string): Promise<ChargeRow | undefined> {
     const [charge] = await executor.select().from(charges).where(eq(charges.id, id));
     return charge;
   }

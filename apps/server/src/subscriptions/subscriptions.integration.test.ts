@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { DEV_TEST_CARDS } from '@aurum/core';
+import { DAY_MS, DEV_TEST_CARDS } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActivePlan, DAY_MS, insertMediaRow, signUp } from '../../test/content-fixtures.js';
+import { createActivePlan, insertMediaRow, signUp } from '../../test/content-fixtures.js';
 import { type ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { charges, devPaymentTokens, ledgerEntries, paymentMethods } from '../db/schema.js';
 import type { DevPaymentProvider } from '../payments/dev-provider.js';

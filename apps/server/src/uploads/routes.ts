@@ -3,7 +3,9 @@ import { apiErrorSchema, MEDIA_ID_HEADER, UPLOAD_CHUNK_BYTES, UPLOADS_PATH, uplo
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type DomainRoutes, requireViewer } from '../http/context.js';
+import type { DomainRoutes } from '../http/domain-routes.js';
+import { requireViewer } from '../http/viewer.js';
+import type { UploadService } from './service.js';
 
 /** The request as the tus server (a web-standard handler) takes it; the body stays a stream. */
 function toWebRequest(request: FastifyRequest): Request {
@@ -34,7 +36,7 @@ const emptyReply = z.null();
 const PROTOCOL = `Resumable upload, tus protocol 1.0.0 (creation, creation-with-upload, creation-defer-length, termination, expiration). Send \`Tus-Resumable: 1.0.0\` on every request. Files up to ${UPLOAD_CHUNK_BYTES / 1024 / 1024} MiB go in the creation request (\`Content-Type: application/offset+octet-stream\`); larger ones in PATCH requests of that size. After a dropped connection or a reload, HEAD the upload URL and continue from its \`Upload-Offset\`. The request that completes the upload answers with the new media (also in the \`${MEDIA_ID_HEADER}\` header), or 415 \`unsupported_file_type\` when the file's bytes are not an image, video or audio.`;
 
 /** tus endpoints for signed-in users: POST creates an upload, HEAD tells its offset, PATCH appends, DELETE abandons. */
-export const uploadsRoutes: DomainRoutes = async (app, { uploads }) => {
+export const uploadsRoutes: DomainRoutes<{ uploads: UploadService }> = async (app, { uploads }) => {
   await app.register(async (scope) => {
     // Upload bodies are raw bytes streamed into the upload store: nothing here may parse or buffer them.
     scope.removeAllContentTypeParsers();

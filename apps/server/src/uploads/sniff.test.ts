@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jpegWithLocation, pngOf, writeAudio, writeVideo } from '../media/fixtures.js';
+import { jpegWithLocation, pngOf, writeAudio, writeVideo } from '../../test/media-fixtures.js';
 import { sniffMediaType } from './sniff.js';
 
 let dir: string;

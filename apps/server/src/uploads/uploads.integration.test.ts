@@ -4,10 +4,10 @@ import path from 'node:path';
 import { MEDIA_ID_HEADER, UPLOAD_CHUNK_BYTES, UPLOADS_PATH } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pngOf, writeVideo } from '../../test/media-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { TusTestClient } from '../../test/tus-client.js';
 import { jobs, media } from '../db/schema.js';
-import { pngOf, writeVideo } from '../media/fixtures.js';
-import { TusTestClient } from './tus-test-client.js';
 
 /** The JSON body of a response, untyped as the API's answers are checked field by field. */
 const json = (response: Response): Promise<any> => response.json();

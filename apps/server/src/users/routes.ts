@@ -2,9 +2,12 @@ import { acceptTermsSchema, currentUserSchema, handleSchema, publicProfileSchema
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth/sessions.js';
-import { type DomainRoutes, requireViewer } from '../http/context.js';
+import type { Config } from '../config/config.js';
+import type { DomainRoutes } from '../http/domain-routes.js';
+import { requireViewer } from '../http/viewer.js';
+import type { UsersService } from './service.js';
 
-export const usersRoutes: DomainRoutes = (app, { users, config }) => {
+export const usersRoutes: DomainRoutes<{ users: UsersService; config: Pick<Config, 'secureCookies'> }> = (app, { users, config }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(

@@ -1,9 +1,10 @@
 import { type CurrentUser, type PublicProfile, REGISTRATION_BACKDATE_MS, type Role, randomAvatarColor, TERMS_VERSION } from '@aurum/core';
-import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SessionStore } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
 import { follows, profiles, subscriptions, userData, users } from '../db/schema.js';
+import { followerCountSql } from '../follows/service.js';
 import { AppError, errors } from '../http/errors.js';
 
 export interface UsersServiceDeps {
@@ -25,10 +26,6 @@ export function rolesFromLabels(labels: string[]): Role[] {
 
 type ProfileRow = typeof profiles.$inferSelect;
 
-/** How many accounts (not disabled) follow the profile's user; shown for creators only. */
-export const followerCount = sql<number>`(select count(*)::int from ${follows} join ${users} as follower on follower.id = ${follows.userId}
-  where ${follows.creatorId} = ${profiles.userId} and follower.disabled_at is null)`;
-
 function toPublicProfile(profile: ProfileRow, labels: string[], followers: number): PublicProfile {
   const isCreator = labels.includes('creators');
   return {
@@ -48,7 +45,7 @@ export class UsersService {
 
   async getCurrentUser(userId: string): Promise<CurrentUser> {
     const [row] = await this.deps.db
-      .select({ user: users, profile: profiles, data: userData, followers: followerCount })
+      .select({ user: users, profile: profiles, data: userData, followers: followerCountSql(profiles.userId) })
       .from(users)
       .innerJoin(profiles, eq(profiles.userId, users.id))
       .innerJoin(userData, eq(userData.userId, users.id))
@@ -98,7 +95,7 @@ export class UsersService {
   /** A user's public profile; disabled accounts are not found. */
   async getPublicProfile(userId: string): Promise<PublicProfile> {
     const [row] = await this.deps.db
-      .select({ profile: profiles, labels: users.labels, followers: followerCount })
+      .select({ profile: profiles, labels: users.labels, followers: followerCountSql(profiles.userId) })
       .from(profiles)
       .innerJoin(users, eq(users.id, profiles.userId))
       .where(and(eq(profiles.userId, userId), isNull(users.disabledAt)))

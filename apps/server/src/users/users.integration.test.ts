@@ -173,7 +173,10 @@ describe(`health and API description (${TEST_DRIVER})`, () => {
     for (const [path, methods] of Object.entries(document.paths as Record<string, object>)) {
       for (const method of Object.keys(methods)) documented.add(`${method.toUpperCase()} ${path}`);
     }
-    const registered = server.routes.filter((route) => route.url.startsWith('/api/') && route.url !== '/api/openapi.json');
+    // The document leaves out HEAD routes (the tus offset check), as the OpenAPI generator does by default.
+    const registered = server.routes.filter(
+      (route) => route.url.startsWith('/api/') && route.url !== '/api/openapi.json' && route.method !== 'HEAD',
+    );
     expect(registered.length).toBeGreaterThan(8);
     for (const route of registered) {
       const openApiPath = route.url.replace(/:(\w+)/g, '{$1}');

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
-import { signWebhookPayload, verifiedWebhookJson, webhookPayloadInvalid } from '../http/webhook-signature.js';
+import { signWebhookPayload, verifiedWebhookJson, webhookPayloadInvalid } from '../integrations/stripe/webhook-signature.js';
 import type { CreateSessionInput, ProviderEvent, VerificationProvider } from './provider.js';
 
 export const DEV_SIGNATURE_HEADER = 'aurum-dev-signature';

@@ -1,12 +1,17 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DomainRoutes } from '../http/context.js';
+import type { Config } from '../config/config.js';
 import { WEBHOOK_PREFIX } from '../http/csrf.js';
-import { registerRawBodyRoutes } from '../http/webhook-signature.js';
+import type { DomainRoutes } from '../http/domain-routes.js';
+import { registerRawBodyRoutes } from '../http/raw-body.js';
 import { registerDevProviderPages } from './dev-pages.js';
 import { DevVerificationProvider } from './dev-provider.js';
+import type { VerificationService } from './service.js';
 
-export const verificationRoutes: DomainRoutes = async (app, { verification, config }) => {
+export const verificationRoutes: DomainRoutes<{ verification: VerificationService; config: Pick<Config, 'publicUrl'> }> = async (
+  app,
+  { verification, config },
+) => {
   await registerRawBodyRoutes(app, (webhooks) => {
     webhooks.withTypeProvider<ZodTypeProvider>().post(
       `${WEBHOOK_PREFIX}verification/:provider`,

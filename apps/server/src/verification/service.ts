@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { generateId, type VerificationSession, type VerificationStatus, type VerificationSummary } from '@aurum/core';
+import { DAY_MS, generateId, type VerificationSession, type VerificationStatus, type VerificationSummary } from '@aurum/core';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { CREATOR_LABEL, lockUser, markIdentityVerified } from '../creators/completion.js';
@@ -11,7 +11,6 @@ import type { ProviderEvent, VerificationProvider } from './provider.js';
 
 /** A user may start this many verification sessions a day; each one can cost money at the provider. */
 const SESSIONS_PER_DAY = 10;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Approved and expired sessions are settled: later events for them change nothing. */
 const SETTLED: ReadonlySet<string> = new Set<VerificationStatus>(['approved', 'expired']);

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { VerificationStatus } from '@aurum/core';
 import { z } from 'zod';
-import { postToStripe, STRIPE_SIGNATURE_HEADER, type StripeAnswer, stripeErrorOf } from '../http/stripe-api.js';
-import { verifiedWebhookJson, webhookPayloadInvalid } from '../http/webhook-signature.js';
+import { postToStripe, STRIPE_SIGNATURE_HEADER, type StripeAnswer, stripeErrorOf } from '../integrations/stripe/api.js';
+import { verifiedWebhookJson, webhookPayloadInvalid } from '../integrations/stripe/webhook-signature.js';
 import { type CreateSessionInput, type ProviderEvent, type VerificationProvider, VerificationProviderError } from './provider.js';
 
 const sessionResponseSchema = z.object({ id: z.string().min(1), url: z.string().min(1) });

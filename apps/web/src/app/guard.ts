@@ -1,8 +1,8 @@
 import { type CurrentUser, routeRedirect } from '@aurum/core';
-import { afterSignInPath, paths } from './paths';
+import { afterSignInPath, paths } from '../lib/paths';
 
 /** Pages for entering an e-mail address: pointless for someone already signed in. */
-const SIGNED_OUT_ENTRY_PATHS = new Set(['/', '/auth', paths.login, paths.register, '/auth/register/signup']);
+const SIGNED_OUT_ENTRY_PATHS = new Set([paths.landing, '/auth', paths.login, paths.register, '/auth/register/signup']);
 
 type GuardUser = Pick<CurrentUser, 'registrationCompletedAt' | 'termsAcceptedAt'>;
 

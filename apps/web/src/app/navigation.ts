@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { type NavigateFunction, type To, useNavigate } from 'react-router';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /** A navigation that fails is logged and the app starts over from the landing page. */
 export function navigateSafely(navigate: NavigateFunction, to: To | number): void {

@@ -1,4 +1,5 @@
 import Backdrop from '@mui/material/Backdrop';
+import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 
@@ -24,5 +25,14 @@ export function LoadingOverlay({ message = DEFAULT_LOADING_MESSAGE }: { message?
         {message}
       </Typography>
     </Backdrop>
+  );
+}
+
+/** A page, or a part of one, waiting for its data: a spinner named for screen readers by what is loading. */
+export function PageLoading({ label }: { label: string }) {
+  return (
+    <Box role="status" aria-label={label} sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+      <CircularProgress aria-hidden />
+    </Box>
   );
 }

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { errorMessage } from '../lib/errors';
+import { PageHeader } from './PageHeader';
 
 /** A failed load with a way to try again. */
 export function RetryAlert({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -15,5 +16,15 @@ export function RetryAlert({ error, onRetry }: { error: unknown; onRetry: () => 
     >
       {errorMessage(error)}
     </Alert>
+  );
+}
+
+/** A page whose data failed to load: its title, the message and a retry. */
+export function LoadFailed({ title, error, retry }: { title: string; error: unknown; retry: () => void }) {
+  return (
+    <>
+      <PageHeader title={title} back />
+      <RetryAlert error={error} onRetry={retry} />
+    </>
   );
 }

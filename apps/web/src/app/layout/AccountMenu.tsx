@@ -12,8 +12,8 @@ import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { UserAvatar } from '../../components/UserAvatar';
+import { paths } from '../../lib/paths';
 import { navigateSafely } from '../navigation';
-import { paths } from '../paths';
 import { useThemeMode } from '../theme/ThemeModeProvider';
 import { ThemeToggleIcon, themeToggleLabel } from '../theme/theme-toggle';
 
@@ -54,13 +54,13 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
             </ListItemIcon>
             <ListItemText>Profile</ListItemText>
           </MenuItem>,
-          <MenuItem key="subscriptions" onClick={() => go('/subscriptions')}>
+          <MenuItem key="subscriptions" onClick={() => go(paths.subscriptions)}>
             <ListItemIcon>
               <SubscriptionsIcon fontSize="small" />
             </ListItemIcon>
             <ListItemText>Subscriptions</ListItemText>
           </MenuItem>,
-          <MenuItem key="payment-methods" onClick={() => go('/payment-methods')}>
+          <MenuItem key="payment-methods" onClick={() => go(paths.paymentMethods)}>
             <ListItemIcon>
               <CreditCardIcon fontSize="small" />
             </ListItemIcon>

@@ -3,7 +3,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { useThemeMode } from '../theme/ThemeModeProvider';
 import { ThemeToggleIcon, themeToggleLabel } from '../theme/theme-toggle';
 import { AccountMenu } from './AccountMenu';

@@ -12,7 +12,7 @@ import SubscriptionsIcon from '@mui/icons-material/Subscriptions';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import type { ReactElement } from 'react';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export interface NavItem {
   label: string;
@@ -25,8 +25,8 @@ export function primaryNavItems(user: Pick<CurrentUser, 'id'>): NavItem[] {
   return [
     { label: 'Home', to: paths.home, icon: <HomeIcon /> },
     { label: 'Explore', to: paths.explore, icon: <ExploreIcon /> },
-    { label: 'Chat', to: '/chat', icon: <ChatIcon /> },
-    { label: 'Subscriptions', to: '/subscriptions', icon: <SubscriptionsIcon /> },
+    { label: 'Chat', to: paths.chats, icon: <ChatIcon /> },
+    { label: 'Subscriptions', to: paths.subscriptions, icon: <SubscriptionsIcon /> },
     { label: 'Profile', to: paths.user(user.id), icon: <PersonIcon /> },
   ];
 }
@@ -37,14 +37,14 @@ export function secondaryNavItems(user: Pick<CurrentUser, 'roles'>): NavItem[] {
   return [
     ...(isCreator
       ? [
-          { label: 'Creator dashboard', to: '/creator', icon: <DashboardIcon /> },
-          { label: 'Posts', to: '/posts', icon: <ArticleIcon /> },
-          { label: 'Plans', to: '/plans', icon: <ViewListIcon /> },
+          { label: 'Creator dashboard', to: paths.creatorDashboard, icon: <DashboardIcon /> },
+          { label: 'Posts', to: paths.posts, icon: <ArticleIcon /> },
+          { label: 'Plans', to: paths.plans, icon: <ViewListIcon /> },
         ]
-      : [{ label: 'Become a creator', to: '/creator', icon: <AutoAwesomeIcon /> }]),
-    { label: 'Payment methods', to: '/payment-methods', icon: <CreditCardIcon /> },
-    { label: 'Support', to: '/support', icon: <SupportAgentIcon /> },
-    ...(user.roles.includes('admins') ? [{ label: 'Admin', to: '/admin', icon: <AdminPanelSettingsIcon /> }] : []),
+      : [{ label: 'Become a creator', to: paths.creatorDashboard, icon: <AutoAwesomeIcon /> }]),
+    { label: 'Payment methods', to: paths.paymentMethods, icon: <CreditCardIcon /> },
+    { label: 'Support', to: paths.support, icon: <SupportAgentIcon /> },
+    ...(user.roles.includes('admins') ? [{ label: 'Admin', to: paths.admin, icon: <AdminPanelSettingsIcon /> }] : []),
   ];
 }
 

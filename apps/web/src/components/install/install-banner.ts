@@ -1,9 +1,11 @@
+import { DAY_MS } from '@aurum/core';
+
 /** Install banner rules (spec section 4): who sees it, when, and how long a dismissal lasts. */
 
 export type DeviceKind = 'android' | 'ios' | 'other';
 
 export const INSTALL_BANNER_DELAY_MS = 3000;
-export const INSTALL_BANNER_DISMISS_MS = 24 * 60 * 60 * 1000;
+export const INSTALL_BANNER_DISMISS_MS = DAY_MS;
 export const INSTALL_BANNER_CLOSED_KEY = 'aurum.installBannerClosedAt';
 
 /** iPads on iPadOS report a Mac user agent; touch points give them away. */

@@ -6,12 +6,12 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
 import { BlockButton } from '../../components/BlockButton';
 import { setError } from '../../components/error-store';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { addSnack } from '../../components/snack-queue';
+import { paths } from '../../lib/paths';
 import { deleteAccount } from './api';
 import { resetAfterSessionEnd, useSignedInUser } from './current-user';
 

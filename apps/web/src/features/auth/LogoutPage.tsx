@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
+import { paths } from '../../lib/paths';
 import { signOut } from './api';
 import { resetAfterSessionEnd } from './current-user';
 

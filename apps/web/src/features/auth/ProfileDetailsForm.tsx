@@ -7,11 +7,12 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
 import { BlockButton } from '../../components/BlockButton';
 import { UserAvatar } from '../../components/UserAvatar';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
+import { paths } from '../../lib/paths';
+import { queryKeys } from '../../lib/query-keys';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { AvatarColorPicker } from './AvatarColorPicker';
 import { checkHandle, setupProfile } from './api';
@@ -38,7 +39,7 @@ export function ProfileDetailsForm({ user, submitLabel, onSaved }: { user: Curre
   const validation = validateHandle(debouncedHandle);
   const ownHandle = validation.handle !== null && validation.handle === user.handle;
   const check = useQuery({
-    queryKey: ['handleAvailability', validation.handle],
+    queryKey: queryKeys.handleAvailability(validation.handle),
     queryFn: () => checkHandle(validation.handle ?? ''),
     enabled: validation.handle !== null && !ownHandle,
     staleTime: 30_000,

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@aurum/core';
 import { Navigate, useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
 import { PageHeader } from '../../components/PageHeader';
+import { paths } from '../../lib/paths';
 import { AuthCard } from './AuthCard';
 import { hasAcceptedCurrentTerms, useSignedInUser } from './current-user';
 import { ProfileDetailsForm } from './ProfileDetailsForm';

@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { afterSignInPath, paths } from '../../app/paths';
 import { PageHeader } from '../../components/PageHeader';
+import { afterSignInPath, paths } from '../../lib/paths';
 import { AuthCard } from './AuthCard';
 import { useSignedInUser } from './current-user';
 

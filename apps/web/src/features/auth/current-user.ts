@@ -1,10 +1,11 @@
 import type { CurrentUser } from '@aurum/core';
 import { TERMS_VERSION } from '@aurum/core';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../lib/query-keys';
 import { fetchCurrentUser } from './api';
 
 export const currentUserQuery = queryOptions({
-  queryKey: ['currentUser'] as const,
+  queryKey: queryKeys.currentUser,
   queryFn: fetchCurrentUser,
   staleTime: 60_000,
 });

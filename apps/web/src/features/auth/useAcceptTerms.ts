@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { afterSignInPath } from '../../app/paths';
+import { afterSignInPath } from '../../lib/paths';
 import { acceptTerms } from './api';
 import { setCurrentUser } from './current-user';
 

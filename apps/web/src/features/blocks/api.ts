@@ -3,9 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setError } from '../../components/error-store';
 import { addSnack } from '../../components/snack-queue';
 import { apiRequest } from '../../lib/api/client';
-import { currentUserQuery } from '../auth/current-user';
-import { feedQuery } from '../home/api';
-import { profilePageQuery } from '../profile/api';
+import { queryKeys } from '../../lib/query-keys';
 
 const blockPath = (userId: string) => `/users/${encodeURIComponent(userId)}/block`;
 
@@ -24,14 +22,21 @@ export type BlockTarget = Pick<ProfilePage, 'userId' | 'blocked' | 'publicName' 
  */
 export function useBlockUser(target: BlockTarget) {
   const queryClient = useQueryClient();
-  const profileKey = profilePageQuery(target.userId).queryKey;
+  const profileKey = queryKeys.profilePage.one(target.userId);
   return useMutation({
     mutationFn: (block: boolean) => (block ? blockUser(target.userId) : unblockUser(target.userId)),
     onSuccess: ({ blocked }) => {
-      queryClient.setQueryData(profileKey, (current) =>
+      queryClient.setQueryData<ProfilePage>(profileKey, (current) =>
         current ? { ...current, blocked, following: blocked ? false : current.following } : current,
       );
-      for (const queryKey of [profileKey, feedQuery().queryKey, ['creators'], ['posts'], ['post'], currentUserQuery.queryKey]) {
+      for (const queryKey of [
+        profileKey,
+        queryKeys.feed,
+        queryKeys.creators.all,
+        queryKeys.posts.all,
+        queryKeys.post.all,
+        queryKeys.currentUser,
+      ]) {
         void queryClient.invalidateQueries({ queryKey });
       }
       addSnack(`You ${blocked ? 'blocked' : 'unblocked'} ${displayName(target)}.`, 'success');

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { SIGNUP_PATH } from './steps';
+import { paths } from '../../lib/paths';
 
 /** For members on a creators-only page: what it is for and the way to become a creator. */
 export function BecomeCreatorPrompt({ title, what }: { title: string; what: string }) {
@@ -17,7 +17,7 @@ export function BecomeCreatorPrompt({ title, what }: { title: string; what: stri
         <Typography color="text.secondary" sx={{ maxWidth: 460 }}>
           {what} Become a creator to sell subscriptions to your posts: it takes about five minutes.
         </Typography>
-        <Button variant="contained" size="large" component={RouterLink} to={SIGNUP_PATH} sx={{ mt: 1 }}>
+        <Button variant="contained" size="large" component={RouterLink} to={paths.creatorSignup} sx={{ mt: 1 }}>
           Become a creator
         </Button>
       </Paper>

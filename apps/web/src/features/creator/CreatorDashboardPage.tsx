@@ -13,16 +13,15 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/errors';
+import { LoadFailed, RetryAlert } from '../../components/RetryAlert';
+import { paths } from '../../lib/paths';
+import { ownPlansQuery } from '../../lib/plans';
 import { useSignedInUser } from '../auth/current-user';
-import { plansQuery } from '../plans/api';
 import { PlanChips, planPriceLine } from '../plans/PlanSummary';
 import { earningsQuery, onboardingQuery } from './api';
 import { OnboardingStepper } from './OnboardingStepper';
-import { LoadFailed, PageLoading } from './SignupFrame';
-import { SIGNUP_PATH } from './steps';
 
 /** How many plans the dashboard lists before "See all plans". */
 const PLANS_SHOWN = 3;
@@ -54,7 +53,7 @@ function OnboardingStatus() {
             : 'Create plans that members subscribe to, publish posts for subscribers, and get paid to your bank account or PayPal. Signing up takes about five minutes.'}
         </Typography>
         {state.verification?.status === 'pending' && <Alert severity="info">Your identity check is waiting for the result.</Alert>}
-        <Button variant="contained" size="large" fullWidth component={RouterLink} to={SIGNUP_PATH}>
+        <Button variant="contained" size="large" fullWidth component={RouterLink} to={paths.creatorSignup}>
           {started ? 'Continue sign-up' : 'Become a creator'}
         </Button>
       </Paper>
@@ -71,11 +70,11 @@ interface QuickLink {
 
 function Dashboard({ user }: { user: CurrentUser }) {
   const links: QuickLink[] = [
-    { label: 'Plans', hint: 'Prices and perks', to: '/plans', icon: <ViewListIcon /> },
-    { label: 'New post', hint: 'Photos, video, audio', to: '/posts/new', icon: <PostAddIcon /> },
-    { label: 'Posts', hint: 'Everything you published', to: '/posts', icon: <ArticleIcon /> },
+    { label: 'Plans', hint: 'Prices and perks', to: paths.plans, icon: <ViewListIcon /> },
+    { label: 'New post', hint: 'Photos, video, audio', to: paths.newPost, icon: <PostAddIcon /> },
+    { label: 'Posts', hint: 'Everything you published', to: paths.posts, icon: <ArticleIcon /> },
     { label: 'Profile', hint: 'As members see it', to: paths.user(user.id), icon: <PersonIcon /> },
-    { label: 'Payout details', hint: 'Where earnings go', to: '/creator/signup/payment', icon: <AccountBalanceIcon /> },
+    { label: 'Payout details', hint: 'Where earnings go', to: paths.creatorSignupStep.payout, icon: <AccountBalanceIcon /> },
   ];
   return (
     <>
@@ -135,7 +134,7 @@ function EarningsSummary() {
       {earnings.isPending ? (
         <PageLoading label="Loading your earnings" />
       ) : earnings.error ? (
-        <Alert severity="error">{errorMessage(earnings.error)}</Alert>
+        <RetryAlert error={earnings.error} onRetry={() => earnings.refetch()} />
       ) : (
         <Paper variant="outlined" sx={{ p: 2.5, display: 'grid', gap: 1 }}>
           {earnings.data.balances.length === 0 ? (
@@ -164,7 +163,7 @@ function EarningsSummary() {
 }
 
 function PlansSummary() {
-  const plans = useQuery(plansQuery);
+  const plans = useQuery(ownPlansQuery);
   const active = plans.data?.filter((plan) => plan.active).length ?? 0;
   return (
     <Box component="section" aria-labelledby="dashboard-plans" sx={{ display: 'grid', gap: 1.5 }}>
@@ -181,11 +180,11 @@ function PlansSummary() {
       {plans.isPending ? (
         <PageLoading label="Loading your plans" />
       ) : plans.error ? (
-        <Alert severity="error">{errorMessage(plans.error)}</Alert>
+        <RetryAlert error={plans.error} onRetry={() => plans.refetch()} />
       ) : plans.data.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 3, display: 'grid', gap: 1.5, justifyItems: 'start' }}>
           <Typography>You have no plans yet. Members subscribe to your plans to see your subscriber-only posts.</Typography>
-          <Button variant="contained" component={RouterLink} to="/plans/create">
+          <Button variant="contained" component={RouterLink} to={paths.createPlan}>
             Create your first plan
           </Button>
         </Paper>
@@ -201,11 +200,7 @@ function PlansSummary() {
                 sx={{ p: 2, display: 'flex', gap: 1.5, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
               >
                 <Box sx={{ minWidth: 0 }}>
-                  <Link
-                    component={RouterLink}
-                    to={`/plans/${encodeURIComponent(plan.id)}`}
-                    sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
-                  >
+                  <Link component={RouterLink} to={paths.plan(plan.id)} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
                     {plan.name}
                   </Link>
                   <Typography variant="body2" color="text.secondary">
@@ -216,7 +211,7 @@ function PlansSummary() {
               </Paper>
             ))}
           </Box>
-          <Button component={RouterLink} to="/plans" sx={{ justifySelf: 'start' }}>
+          <Button component={RouterLink} to={paths.plans} sx={{ justifySelf: 'start' }}>
             {plans.data.length > PLANS_SHOWN ? `See all ${plans.data.length} plans` : 'Manage plans'}
           </Button>
         </>

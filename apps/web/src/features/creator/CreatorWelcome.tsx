@@ -4,9 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { CREATOR_DASHBOARD_PATH } from './steps';
-
-export const CREATE_PLAN_PATH = '/plans/create';
+import { paths } from '../../lib/paths';
 
 /** The end of creator sign-up: the user is a creator and can offer a plan. */
 export function CreatorWelcome() {
@@ -34,10 +32,10 @@ export function CreatorWelcome() {
         Your identity is verified and your payout details are saved. Create a plan so members can subscribe to you, then publish your first
         posts.
       </Typography>
-      <Button variant="contained" size="large" fullWidth component={RouterLink} to={CREATE_PLAN_PATH} sx={{ mt: 1 }}>
+      <Button variant="contained" size="large" fullWidth component={RouterLink} to={paths.createPlan} sx={{ mt: 1 }}>
         Create your first plan
       </Button>
-      <Button component={RouterLink} to={CREATOR_DASHBOARD_PATH}>
+      <Button component={RouterLink} to={paths.creatorDashboard}>
         Go to your creator dashboard
       </Button>
     </Paper>

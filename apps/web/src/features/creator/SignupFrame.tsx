@@ -1,32 +1,15 @@
 import type { OnboardingState, OnboardingStepId } from '@aurum/core';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
-import { RetryAlert } from '../../components/RetryAlert';
+import { LoadFailed } from '../../components/RetryAlert';
+import { paths } from '../../lib/paths';
 import { onboardingQuery } from './api';
 import { OnboardingStepper } from './OnboardingStepper';
-
-export function PageLoading({ label }: { label: string }) {
-  return (
-    <Box role="status" aria-label={label} sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-      <CircularProgress aria-hidden />
-    </Box>
-  );
-}
-
-/** A failed load, with its message and a retry. */
-export function LoadFailed({ title, error, retry }: { title: string; error: unknown; retry: () => void }) {
-  return (
-    <>
-      <PageHeader title={title} back />
-      <RetryAlert error={error} onRetry={retry} />
-    </>
-  );
-}
 
 export interface SignupFrameProps {
   step: OnboardingStepId;
@@ -45,7 +28,7 @@ export function SignupFrame({ step, title, intro, children }: SignupFrameProps) 
   if (onboarding.isPending) return <PageLoading label="Loading your creator sign-up" />;
   if (onboarding.error) return <LoadFailed title={title} error={onboarding.error} retry={() => onboarding.refetch()} />;
   const state = onboarding.data;
-  if (step !== 'start' && state.status === 'not_started') return <Navigate to="/creator/signup/start" replace />;
+  if (step !== 'start' && state.status === 'not_started') return <Navigate to={paths.creatorSignupStep.start} replace />;
   return (
     <Box sx={{ maxWidth: 640, mx: 'auto' }}>
       <PageHeader title={title} back={step !== 'start'}>

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
+import { PageLoading } from '../../components/LoadingOverlay';
+import { LoadFailed } from '../../components/RetryAlert';
 import { onboardingQuery } from './api';
 import { CreatorWelcome } from './CreatorWelcome';
-import { LoadFailed, PageLoading } from './SignupFrame';
 import { resumePath } from './steps';
 
 /** /creator/signup: resumes sign-up at the first unfinished step, or celebrates once it is done. */

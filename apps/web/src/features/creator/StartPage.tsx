@@ -9,9 +9,10 @@ import { useMutation } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { BlockButton } from '../../components/BlockButton';
 import { errorMessage } from '../../lib/errors';
+import { paths } from '../../lib/paths';
 import { startOnboarding } from './api';
 import { SignupFrame } from './SignupFrame';
-import { resumePath, SIGNUP_PATH, STEP_DESCRIPTIONS } from './steps';
+import { resumePath, STEP_DESCRIPTIONS } from './steps';
 import { useStepSaved } from './useStepSaved';
 
 /** /creator/signup/start: what being a creator means, the steps ahead, and the Start button. */
@@ -23,7 +24,7 @@ export default function StartPage() {
   return (
     <SignupFrame step="start" title="Become a creator" intro="Sell subscriptions to your posts on Aurum.">
       {(state) => {
-        if (state.status === 'completed') return <Navigate to={SIGNUP_PATH} replace />;
+        if (state.status === 'completed') return <Navigate to={paths.creatorSignup} replace />;
         const started = state.status !== 'not_started';
         const next = resumePath(state);
         return (
@@ -75,7 +76,7 @@ export default function StartPage() {
             </Box>
             {start.error && <Alert severity="error">{errorMessage(start.error)}</Alert>}
             {started ? (
-              <BlockButton onClick={() => navigate(next ?? SIGNUP_PATH)}>Continue</BlockButton>
+              <BlockButton onClick={() => navigate(next ?? paths.creatorSignup)}>Continue</BlockButton>
             ) : (
               <BlockButton loading={start.isPending} onClick={() => start.mutate()}>
                 Start

@@ -16,9 +16,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { BlockButton } from '../../components/BlockButton';
 import { errorMessage } from '../../lib/errors';
+import { paths } from '../../lib/paths';
 import { onboardingQuery, startVerification } from './api';
 import { SignupFrame } from './SignupFrame';
-import { CREATOR_DASHBOARD_PATH, pathAfterStep } from './steps';
+import { pathAfterStep } from './steps';
 import { useStepSaved } from './useStepSaved';
 
 /** The name the server gives its built-in development provider. */
@@ -106,7 +107,7 @@ function VerifyIdentity({ state }: { state: OnboardingState }) {
       <StatusNotice state={state} shown={shown} />
       {start.error && <Alert severity="error">{errorMessage(start.error)}</Alert>}
       {shown === 'verified' ? (
-        <BlockButton onClick={() => navigate(state.isCreator ? CREATOR_DASHBOARD_PATH : next)}>
+        <BlockButton onClick={() => navigate(state.isCreator ? paths.creatorDashboard : next)}>
           {state.isCreator ? 'Go to your creator dashboard' : 'Continue'}
         </BlockButton>
       ) : (
@@ -114,7 +115,7 @@ function VerifyIdentity({ state }: { state: OnboardingState }) {
           {ageMissing && (
             <Alert severity="info">
               Enter your date of birth first.{' '}
-              <Link component={RouterLink} to="/creator/signup/age-gender">
+              <Link component={RouterLink} to={paths.creatorSignupStep.age_gender}>
                 Go to age and gender
               </Link>
             </Alert>
@@ -127,7 +128,7 @@ function VerifyIdentity({ state }: { state: OnboardingState }) {
           >
             {shown === 'none' ? 'Verify my identity' : shown === 'pending' ? 'Start the check again' : 'Try again'}
           </BlockButton>
-          {shown === 'pending' && next !== '/creator/signup/verify-identity' && (
+          {shown === 'pending' && next !== paths.creatorSignupStep.verify_identity && (
             <Button component={RouterLink} to={next} size="large">
               Continue with the next step meanwhile
             </Button>

@@ -1,11 +1,12 @@
 import type { AgeGenderInput, Earnings, ImagesBioInput, OnboardingState, VerificationSession } from '@aurum/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
+import { queryKeys } from '../../lib/query-keys';
 
 /** Creator sign-up calls: the saved progress and one call per step. */
 
 export const onboardingQuery = queryOptions({
-  queryKey: ['creatorOnboarding'] as const,
+  queryKey: queryKeys.creatorOnboarding,
   queryFn: () => api.get<OnboardingState>('/creator/onboarding'),
 });
 
@@ -24,6 +25,6 @@ export const profileImageUrl = (userId: string, image: 'avatar' | 'cover', media
 
 /** A creator's earnings per currency, from the ledger, net of the platform's fee. */
 export const earningsQuery = queryOptions({
-  queryKey: ['earnings'] as const,
+  queryKey: queryKeys.earnings,
   queryFn: () => api.get<Earnings>('/me/earnings'),
 });

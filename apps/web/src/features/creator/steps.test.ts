@@ -1,6 +1,7 @@
 import type { OnboardingState, OnboardingStepStatus } from '@aurum/core';
 import { describe, expect, it } from 'vitest';
-import { pathAfterStep, resumePath, SIGNUP_PATH, stepperState } from './steps';
+import { paths } from '../../lib/paths';
+import { pathAfterStep, resumePath, stepperState } from './steps';
 
 type Statuses = [OnboardingStepStatus, OnboardingStepStatus, OnboardingStepStatus, OnboardingStepStatus, OnboardingStepStatus];
 const IDS = ['start', 'age_gender', 'images_bio', 'verify_identity', 'payout'] as const;
@@ -82,6 +83,6 @@ describe('pathAfterStep', () => {
   });
 
   it('ends at the success screen once complete', () => {
-    expect(pathAfterStep(progress(['done', 'done', 'done', 'done', 'done']), 'payout')).toBe(SIGNUP_PATH);
+    expect(pathAfterStep(progress(['done', 'done', 'done', 'done', 'done']), 'payout')).toBe(paths.creatorSignup);
   });
 });

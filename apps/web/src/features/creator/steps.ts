@@ -1,8 +1,5 @@
-import { ONBOARDING_STEP_PATHS, ONBOARDING_STEPS, type OnboardingState, type OnboardingStepId } from '@aurum/core';
-
-/** Where creator sign-up resumes, and where it ends with the success screen. */
-export const SIGNUP_PATH = '/creator/signup';
-export const CREATOR_DASHBOARD_PATH = '/creator';
+import { ONBOARDING_STEPS, type OnboardingState, type OnboardingStepId } from '@aurum/core';
+import { paths } from '../../lib/paths';
 
 /** Short names for the stepper, which must fit five across a phone. */
 export const STEP_LABELS: Record<OnboardingStepId, string> = {
@@ -69,7 +66,7 @@ export function stepperState(state: Progress | null | undefined, current?: Onboa
     return {
       id,
       label: STEP_LABELS[id],
-      path: ONBOARDING_STEP_PATHS[id],
+      path: paths.creatorSignupStep[id],
       display: isCurrent ? 'current' : done ? 'done' : pending ? 'pending' : 'todo',
       done,
       pending,
@@ -89,8 +86,8 @@ export function stepperState(state: Progress | null | undefined, current?: Onboa
 /** Where /creator/signup sends the user: the first unfinished step, or null once they are a creator. */
 export function resumePath(state: Progress): string | null {
   if (state.status === 'completed') return null;
-  if (state.status === 'not_started' || !state.nextStep) return ONBOARDING_STEP_PATHS.start;
-  return ONBOARDING_STEP_PATHS[state.nextStep];
+  if (state.status === 'not_started' || !state.nextStep) return paths.creatorSignupStep.start;
+  return paths.creatorSignupStep[state.nextStep];
 }
 
 /**
@@ -99,10 +96,10 @@ export function resumePath(state: Progress): string | null {
  * waiting on the provider is not "to do"; if nothing else is left, its page shows the wait.
  */
 export function pathAfterStep(state: Progress, current: OnboardingStepId): string {
-  if (state.status === 'completed') return SIGNUP_PATH;
+  if (state.status === 'completed') return paths.creatorSignup;
   const index = ONBOARDING_STEPS.indexOf(current);
   const order = [...ONBOARDING_STEPS.slice(index + 1), ...ONBOARDING_STEPS.slice(0, index)];
   const next = order.find((id) => statusOf(state, id) === 'todo');
-  if (next) return ONBOARDING_STEP_PATHS[next];
-  return statusOf(state, 'verify_identity') === 'pending' ? ONBOARDING_STEP_PATHS.verify_identity : SIGNUP_PATH;
+  if (next) return paths.creatorSignupStep[next];
+  return statusOf(state, 'verify_identity') === 'pending' ? paths.creatorSignupStep.verify_identity : paths.creatorSignup;
 }

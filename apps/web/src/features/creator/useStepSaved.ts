@@ -3,9 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { addSnack } from '../../components/snack-queue';
-import { currentUserQuery } from '../auth/current-user';
+import { paths } from '../../lib/paths';
+import { queryKeys } from '../../lib/query-keys';
 import { onboardingQuery } from './api';
-import { pathAfterStep, SIGNUP_PATH } from './steps';
+import { pathAfterStep } from './steps';
 
 export interface StepSavedOptions {
   /** Whether the user was a creator before this save: creators changing their details stay on the page. */
@@ -26,12 +27,12 @@ export function useStepSaved() {
     async (state: OnboardingState, step: OnboardingStepId, options: StepSavedOptions = {}) => {
       const { wasCreator = false } = options;
       queryClient.setQueryData(onboardingQuery.queryKey, state);
-      await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-      const user = queryClient.getQueryData<CurrentUser | null>(currentUserQuery.queryKey);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      const user = queryClient.getQueryData<CurrentUser | null>(queryKeys.currentUser);
       const creator = state.isCreator || Boolean(user?.roles.includes('creators'));
       if (wasCreator) {
         if (options.navigate !== false) addSnack('Saved.', 'success');
-      } else if (creator) navigate(SIGNUP_PATH);
+      } else if (creator) navigate(paths.creatorSignup);
       else if (options.navigate !== false) navigate(pathAfterStep(state, step));
       return creator;
     },

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { FollowButton } from '../follows/FollowButton';
 import { CreatorAvatar } from '../posts/CreatorAvatar';
 import { bioExcerpt, followerText } from '../profile/bio';

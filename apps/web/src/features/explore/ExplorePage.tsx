@@ -1,7 +1,6 @@
 import { CREATOR_SEARCH_MAX, type CreatorSort } from '@aurum/core';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -11,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { RetryAlert } from '../../components/RetryAlert';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
@@ -97,11 +97,7 @@ function CreatorResults({ search }: { search: CreatorSearch }) {
   const items = creators.data?.pages.flatMap((page) => page.items) ?? [];
 
   if (creators.isPending) {
-    return (
-      <Box role="status" aria-label="Loading creators" sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-        <CircularProgress aria-hidden />
-      </Box>
-    );
+    return <PageLoading label="Loading creators" />;
   }
   if (creators.isError && !creators.data) {
     return <RetryAlert error={creators.error} onRetry={() => void creators.refetch()} />;

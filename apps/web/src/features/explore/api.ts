@@ -1,6 +1,7 @@
 import type { CreatorSort, CreatorsPage, FollowState } from '@aurum/core';
 import { type InfiniteData, infiniteQueryOptions, keepPreviousData, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
+import { queryKeys } from '../../lib/query-keys';
 
 export interface CreatorSearch {
   /** Part of a handle or public name; empty lists everyone. */
@@ -18,7 +19,7 @@ function creatorsPath({ q, sort }: CreatorSearch, cursor: string | null): string
 /** Explore's creators for a search and sort, a page at a time; the previous results stay while the next search loads. */
 export const creatorsQuery = (search: CreatorSearch) =>
   infiniteQueryOptions({
-    queryKey: ['creators', search] as const,
+    queryKey: queryKeys.creators.search(search),
     queryFn: ({ pageParam }) => api.get<CreatorsPage>(creatorsPath(search, pageParam)),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
@@ -27,7 +28,7 @@ export const creatorsQuery = (search: CreatorSearch) =>
 
 /** After following or unfollowing: every Explore list shows the creator with the server's answer. */
 export function setCreatorFollowState(queryClient: QueryClient, creatorId: string, state: FollowState): void {
-  queryClient.setQueriesData<InfiniteData<CreatorsPage>>({ queryKey: ['creators'] }, (data) =>
+  queryClient.setQueriesData<InfiniteData<CreatorsPage>>({ queryKey: queryKeys.creators.all }, (data) =>
     data
       ? {
           ...data,

@@ -1,11 +1,9 @@
-import type { FollowState } from '@aurum/core';
+import type { FollowState, ProfilePage } from '@aurum/core';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { setError } from '../../components/error-store';
 import { apiRequest } from '../../lib/api/client';
-import { currentUserQuery } from '../auth/current-user';
+import { queryKeys } from '../../lib/query-keys';
 import { setCreatorFollowState } from '../explore/api';
-import { feedQuery } from '../home/api';
-import { profilePageQuery } from '../profile/api';
 
 /** Following creators: free, immediate, and it unlocks their follower posts at once. */
 
@@ -22,10 +20,10 @@ export const unfollowCreator = (creatorId: string) => apiRequest<FollowState>('D
  * follow list read afresh. The feed reloads on the next visit only, so nothing moves under the reader.
  */
 export function refreshAfterFollow(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: ['posts'] });
-  void queryClient.invalidateQueries({ queryKey: ['post'] });
-  void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-  void queryClient.invalidateQueries({ queryKey: feedQuery().queryKey, refetchType: 'none' });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.post.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.feed, refetchType: 'none' });
 }
 
 /**
@@ -35,12 +33,12 @@ export function refreshAfterFollow(queryClient: QueryClient): void {
  */
 export function useFollowCreator(creatorId: string) {
   const queryClient = useQueryClient();
-  const profileKey = profilePageQuery(creatorId).queryKey;
+  const profileKey = queryKeys.profilePage.one(creatorId);
   return useMutation({
     mutationFn: (follow: boolean) => (follow ? followCreator(creatorId) : unfollowCreator(creatorId)),
     onMutate: async (follow) => {
       await queryClient.cancelQueries({ queryKey: profileKey });
-      const previous = queryClient.getQueryData(profileKey);
+      const previous = queryClient.getQueryData<ProfilePage>(profileKey);
       if (previous && previous.following !== follow) {
         const followers = previous.followers === null ? null : Math.max(0, previous.followers + (follow ? 1 : -1));
         queryClient.setQueryData(profileKey, { ...previous, following: follow, followers });
@@ -52,7 +50,7 @@ export function useFollowCreator(creatorId: string) {
       setError(error);
     },
     onSuccess: (state) => {
-      queryClient.setQueryData(profileKey, (current) =>
+      queryClient.setQueryData<ProfilePage>(profileKey, (current) =>
         current ? { ...current, following: state.following, followers: state.followers } : current,
       );
       setCreatorFollowState(queryClient, creatorId, state);

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { CreatorAvatar } from '../posts/CreatorAvatar';
 import { PostTile } from '../posts/PostTile';
 import { formatPostDate } from '../posts/schedule';

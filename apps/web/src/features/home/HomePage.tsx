@@ -3,16 +3,16 @@ import ExploreIcon from '@mui/icons-material/Explore';
 import InstallMobileIcon from '@mui/icons-material/InstallMobile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths';
 import { isStandalone } from '../../components/install/install-banner';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { RetryAlert } from '../../components/RetryAlert';
+import { paths } from '../../lib/paths';
 import { useSignedInUser } from '../auth/current-user';
 import { LoadMore } from '../posts/LoadMore';
 import { feedItems, feedQuery } from './api';
@@ -56,13 +56,7 @@ export default function HomePage() {
 function Feed() {
   const feed = useInfiniteQuery(feedQuery());
   const items = feedItems(feed.data?.pages);
-  if (feed.isPending) {
-    return (
-      <Box role="status" aria-label="Loading your feed" sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-        <CircularProgress aria-hidden />
-      </Box>
-    );
-  }
+  if (feed.isPending) return <PageLoading label="Loading your feed" />;
   if (feed.isError && !feed.data) return <RetryAlert error={feed.error} onRetry={() => void feed.refetch()} />;
   if (items.length === 0) return <EmptyFeed />;
   return (

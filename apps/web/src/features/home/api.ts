@@ -1,6 +1,7 @@
 import type { FeedPage } from '@aurum/core';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * The member's feed, a page at a time. The server leaves out posts already seen, so reading
@@ -9,7 +10,7 @@ import { api } from '../../lib/api/client';
  */
 export const feedQuery = () =>
   infiniteQueryOptions({
-    queryKey: ['feed'] as const,
+    queryKey: queryKeys.feed,
     queryFn: ({ pageParam }) => api.get<FeedPage>(pageParam ? `/feed?cursor=${encodeURIComponent(pageParam)}` : '/feed'),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

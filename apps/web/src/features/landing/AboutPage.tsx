@@ -2,8 +2,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths';
 import { PageHeader } from '../../components/PageHeader';
+import { paths } from '../../lib/paths';
 
 const PARAGRAPHS = [
   'Aurum is a home for creators and the members who support them. Creators publish photos, videos and audio and choose who sees each post: everyone, their followers, or the subscribers of a plan. Members follow creators for free, subscribe to the plans they like, and chat with creators whose plan includes it.',

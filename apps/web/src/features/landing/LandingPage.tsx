@@ -11,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 interface Audience {
   title: string;
@@ -99,7 +99,7 @@ export default function LandingPage() {
       </Box>
 
       <Box component="footer" sx={{ mt: 5, display: 'flex', gap: 3, justifyContent: 'center', flexWrap: 'wrap' }}>
-        <Link component={RouterLink} to="/about">
+        <Link component={RouterLink} to={paths.about}>
           About Aurum
         </Link>
         <Link component={RouterLink} to={paths.terms}>

@@ -5,10 +5,10 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { paths } from '../../lib/paths';
 import { methodDetailsText } from './method-details';
 import { PaymentMethodActions } from './PaymentMethodActions';
 import { PaymentMethodIcon } from './PaymentMethodIcon';
-import { paymentPaths } from './paths';
 
 /** The saved payment methods, the default marked; each links to its page and can be made default or removed. */
 export function PaymentMethodList({ methods }: { methods: readonly PaymentMethod[] }) {
@@ -25,7 +25,7 @@ export function PaymentMethodList({ methods }: { methods: readonly PaymentMethod
             <PaymentMethodIcon method={method} sx={{ color: method.isDefault ? 'primary.main' : 'text.secondary' }} />
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                <Link component={RouterLink} to={paymentPaths.method(method.id)} color="inherit">
+                <Link component={RouterLink} to={paths.paymentMethod(method.id)} color="inherit">
                   {paymentMethodText(method)}
                 </Link>
               </Typography>

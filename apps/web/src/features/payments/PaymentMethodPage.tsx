@@ -6,16 +6,17 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { LoadFailed } from '../../components/RetryAlert';
 import { isApiError } from '../../lib/api/client';
-import { LoadFailed, PageLoading } from '../creator/SignupFrame';
+import { paths } from '../../lib/paths';
 import { formatPostDate } from '../posts/schedule';
 import { paymentMethodQuery } from './api';
 import { DetailList } from './DetailList';
 import { brandName, expiryText, isExpired } from './method-details';
 import { PaymentMethodActions } from './PaymentMethodActions';
 import { PaymentMethodIcon } from './PaymentMethodIcon';
-import { paymentPaths } from './paths';
 
 /** /payment-methods/{methodId}: one saved method, to read, make default or remove. */
 export default function PaymentMethodPage() {
@@ -28,7 +29,7 @@ export default function PaymentMethodPage() {
         <PageHeader title="Payment method not found" back>
           This payment method does not exist or was removed.
         </PageHeader>
-        <Button variant="contained" component={RouterLink} to={paymentPaths.list}>
+        <Button variant="contained" component={RouterLink} to={paths.paymentMethods}>
           Your payment methods
         </Button>
       </>
@@ -61,7 +62,7 @@ function MethodDetails({ method }: { method: PaymentMethod }) {
             ['Added', formatPostDate(method.createdAt)],
           ]}
         />
-        <PaymentMethodActions method={method} onRemoved={() => navigate(paymentPaths.list, { replace: true })} />
+        <PaymentMethodActions method={method} onRemoved={() => navigate(paths.paymentMethods, { replace: true })} />
       </Paper>
     </Box>
   );

@@ -2,12 +2,13 @@ import type { DevTokenRequest, PaymentMethod, PaymentMethodList, PaymentsConfig 
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { shouldRetry } from '../../app/query-client';
 import { api, apiRequest, isApiError } from '../../lib/api/client';
+import { queryKeys } from '../../lib/query-keys';
 
 /** The member's payment methods: how they pay for subscriptions. */
 
 /** How this server collects payment details: the development form or Stripe Elements (503 when neither is set up). */
 export const paymentsConfigQuery = queryOptions({
-  queryKey: ['payments', 'config'] as const,
+  queryKey: queryKeys.payments.config,
   queryFn: () => api.get<PaymentsConfig>('/payments/config'),
   staleTime: Number.POSITIVE_INFINITY,
   // A server without a provider says so on purpose; asking again will not change that.
@@ -16,7 +17,7 @@ export const paymentsConfigQuery = queryOptions({
 
 /** Saved methods, the default first, then the newest. */
 export const paymentMethodsQuery = queryOptions({
-  queryKey: ['payments', 'methods'] as const,
+  queryKey: queryKeys.payments.methods,
   queryFn: async () => (await api.get<PaymentMethodList>('/payment-methods')).items,
 });
 
@@ -24,7 +25,7 @@ const methodPath = (methodId: string) => `/payment-methods/${encodeURIComponent(
 
 export const paymentMethodQuery = (methodId: string) =>
   queryOptions({
-    queryKey: ['payments', 'method', methodId] as const,
+    queryKey: queryKeys.payments.method(methodId),
     queryFn: () => api.get<PaymentMethod>(methodPath(methodId)),
   });
 
@@ -41,5 +42,8 @@ export const removePaymentMethod = (methodId: string) => api.delete(methodPath(m
 
 /** After a method was added, changed or removed: every list and detail of methods reads afresh. */
 export function refreshPaymentMethods(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: ['payments'], predicate: (query) => query.queryKey[1] !== 'config' });
+  return queryClient.invalidateQueries({
+    queryKey: queryKeys.payments.all,
+    predicate: (query) => query.queryKey[1] !== queryKeys.payments.config[1],
+  });
 }

@@ -2,10 +2,10 @@ import type { PayoutMethod } from '@aurum/core';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { RetryAlert } from '../../components/RetryAlert';
 import { payoutMethodsQuery } from './api';
 import { PayoutMethodForm } from './PayoutMethodForm';
@@ -23,13 +23,7 @@ export function PayoutMethodsSection({ onAdded, onChanged }: PayoutMethodsSectio
   const methods = useQuery(payoutMethodsQuery);
   const [adding, setAdding] = useState(false);
 
-  if (methods.isPending) {
-    return (
-      <Box role="status" aria-label="Loading payout methods" sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-        <CircularProgress aria-hidden />
-      </Box>
-    );
-  }
+  if (methods.isPending) return <PageLoading label="Loading payout methods" />;
   if (methods.error) {
     return <RetryAlert error={methods.error} onRetry={() => methods.refetch()} />;
   }

@@ -1,11 +1,12 @@
 import type { PayoutMethod, PayoutMethodInput } from '@aurum/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
+import { queryKeys } from '../../lib/query-keys';
 
 /** The signed-in user's payout methods: where a creator's earnings go. */
 
 export const payoutMethodsQuery = queryOptions({
-  queryKey: ['payoutMethods'] as const,
+  queryKey: queryKeys.payoutMethods,
   queryFn: () => api.get<PayoutMethod[]>('/payout-methods'),
 });
 

@@ -3,10 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { paths } from '../../lib/paths';
+import { ownPlansQuery } from '../../lib/plans';
 import { BecomeCreatorPrompt } from '../creator/BecomeCreatorPrompt';
-import { createPlan, planQuery, plansQuery } from './api';
+import { createPlan, planQuery } from './api';
 import { PlanForm } from './PlanForm';
-import { PLANS_PROMPT, planPath } from './PlansPage';
+import { PLANS_PROMPT } from './PlansPage';
 import { emptyPlanForm } from './plan-form';
 import { useIsCreator } from './useIsCreator';
 
@@ -29,8 +31,8 @@ function CreatePlan() {
     mutationFn: createPlan,
     onSuccess: async (plan) => {
       queryClient.setQueryData(planQuery(plan.id).queryKey, plan);
-      await queryClient.invalidateQueries({ queryKey: plansQuery.queryKey });
-      navigate(planPath(plan.id), { state: { created: true } satisfies PlanPageState });
+      await queryClient.invalidateQueries({ queryKey: ownPlansQuery.queryKey });
+      navigate(paths.plan(plan.id), { state: { created: true } satisfies PlanPageState });
     },
   });
   return (

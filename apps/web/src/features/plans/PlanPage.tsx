@@ -15,13 +15,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { BlockButton } from '../../components/BlockButton';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { LoadFailed } from '../../components/RetryAlert';
 import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
+import { paths } from '../../lib/paths';
+import { ownPlansQuery } from '../../lib/plans';
 import { BecomeCreatorPrompt } from '../creator/BecomeCreatorPrompt';
-import { LoadFailed, PageLoading } from '../creator/SignupFrame';
-import { planQuery, plansQuery, setPlanActive, updatePlan } from './api';
+import { planQuery, setPlanActive, updatePlan } from './api';
 import type { PlanPageState } from './CreatePlanPage';
 import { PlanForm } from './PlanForm';
 import { PlanChips, planPriceLine } from './PlanSummary';
@@ -45,7 +48,7 @@ function PlanView() {
         <PageHeader title="Plan not found" back>
           This plan does not exist, or it is not one of yours.
         </PageHeader>
-        <Button variant="contained" component={RouterLink} to="/plans">
+        <Button variant="contained" component={RouterLink} to={paths.plans}>
           Back to your plans
         </Button>
       </>
@@ -62,7 +65,7 @@ function PlanDetails({ plan }: { plan: Plan }) {
   const [confirming, setConfirming] = useState(false);
   const stored = async (updated: Plan) => {
     queryClient.setQueryData(planQuery(updated.id).queryKey, updated);
-    await queryClient.invalidateQueries({ queryKey: plansQuery.queryKey });
+    await queryClient.invalidateQueries({ queryKey: ownPlansQuery.queryKey });
   };
   const toggle = useMutation({
     mutationFn: (active: boolean) => setPlanActive(plan.id, active),

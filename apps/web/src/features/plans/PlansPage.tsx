@@ -6,16 +6,15 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { RetryAlert } from '../../components/RetryAlert';
+import { paths } from '../../lib/paths';
+import { ownPlansQuery } from '../../lib/plans';
 import { BecomeCreatorPrompt } from '../creator/BecomeCreatorPrompt';
-import { PageLoading } from '../creator/SignupFrame';
-import { plansQuery } from './api';
 import { PlanChips, planPriceLine } from './PlanSummary';
 import { useIsCreator } from './useIsCreator';
 
-export const CREATE_PLAN_PATH = '/plans/create';
-export const planPath = (planId: string) => `/plans/${encodeURIComponent(planId)}`;
 export const PLANS_PROMPT = 'Plans are what members subscribe to: each has its own price and can include perks such as chat.';
 
 /** /plans: the creator's plans, active or not, newest first. */
@@ -25,12 +24,12 @@ export default function PlansPage() {
 }
 
 function PlansList() {
-  const plans = useQuery(plansQuery);
+  const plans = useQuery(ownPlansQuery);
   return (
     <>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>
         <PageHeader title="Plans">What members can subscribe to.</PageHeader>
-        <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={CREATE_PLAN_PATH} sx={{ mb: 3 }}>
+        <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={paths.createPlan} sx={{ mb: 3 }}>
           Create plan
         </Button>
       </Box>
@@ -44,7 +43,7 @@ function PlansList() {
           <Typography color="text.secondary" sx={{ maxWidth: 440 }}>
             Create a plan, then activate it: members subscribe to it from your profile.
           </Typography>
-          <Button variant="contained" component={RouterLink} to={CREATE_PLAN_PATH}>
+          <Button variant="contained" component={RouterLink} to={paths.createPlan}>
             Create your first plan
           </Button>
         </Paper>
@@ -54,7 +53,7 @@ function PlansList() {
             <Paper component="li" key={plan.id} variant="outlined" sx={{ p: 2.5, display: 'grid', gap: 1 }}>
               <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap' }}>
                 <Typography variant="h2" sx={{ fontSize: '1.2rem', overflowWrap: 'anywhere' }}>
-                  <Link component={RouterLink} to={planPath(plan.id)} color="inherit">
+                  <Link component={RouterLink} to={paths.plan(plan.id)} color="inherit">
                     {plan.name}
                   </Link>
                 </Typography>

@@ -1,18 +1,14 @@
 import type { Plan } from '@aurum/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
+import { queryKeys } from '../../lib/query-keys';
 import type { PlanInput } from './plan-form';
 
-/** The signed-in creator's own plans. */
-
-export const plansQuery = queryOptions({
-  queryKey: ['plans', 'own'] as const,
-  queryFn: () => api.get<Plan[]>('/plans'),
-});
+/** One of the signed-in creator's own plans, and the changes to them; the list is `ownPlansQuery`. */
 
 export const planQuery = (planId: string) =>
   queryOptions({
-    queryKey: ['plans', 'one', planId] as const,
+    queryKey: queryKeys.plans.one(planId),
     queryFn: () => api.get<Plan>(`/plans/${encodeURIComponent(planId)}`),
   });
 

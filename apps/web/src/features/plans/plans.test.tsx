@@ -2,6 +2,7 @@ import type { Plan } from '@aurum/core';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { queryKeys } from '../../lib/query-keys';
 import { makeUser, mockApi } from '../../test/api-mock';
 import { renderApp } from '../../test/render-app';
 
@@ -102,6 +103,36 @@ describe('plans', () => {
     expect(within(item).getByText('€4.99 every 30 days')).toBeTruthy();
     expect(within(item).getByText('Active')).toBeTruthy();
     expect(within(item).getByText('Chat')).toBeTruthy();
+  });
+
+  it('keeps the creator’s plans under one key, which creating a plan refreshes for every screen that lists them', async () => {
+    let plans: Plan[] = [];
+    mockApi({
+      'GET /api/me': () => ({ status: 200, body: creator }),
+      'POST /api/me/heartbeat': () => ({ status: 204 }),
+      'GET /api/posts': () => ({ status: 200, body: { items: [], nextCursor: null } }),
+      'GET /api/plans': () => ({ status: 200, body: plans }),
+      'POST /api/plans': (body) => {
+        plans = [planFrom(body)];
+        return { status: 201, body: plans[0] };
+      },
+      'GET /api/plans/p1': () => ({ status: 200, body: plans[0] }),
+    });
+    const user = userEvent.setup();
+    const { router, queryClient } = renderApp('/posts');
+    expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeTruthy();
+    await router.navigate('/plans');
+    expect(await screen.findByRole('heading', { name: 'No plans yet' })).toBeTruthy();
+    const ownPlanLists = () =>
+      queryClient.getQueryCache().findAll({ predicate: (query) => query.queryKey[0] === 'plans' && query.queryKey[1] !== 'one' });
+    expect(ownPlanLists().map((query) => query.queryKey)).toEqual([queryKeys.plans.own]);
+
+    await router.navigate('/plans/create');
+    await user.type(await screen.findByLabelText(/Plan name/), 'Supporter');
+    await user.type(screen.getByLabelText(/^Price/), '4.99');
+    await user.click(screen.getByRole('button', { name: 'Create plan' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/plans/p1'));
+    expect(queryClient.getQueryState(queryKeys.plans.own)?.isInvalidated).toBe(true);
   });
 
   it('says a plan that is missing or not the viewer’s is not found', async () => {

@@ -7,8 +7,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { paths } from '../../lib/paths';
 import { ACCESS_OPTIONS, planPriceText, planSelectable, toggleAccess } from './access';
-import { postPaths } from './paths';
 
 export interface AccessChooserProps {
   value: readonly string[];
@@ -68,7 +68,7 @@ export function AccessChooser({ value, onChange, plans, plansError, error }: Acc
         {plans?.length === 0 && (
           <Typography variant="body2" color="text.secondary">
             You have no plans yet.{' '}
-            <Link component={RouterLink} to={postPaths.createPlan} underline="always">
+            <Link component={RouterLink} to={paths.createPlan} underline="always">
               Create a plan
             </Link>{' '}
             to sell access to posts.

@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { paths } from '../../lib/paths';
 import { useSignedInUser } from '../auth/current-user';
-import { postPaths } from './paths';
 
 export const isCreator = (user: Pick<CurrentUser, 'roles'> | null): boolean => Boolean(user?.roles.includes('creators'));
 
@@ -20,7 +20,7 @@ export function CreatorsOnly({ title, children }: { title: string; children: (us
         <PageHeader title={title} back />
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, display: 'grid', gap: 2, justifyItems: 'start' }}>
           <Typography>Only creators can publish posts. Become a creator to share posts and sell subscriptions.</Typography>
-          <Button variant="contained" component={RouterLink} to={postPaths.becomeCreator}>
+          <Button variant="contained" component={RouterLink} to={paths.creatorDashboard}>
             Become a creator
           </Button>
         </Paper>

@@ -1,17 +1,15 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { LoadFailed } from '../../components/RetryAlert';
 import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
-import { errorMessage } from '../../lib/errors';
+import { paths } from '../../lib/paths';
 import { postQuery } from './api';
 import { CreatorsOnly } from './CreatorsOnly';
 import { PostComposer } from './PostComposer';
-import { postPaths } from './paths';
 
 /** The owner edits a post: the composer, prefilled. */
 export default function EditPostPage() {
@@ -24,33 +22,20 @@ function EditPost({ postId, userId }: { postId: string; userId: string }) {
   // Always read afresh: the form starts from what the server has now.
   const post = useQuery({ ...postQuery(postId), staleTime: 0, refetchOnWindowFocus: false });
 
-  if (post.isPending) {
-    return (
-      <Box role="status" aria-label="Loading post" sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-        <CircularProgress aria-hidden />
-      </Box>
-    );
-  }
+  if (post.isPending) return <PageLoading label="Loading post" />;
   if (isApiError(post.error, 'not_found') || (post.data && post.data.creator.userId !== userId)) {
     return (
       <>
         <PageHeader title="Post not found" back>
           There is no post of yours here to edit.
         </PageHeader>
-        <Button variant="contained" component={RouterLink} to={postPaths.list}>
+        <Button variant="contained" component={RouterLink} to={paths.posts}>
           Your posts
         </Button>
       </>
     );
   }
-  if (post.error) {
-    return (
-      <>
-        <PageHeader title="Edit post" back />
-        <Alert severity="error">{errorMessage(post.error)}</Alert>
-      </>
-    );
-  }
+  if (post.error) return <LoadFailed title="Edit post" error={post.error} retry={() => post.refetch()} />;
   return (
     <>
       <PageHeader title="Edit post" back />
@@ -59,7 +44,7 @@ function EditPost({ postId, userId }: { postId: string; userId: string }) {
         post={post.data}
         onSaved={(saved) => {
           addSnack('Changes saved.', 'success');
-          navigate(postPaths.post(saved.id), { replace: true });
+          navigate(paths.post(saved.id), { replace: true });
         }}
       />
     </>

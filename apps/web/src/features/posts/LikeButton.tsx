@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { addSnack } from '../../components/snack-queue';
 import { errorMessage } from '../../lib/errors';
+import { queryKeys } from '../../lib/query-keys';
 import { postQuery, setLiked } from './api';
 
 /**
@@ -31,7 +32,7 @@ export function LikeButton({ post }: { post: Pick<Post, 'id' | 'likes' | 'liked'
     },
     onSuccess: (state) => {
       apply(state);
-      void queryClient.invalidateQueries({ queryKey: ['posts'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
     },
   });
 

@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { addSnack } from '../../components/snack-queue';
+import { paths } from '../../lib/paths';
 import { CreatorsOnly } from './CreatorsOnly';
 import { PostComposer } from './PostComposer';
-import { postPaths } from './paths';
 import { scheduledText } from './schedule';
 
 /** A creator writes a new post. */
@@ -17,7 +17,7 @@ export default function NewPostPage() {
           <PostComposer
             onSaved={(post, how) => {
               addSnack(how === 'scheduled' ? `${scheduledText(post.publishAt)}.` : 'Post published.', 'success');
-              navigate(postPaths.post(post.id), { replace: true });
+              navigate(paths.post(post.id), { replace: true });
             }}
           />
         </>

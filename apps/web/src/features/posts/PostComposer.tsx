@@ -11,9 +11,10 @@ import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { BlockButton } from '../../components/BlockButton';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
+import { ownPlansQuery } from '../../lib/plans';
 import { AccessChooser } from './AccessChooser';
 import { accessError } from './access';
-import { createPost, deleteMedia, myPlansQuery, refreshPosts, updatePost } from './api';
+import { createPost, deleteMedia, refreshPosts, updatePost } from './api';
 import { ComposerMedia, type ItemUpdate } from './ComposerMedia';
 import {
   type ComposerItem,
@@ -77,7 +78,7 @@ export function PostComposer({ post, onSaved }: PostComposerProps) {
   /** Uploads made in this visit, so removing one also drops it on the server. */
   const uploadedHere = useRef(new Set<string>());
 
-  const plans = useQuery(myPlansQuery());
+  const plans = useQuery(ownPlansQuery);
   const scheduledAt = scheduleOn ? fromDateTimeLocalValue(scheduleValue) : null;
   const editable = listEditable(items);
   const blocker = mediaBlocker(items);

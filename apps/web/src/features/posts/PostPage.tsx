@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -17,12 +16,14 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { paths } from '../../app/paths';
 import { BackButton } from '../../components/BackButton';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { LoadFailed } from '../../components/RetryAlert';
 import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
+import { paths } from '../../lib/paths';
 import { useSignedInUser } from '../auth/current-user';
 import { useSeen } from '../seen/use-seen';
 import { describeAccess } from './access';
@@ -30,7 +31,6 @@ import { deletePost, postQuery, refreshPosts } from './api';
 import { CreatorAvatar } from './CreatorAvatar';
 import { LikeButton } from './LikeButton';
 import { PostMediaView } from './PostMediaView';
-import { postPaths } from './paths';
 import { formatPostDate, scheduledText } from './schedule';
 import { UnlockActions } from './UnlockActions';
 
@@ -39,13 +39,7 @@ export default function PostPage() {
   const { postId = '' } = useParams();
   const post = useQuery(postQuery(postId));
 
-  if (post.isPending) {
-    return (
-      <Box role="status" aria-label="Loading post" sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-        <CircularProgress aria-hidden />
-      </Box>
-    );
-  }
+  if (post.isPending) return <PageLoading label="Loading post" />;
   if (isApiError(post.error, 'not_found')) {
     return (
       <>
@@ -58,14 +52,7 @@ export default function PostPage() {
       </>
     );
   }
-  if (post.error) {
-    return (
-      <>
-        <PageHeader title="Post" back />
-        <Alert severity="error">{errorMessage(post.error)}</Alert>
-      </>
-    );
-  }
+  if (post.error) return <LoadFailed title="Post" error={post.error} retry={() => post.refetch()} />;
   return <PostView post={post.data} />;
 }
 
@@ -144,13 +131,13 @@ function OwnerActions({ post }: { post: Post }) {
       queryClient.removeQueries({ queryKey: postQuery(post.id).queryKey });
       refreshPosts(queryClient);
       addSnack('Post deleted.', 'success');
-      navigate(postPaths.list, { replace: true });
+      navigate(paths.posts, { replace: true });
     },
   });
   return (
     <>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', pt: 1 }}>
-        <Button variant="contained" startIcon={<EditIcon />} component={RouterLink} to={postPaths.edit(post.id)}>
+        <Button variant="contained" startIcon={<EditIcon />} component={RouterLink} to={paths.editPost(post.id)}>
           Edit post
         </Button>
         <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)}>

@@ -8,9 +8,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { paths } from '../../lib/paths';
 import { tileImageUrl, tileLabel, tilePlaceholder, unlockPrice } from './media-view';
 import { FadeInImage, LockBadge } from './PostMediaView';
-import { postPaths } from './paths';
 
 const cornerIcon = { position: 'absolute', top: 6, right: 6, color: '#fff', filter: 'drop-shadow(0 1px 2px rgba(0,0,0,0.8))' } as const;
 
@@ -26,7 +26,7 @@ export function PostTile({ post }: { post: Post }) {
   return (
     <Box
       component={RouterLink}
-      to={postPaths.post(post.id)}
+      to={paths.post(post.id)}
       aria-label={tileLabel(post)}
       data-locked={post.locked || undefined}
       sx={{

@@ -2,24 +2,24 @@ import type { Post } from '@aurum/core';
 import AddIcon from '@mui/icons-material/Add';
 import GraphicEqIcon from '@mui/icons-material/GraphicEq';
 import NotesIcon from '@mui/icons-material/Notes';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/errors';
+import { RetryAlert } from '../../components/RetryAlert';
+import { paths } from '../../lib/paths';
+import { ownPlansQuery } from '../../lib/plans';
 import { describeAccess } from './access';
-import { myPlansQuery, myPostsQuery } from './api';
+import { myPostsQuery } from './api';
 import { CreatorsOnly } from './CreatorsOnly';
 import { LoadMore } from './LoadMore';
 import { mediaSummary, tileImageUrl, tilePlaceholder } from './media-view';
 import { FadeInImage } from './PostMediaView';
-import { postPaths } from './paths';
 import { formatPostDate, scheduledText } from './schedule';
 
 /** The creator's own posts, newest first, scheduled and private ones included. */
@@ -29,27 +29,23 @@ export default function PostsPage() {
 
 function OwnPosts() {
   const posts = useInfiniteQuery(myPostsQuery());
-  const plans = useQuery(myPlansQuery());
+  const plans = useQuery(ownPlansQuery);
   const items = posts.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
         <PageHeader title="Posts">Everything you have published or scheduled.</PageHeader>
-        <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={postPaths.create} sx={{ mb: 3 }}>
+        <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={paths.newPost} sx={{ mb: 3 }}>
           New post
         </Button>
       </Box>
-      {posts.isPending && (
-        <Box role="status" aria-label="Loading posts" sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-          <CircularProgress aria-hidden />
-        </Box>
-      )}
-      {posts.error && <Alert severity="error">{errorMessage(posts.error)}</Alert>}
+      {posts.isPending && <PageLoading label="Loading posts" />}
+      {posts.error && <RetryAlert error={posts.error} onRetry={() => void posts.refetch()} />}
       {posts.isSuccess && items.length === 0 && (
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center', display: 'grid', gap: 2, justifyItems: 'center' }}>
           <Typography variant="h2">No posts yet</Typography>
           <Typography color="text.secondary">Your first post is one tap away. Share it with everyone, or only with subscribers.</Typography>
-          <Button variant="contained" component={RouterLink} to={postPaths.create}>
+          <Button variant="contained" component={RouterLink} to={paths.newPost}>
             Write your first post
           </Button>
         </Paper>
@@ -75,7 +71,7 @@ function OwnPostRow({ post, planNames }: { post: Post; planNames: { id: string; 
     <Box component="li">
       <Paper
         component={RouterLink}
-        to={postPaths.post(post.id)}
+        to={paths.post(post.id)}
         variant="outlined"
         sx={{
           display: 'grid',

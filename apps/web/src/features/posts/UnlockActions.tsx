@@ -5,10 +5,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { paths, type SubscribeLinkState } from '../../lib/paths';
 import { useFollowCreator } from '../follows/api';
-import type { SubscribeLinkState } from '../subscriptions/paths';
 import { unlockPrice } from './media-view';
-import { postPaths } from './paths';
 
 /**
  * How a viewer locked out of a post can get in, as the API offers it: the cheapest plan that
@@ -35,7 +34,7 @@ export function UnlockActions({ post }: { post: Pick<Post, 'unlock' | 'creator' 
             size="large"
             startIcon={<LockOpenIcon />}
             component={RouterLink}
-            to={postPaths.subscribeTo(post.creator.userId)}
+            to={paths.subscribeTo(post.creator.userId)}
             state={subscribeState}
           >
             <span>

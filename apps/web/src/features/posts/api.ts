@@ -1,8 +1,9 @@
-import type { CreatePostInput, LikeState, Plan, Post, PostPage, UpdatePostInput } from '@aurum/core';
+import type { CreatePostInput, LikeState, Post, PostPage, UpdatePostInput } from '@aurum/core';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
+import { queryKeys } from '../../lib/query-keys';
 
-/** Posts, the creator's own plans and upload status: the calls the post screens make. */
+/** Posts and upload status: the calls the post screens make. */
 
 export const createPost = (input: CreatePostInput) => api.post<Post>('/posts', input);
 
@@ -20,7 +21,7 @@ export const deleteMedia = (mediaId: string) => api.delete(`/media/${encodeURICo
 
 export const postQuery = (postId: string) =>
   queryOptions({
-    queryKey: ['post', postId] as const,
+    queryKey: queryKeys.post.one(postId),
     queryFn: () => api.get<Post>(`/posts/${encodeURIComponent(postId)}`),
   });
 
@@ -31,7 +32,7 @@ function pagePath(base: string, cursor: string | null): string {
 /** The signed-in creator's own posts, scheduled and private ones included, newest first. */
 export const myPostsQuery = () =>
   infiniteQueryOptions({
-    queryKey: ['posts', 'mine'] as const,
+    queryKey: queryKeys.posts.own,
     queryFn: ({ pageParam }) => api.get<PostPage>(pagePath('/posts', pageParam)),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
@@ -40,21 +41,14 @@ export const myPostsQuery = () =>
 /** A creator's posts as the viewer may see them (the profile grid). */
 export const creatorPostsQuery = (userId: string) =>
   infiniteQueryOptions({
-    queryKey: ['posts', 'creator', userId] as const,
+    queryKey: queryKeys.posts.byCreator(userId),
     queryFn: ({ pageParam }) => api.get<PostPage>(pagePath(`/users/${encodeURIComponent(userId)}/posts`, pageParam)),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
 
-/** The signed-in creator's plans, active or not. */
-export const myPlansQuery = () =>
-  queryOptions({
-    queryKey: ['plans', 'mine'] as const,
-    queryFn: () => api.get<Plan[]>('/plans'),
-  });
-
 /** After a post changed: it, the creator's lists and their profile grid read afresh. */
 export function refreshPosts(queryClient: QueryClient, post?: Post): void {
   if (post) queryClient.setQueryData(postQuery(post.id).queryKey, post);
-  void queryClient.invalidateQueries({ queryKey: ['posts'] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
 }

@@ -1,4 +1,4 @@
-import type { CreatePostInput, Post } from '@aurum/core';
+import { type CreatePostInput, DAY_MS, type Post } from '@aurum/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -136,7 +136,7 @@ describe('composing posts', () => {
     expect((screen.getByRole('checkbox', { name: 'Private' }) as HTMLInputElement).checked).toBe(false);
 
     await user.click(screen.getByRole('switch', { name: 'Schedule for later' }));
-    const when = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    const when = new Date(Date.now() + 2 * DAY_MS);
     when.setSeconds(0, 0);
     fireEvent.change(screen.getByLabelText('Publish on'), { target: { value: toDateTimeLocalValue(when) } });
     expect(screen.getByText(scheduledText(when))).toBeTruthy();

@@ -1,4 +1,4 @@
-import { POST_SCHEDULE_MAX_DAYS } from '@aurum/core';
+import { DAY_MS, POST_SCHEDULE_MAX_DAYS } from '@aurum/core';
 
 /**
  * Scheduling a post: the browser's date-time input speaks local wall-clock time
@@ -6,7 +6,6 @@ import { POST_SCHEDULE_MAX_DAYS } from '@aurum/core';
  * the result for people.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** A date as a datetime-local input value, in the browser's time zone, to the minute. */

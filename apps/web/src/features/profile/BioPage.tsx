@@ -4,8 +4,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
-import { paths } from '../../app/paths';
 import { PageHeader } from '../../components/PageHeader';
+import { paths } from '../../lib/paths';
 import { profilePageQuery } from './api';
 import { ProfileStates } from './ProfileStates';
 
@@ -13,7 +13,8 @@ import { ProfileStates } from './ProfileStates';
 export default function BioPage() {
   const { userId = '' } = useParams();
   const profile = useQuery(profilePageQuery(userId));
-  if (!profile.data) return <ProfileStates isPending={profile.isPending} error={profile.error} title="Bio" />;
+  if (!profile.data)
+    return <ProfileStates isPending={profile.isPending} error={profile.error} retry={() => profile.refetch()} title="Bio" />;
   const name = displayName(profile.data);
   return (
     <>

@@ -6,9 +6,8 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { paths, type SubscribeLinkState } from '../../lib/paths';
 import { useSignedInUser } from '../auth/current-user';
-import { postPaths } from '../posts/paths';
-import { type SubscribeLinkState, subscriptionPaths } from '../subscriptions/paths';
 
 /**
  * A creator's active plans, cheapest first (as the API sends them), each with a way to
@@ -24,7 +23,7 @@ export function PlanList({ plans, creatorId, own }: { plans: readonly Plan[]; cr
           Plans
         </Typography>
         {own && (
-          <Button component={RouterLink} to={postPaths.plans}>
+          <Button component={RouterLink} to={paths.plans}>
             Manage plans
           </Button>
         )}
@@ -80,7 +79,7 @@ export function PlanList({ plans, creatorId, own }: { plans: readonly Plan[]; cr
                 <Button
                   variant={subscription.planId === plan.id ? 'contained' : 'outlined'}
                   component={RouterLink}
-                  to={subscription.planId === plan.id ? subscriptionPaths.one(subscription.id) : subscriptionPaths.edit(subscription.id)}
+                  to={subscription.planId === plan.id ? paths.subscription(subscription.id) : paths.editSubscription(subscription.id)}
                   aria-label={subscription.planId === plan.id ? `Manage your ${plan.name} subscription` : `Switch to ${plan.name}`}
                   sx={{ justifySelf: 'start', mt: 1 }}
                 >
@@ -91,7 +90,7 @@ export function PlanList({ plans, creatorId, own }: { plans: readonly Plan[]; cr
                 <Button
                   variant="contained"
                   component={RouterLink}
-                  to={postPaths.subscribeTo(creatorId)}
+                  to={paths.subscribeTo(creatorId)}
                   state={{ from: `${pathname}${search}`, planId: plan.id } satisfies SubscribeLinkState}
                   aria-label={`Subscribe to ${plan.name}`}
                   sx={{ justifySelf: 'start', mt: 1 }}

@@ -1,9 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../lib/errors';
+import { PageLoading } from '../../components/LoadingOverlay';
+import { RetryAlert } from '../../components/RetryAlert';
 import { creatorPostsQuery } from '../posts/api';
 import { LoadMore } from '../posts/LoadMore';
 import { PostTile } from '../posts/PostTile';
@@ -17,12 +16,8 @@ export function PostGrid({ creatorId, own }: { creatorId: string; own: boolean }
       <Typography id="posts-title" variant="h2">
         Posts
       </Typography>
-      {posts.isPending && (
-        <Box role="status" aria-label="Loading posts" sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-          <CircularProgress aria-hidden />
-        </Box>
-      )}
-      {posts.error && <Alert severity="error">{errorMessage(posts.error)}</Alert>}
+      {posts.isPending && <PageLoading label="Loading posts" />}
+      {posts.error && <RetryAlert error={posts.error} onRetry={() => void posts.refetch()} />}
       {posts.isSuccess && items.length === 0 && (
         <Typography color="text.secondary">{own ? 'You have not posted anything yet.' : 'No posts yet.'}</Typography>
       )}

@@ -11,13 +11,12 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
-import { paths } from '../../app/paths';
 import { BackButton } from '../../components/BackButton';
 import { UserAvatar } from '../../components/UserAvatar';
+import { paths } from '../../lib/paths';
 import { useSignedInUser } from '../auth/current-user';
 import { BlockedNotice, BlockMenu } from '../blocks/BlockControls';
 import { FollowButton } from '../follows/FollowButton';
-import { postPaths } from '../posts/paths';
 import { lastOnlineText } from '../users/last-online';
 import { profilePageQuery } from './api';
 import { bioExcerpt, followerText } from './bio';
@@ -34,7 +33,8 @@ const AVATAR_SIZE = { xs: 88, sm: 112 };
 export default function ProfilePage() {
   const { userId = '' } = useParams();
   const profile = useQuery(profilePageQuery(userId));
-  if (!profile.data) return <ProfileStates isPending={profile.isPending} error={profile.error} title="Profile" />;
+  if (!profile.data)
+    return <ProfileStates isPending={profile.isPending} error={profile.error} retry={() => profile.refetch()} title="Profile" />;
   return <Profile profile={profile.data} />;
 }
 
@@ -115,7 +115,7 @@ function Profile({ profile }: { profile: ProfileData }) {
             {bio && (
               <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {bio.text}{' '}
-                <Link component={RouterLink} to={postPaths.bio(profile.userId)} underline="always" sx={{ whiteSpace: 'nowrap' }}>
+                <Link component={RouterLink} to={paths.userBio(profile.userId)} underline="always" sx={{ whiteSpace: 'nowrap' }}>
                   {bio.truncated ? 'Read more' : 'About'}
                   <Box component="span" sx={visuallyHidden}>
                     {' '}
@@ -132,7 +132,7 @@ function Profile({ profile }: { profile: ProfileData }) {
             {own && (
               <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mt: 1 }}>
                 {profile.isCreator && (
-                  <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={postPaths.create}>
+                  <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={paths.newPost}>
                     New post
                   </Button>
                 )}

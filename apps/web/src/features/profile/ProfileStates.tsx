@@ -1,22 +1,24 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { LoadFailed } from '../../components/RetryAlert';
 import { isApiError } from '../../lib/api/client';
-import { errorMessage } from '../../lib/errors';
+import { paths } from '../../lib/paths';
 
 /** Loading, not found and failure, shared by the profile and bio pages. Null once there is data. */
-export function ProfileStates({ isPending, error, title }: { isPending: boolean; error: unknown; title: string }) {
-  if (isPending) {
-    return (
-      <Box role="status" aria-label="Loading profile" sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-        <CircularProgress aria-hidden />
-      </Box>
-    );
-  }
+export function ProfileStates({
+  isPending,
+  error,
+  retry,
+  title,
+}: {
+  isPending: boolean;
+  error: unknown;
+  retry: () => void;
+  title: string;
+}) {
+  if (isPending) return <PageLoading label="Loading profile" />;
   if (isApiError(error, 'not_found') || isApiError(error, 'validation_failed')) {
     return (
       <>
@@ -29,13 +31,6 @@ export function ProfileStates({ isPending, error, title }: { isPending: boolean;
       </>
     );
   }
-  if (error) {
-    return (
-      <>
-        <PageHeader title={title} back />
-        <Alert severity="error">{errorMessage(error)}</Alert>
-      </>
-    );
-  }
+  if (error) return <LoadFailed title={title} error={error} retry={retry} />;
   return null;
 }

@@ -8,13 +8,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { BlockButton } from '../../components/BlockButton';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { RetryAlert } from '../../components/RetryAlert';
 import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
-import { PageLoading } from '../creator/SignupFrame';
+import { paths } from '../../lib/paths';
 import { PaymentMethodPicker, usePaymentMethodChoice } from '../payments/PaymentMethodPicker';
-import { postPaths } from '../posts/paths';
 import { formatPostDate } from '../posts/schedule';
 import { profilePageQuery } from '../profile/api';
 import {
@@ -28,7 +29,6 @@ import {
 import { outcomeUnknown, useAttemptKeys } from './attempt';
 import { PaymentError } from './PaymentError';
 import { PlanChoice } from './PlanChoice';
-import { subscriptionPaths } from './paths';
 import { SubscriptionStates } from './SubscriptionStates';
 
 /** /subscriptions/{subId}/edit: change the payment method (which turns renewal back on) or the plan. */
@@ -47,7 +47,7 @@ export default function EditSubscriptionPage() {
       {current.status === 'expired' ? (
         <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 1.5, justifyItems: 'start' }}>
           <Typography>This subscription has ended, so it can no longer be changed.</Typography>
-          <Button variant="contained" component={RouterLink} to={postPaths.subscribeTo(current.creator.userId)}>
+          <Button variant="contained" component={RouterLink} to={paths.subscribeTo(current.creator.userId)}>
             Subscribe again
           </Button>
         </Paper>
@@ -109,7 +109,7 @@ function ChangePlan({ subscription }: { subscription: Subscription }) {
       {profile.isPending ? (
         <PageLoading label="Loading the plans" />
       ) : profile.error ? (
-        <Alert severity="error">{errorMessage(profile.error)}</Alert>
+        <RetryAlert error={profile.error} onRetry={() => profile.refetch()} />
       ) : others.length === 0 ? (
         <Typography color="text.secondary">{displayName(subscription.creator)} offers no other plan right now.</Typography>
       ) : (
@@ -140,7 +140,7 @@ function PlanChangeQuote({ subscription, planId }: { subscription: Subscription;
       keys.settled();
       refreshAfterSubscriptionChange(queryClient, updated);
       addSnack(`Your plan is now ${updated.plan.name}.`, 'success');
-      navigate(subscriptionPaths.one(updated.id), { replace: true });
+      navigate(paths.subscription(updated.id), { replace: true });
     },
     onError: (error) => {
       keys.settled(error);
@@ -149,7 +149,7 @@ function PlanChangeQuote({ subscription, planId }: { subscription: Subscription;
   });
 
   if (quote.isPending) return <PageLoading label="Working out the price" />;
-  if (quote.error) return <Alert severity="error">{errorMessage(quote.error)}</Alert>;
+  if (quote.error) return <RetryAlert error={quote.error} onRetry={() => quote.refetch()} />;
   const { amountDueMinor, nextRenewalPriceMinor, currency, validUntil } = quote.data;
   const from = formatPostDate(validUntil);
   const next = formatMoney({ amountMinor: nextRenewalPriceMinor, currency });

@@ -7,13 +7,14 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
-import { paths } from '../../app/paths';
 import { BlockButton } from '../../components/BlockButton';
 import { PageHeader } from '../../components/PageHeader';
 import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
-import { currentUserQuery, useSignedInUser } from '../auth/current-user';
+import { paths, type SubscribeLinkState } from '../../lib/paths';
+import { queryKeys } from '../../lib/query-keys';
+import { useSignedInUser } from '../auth/current-user';
 import { PaymentMethodPicker, usePaymentMethodChoice } from '../payments/PaymentMethodPicker';
 import { planPrice } from '../plans/PlanSummary';
 import { formatPostDate } from '../posts/schedule';
@@ -24,13 +25,13 @@ import { outcomeUnknown, useAttemptKeys } from './attempt';
 import { CreatorLine } from './CreatorLine';
 import { PaymentError } from './PaymentError';
 import { PlanChoice } from './PlanChoice';
-import { type SubscribeLinkState, subscriptionPaths } from './paths';
 
 /** /users/subscribeTo/{creatorId}: pick one of the creator's plans and a payment method, then pay and subscribe. */
 export default function SubscribePage() {
   const { creatorId = '' } = useParams();
   const profile = useQuery(profilePageQuery(creatorId));
-  if (!profile.data) return <ProfileStates isPending={profile.isPending} error={profile.error} title="Subscribe" />;
+  if (!profile.data)
+    return <ProfileStates isPending={profile.isPending} error={profile.error} retry={() => profile.refetch()} title="Subscribe" />;
   return <Subscribe creator={profile.data} />;
 }
 
@@ -82,10 +83,10 @@ function CurrentSubscription({ item, creator }: { item: SubscriptionItem; creato
         {item.autoRenew ? `Renews on ${until}.` : `Access until ${until}.`}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-        <Button variant="contained" component={RouterLink} to={subscriptionPaths.edit(item.id)}>
+        <Button variant="contained" component={RouterLink} to={paths.editSubscription(item.id)}>
           Change plan
         </Button>
-        <Button variant="outlined" component={RouterLink} to={subscriptionPaths.one(item.id)}>
+        <Button variant="outlined" component={RouterLink} to={paths.subscription(item.id)}>
           View subscription
         </Button>
       </Box>
@@ -115,9 +116,9 @@ function SubscribeForm({ creator }: { creator: ProfilePage }) {
     onError: (error) => {
       keys.settled(error);
       // What the page shows is out of date: another device subscribed, or the creator withdrew the plan.
-      if (isApiError(error, 'already_subscribed')) void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      if (isApiError(error, 'already_subscribed')) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
       if (isApiError(error, 'plan_unavailable'))
-        void queryClient.invalidateQueries({ queryKey: profilePageQuery(creator.userId).queryKey });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.profilePage.one(creator.userId) });
     },
   });
   const retrying = submit.error !== null && outcomeUnknown(submit.error);

@@ -13,18 +13,16 @@ import Paper from '@mui/material/Paper';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { paths } from '../../app/paths';
 import { BlockButton } from '../../components/BlockButton';
 import { PageHeader } from '../../components/PageHeader';
 import { addSnack } from '../../components/snack-queue';
 import { errorMessage } from '../../lib/errors';
+import { paths } from '../../lib/paths';
 import { DetailList } from '../payments/DetailList';
 import { planPrice } from '../plans/PlanSummary';
-import { postPaths } from '../posts/paths';
 import { formatPostDate } from '../posts/schedule';
 import { cancelSubscription, refreshAfterSubscriptionChange, subscriptionQuery } from './api';
 import { CreatorLine } from './CreatorLine';
-import { subscriptionPaths } from './paths';
 import { SubscriptionStates } from './SubscriptionStates';
 import { SubscriptionStatusChip } from './SubscriptionStatusChip';
 import { subscriptionDateLine } from './status';
@@ -51,7 +49,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
           <Alert
             severity="warning"
             action={
-              <Button color="inherit" size="small" component={RouterLink} to={subscriptionPaths.edit(subscription.id)}>
+              <Button color="inherit" size="small" component={RouterLink} to={paths.editSubscription(subscription.id)}>
                 Update
               </Button>
             }
@@ -85,15 +83,15 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
             ]}
           />
           {ended ? (
-            <Button variant="contained" component={RouterLink} to={postPaths.subscribeTo(creator.userId)} sx={{ justifySelf: 'start' }}>
+            <Button variant="contained" component={RouterLink} to={paths.subscribeTo(creator.userId)} sx={{ justifySelf: 'start' }}>
               Subscribe again
             </Button>
           ) : (
             <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-              <Button variant="outlined" component={RouterLink} to={subscriptionPaths.edit(subscription.id)}>
+              <Button variant="outlined" component={RouterLink} to={paths.editSubscription(subscription.id)}>
                 Change payment method
               </Button>
-              <Button variant="outlined" component={RouterLink} to={subscriptionPaths.edit(subscription.id)}>
+              <Button variant="outlined" component={RouterLink} to={paths.editSubscription(subscription.id)}>
                 Change plan
               </Button>
               {subscription.autoRenew && <CancelSubscription subscription={subscription} />}

@@ -1,9 +1,10 @@
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { LoadFailed } from '../../components/RetryAlert';
 import { isApiError } from '../../lib/api/client';
-import { LoadFailed, PageLoading } from '../creator/SignupFrame';
-import { subscriptionPaths } from './paths';
+import { paths } from '../../lib/paths';
 
 /** Loading, not found and failure of one subscription, shared by its page and its edit page. */
 export function SubscriptionStates({ isPending, error, retry }: { isPending: boolean; error: unknown; retry: () => void }) {
@@ -14,7 +15,7 @@ export function SubscriptionStates({ isPending, error, retry }: { isPending: boo
         <PageHeader title="Subscription not found" back>
           This subscription does not exist, or it is not yours.
         </PageHeader>
-        <Button variant="contained" component={RouterLink} to={subscriptionPaths.list}>
+        <Button variant="contained" component={RouterLink} to={paths.subscriptions}>
           Your subscriptions
         </Button>
       </>

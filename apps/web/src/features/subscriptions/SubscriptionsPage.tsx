@@ -7,13 +7,13 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths';
+import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
-import { LoadFailed, PageLoading } from '../creator/SignupFrame';
+import { LoadFailed } from '../../components/RetryAlert';
+import { paths } from '../../lib/paths';
 import { planPrice } from '../plans/PlanSummary';
 import { subscriptionsQuery } from './api';
 import { CreatorLine } from './CreatorLine';
-import { subscriptionPaths } from './paths';
 import { SubscriptionStatusChip } from './SubscriptionStatusChip';
 import { STATUS_LABELS, subscriptionDateLine } from './status';
 
@@ -54,7 +54,7 @@ function SubscriptionItem({ subscription }: { subscription: Subscription }) {
     <Paper component="li" variant="outlined" sx={{ overflow: 'hidden' }}>
       <CardActionArea
         component={RouterLink}
-        to={subscriptionPaths.one(subscription.id)}
+        to={paths.subscription(subscription.id)}
         aria-label={`${displayName(creator)}: ${plan.name}, ${planPrice(plan)} per ${SUBSCRIPTION_PERIOD_DAYS} days. ${STATUS_LABELS[subscription.status]}. ${subscriptionDateLine(subscription)}`}
         sx={{ p: 2, display: 'flex', gap: 1.5, alignItems: 'center' }}
       >

@@ -1,6 +1,7 @@
 import type { PlanChangeQuote, Subscription, SubscriptionList } from '@aurum/core';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
+import { queryKeys } from '../../lib/query-keys';
 import { refreshAfterFollow } from '../follows/api';
 
 /** The member's subscriptions: subscribe, cancel, change the payment method or the plan. */
@@ -9,20 +10,20 @@ const subscriptionPath = (subId: string) => `/subscriptions/${encodeURIComponent
 
 /** Active ones first, then the newest. */
 export const subscriptionsQuery = queryOptions({
-  queryKey: ['subscriptions', 'list'] as const,
+  queryKey: queryKeys.subscriptions.list,
   queryFn: async () => (await api.get<SubscriptionList>('/subscriptions')).items,
 });
 
 export const subscriptionQuery = (subId: string) =>
   queryOptions({
-    queryKey: ['subscriptions', 'one', subId] as const,
+    queryKey: queryKeys.subscriptions.one(subId),
     queryFn: () => api.get<Subscription>(subscriptionPath(subId)),
   });
 
 /** What moving to another plan costs now. */
 export const planChangeQuoteQuery = (subId: string, planId: string) =>
   queryOptions({
-    queryKey: ['subscriptions', 'quote', subId, planId] as const,
+    queryKey: queryKeys.subscriptions.quote(subId, planId),
     queryFn: () => api.get<PlanChangeQuote>(`${subscriptionPath(subId)}/plan-change?planId=${encodeURIComponent(planId)}`),
   });
 
@@ -56,7 +57,7 @@ export const changeSubscriptionPlan = (subId: string, input: ChangePlanInput) =>
 export function refreshAfterSubscriptionChange(queryClient: QueryClient, subscription?: Subscription): void {
   if (subscription) queryClient.setQueryData(subscriptionQuery(subscription.id).queryKey, subscription);
   refreshAfterFollow(queryClient);
-  void queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
-  void queryClient.invalidateQueries({ queryKey: ['feed'] });
-  void queryClient.invalidateQueries({ queryKey: ['profilePage'] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.feed });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.profilePage.all });
 }

@@ -3,9 +3,9 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
-import { paths } from '../../app/paths';
 import { PageHeader } from '../../components/PageHeader';
 import { addSnack } from '../../components/snack-queue';
+import { paths } from '../../lib/paths';
 import { useSignedInUser } from '../auth/current-user';
 import { ProfileDetailsForm } from '../auth/ProfileDetailsForm';
 

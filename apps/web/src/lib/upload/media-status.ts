@@ -1,13 +1,14 @@
 import type { MediaStatusView } from '@aurum/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { queryKeys } from '../query-keys';
 
 /** How often the processing state is asked for while the server is still making derivatives. */
 export const MEDIA_STATUS_POLL_MS = 1500;
 
 export const mediaStatusQuery = (mediaId: string) =>
   queryOptions({
-    queryKey: ['mediaStatus', mediaId],
+    queryKey: queryKeys.mediaStatus(mediaId),
     queryFn: () => api.get<MediaStatusView>(`/media/${encodeURIComponent(mediaId)}/status`),
     refetchInterval: (query) => (query.state.data?.status === 'processing' ? MEDIA_STATUS_POLL_MS : false),
   });

@@ -1,5 +1,5 @@
 import { UPLOAD_CHUNK_BYTES, UPLOADS_PATH } from '@aurum/core';
-import type { ApiClient, TestServer } from '../../test/test-server.js';
+import type { ApiClient, TestServer } from './test-server.js';
 
 /**
  * A plain tus 1.0 client for the tests, written against the protocol with fetch: POST to

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import pino from 'pino';
 import sharp from 'sharp';
-import { resolveMediaTools, runTool } from './tools.js';
+import { resolveMediaTools, runTool } from '../src/media/tools.js';
 
 /**
  * Synthetic media for the tests and the benchmark: every file is generated on the spot

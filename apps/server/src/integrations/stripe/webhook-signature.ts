@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors.js';
+import { AppError } from '../../http/errors.js';
 
 /**
  * Webhook signatures in Stripe's scheme, used by every provider that calls us back:
@@ -67,19 +66,3 @@ export function verifiedWebhookJson(options: {
 
 export const webhookPayloadInvalid = () =>
   new AppError(400, 'webhook_payload_invalid', 'The webhook body is not an event this endpoint understands.');
-
-/** Provider events are small; anything bigger is not one. */
-const WEBHOOK_BODY_LIMIT = 256 * 1024;
-
-/**
- * Registers webhook routes in their own scope, where every body stays the raw Buffer the
- * signature was computed over (the JSON parser would change the bytes). Other routes keep
- * their parsers.
- */
-export async function registerRawBodyRoutes(app: FastifyInstance, routes: (scope: FastifyInstance) => void | Promise<void>): Promise<void> {
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
-    await routes(scope);
-  });
-}

@@ -1,0 +1,55 @@
+import type { Logger } from 'pino';
+import type { AuthService } from './auth/service.js';
+import type { SessionStore } from './auth/sessions.js';
+import type { BlocksService } from './blocks/service.js';
+import type { Config } from './config/config.js';
+import type { CreatorsService } from './creators/service.js';
+import type { DatabaseHandle } from './db/database.js';
+import type { ExploreService } from './explore/service.js';
+import type { FeedService } from './feed/service.js';
+import type { FollowsService } from './follows/service.js';
+import type { JobQueue } from './jobs/queue.js';
+import type { LikesService } from './likes/service.js';
+import type { Mailer } from './mail/mailer.js';
+import type { MediaService } from './media/service.js';
+import type { PaymentsService } from './payments/service.js';
+import type { PayoutsService } from './payouts/service.js';
+import type { PlansService } from './plans/service.js';
+import type { PostsService } from './posts/service.js';
+import type { ProfilesService } from './profiles/service.js';
+import type { SeenService } from './seen/service.js';
+import type { Storage } from './storage/index.js';
+import type { SubscriptionsService } from './subscriptions/service.js';
+import type { UploadService } from './uploads/service.js';
+import type { UsersService } from './users/service.js';
+import type { VerificationService } from './verification/service.js';
+
+/** Every service, built once in buildApp; each domain's routes receive only their part of it. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  logger: Logger;
+  now: () => Date;
+  sessions: SessionStore;
+  auth: AuthService;
+  users: UsersService;
+  plans: PlansService;
+  posts: PostsService;
+  profiles: ProfilesService;
+  follows: FollowsService;
+  likes: LikesService;
+  seen: SeenService;
+  blocks: BlocksService;
+  feed: FeedService;
+  explore: ExploreService;
+  creators: CreatorsService;
+  verification: VerificationService;
+  payouts: PayoutsService;
+  payments: PaymentsService;
+  subscriptions: SubscriptionsService;
+  storage: Storage;
+  jobs: JobQueue;
+  media: MediaService;
+  uploads: UploadService;
+}

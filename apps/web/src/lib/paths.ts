@@ -1,0 +1,75 @@
+import { type CurrentUser, ONBOARDING_STEP_PATHS } from '@aurum/core';
+
+const segment = encodeURIComponent;
+
+/**
+ * Every path the app links or navigates to, and the only place they are spelled out; the
+ * route patterns they match are in `app/routes.ts`.
+ */
+export const paths = {
+  landing: '/',
+  about: '/about',
+  home: '/home',
+  installApp: '/home/install-pwa',
+  explore: '/explore',
+  support: '/support',
+  admin: '/admin',
+  terms: '/legal/tos',
+
+  login: '/auth/login',
+  register: '/auth/register',
+  codeStep: (flow: 'login' | 'register', challengeId: string) => `/auth/${flow}/${segment(challengeId)}`,
+  acceptTerms: '/auth/register/accept-terms',
+  setupProfile: '/auth/register/setup-profile',
+  logout: '/auth/logout',
+  deleteAccount: '/auth/delete',
+
+  user: (userId: string) => `/users/${segment(userId)}`,
+  userBio: (userId: string) => `/users/${segment(userId)}/bio`,
+  personalDetails: (userId: string) => `/users/${segment(userId)}/personal-details`,
+
+  chats: '/chat',
+  chat: (chatId: string) => `/chat/${segment(chatId)}`,
+
+  posts: '/posts',
+  newPost: '/posts/new',
+  post: (postId: string) => `/posts/${segment(postId)}`,
+  editPost: (postId: string) => `/posts/${segment(postId)}/edit`,
+
+  creatorDashboard: '/creator',
+  /** Resumes creator sign-up where it was left, or shows its success screen. */
+  creatorSignup: '/creator/signup',
+  creatorSignupStep: ONBOARDING_STEP_PATHS,
+
+  plans: '/plans',
+  createPlan: '/plans/create',
+  plan: (planId: string) => `/plans/${segment(planId)}`,
+
+  subscribeTo: (creatorId: string) => `/users/subscribeTo/${segment(creatorId)}`,
+  subscriptions: '/subscriptions',
+  subscription: (subId: string) => `/subscriptions/${segment(subId)}`,
+  editSubscription: (subId: string) => `/subscriptions/${segment(subId)}/edit`,
+
+  paymentMethods: '/payment-methods',
+  paymentMethod: (methodId: string) => `/payment-methods/${segment(methodId)}`,
+} as const;
+
+/** What a link to the subscribe page carries: where to return once subscribed, and the plan to preselect. */
+export interface SubscribeLinkState {
+  from?: string;
+  planId?: string;
+}
+
+/**
+ * The registration step a signed-in user still has to take, or null once registration is
+ * complete. Terms come first because the server refuses a profile without them.
+ */
+function pendingRegistrationStep(user: Pick<CurrentUser, 'registrationCompletedAt' | 'termsAcceptedAt'>): string | null {
+  if (user.registrationCompletedAt) return null;
+  return user.termsAcceptedAt ? paths.setupProfile : paths.acceptTerms;
+}
+
+/** Where a user lands after signing in or finishing a registration step. */
+export function afterSignInPath(user: Pick<CurrentUser, 'registrationCompletedAt' | 'termsAcceptedAt'>): string {
+  return pendingRegistrationStep(user) ?? paths.home;
+}

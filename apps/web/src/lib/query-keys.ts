@@ -1,0 +1,54 @@
+import type { CreatorSort } from '@aurum/core';
+
+/**
+ * Every react-query key of the app, and the only place they are spelled out. Keys are
+ * hierarchical: a key's `all` is the prefix of every key below it, so invalidating it
+ * refreshes them all (`posts.all` refreshes every list of posts).
+ */
+export const queryKeys = {
+  currentUser: ['currentUser'] as const,
+  handleAvailability: (handle: string | null) => ['handleAvailability', handle] as const,
+
+  feed: ['feed'] as const,
+  creators: {
+    all: ['creators'] as const,
+    search: (search: { q: string; sort: CreatorSort }) => ['creators', search] as const,
+  },
+  profilePage: {
+    all: ['profilePage'] as const,
+    one: (userId: string) => ['profilePage', userId] as const,
+  },
+
+  post: {
+    all: ['post'] as const,
+    one: (postId: string) => ['post', postId] as const,
+  },
+  posts: {
+    all: ['posts'] as const,
+    own: ['posts', 'mine'] as const,
+    byCreator: (userId: string) => ['posts', 'creator', userId] as const,
+  },
+  mediaStatus: (mediaId: string) => ['mediaStatus', mediaId] as const,
+
+  plans: {
+    /** The signed-in creator's own plans, active or not: every screen that lists them shares this one. */
+    own: ['plans', 'own'] as const,
+    one: (planId: string) => ['plans', 'one', planId] as const,
+  },
+  creatorOnboarding: ['creatorOnboarding'] as const,
+  earnings: ['earnings'] as const,
+  payoutMethods: ['payoutMethods'] as const,
+
+  payments: {
+    all: ['payments'] as const,
+    config: ['payments', 'config'] as const,
+    methods: ['payments', 'methods'] as const,
+    method: (methodId: string) => ['payments', 'method', methodId] as const,
+  },
+  subscriptions: {
+    all: ['subscriptions'] as const,
+    list: ['subscriptions', 'list'] as const,
+    one: (subId: string) => ['subscriptions', 'one', subId] as const,
+    quote: (subId: string, planId: string) => ['subscriptions', 'quote', subId, planId] as const,
+  },
+} as const;
