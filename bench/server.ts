@@ -86,7 +86,9 @@ export interface BenchServer {
 }
 
 export function startServer(target: Target): Promise<BenchServer> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(target)], { execArgv: ['--import', 'tsx'] });
+  // BENCH_SERVER_CPU_PROF=<folder> writes a V8 CPU profile of the server there when it stops.
+  const profile = process.env.BENCH_SERVER_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_CPU_PROF] : [];
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(target)], { execArgv: ['--import', 'tsx', ...profile] });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`the benchmark server exited with ${code}`)));

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { AppContext } from './app-context.js';
 import { authRoutes } from './auth/routes.js';
@@ -25,6 +25,7 @@ import { FollowsService } from './follows/service.js';
 import { APP_VERSION, healthRoutes } from './health/routes.js';
 import { registerOriginCheck } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { responseSerializerCompiler } from './http/response-serializer.js';
 import { JobQueue } from './jobs/queue.js';
 import { likesRoutes } from './likes/routes.js';
 import { LikesService } from './likes/service.js';
@@ -96,7 +97,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     provider: createPaymentProvider(config, { db, now }),
     platformFeeBasisPoints: config.platformFeeBasisPoints,
   });
-  const verification = new VerificationService({ db, now, logger, rateLimiter, provider: createVerificationProvider(config, now) });
+  const accountChanged = (userId: string) => sessions.forgetUser(userId);
+  const verification = new VerificationService({
+    db,
+    now,
+    logger,
+    rateLimiter,
+    provider: createVerificationProvider(config, now),
+    accountChanged,
+  });
   const auth = new AuthService({
     db,
     mailer,
@@ -114,8 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const blocks = new BlocksService({ db, now });
   const feed = new FeedService({ cards: posts.cards });
   const explore = new ExploreService({ db });
-  const creators = new CreatorsService({ db, now, verification, publicUrl: config.publicUrl });
-  const payouts = new PayoutsService({ db, now, secret: config.sessionSecret });
+  const creators = new CreatorsService({ db, now, verification, publicUrl: config.publicUrl, accountChanged });
+  const payouts = new PayoutsService({ db, now, secret: config.sessionSecret, accountChanged });
   const subscriptions = new SubscriptionsService({ db, now, logger, jobs, mailer, payments, plans, publicUrl: config.publicUrl });
   const uploads = new UploadService({ config, media, jobs, logger });
   const context: AppContext = {
@@ -157,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ validate: config.env !== 'production' }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -17,6 +17,7 @@ export async function grantCreatorLabel(server: TestServer, userId: string): Pro
     .update(users)
     .set({ labels: sql`array_append(array_remove(${users.labels}, 'creators'), 'creators')` })
     .where(eq(users.id, userId));
+  server.context.sessions.forgetUser(userId);
 }
 
 /** A registered, signed-in member; `creator` adds the creators label. */

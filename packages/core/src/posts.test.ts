@@ -63,6 +63,27 @@ describe('the sneak-peek teaser', () => {
     expect(postTeaser(`${'a'.repeat(POST_TEASER_CHARS - 1)} and more`)).toBe(`${'a'.repeat(POST_TEASER_CHARS - 1)}…`);
   });
 
+  it('cuts where a walk over every grapheme would, for any mix of emoji, accents and CRLF', () => {
+    const walk = (text: string) => {
+      let taken = '';
+      for (const { segment } of new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)) {
+        if ([...taken, ...segment].length > POST_TEASER_CHARS) return `${taken.trimEnd()}…`;
+        taken += segment;
+      }
+      return taken.trim() ? taken : null;
+    };
+    const pieces = ['a', ' ', '👨‍👩‍👧', 'e\u0301', '🇫🇷', '\r\n', '𝒜', 'ñ', '👍🏽'];
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    for (let run = 0; run < 500; run++) {
+      const text = Array.from({ length: 60 + (next() % 60) }, () => pieces[next() % pieces.length]).join('');
+      expect(postTeaser(text)).toBe(walk(text));
+    }
+  });
+
   it('is null when there is no text', () => {
     expect(postTeaser('')).toBeNull();
     expect(postTeaser('   ')).toBeNull();

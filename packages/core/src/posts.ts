@@ -161,15 +161,14 @@ const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
  * (an emoji is never split), with an ellipsis when the text goes on. Null when there is no text.
  */
 export function postTeaser(text: string): string | null {
-  let taken = '';
-  let length = 0;
-  for (const { segment } of graphemes.segment(text)) {
-    const size = [...segment].length;
-    if (length + size > POST_TEASER_CHARS) return `${taken.trimEnd()}…`;
-    taken += segment;
-    length += size;
-  }
-  return taken.trim() ? taken : null;
+  // Where POST_TEASER_CHARS code points end, in UTF-16 units; only the grapheme there is asked about,
+  // since walking every grapheme is the slow part of a feed page.
+  let cut = 0;
+  for (let points = 0; points < POST_TEASER_CHARS && cut < text.length; points++) cut += (text.codePointAt(cut) ?? 0) > 0xffff ? 2 : 1;
+  if (cut >= text.length) return text.trim() ? text : null;
+  const around = graphemes.segment(text).containing(cut);
+  const end = around && around.index < cut ? around.index : cut;
+  return `${text.slice(0, end).trimEnd()}…`;
 }
 
 /**

@@ -9,10 +9,22 @@ export const SESSION_COOKIE = 'aurum_session';
 export const SESSION_TTL_MS = 30 * DAY_MS;
 /** A session's expiry slides forward at most once per this interval, to keep reads cheap. */
 const SESSION_REFRESH_MS = DAY_MS;
+/**
+ * How long a resolved session is trusted without the database. Changes made through this
+ * instance are forgotten at once; with several instances another one may act on the old
+ * labels or a signed-out session for at most this long.
+ */
+export const SESSION_CACHE_MS = 10_000;
+const SESSION_CACHE_SIZE = 10_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class SessionStore {
+  /** Resolved sessions by token hash, oldest first. */
+  private readonly cache = new Map<string, { viewer: Viewer; until: number }>();
+  /** Counts forgets, so a read that overlapped one does not put back what it forgot. */
+  private epoch = 0;
+
   constructor(
     private readonly db: Database,
     private readonly now: () => Date,
@@ -35,31 +47,67 @@ export class SessionStore {
     return { token, expiresAt };
   }
 
-  /** The signed-in viewer for a cookie token, or null when the session is unknown, expired or its account disabled. */
+  /**
+   * The signed-in viewer for a cookie token, or null when the session is unknown, expired or its
+   * account disabled. A resolved viewer is kept for SESSION_CACHE_MS (never past the session's
+   * expiry), so most requests skip the database; whatever changes a viewer (sign-out, a label,
+   * disabling the account) calls `forgetUser` or `deleteByToken` after it is committed.
+   */
   async resolve(token: string): Promise<Viewer | null> {
-    const now = this.now();
     const id = hashToken(token);
+    const now = this.now().getTime();
+    const cached = this.cache.get(id);
+    if (cached && cached.until > now) return cached.viewer;
+    if (cached) this.cache.delete(id);
+    const epoch = this.epoch;
+    const resolved = await this.load(id);
+    // Something was forgotten while this read ran: the row may predate it, so it is not kept.
+    if (resolved && epoch === this.epoch) {
+      if (this.cache.size >= SESSION_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
+      this.cache.set(id, { viewer: resolved.viewer, until: Math.min(now + SESSION_CACHE_MS, resolved.expiresAt.getTime()) });
+    }
+    return resolved?.viewer ?? null;
+  }
+
+  /** Drops every remembered session of this user, so the next request reads its labels and state afresh. */
+  forgetUser(userId: string): void {
+    this.epoch++;
+    for (const [id, entry] of this.cache) if (entry.viewer.userId === userId) this.cache.delete(id);
+  }
+
+  private async load(id: string): Promise<{ viewer: Viewer; expiresAt: Date } | null> {
+    const now = this.now();
     const [row] = await this.db
-      .select({ sessionId: sessions.id, userId: users.id, email: users.email, labels: users.labels, lastSeenAt: sessions.lastSeenAt })
+      .select({
+        sessionId: sessions.id,
+        userId: users.id,
+        email: users.email,
+        labels: users.labels,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), isNull(users.disabledAt)))
       .limit(1);
     if (!row) return null;
+    let expiresAt = row.expiresAt;
     if (now.getTime() - row.lastSeenAt.getTime() > SESSION_REFRESH_MS) {
-      await this.db
-        .update(sessions)
-        .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
-        .where(eq(sessions.id, id));
+      expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+      await this.db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
     }
-    return { userId: row.userId, sessionId: row.sessionId, email: row.email, labels: row.labels };
+    return { viewer: { userId: row.userId, sessionId: row.sessionId, email: row.email, labels: row.labels }, expiresAt };
   }
 
   async deleteByToken(token: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+    const id = hashToken(token);
+    await this.db.delete(sessions).where(eq(sessions.id, id));
+    this.epoch++;
+    this.cache.delete(id);
   }
 
   async deleteAllForUser(userId: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.userId, userId));
+    this.forgetUser(userId);
   }
 }

@@ -22,6 +22,8 @@ import { onboardingProgress } from './steps.js';
 export interface CreatorsServiceDeps {
   db: Database;
   now: () => Date;
+  /** Told after a change that may have granted the creators label is committed, so cached sessions read it afresh. */
+  accountChanged: (userId: string) => void;
   verification: VerificationService;
   publicUrl: string;
 }
@@ -115,6 +117,7 @@ export class CreatorsService {
       const row = await recordOnboardingProgress(tx, userId, { birthDate: input.birthDate, gender: input.gender, ageGenderDoneAt: at }, at);
       if (!row) throw errors.onboardingNotStarted();
     });
+    this.deps.accountChanged(userId);
     return this.getOnboarding(userId);
   }
 
@@ -137,6 +140,7 @@ export class CreatorsService {
         })
         .where(eq(profiles.userId, userId));
     });
+    this.deps.accountChanged(userId);
     return this.getOnboarding(userId);
   }
 

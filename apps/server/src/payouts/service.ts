@@ -21,6 +21,8 @@ export type PayoutMethodInput = z.output<typeof payoutMethodInputSchema>;
 export interface PayoutsServiceDeps {
   db: Database;
   now: () => Date;
+  /** Told after a change that may have granted the creators label is committed, so cached sessions read it afresh. */
+  accountChanged: (userId: string) => void;
   /** Keys the account fingerprints; derived from the server secret. */
   secret: string;
 }
@@ -64,7 +66,7 @@ export class PayoutsService {
     const { db, now } = this.deps;
     await requireCompletedRegistration(db, userId);
     const details = this.storedDetails(input);
-    return db.transaction(async (tx) => {
+    const added = await db.transaction(async (tx) => {
       await lockPayouts(tx, userId);
       const existing = await tx
         .select({ active: payoutMethods.active, fingerprint: sql<string>`${payoutMethods.details}->>'fingerprint'` })
@@ -84,13 +86,15 @@ export class PayoutsService {
       await recordOnboardingProgress(tx, userId, { payoutDoneAt: firstTime(creatorOnboarding.payoutDoneAt, at) }, at);
       return toPayoutMethod(row);
     });
+    this.deps.accountChanged(userId);
+    return added;
   }
 
   /** Makes one of the user's methods the active one; others' ids are not found. */
   async activate(userId: string, methodId: string): Promise<PayoutMethod> {
     const { db, now } = this.deps;
     await requireCompletedRegistration(db, userId);
-    return db.transaction(async (tx) => {
+    const activated = await db.transaction(async (tx) => {
       await lockPayouts(tx, userId);
       const [target] = await tx
         .select()
@@ -104,6 +108,8 @@ export class PayoutsService {
       await recordOnboardingProgress(tx, userId, { payoutDoneAt: firstTime(creatorOnboarding.payoutDoneAt, at) }, at);
       return toPayoutMethod({ ...target, active: true });
     });
+    this.deps.accountChanged(userId);
+    return activated;
   }
 
   /** Removes a method. If it was active, the newest remaining one takes over. */

@@ -8,7 +8,18 @@ import type { DerivativeKind } from '@aurum/core';
  */
 
 // The version changes when another item takes the place, so privately cached images never go stale.
-const version = (mediaId: string) => createHash('sha256').update(mediaId).digest('base64url').slice(0, 12);
+// Remembered per media id: a feed page names dozens, and hashing them was a visible share of its CPU.
+const versions = new Map<string, string>();
+const VERSIONS_REMEMBERED = 50_000;
+function version(mediaId: string): string {
+  let known = versions.get(mediaId);
+  if (known === undefined) {
+    if (versions.size >= VERSIONS_REMEMBERED) versions.clear();
+    known = createHash('sha256').update(mediaId).digest('base64url').slice(0, 12);
+    versions.set(mediaId, known);
+  }
+  return known;
+}
 
 export function postMediaUrl(postId: string, position: number, kind: DerivativeKind, mediaId: string): string {
   return `/api/posts/${encodeURIComponent(postId)}/media/${position}/${kind}?v=${version(mediaId)}`;

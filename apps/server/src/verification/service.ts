@@ -32,6 +32,8 @@ export interface VerificationServiceDeps {
   rateLimiter: RateLimiter;
   /** The configured provider; null when identity verification is off. */
   provider: VerificationProvider | null;
+  /** Told after a change that may have granted the creators label is committed, so cached sessions read it afresh. */
+  accountChanged: (userId: string) => void;
 }
 
 type RequestRow = typeof verificationRequests.$inferSelect;
@@ -115,7 +117,8 @@ export class VerificationService {
    */
   private async applyEvent(providerName: string, event: ProviderEvent): Promise<WebhookOutcome> {
     const { db, now } = this.deps;
-    return db.transaction(async (tx) => {
+    let approvedUserId: string | null = null;
+    const outcome = await db.transaction(async (tx): Promise<WebhookOutcome> => {
       const [request] = await tx
         .select()
         .from(verificationRequests)
@@ -143,9 +146,14 @@ export class VerificationService {
         payload: { providerEventId: event.eventId, ...(event.reason ? { reason: event.reason } : {}) },
         createdAt: at,
       });
-      if (event.status === 'approved') await markIdentityVerified(tx, request.userId, at);
+      if (event.status === 'approved') {
+        await markIdentityVerified(tx, request.userId, at);
+        approvedUserId = request.userId;
+      }
       return 'applied';
     });
+    if (approvedUserId) this.deps.accountChanged(approvedUserId);
+    return outcome;
   }
 
   async latestForUser(userId: string): Promise<VerificationSummary | null> {
@@ -181,7 +189,7 @@ export class VerificationService {
       .where(and(eq(users.id, adminUserId), isNull(users.disabledAt)))
       .limit(1);
     if (!admin?.labels.includes('admins')) throw errors.forbidden({ message: 'Only admins can verify a user by hand.' });
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       await lockUser(tx, userId);
       const [target] = await tx
         .select({ identityVerifiedAt: userData.identityVerifiedAt })
@@ -222,5 +230,7 @@ export class VerificationService {
         isCreator: Boolean(account?.labels.includes(CREATOR_LABEL)),
       };
     });
+    this.deps.accountChanged(userId);
+    return result;
   }
 }
