@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // jsdom has no media queries; every query answers "no match" (a phone-sized, browser-tab app).
@@ -16,6 +16,10 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: () => false,
   }),
 });
+
+// findBy/waitFor stop as soon as their condition holds; the library's 1 s default is shorter than a
+// lazy page's first render takes when the test workers share two busy cores.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
