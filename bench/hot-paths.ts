@@ -196,7 +196,8 @@ async function apiRun(server: BenchServer, path: HotPath, clients: number, secon
 async function benchViewers(target: Target): Promise<Viewer[]> {
   const database = await openDatabase(target.driver === 'postgres' ? { url: target.url } : { dataDir: target.dataDir });
   try {
-    const client = (database.db as unknown as { $client: pg.Pool | PGlite }).$client;
+    // Both drivers answer query(text, params) with { rows }.
+    const client = (database.db as unknown as { $client: { query<R>(text: string, params: unknown[]): Promise<{ rows: R[] }> } }).$client;
     const { rows } = await client.query<{ id: string; user_id: string }>('select id, user_id from sessions where user_agent = $1', [
       BENCH_USER_AGENT,
     ]);

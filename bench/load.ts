@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SESSION_COOKIE } from '../apps/server/src/auth/sessions.js';
 import { type CapturedQuery, instrumentedServices, queryLabel } from './capture.js';
+import { autocannon, type CpuShare, startServer, withCpu } from './server.js';
 import {
   argument,
   BENCH_USER_AGENT,

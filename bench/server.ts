@@ -168,16 +168,25 @@ export async function withCpu<T extends { seconds: number }>(serverPid: number, 
   };
 }
 
-/** Counts every statement the server sends through either driver (the benchmark's own instrument, not the server's code). */
+/**
+ * Counts every statement the server sends through either driver (the benchmark's own
+ * instrument, not the server's code): node-postgres queries, and on PGlite each Bind or simple
+ * Query message, since its queries and the server's named statements all go through its wire protocol.
+ */
 let statementsSent = 0;
 function countStatements(): void {
-  for (const prototype of [pg.Client.prototype, PGlite.prototype] as { query: (...args: unknown[]) => unknown }[]) {
-    const query = prototype.query;
-    prototype.query = function (this: unknown, ...args: unknown[]) {
-      statementsSent++;
-      return query.apply(this, args);
-    };
-  }
+  const pgQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    statementsSent++;
+    return pgQuery.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  const BIND = 0x42;
+  const QUERY = 0x51;
+  const execProtocolStream = PGlite.prototype.execProtocolStream;
+  PGlite.prototype.execProtocolStream = function (this: PGlite, message, options) {
+    if (message[0] === BIND || message[0] === QUERY) statementsSent++;
+    return execProtocolStream.call(this, message, options);
+  };
 }
 
 const serveArg = process.argv.indexOf('--serve');

@@ -1,4 +1,5 @@
-import type { Placeholder, SQL } from 'drizzle-orm';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { fillPlaceholders, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from './database.js';
 
 /** A value given when a prepared statement runs, not when it is built. */
@@ -10,6 +11,8 @@ export interface PreparedStatement<Row> {
 
 interface DriverPreparedQuery {
   execute(values: Record<string, unknown>): Promise<{ rows: unknown[] }>;
+  /** How drizzle's PGlite driver reads raw rows (timestamps left as text, as on PostgreSQL). */
+  rawQueryConfig?: { parsers: PGlite['parsers'] };
 }
 /** The parts of drizzle's database object that prepare raw SQL; the query builders use the same. */
 interface Preparer {
@@ -17,16 +20,71 @@ interface Preparer {
   session: {
     prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): DriverPreparedQuery;
   };
+  $client: unknown;
 }
 
 /**
  * A raw SQL statement built once, with `sql.placeholder(name)` for the values of each call.
- * On PostgreSQL it is a named prepared statement, so each connection parses and plans it once;
- * on PGlite the text is built once and sent as is. Rows come back as the driver gives them
- * (timestamps as text, json parsed): select what the caller maps, in the shape it needs.
+ * It is a named prepared statement on both databases, so it is parsed and planned once per
+ * connection rather than on every call: PostgreSQL through node-postgres, PGlite (whose query
+ * API always sends an unnamed statement) through its wire protocol. Rows come back as the
+ * driver gives them (timestamps as text, json parsed): select what the caller maps, in the
+ * shape it needs.
  */
 export function prepareStatement<Row>(db: Database, name: string, query: SQL): PreparedStatement<Row> {
   const preparer = db as unknown as Preparer;
-  const prepared = preparer.session.prepareQuery(preparer.dialect.sqlToQuery(query), undefined, name, false);
+  const built = preparer.dialect.sqlToQuery(query);
+  const prepared = preparer.session.prepareQuery(built, undefined, name, false);
+  if (preparer.$client instanceof PGlite && prepared.rawQueryConfig) {
+    return pgliteStatement<Row>(preparer.$client, name, built, prepared.rawQueryConfig.parsers);
+  }
   return { run: async (values) => (await prepared.execute(values)).rows as Row[] };
+}
+
+/** Per PGlite instance, the parameter types of each statement it has parsed. */
+const parsedStatements = new WeakMap<PGlite, Map<string, number[]>>();
+
+function pgliteStatement<Row>(
+  client: PGlite,
+  name: string,
+  built: { sql: string; params: unknown[] },
+  rowParsers: PGlite['parsers'],
+): PreparedStatement<Row> {
+  const send = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
+  const parsers = { ...client.parsers, ...rowParsers };
+  return {
+    // As PGlite's own query does: wait for any open transaction, then hold the connection.
+    run: (values) =>
+      client._runExclusiveTransaction(() =>
+        client.runExclusive(async () => {
+          const parsed = parsedStatements.get(client) ?? new Map<string, number[]>();
+          parsedStatements.set(client, parsed);
+          const messages: Awaited<ReturnType<typeof send>> = [];
+          try {
+            let paramTypes = parsed.get(name);
+            if (!paramTypes) {
+              await send(protocol.serialize.parse({ name, text: built.sql }));
+              const description = await send(protocol.serialize.describe({ type: 'S', name }));
+              const parameters = description.find((message) => message.name === 'parameterDescription');
+              paramTypes = (parameters as unknown as { dataTypeIDs: number[] }).dataTypeIDs;
+              parsed.set(name, paramTypes);
+            }
+            const types = paramTypes;
+            const params = fillPlaceholders(built.params, values).map((value, index) => {
+              if (value === null || value === undefined) return null;
+              const serializer = client.serializers[types[index] as number];
+              return serializer ? serializer(value) : String(value);
+            });
+            messages.push(
+              ...(await send(protocol.serialize.bind({ statement: name, values: params }))),
+              ...(await send(protocol.serialize.describe({ type: 'P' }))),
+              ...(await send(protocol.serialize.execute({}))),
+            );
+          } finally {
+            messages.push(...(await send(protocol.serialize.sync())));
+          }
+          return (parse.parseResults(messages, parsers, { rowMode: 'object' })[0]?.rows ?? []) as Row[];
+        }),
+      ),
+  };
 }
