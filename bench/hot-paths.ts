@@ -111,13 +111,20 @@ select unnest(array[concat_ws(' ', u.id, pr.handle, case when 'creators' = any(u
            order by pl.price_minor, pl.created_at, pl.id)) as id
 from users u join profiles pr on pr.user_id = u.id where u.id = $2 and u.disabled_at is null`;
 
-/** Explore: active creators but the viewer and those they blocked, each with its follower count and whether the viewer follows. */
-const exploreFloor = (where: string, orderBy: string) => `
-select concat_ws(' ', u.id, fc.followers, ${viewerFollows('u.id')}) as id
-from users u join profiles pr on pr.user_id = u.id left join creator_onboarding co on co.user_id = u.id
-  cross join lateral ${followerCount('u.id')} as fc(followers)
+/**
+ * Explore: active creators but the viewer and those they blocked, each with its follower count
+ * (`followers`: a relation `fc (creator_id, followers)` joined on u.id) and whether the viewer follows.
+ */
+const exploreFloor = (followers: string, where: string, orderBy: string) => `
+select concat_ws(' ', u.id, coalesce(fc.followers, 0), ${viewerFollows('u.id')}) as id
+from users u join profiles pr on pr.user_id = u.id left join creator_onboarding co on co.user_id = u.id ${followers}
 where 'creators' = any(u.labels) and u.disabled_at is null and u.id <> $1 and not ${viewerBlocked('u.id')} and ${where}
 order by ${orderBy} limit ${PAGE}`;
+/** A search matches a few creators: each is counted on its own. */
+const COUNT_EACH = `cross join lateral ${followerCount('u.id')} as fc(followers)`;
+/** The popular order needs every creator's count: one pass over follows. */
+const COUNT_ALL = `left join (select f.creator_id, count(*) as followers from follows f
+  join users fu on fu.id = f.user_id and fu.disabled_at is null group by f.creator_id) fc on fc.creator_id = u.id`;
 
 /** The viewer's subscriptions, those still granting access first, then the newest. */
 const SUBSCRIPTIONS_FLOOR = `
@@ -200,6 +207,7 @@ const ALL_HOT_PATHS: HotPath[] = [
         (viewer) => `/api/creators?q=${viewer.search}&limit=${PAGE}`,
         creatorCards,
         exploreFloor(
+          COUNT_EACH,
           '(pr.handle ilike $2 or pr.public_name ilike $2)',
           'floor(extract(epoch from coalesce(co.completed_at, u.created_at)) * 1000) desc, u.id desc',
         ),
@@ -209,7 +217,13 @@ const ALL_HOT_PATHS: HotPath[] = [
   },
   {
     name: 'popular',
-    steps: [get(() => `/api/creators?sort=popular&limit=${PAGE}`, creatorCards, exploreFloor('true', 'fc.followers desc, u.id desc'))],
+    steps: [
+      get(
+        () => `/api/creators?sort=popular&limit=${PAGE}`,
+        creatorCards,
+        exploreFloor(COUNT_ALL, 'true', 'coalesce(fc.followers, 0) desc, u.id desc'),
+      ),
+    ],
     floorParams: (viewer) => [viewer.userId],
   },
   {
