@@ -1,16 +1,18 @@
 /**
  * The server's own services on a drizzle instance that records every statement it sends, so
- * the benchmark can time and EXPLAIN exactly the SQL the feed, profile and like code builds.
+ * the benchmark can time and EXPLAIN exactly the SQL the feed, profile, Explore and like code builds.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { type Database, type DatabaseHandle, schema } from '../apps/server/src/db/database.js';
+import { ExploreService } from '../apps/server/src/explore/service.js';
 import { FeedService } from '../apps/server/src/feed/service.js';
 import { LikesService } from '../apps/server/src/likes/service.js';
 import { PlansService } from '../apps/server/src/plans/service.js';
 import { PostsService } from '../apps/server/src/posts/service.js';
+import { ProfilesService } from '../apps/server/src/profiles/service.js';
 
 export interface CapturedQuery {
   sql: string;
@@ -21,6 +23,8 @@ export interface InstrumentedServices {
   feed: FeedService;
   posts: PostsService;
   likes: LikesService;
+  profiles: ProfilesService;
+  explore: ExploreService;
   /** Runs `work` and answers the statements it sent, in the order they were sent. */
   capture<T>(work: () => Promise<T>): Promise<{ result: T; queries: CapturedQuery[] }>;
 }
@@ -38,6 +42,8 @@ export function instrumentedServices(database: DatabaseHandle): InstrumentedServ
     feed: new FeedService({ cards: posts.cards }),
     posts,
     likes: new LikesService({ db, now }),
+    profiles: new ProfilesService({ db }),
+    explore: new ExploreService({ db }),
     async capture(work) {
       sink = [];
       try {

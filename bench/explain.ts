@@ -1,8 +1,9 @@
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the statements behind the benchmarked endpoints, exactly as the
- * services build them: the feed page (its posts and its sneak-peek candidates), a popular
- * creator's profile posts and a like (access check, insert, count). The insert runs in a
- * transaction that is rolled back, so the data set stays as seeded.
+ * services build them: the feed page (its posts and its sneak-peek candidates), the most
+ * followed creator's profile page and posts, Explore (a search, the popular order) and a like
+ * (access check, insert and count in one statement). The like runs in a transaction that is
+ * rolled back, so the data set stays as seeded.
  *
  *   node --import tsx bench/explain.ts [--database-url postgres://postgres@127.0.0.1:5432/postgres] [--viewer 1]
  */
@@ -53,11 +54,17 @@ async function main(): Promise<void> {
     const profile = (await services.capture(() => services.posts.listByCreator(viewerId, popular.creator_id, { limit: 20 }))).queries;
     await explain(session, `Profile posts of the most followed creator (GET /api/users/${popular.creator_id}/posts)`, profile[0]);
 
+    const page = (await services.capture(() => services.profiles.page(popular.creator_id, viewerId))).queries;
+    await explain(session, `Profile page of the most followed creator (GET /api/users/${popular.creator_id}/profile-page)`, page[0]);
+
+    const search = (await services.capture(() => services.explore.creators(viewerId, { q: 'creator42', sort: 'new', limit: 20 }))).queries;
+    await explain(session, 'Explore: a search (GET /api/creators?q=creator42)', search[0]);
+    const popularCreators = (await services.capture(() => services.explore.creators(viewerId, { sort: 'popular', limit: 20 }))).queries;
+    await explain(session, 'Explore: most followed first (GET /api/creators?sort=popular)', popularCreators[0]);
+
     const like = (await services.capture(() => services.likes.like(viewerId, post.id))).queries;
     await services.likes.unlike(viewerId, post.id);
-    await explain(session, `Like: access level of the post (PUT /api/posts/${post.id}/like)`, like[0]);
-    await explain(session, 'Like: the insert', like[1], { rollback: true });
-    await explain(session, 'Like: count and own like', like[2]);
+    await explain(session, `Like: access level, insert and count (PUT /api/posts/${post.id}/like)`, like[0], { rollback: true });
   } finally {
     session.release();
     await database.close();

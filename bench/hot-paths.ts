@@ -6,36 +6,60 @@
  *
  *   node --import tsx bench/hot-paths.ts                                   # PostgreSQL (database aurum_bench)
  *   node --import tsx bench/hot-paths.ts --data-dir /tmp/aurum-bench-pglite  # PGlite
- *   options: --duration 10 --warmup 3 (seconds) --viewers 200 --clients 1,32
+ *   options: --duration 10 --warmup 3 (seconds) --viewers 200 --clients 1,32 --paths feed,posts (default: all)
  */
 import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { SESSION_COOKIE } from '../apps/server/src/auth/sessions.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
-import { autocannon, type BenchServer, cpuSecondsByPid, postgresPids, startServer } from './server.js';
-import { argument, BENCH_USER_AGENT, describeTarget, ms, percentile, type Target, targetFromArgs, VIEWER_TOKEN_PREFIX } from './target.js';
+import { type AutocannonRequest, autocannon, type BenchServer, cpuSecondsByPid, postgresPids, startServer } from './server.js';
+import {
+  argument,
+  BENCH_USER_AGENT,
+  describeTarget,
+  ms,
+  openTarget,
+  percentile,
+  type Target,
+  targetFromArgs,
+  VIEWER_TOKEN_PREFIX,
+} from './target.js';
 
 const DURATION_S = Number(argument('duration') ?? 10);
 const WARMUP_S = Number(argument('warmup') ?? 3);
 const VIEWERS = Number(argument('viewers') ?? 200);
 const CLIENTS = (argument('clients') ?? '1,32').split(',').map(Number);
+const PATHS = argument('paths')?.split(',');
 const PAGE = 20;
 
+/** A benchmark viewer and what they ask for, picked from the seeded data the same way on every run. */
 interface Viewer {
   userId: string;
   cookie: string;
+  /** A creator they follow (the one with the smallest id, so popular creators come up most), else the most followed. */
+  creatorId: string;
+  /** One of the 50 newest public posts that they have not liked, for a like and its unlike. */
+  postId: string;
+  /** An Explore search matching about a dozen creators' handles. */
+  search: string;
 }
 
-/**
- * A hot path: how the API is asked for the n-th viewer, the ids its answer lists (in order),
- * and the floor: one statement whose parameters are the viewer id and the time.
- */
+/** One request of a hot path and the floor statement that answers the same. */
+interface Step {
+  method: 'GET' | 'PUT' | 'DELETE';
+  apiPath: (viewer: Viewer) => string;
+  /** The ids (or rows, as text) the API's answer lists, in order. */
+  apiIds: (body: unknown) => string[];
+  /** One statement selecting a text column `id`, with the parameters `floorParams` gives. */
+  floorSql: string;
+}
+
+/** A hot path: its steps, sent in order for each viewer (a like is followed by its unlike, so the data set stays as seeded). */
 interface HotPath {
   name: string;
-  apiPath: (viewer: Viewer) => string;
-  apiIds: (body: unknown) => string[];
-  floorSql: string;
+  steps: Step[];
+  floorParams: (viewer: Viewer, now: Date) => unknown[];
 }
 
 /**
@@ -61,18 +85,166 @@ where p.deleted_at is null and p.publish_at <= $2
         and (p.access && array['subscription', 'sneakpeek'] or exists (select 1 from held h where h.creator_id = p.creator_id and h.plan_id = any(p.access)))))))
 order by p.publish_at desc, p.id desc limit ${PAGE}`;
 
-const HOT_PATHS: HotPath[] = [
+/**
+ * A creator's posts: every post the viewer may be shown, locked ones included, so no entitlement
+ * is needed to list them; only the owner sees their scheduled and private posts.
+ */
+const CREATOR_POSTS_FLOOR = `
+select p.id from posts p join users u on u.id = p.creator_id and u.disabled_at is null
+where p.creator_id = $3 and p.deleted_at is null and (p.creator_id = $1 or (p.publish_at <= $2 and 'private' <> all(p.access)))
+order by p.publish_at desc, p.id desc limit ${PAGE}`;
+
+/** Followers that count: those whose account is not disabled. */
+const followerCount = (creator: string) =>
+  `(select count(*) as followers from follows f join users fu on fu.id = f.user_id and fu.disabled_at is null where f.creator_id = ${creator})`;
+const viewerFollows = (creator: string) => `exists (select 1 from follows where user_id = $1 and creator_id = ${creator})`;
+const viewerBlocked = (user: string) => `exists (select 1 from blocks where user_id = $1 and blocked_user_id = ${user})`;
+
+/**
+ * The profile page: the profile with its follower count (creators only) and whether the viewer
+ * follows or blocked the user, then the creator's active plans cheapest first, as one list of text.
+ */
+const PROFILE_FLOOR = `
+select unnest(array[concat_ws(' ', u.id, pr.handle, case when 'creators' = any(u.labels) then ${followerCount('u.id')} end,
+    ${viewerFollows('u.id')}, ${viewerBlocked('u.id')})]
+  || array(select pl.id from plans pl where pl.creator_id = u.id and pl.active and 'creators' = any(u.labels)
+           order by pl.price_minor, pl.created_at, pl.id)) as id
+from users u join profiles pr on pr.user_id = u.id where u.id = $2 and u.disabled_at is null`;
+
+/**
+ * Explore: active creators but the viewer and those they blocked, each with its follower count
+ * (`followers`: a relation `fc (creator_id, followers)` joined on u.id) and whether the viewer follows.
+ */
+const exploreFloor = (followers: string, where: string, orderBy: string) => `
+select concat_ws(' ', u.id, coalesce(fc.followers, 0), ${viewerFollows('u.id')}) as id
+from users u join profiles pr on pr.user_id = u.id left join creator_onboarding co on co.user_id = u.id ${followers}
+where 'creators' = any(u.labels) and u.disabled_at is null and u.id <> $1 and not ${viewerBlocked('u.id')} and ${where}
+order by ${orderBy} limit ${PAGE}`;
+/** A search matches a few creators: each is counted on its own. */
+const COUNT_EACH = `cross join lateral ${followerCount('u.id')} as fc(followers)`;
+/** The popular order needs every creator's count: one pass over follows. */
+const COUNT_ALL = `left join (select f.creator_id, count(*) as followers from follows f
+  join users fu on fu.id = f.user_id and fu.disabled_at is null group by f.creator_id) fc on fc.creator_id = u.id`;
+
+/** The viewer's subscriptions, those still granting access first, then the newest. */
+const SUBSCRIPTIONS_FLOOR = `
+select s.id from subscriptions s join plans pl on pl.id = s.plan_id join profiles pr on pr.user_id = s.creator_id
+where s.user_id = $1 order by s.valid_until > $2 desc, s.created_at desc, s.id desc`;
+
+/**
+ * Like: the post, if its content is revealed to the viewer (the access rule for one post, the
+ * entitlements as subqueries on its creator), gets the like, and the statement answers the count
+ * and the viewer's like; unlike takes it back on any post the viewer may see.
+ */
+const LIKE_FLOOR = `
+with target as (select p.id from posts p join users u on u.id = p.creator_id and u.disabled_at is null
+    where p.id = $2 and p.deleted_at is null and (p.creator_id = $1 or (p.publish_at <= $3 and 'private' <> all(p.access) and (
+      'public' = any(p.access)
+      or ('follower' = any(p.access) and ${viewerFollows('p.creator_id')})
+      or exists (select 1 from subscriptions s join plans pl on pl.id = s.plan_id and pl.creator_id = s.creator_id
+                 where s.user_id = $1 and s.creator_id = p.creator_id and s.valid_until > $3
+                   and (p.access && array['subscription', 'sneakpeek'] or s.plan_id = any(p.access))))))),
+  added as (insert into likes (post_id, user_id, created_at) select id, $1, $3 from target on conflict do nothing returning 1)
+select concat_ws(' ', (select count(*) from likes where post_id = $2) + (select count(*) from added),
+  exists (select 1 from likes where post_id = $2 and user_id = $1) or exists (select 1 from added)) as id`;
+const UNLIKE_FLOOR = `
+with target as (select p.id from posts p join users u on u.id = p.creator_id and u.disabled_at is null
+    where p.id = $2 and p.deleted_at is null and (p.creator_id = $1 or (p.publish_at <= $3 and 'private' <> all(p.access)))),
+  removed as (delete from likes where post_id in (select id from target) and user_id = $1 returning 1)
+select concat_ws(' ', (select count(*) from likes where post_id = $2) - (select count(*) from removed),
+  exists (select 1 from likes where post_id = $2 and user_id = $1) and not exists (select 1 from removed)) as id`;
+
+const bool = (value: boolean) => (value ? 't' : 'f');
+const itemIds = (body: unknown) => (body as { items: { id: string }[] }).items.map((item) => item.id);
+const creatorCards = (body: unknown) =>
+  (body as { items: { userId: string; followers: number; following: boolean }[] }).items.map(
+    (card) => `${card.userId} ${card.followers} ${bool(card.following)}`,
+  );
+const likeState = (body: unknown) => {
+  const state = body as { likes: number; liked: boolean };
+  return [`${state.likes} ${bool(state.liked)}`];
+};
+const get = (apiPath: Step['apiPath'], apiIds: Step['apiIds'], floorSql: string): Step => ({ method: 'GET', apiPath, apiIds, floorSql });
+const viewerAndTime = (viewer: Viewer, now: Date) => [viewer.userId, now];
+
+const ALL_HOT_PATHS: HotPath[] = [
   {
     name: 'feed',
-    apiPath: () => `/api/feed?limit=${PAGE}`,
-    apiIds: (body) =>
-      (body as { items: { id: string; sneakPeek: boolean }[] }).items.filter((item) => !item.sneakPeek).map((item) => item.id),
-    floorSql: FEED_FLOOR,
+    steps: [
+      get(
+        () => `/api/feed?limit=${PAGE}`,
+        (body) => (body as { items: { id: string; sneakPeek: boolean }[] }).items.filter((item) => !item.sneakPeek).map((item) => item.id),
+        FEED_FLOOR,
+      ),
+    ],
+    floorParams: viewerAndTime,
+  },
+  {
+    name: 'posts',
+    steps: [get((viewer) => `/api/users/${viewer.creatorId}/posts?limit=${PAGE}`, itemIds, CREATOR_POSTS_FLOOR)],
+    floorParams: (viewer, now) => [viewer.userId, now, viewer.creatorId],
+  },
+  {
+    name: 'profile',
+    steps: [
+      get(
+        (viewer) => `/api/users/${viewer.creatorId}/profile-page`,
+        (body) => {
+          const page = body as { userId: string; handle: string | null; followers: number | null; following: boolean; blocked: boolean };
+          const plans = (body as { plans: { id: string }[] }).plans.map((plan) => plan.id);
+          const head = [page.userId, page.handle, page.followers, bool(page.following), bool(page.blocked)];
+          return [head.filter((part) => part !== null).join(' '), ...plans];
+        },
+        PROFILE_FLOOR,
+      ),
+    ],
+    floorParams: (viewer) => [viewer.userId, viewer.creatorId],
+  },
+  {
+    name: 'search',
+    steps: [
+      get(
+        (viewer) => `/api/creators?q=${viewer.search}&limit=${PAGE}`,
+        creatorCards,
+        exploreFloor(
+          COUNT_EACH,
+          '(pr.handle ilike $2 or pr.public_name ilike $2)',
+          'floor(extract(epoch from coalesce(co.completed_at, u.created_at)) * 1000) desc, u.id desc',
+        ),
+      ),
+    ],
+    floorParams: (viewer) => [viewer.userId, `%${viewer.search}%`],
+  },
+  {
+    name: 'popular',
+    steps: [
+      get(
+        () => `/api/creators?sort=popular&limit=${PAGE}`,
+        creatorCards,
+        exploreFloor(COUNT_ALL, 'true', 'coalesce(fc.followers, 0) desc, u.id desc'),
+      ),
+    ],
+    floorParams: (viewer) => [viewer.userId],
+  },
+  {
+    name: 'subscriptions',
+    steps: [get(() => '/api/subscriptions', itemIds, SUBSCRIPTIONS_FLOOR)],
+    floorParams: viewerAndTime,
+  },
+  {
+    name: 'like',
+    steps: [
+      { method: 'PUT', apiPath: (viewer) => `/api/posts/${viewer.postId}/like`, apiIds: likeState, floorSql: LIKE_FLOOR },
+      { method: 'DELETE', apiPath: (viewer) => `/api/posts/${viewer.postId}/like`, apiIds: likeState, floorSql: UNLIKE_FLOOR },
+    ],
+    floorParams: (viewer, now) => [viewer.userId, viewer.postId, now],
   },
 ];
+const HOT_PATHS = PATHS ? ALL_HOT_PATHS.filter((path) => PATHS.includes(path.name)) : ALL_HOT_PATHS;
 
-/** Runs the floor statement, prepared, on `clients` connections of its own. */
+/** Runs the floor's statements, prepared, on connections of its own. */
 interface FloorRunner {
+  /** The ids each step answers for the viewer, in order. */
   ids(viewer: Viewer, now: Date): Promise<string[]>;
   run(clients: number, seconds: number, viewers: Viewer[], now: Date): Promise<Measured>;
   close(): Promise<void>;
@@ -86,40 +258,51 @@ interface Measured {
   requests: number;
 }
 
+type FloorQuery = (step: number, viewer: Viewer, now: Date) => Promise<string[]>;
+
 async function floorRunner(target: Target, path: HotPath): Promise<FloorRunner> {
-  const statementName = `floor_${path.name}`;
   if (target.driver === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: Math.max(...CLIENTS), options: '-c jit=off' });
-    const query = async (viewer: Viewer, now: Date) =>
-      (await pool.query<{ id: string }>({ name: statementName, text: path.floorSql, values: [viewer.userId, now] })).rows.map(
-        (row) => row.id,
-      );
-    return floorOver(query, () => pool.end());
+    const query: FloorQuery = async (step, viewer, now) =>
+      (
+        await pool.query<{ id: string }>({
+          name: `floor_${path.name}_${step}`,
+          text: (path.steps[step] as Step).floorSql,
+          values: path.floorParams(viewer, now),
+        })
+      ).rows.map((row) => row.id);
+    return floorOver(path, query, () => pool.end());
   }
   const database = await openDatabase({ dataDir: target.dataDir });
   const pglite = (database.db as unknown as { $client: PGlite }).$client;
-  const query = async (viewer: Viewer, now: Date) =>
-    (await pglite.query<{ id: string }>(path.floorSql, [viewer.userId, now])).rows.map((row) => row.id);
-  return floorOver(query, () => database.close());
+  const query: FloorQuery = async (step, viewer, now) =>
+    (await pglite.query<{ id: string }>((path.steps[step] as Step).floorSql, path.floorParams(viewer, now))).rows.map((row) => row.id);
+  return floorOver(path, query, () => database.close());
 }
 
-function floorOver(query: (viewer: Viewer, now: Date) => Promise<string[]>, close: () => Promise<void>): FloorRunner {
+function floorOver(path: HotPath, query: FloorQuery, close: () => Promise<void>): FloorRunner {
   return {
-    ids: query,
-    run: (clients, seconds, viewers, now) => closedLoop(clients, seconds, viewers, (viewer) => query(viewer, now)),
+    ids: async (viewer, now) => {
+      const ids: string[] = [];
+      for (let step = 0; step < path.steps.length; step++) ids.push(...(await query(step, viewer, now)));
+      return ids;
+    },
+    run: (clients, seconds, viewers, now) =>
+      closedLoop(clients, seconds, viewers, path.steps.length, (step, viewer) => query(step, viewer, now)),
     close,
   };
 }
 
 /**
- * `clients` loops in this process each sending the next viewer's query as soon as the last
- * answered, for `seconds`; the serving CPU is this process's own.
+ * `clients` loops in this process each sending the next viewer's steps, one as soon as the
+ * last answered, for `seconds`; each step is a request. The serving CPU is this process's own.
  */
 async function closedLoop(
   clients: number,
   seconds: number,
   viewers: Viewer[],
-  send: (viewer: Viewer) => Promise<unknown>,
+  steps: number,
+  send: (step: number, viewer: Viewer) => Promise<unknown>,
 ): Promise<Measured> {
   const latencies: number[] = [];
   let next = 0;
@@ -131,9 +314,11 @@ async function closedLoop(
     Array.from({ length: clients }, async () => {
       while (performance.now() < deadline) {
         const viewer = viewers[next++ % viewers.length] as Viewer;
-        const sent = performance.now();
-        await send(viewer);
-        latencies.push(performance.now() - sent);
+        for (let step = 0; step < steps; step++) {
+          const sent = performance.now();
+          await send(step, viewer);
+          latencies.push(performance.now() - sent);
+        }
       }
     }),
   );
@@ -151,7 +336,20 @@ async function closedLoop(
   };
 }
 
-/** The API under autocannon with `clients` connections, each request as the next viewer. */
+/** One step through the API as the viewer; writes carry the site's Origin, as the browser sends it (the CSRF check wants it). */
+async function apiIds(server: BenchServer, step: Step, viewer: Viewer): Promise<string[]> {
+  const response = await fetch(server.baseUrl + step.apiPath(viewer), {
+    method: step.method,
+    headers: { cookie: viewer.cookie, origin: server.baseUrl },
+  });
+  if (response.status !== 200) throw new Error(`${step.method} ${step.apiPath(viewer)}: ${response.status} for viewer ${viewer.userId}`);
+  return step.apiIds(await response.json());
+}
+
+/**
+ * The API under autocannon with `clients` connections; each connection sends the next viewer's
+ * steps in order, each step a request.
+ */
 async function apiRun(server: BenchServer, path: HotPath, clients: number, seconds: number, viewers: Viewer[]): Promise<Measured> {
   const latencies: number[] = [];
   let next = 0;
@@ -162,14 +360,14 @@ async function apiRun(server: BenchServer, path: HotPath, clients: number, secon
     url: server.baseUrl,
     connections: clients,
     duration: seconds,
-    requests: [
-      {
-        setupRequest: (request) => {
-          const viewer = viewers[next++ % viewers.length] as Viewer;
-          return { ...request, method: 'GET', path: path.apiPath(viewer), headers: { ...request.headers, cookie: viewer.cookie } };
-        },
+    requests: path.steps.map((step, index) => ({
+      setupRequest: (request: AutocannonRequest, context: { viewer?: Viewer }) => {
+        if (index === 0) context.viewer = viewers[next++ % viewers.length] as Viewer;
+        const viewer = context.viewer as Viewer;
+        const headers = { ...request.headers, cookie: viewer.cookie, origin: server.baseUrl };
+        return { ...request, method: step.method, path: step.apiPath(viewer), headers };
       },
-    ],
+    })),
   });
   instance.on('response', (_client, status, _bytes, responseTimeMs) => {
     if (status !== 200) failures++;
@@ -184,6 +382,9 @@ async function apiRun(server: BenchServer, path: HotPath, clients: number, secon
     if (pid === server.pid) serverCpu = used;
     else postgres += used;
   }
+  // The run may stop between a write and the step that undoes it: the last step again for every viewer puts the data back.
+  const last = path.steps.at(-1) as Step;
+  if (last.method !== 'GET') for (const viewer of viewers) await apiIds(server, last, viewer);
   const requests = latencies.length;
   return {
     perSecond: requests / result.duration,
@@ -194,23 +395,41 @@ async function apiRun(server: BenchServer, path: HotPath, clients: number, secon
 }
 
 async function benchViewers(target: Target): Promise<Viewer[]> {
-  const database = await openDatabase(target.driver === 'postgres' ? { url: target.url } : { dataDir: target.dataDir });
+  const { database, session } = await openTarget(target);
   try {
-    // Both drivers answer query(text, params) with { rows }.
-    const client = (database.db as unknown as { $client: { query<R>(text: string, params: unknown[]): Promise<{ rows: R[] }> } }).$client;
-    const { rows } = await client.query<{ id: string; user_id: string }>('select id, user_id from sessions where user_agent = $1', [
+    const rows = await session.rows<{ id: string; user_id: string }>('select id, user_id from sessions where user_agent = $1', [
       BENCH_USER_AGENT,
     ]);
     const userBySession = new Map(rows.map((row) => [row.id, row.user_id]));
-    const viewers: Viewer[] = [];
+    const users: { userId: string; token: string }[] = [];
     for (let index = 1; index <= Math.min(VIEWERS, rows.length); index++) {
       const token = `${VIEWER_TOKEN_PREFIX}${index}`;
       const userId = userBySession.get(createHash('sha256').update(token).digest('hex'));
-      if (userId) viewers.push({ userId, cookie: `${SESSION_COOKIE}=${token}` });
+      if (userId) users.push({ userId, token });
     }
-    if (viewers.length === 0) throw new Error('no benchmark sessions: run bench/seed.ts first');
-    return viewers;
+    if (users.length === 0) throw new Error('no benchmark sessions: run bench/seed.ts first');
+    const picks = await session.rows<{ user_id: string; creator_id: string; post_id: string }>(
+      `with viewer as (select user_id, ordinality from unnest($1::text[]) with ordinality as v(user_id)),
+        most_followed as (select creator_id from follows group by creator_id order by count(*) desc, creator_id limit 1)
+      select v.user_id,
+        coalesce((select min(f.creator_id) from follows f join users u on u.id = f.creator_id and u.disabled_at is null
+                  where f.user_id = v.user_id), (select creator_id from most_followed)) as creator_id,
+        (select p.id from posts p join users u on u.id = p.creator_id and u.disabled_at is null
+         where 'public' = any(p.access) and 'private' <> all(p.access) and p.deleted_at is null and p.publish_at <= now()
+           and not exists (select 1 from likes l where l.post_id = p.id and l.user_id = v.user_id)
+         order by p.publish_at desc, p.id desc offset v.ordinality % 50 limit 1) as post_id
+      from viewer v order by v.ordinality`,
+      [users.map((user) => user.userId)],
+    );
+    return picks.map((row, index) => ({
+      userId: row.user_id,
+      cookie: `${SESSION_COOKIE}=${(users[index] as { token: string }).token}`,
+      creatorId: row.creator_id,
+      postId: row.post_id,
+      search: `creator${10 + (index % 90)}`,
+    }));
   } finally {
+    session.release();
     await database.close();
   }
 }
@@ -227,41 +446,38 @@ async function main(): Promise<void> {
   console.log(`Target: ${describeTarget(target)}; ${DURATION_S} s per run after ${WARMUP_S} s warm-up; clients ${CLIENTS.join(', ')}`);
   const viewers = await benchViewers(target);
   const rows: Row[] = [];
-  const floorIds = new Map<string, Map<string, string[]>>();
-  const now = new Date();
+  /** SQL statements per request: on each viewer's first request, and under load (sessions then come from memory). */
+  const statementsPerRequest = new Map<string, { first: number; loaded: number }>();
 
-  // The floor first: PGlite's data directory can be open in one process only.
   for (const path of HOT_PATHS) {
+    // The floor first, and closed before the server starts: PGlite's data directory can be open in
+    // one process only. The ids to compare are taken last, so a scheduled post coming out meanwhile
+    // does not make the API and the floor disagree.
     const floor = await floorRunner(target, path);
+    const expected = new Map<string, string[]>();
     try {
-      const ids = new Map<string, string[]>();
-      for (const viewer of viewers) ids.set(viewer.userId, await floor.ids(viewer, now));
-      floorIds.set(path.name, ids);
       for (const clients of CLIENTS) {
+        const now = new Date();
         await floor.run(clients, WARMUP_S, viewers, now);
         rows.push({ path: path.name, side: 'floor', clients, measured: await floor.run(clients, DURATION_S, viewers, now) });
       }
+      const now = new Date();
+      for (const viewer of viewers) expected.set(viewer.userId, await floor.ids(viewer, now));
     } finally {
       await floor.close();
     }
-  }
 
-  const server = await startServer(target);
-  /** SQL statements per request: on each viewer's first request, and under load (sessions then come from memory). */
-  const statementsPerRequest = new Map<string, { first: number; loaded: number }>();
-  try {
-    for (const path of HOT_PATHS) {
-      const expected = floorIds.get(path.name) as Map<string, string[]>;
+    const server = await startServer(target);
+    try {
       const before = await server.statements();
       for (const viewer of viewers) {
-        const response = await fetch(server.baseUrl + path.apiPath(viewer), { headers: { cookie: viewer.cookie } });
-        if (response.status !== 200) throw new Error(`${path.name}: ${response.status} for viewer ${viewer.userId}`);
-        const got = path.apiIds(await response.json());
+        const got: string[] = [];
+        for (const step of path.steps) got.push(...(await apiIds(server, step, viewer)));
         const want = expected.get(viewer.userId) ?? [];
         if (got.join() !== want.join())
           throw new Error(`${path.name}: the API and the floor disagree for viewer ${viewer.userId}:\n  API   ${got}\n  floor ${want}`);
       }
-      const first = ((await server.statements()) - before) / viewers.length;
+      const first = ((await server.statements()) - before) / (viewers.length * path.steps.length);
       console.log(`${path.name}: the API and the floor return the same ids for all ${viewers.length} viewers`);
       let loadedStatements = 0;
       let loadedRequests = 0;
@@ -274,9 +490,9 @@ async function main(): Promise<void> {
         rows.push({ path: path.name, side: 'API', clients, measured });
       }
       statementsPerRequest.set(path.name, { first, loaded: loadedStatements / loadedRequests });
+    } finally {
+      await server.stop();
     }
-  } finally {
-    await server.stop();
   }
 
   console.log(

@@ -41,7 +41,8 @@ export type Autocannon = (options: {
   url: string;
   connections: number;
   duration: number;
-  requests: { setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
+  /** `context` is per connection, kept across its requests (autocannon sends a connection's requests in order, then again). */
+  requests: { setupRequest: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest }[];
 }) => AutocannonInstance;
 export const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 

@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     adminEmails: config.adminEmails,
     publicUrl: config.publicUrl,
   });
-  const profiles = new ProfilesService({ db, users, plans });
+  const profiles = new ProfilesService({ db });
   const follows = new FollowsService({ db, now });
   const likes = new LikesService({ db, now });
   const blocks = new BlocksService({ db, now });

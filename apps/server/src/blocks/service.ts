@@ -2,6 +2,7 @@ import type { BlockedUser, BlockedUsersPage, BlockState } from '@aurum/core';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
+import type { Bound } from '../db/prepared.js';
 import { blocks, follows, profiles, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import { afterTimeCursor, timeCursorPage } from '../http/page-cursor.js';
@@ -13,7 +14,7 @@ export interface BlocksServiceDeps {
 }
 
 /** Whether the viewer blocked the user in `userColumn`: lists leave such users out with `not(...)`. */
-export function blockedByViewer(viewerId: string, userColumn: AnyPgColumn): SQL<boolean> {
+export function blockedByViewer(viewerId: Bound<string>, userColumn: AnyPgColumn): SQL<boolean> {
   // A nested condition keeps the columns table-qualified even in a single-table select list,
   // where drizzle would otherwise leave `userColumn` bare and it would name the blocks column.
   const match = sql`${blocks.userId} = ${viewerId} and ${blocks.blockedUserId} = ${userColumn}`;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { blockedByViewer } from '../blocks/service.js';
 import type { Database } from '../db/database.js';
 import { creatorOnboarding, follows, profiles, users } from '../db/schema.js';
-import { followerCountSql } from '../follows/service.js';
+import { followerCountSql, followerCountsRelation } from '../follows/service.js';
 import { decodePageCursor, encodePageCursor } from '../http/page-cursor.js';
 import { profileImageUrl } from '../posts/media-urls.js';
 
@@ -40,7 +40,10 @@ export class ExploreService {
     const { db } = this.deps;
     const search = request.q?.replace(/^@/, '').trim();
     const pattern = search ? `%${escapeLike(search)}%` : null;
-    const creators = db
+    // Sorting by followers needs every creator's count: one pass over follows, joined. Otherwise
+    // only the page's creators are counted (PostgreSQL runs the subquery after the limit).
+    const popular = request.sort === 'popular';
+    const creatorRows = db
       .select({
         userId: profiles.userId,
         handle: profiles.handle,
@@ -49,7 +52,7 @@ export class ExploreService {
         avatarMediaId: profiles.avatarMediaId,
         isVerified: profiles.isVerified,
         bio: sql<string | null>`left(nullif(trim(${profiles.bio}), ''), ${CREATOR_CARD_BIO_CHARS + 1})`.as('bio'),
-        followers: followerCountSql(profiles.userId).as('followers'),
+        followers: (popular ? sql<number>`coalesce(follower_counts.followers, 0)` : followerCountSql(profiles.userId)).as('followers'),
         following:
           sql<boolean>`exists (select 1 from ${follows} where ${follows.userId} = ${viewerId} and ${follows.creatorId} = ${users.id})`.as(
             'following',
@@ -62,6 +65,8 @@ export class ExploreService {
       .from(users)
       .innerJoin(profiles, eq(profiles.userId, users.id))
       .leftJoin(creatorOnboarding, eq(creatorOnboarding.userId, users.id))
+      .$dynamic();
+    const creators = (popular ? creatorRows.leftJoin(followerCountsRelation, sql`follower_counts.creator_id = ${users.id}`) : creatorRows)
       .where(
         and(
           sql`'creators' = any(${users.labels})`,

@@ -22,6 +22,15 @@ export const followerCountSql = (creatorId: AnyColumn | string): SQL<number> =>
     where ${follows.creatorId} = ${creatorId} and follower.disabled_at is null)`;
 
 /**
+ * The same count for every creator with followers, in one pass over follows, as the relation
+ * `follower_counts (creator_id, followers)`: for a list ordered by it, where a count per creator
+ * would walk the follows of every creator one by one.
+ */
+export const followerCountsRelation = sql`(select ${follows.creatorId} as creator_id, count(*)::int as followers
+    from ${follows} join ${users} as follower on follower.id = ${follows.userId} and follower.disabled_at is null
+    group by ${follows.creatorId}) as follower_counts`;
+
+/**
  * Following creators. A follow is free and immediate: the post access rule reads the
  * follows table on every query, so follower posts unlock (and lock again) at once.
  */

@@ -1,31 +1,39 @@
 import { type AccessLevel, type LikeState, revealsContent } from '@aurum/core';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
+import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { likes, posts, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
-import { postAccessLevelSql } from '../posts/access-sql.js';
+import { postAccessLevelSql, REVEALING_LEVELS_SQL } from '../posts/access-sql.js';
 
 export interface LikesServiceDeps {
   db: Database;
   now: () => Date;
 }
 
-/** The like count and the viewer's own like for each post, in one aggregate query (posts without likes are absent). */
-export async function likeSummaries(db: Database, viewerId: string, postIds: readonly string[]): Promise<Map<string, LikeState>> {
-  const summaries = new Map<string, LikeState>();
-  if (postIds.length === 0) return summaries;
-  const rows = await db
-    .select({
-      postId: likes.postId,
-      likes: sql<number>`count(*)::int`,
-      liked: sql<boolean>`bool_or(${likes.userId} = ${viewerId})`,
-    })
-    .from(likes)
-    .where(inArray(likes.postId, [...postIds]))
-    .groupBy(likes.postId);
-  for (const row of rows) summaries.set(row.postId, { likes: Number(row.likes), liked: Boolean(row.liked) });
-  return summaries;
-}
+const bound = { viewer: sql.placeholder('viewer'), post: sql.placeholder('post'), now: sql.placeholder('now') };
+
+/** The viewer's level on the post; no row when it does not exist, is deleted or its creator is disabled. */
+const target = sql`select ${postAccessLevelSql(bound.viewer, bound.now)} as level from ${posts}
+  join ${users} on ${users.id} = ${posts.creatorId} and ${users.disabledAt} is null
+  where ${posts.id} = ${bound.post} and ${posts.deletedAt} is null`;
+const likeCount = sql`(select count(*)::int from ${likes} where ${likes.postId} = ${bound.post})`;
+
+/**
+ * A like or unlike with its answer in one statement: the level, the change where the level
+ * allows it, and the count after it (the count reads the statement's snapshot, which does not
+ * hold its own change, hence the row it changed is added or taken away).
+ */
+const changeStatements: Record<'like' | 'unlike', SQL> = {
+  like: sql`with target as (${target}),
+    changed as (insert into ${likes} (post_id, user_id, created_at) select ${bound.post}, ${bound.viewer}, ${bound.now}
+      from target where level in (${REVEALING_LEVELS_SQL}) on conflict do nothing returning 1)
+    select level, ${likeCount} + (select count(*)::int from changed) as likes from target`,
+  unlike: sql`with target as (${target}),
+    changed as (delete from ${likes} where ${likes.postId} = ${bound.post} and ${likes.userId} = ${bound.viewer}
+      and exists (select 1 from target where level <> 'hidden') returning 1)
+    select level, ${likeCount} - (select count(*)::int from changed) as likes from target`,
+};
 
 /**
  * Likes. A viewer reaches a post's like only where the access rule (access-sql.ts) lets them
@@ -41,33 +49,30 @@ export async function likeSummaries(db: Database, viewerId: string, postIds: rea
  * Both directions are idempotent: liking twice keeps one like, unliking with no like is a no-op.
  */
 export class LikesService {
+  private readonly statements = new Map<'like' | 'unlike', PreparedStatement<{ level: AccessLevel; likes: number }>>();
+
   constructor(private readonly deps: LikesServiceDeps) {}
 
   async like(viewerId: string, postId: string): Promise<LikeState> {
-    const level = await this.levelOf(viewerId, postId);
+    const { level, likes } = await this.change('like', viewerId, postId);
     if (!revealsContent(level)) throw errors.postLocked();
-    await this.deps.db.insert(likes).values({ postId, userId: viewerId, createdAt: this.deps.now() }).onConflictDoNothing();
-    return this.stateOf(viewerId, postId);
+    return { likes, liked: true };
   }
 
   async unlike(viewerId: string, postId: string): Promise<LikeState> {
-    await this.levelOf(viewerId, postId);
-    await this.deps.db.delete(likes).where(and(eq(likes.postId, postId), eq(likes.userId, viewerId)));
-    return this.stateOf(viewerId, postId);
+    const { likes } = await this.change('unlike', viewerId, postId);
+    return { likes, liked: false };
   }
 
-  /** The viewer's access level on the post, or 404 when they may not see it. */
-  private async levelOf(viewerId: string, postId: string): Promise<AccessLevel> {
-    const [row] = await this.deps.db
-      .select({ level: postAccessLevelSql(viewerId, this.deps.now()) })
-      .from(posts)
-      .innerJoin(users, and(eq(users.id, posts.creatorId), isNull(users.disabledAt)))
-      .where(and(eq(posts.id, postId), isNull(posts.deletedAt)));
+  /** Runs the change; 404 when the viewer may not see the post (nothing was changed then). */
+  private async change(kind: 'like' | 'unlike', viewerId: string, postId: string) {
+    let statement = this.statements.get(kind);
+    if (!statement) {
+      statement = prepareStatement(this.deps.db, `post_${kind}`, changeStatements[kind]);
+      this.statements.set(kind, statement);
+    }
+    const [row] = await statement.run({ viewer: viewerId, post: postId, now: this.deps.now() });
     if (!row || row.level === 'hidden') throw errors.notFound('Post');
-    return row.level;
-  }
-
-  private async stateOf(viewerId: string, postId: string): Promise<LikeState> {
-    return (await likeSummaries(this.deps.db, viewerId, [postId])).get(postId) ?? { liked: false, likes: 0 };
+    return row;
   }
 }

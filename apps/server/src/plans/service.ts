@@ -18,9 +18,9 @@ export interface PlansServiceDeps {
   now: () => Date;
 }
 
-type PlanRow = typeof plans.$inferSelect;
+export type PlanRow = typeof plans.$inferSelect;
 
-function toPlan(row: PlanRow): Plan {
+export function toPlan(row: PlanRow): Plan {
   return {
     id: row.id,
     creatorId: row.creatorId,

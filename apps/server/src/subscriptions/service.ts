@@ -72,6 +72,9 @@ const mayStillSucceed = or(eq(charges.status, 'pending'), and(eq(charges.status,
  * a second, and step 3 completes. So nobody pays twice and no paid subscription is lost.
  */
 export class SubscriptionsService {
+  /** The member's list, prepared once (a named statement on PostgreSQL): it is read on every visit to the subscriptions page. */
+  private listQuery: ReturnType<SubscriptionsService['prepareList']> | undefined;
+
   constructor(private readonly deps: SubscriptionsServiceDeps) {
     deps.jobs.register(RECONCILE_JOB, {
       payload: z.object({ chargeId: z.string() }),
@@ -143,7 +146,8 @@ export class SubscriptionsService {
   }
 
   async list(userId: string): Promise<Subscription[]> {
-    const rows = await this.query(eq(subscriptions.userId, userId));
+    this.listQuery ??= this.prepareList();
+    const rows = await this.listQuery.execute({ userId });
     const now = this.deps.now();
     // Those that grant access first, then the newest.
     const grants = (row: (typeof rows)[number]) => Number(row.subscription.validUntil > now);
@@ -615,6 +619,10 @@ export class SubscriptionsService {
   private async chargeById(executor: Executor, id: string): Promise<ChargeRow | undefined> {
     const [charge] = await executor.select().from(charges).where(eq(charges.id, id));
     return charge;
+  }
+
+  private prepareList() {
+    return this.query(eq(subscriptions.userId, sql.placeholder('userId'))).prepare('subscriptions_of_member');
   }
 
   private query(where: ReturnType<typeof and>) {
