@@ -41,6 +41,8 @@ export interface TestServer {
   routes: RegisteredRoute[];
   /** Moves the server's clock forward. */
   advanceClock(ms: number): void;
+  /** Stops the server's clock where it is (advanceClock still moves it) until the returned function runs it again; for answers computed from exact times. */
+  freezeClock(): () => void;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,7 @@ export async function startTestServer(
   const scratch = !existing && TEST_DRIVER === 'postgres' ? await createScratchDatabase() : null;
   const database = await openDatabase({ url: existing?.url ?? scratch?.url, dataDir: existing?.dataDir ?? null });
   let offsetMs = 0;
+  let frozenAt: number | null = null;
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -67,7 +70,13 @@ export async function startTestServer(
   });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const mailer = createSmtpMailer(smtpUrl, config.mailFrom);
-  const { app, context, routes } = await buildApp({ config, database, mailer, logger, now: () => new Date(Date.now() + offsetMs) });
+  const { app, context, routes } = await buildApp({
+    config,
+    database,
+    mailer,
+    logger,
+    now: () => new Date((frozenAt ?? Date.now()) + offsetMs),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
@@ -77,6 +86,12 @@ export async function startTestServer(
     routes,
     advanceClock: (ms) => {
       offsetMs += ms;
+    },
+    freezeClock: () => {
+      frozenAt = Date.now();
+      return () => {
+        frozenAt = null;
+      };
     },
     close: async () => {
       await app.close();
