@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AuthService } from './auth/service.js';
 import type { SessionStore } from './auth/sessions.js';
 import type { BlocksService } from './blocks/service.js';
+import type { Bus } from './bus/bus.js';
 import type { Config } from './config/config.js';
 import type { CreatorsService } from './creators/service.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -31,6 +32,8 @@ export interface AppContext {
   mailer: Mailer;
   logger: Logger;
   now: () => Date;
+  /** Messages between instances (Redis pub/sub when REDIS_URL is set). */
+  bus: Bus;
   sessions: SessionStore;
   auth: AuthService;
   users: UsersService;

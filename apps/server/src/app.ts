@@ -12,6 +12,7 @@ import { AuthService } from './auth/service.js';
 import { SESSION_COOKIE, SessionStore } from './auth/sessions.js';
 import { blocksRoutes } from './blocks/routes.js';
 import { BlocksService } from './blocks/service.js';
+import { createBus } from './bus/bus.js';
 import type { Config } from './config/config.js';
 import { creatorsRoutes } from './creators/routes.js';
 import { CreatorsService } from './creators/service.js';
@@ -81,7 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const { config, database, mailer, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const db = database.db;
-  const sessions = new SessionStore(db, now);
+  const bus = createBus(config.redisUrl, logger);
+  const sessions = new SessionStore(db, now, bus);
   const rateLimiter = new RateLimiter(db, now);
   const users = new UsersService({ db, sessions, now });
   const plans = new PlansService({ db, now });
@@ -133,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     mailer,
     logger,
     now,
+    bus,
     sessions,
     auth,
     users,
@@ -174,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // Background jobs run while the server does; closing it stops them and requeues what was running.
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
+  app.addHook('onClose', async () => bus.close());
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();

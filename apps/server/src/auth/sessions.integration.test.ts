@@ -1,7 +1,7 @@
 import { generateId } from '@aurum/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createScratchDatabase, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { users } from '../db/schema.js';
 import { SESSION_CACHE_MS, SESSION_TTL_MS } from './sessions.js';
 
@@ -75,5 +75,60 @@ describe(`session cache (${TEST_DRIVER})`, () => {
 
     server.advanceClock(SESSION_TTL_MS + 1);
     expect(await sessions.resolve(token)).toBeNull();
+  });
+});
+
+describe.runIf(TEST_DRIVER === 'postgres' && process.env.TEST_REDIS_URL)('session cache across instances (Redis)', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    const env = { REDIS_URL: process.env.TEST_REDIS_URL as string };
+    first = await startTestServer(env, { url: scratch.url });
+    second = await startTestServer(env, { url: scratch.url });
+    await Promise.all([first.context.bus.ready(), second.context.bus.ready()]);
+  });
+  afterAll(async () => {
+    await Promise.all([first?.close(), second?.close()]);
+    await scratch?.drop();
+  });
+
+  it('a label granted or a sign-out on one instance reaches the others before their cache time', async () => {
+    const userId = generateId();
+    await first.context.database.db.insert(users).values({ id: userId, email: `${userId}@example.com`, labels: [] });
+    const { token } = await first.context.sessions.create(userId, {});
+    expect((await second.context.sessions.resolve(token))?.labels).toEqual([]);
+
+    await first.context.database.db
+      .update(users)
+      .set({ labels: ['creators'] })
+      .where(eq(users.id, userId));
+    first.context.sessions.forgetUser(userId);
+    // Without the bus the second instance would answer from memory for SESSION_CACHE_MS.
+    await vi.waitFor(async () => expect((await second.context.sessions.resolve(token))?.labels).toEqual(['creators']), {
+      timeout: SESSION_CACHE_MS / 2,
+    });
+
+    await first.context.sessions.deleteByToken(token);
+    await vi.waitFor(async () => expect(await second.context.sessions.resolve(token)).toBeNull(), { timeout: SESSION_CACHE_MS / 2 });
+  });
+});
+
+describe(`session cache with Redis unreachable (${TEST_DRIVER})`, () => {
+  it('still signs in and out: the bus only logs that it cannot publish', async () => {
+    const unreachable = await startTestServer({ REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const { sessions, database } = unreachable.context;
+      const userId = generateId();
+      await database.db.insert(users).values({ id: userId, email: `${userId}@example.com`, labels: [] });
+      const { token } = await sessions.create(userId, {});
+      expect((await sessions.resolve(token))?.userId).toBe(userId);
+      sessions.forgetUser(userId);
+      await sessions.deleteByToken(token);
+      expect(await sessions.resolve(token)).toBeNull();
+    } finally {
+      await unreachable.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DAY_MS } from '@aurum/core';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Bus } from '../bus/bus.js';
 import type { Database } from '../db/database.js';
 import { sessions, users } from '../db/schema.js';
 import type { Viewer } from '../http/viewer.js';
@@ -10,14 +11,18 @@ export const SESSION_TTL_MS = 30 * DAY_MS;
 /** A session's expiry slides forward at most once per this interval, to keep reads cheap. */
 const SESSION_REFRESH_MS = DAY_MS;
 /**
- * How long a resolved session is trusted without the database. Changes made through this
- * instance are forgotten at once; with several instances another one may act on the old
- * labels or a signed-out session for at most this long.
+ * How long a resolved session is trusted without the database. Changes are forgotten at once
+ * on this instance and, through the bus, on the others; if the bus loses a message (Redis
+ * down), another instance may act on old labels or a signed-out session for at most this long.
  */
 export const SESSION_CACHE_MS = 10_000;
 const SESSION_CACHE_SIZE = 10_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Where instances tell each other which sessions to forget. */
+const FORGET_CHANNEL = 'sessions.forget';
+type ForgetMessage = { userId: string } | { sessionId: string };
 
 export class SessionStore {
   /** Resolved sessions by token hash, oldest first. */
@@ -28,7 +33,10 @@ export class SessionStore {
   constructor(
     private readonly db: Database,
     private readonly now: () => Date,
-  ) {}
+    private readonly bus: Bus,
+  ) {
+    bus.subscribe(FORGET_CHANNEL, (message) => this.forgetHere(JSON.parse(message) as ForgetMessage));
+  }
 
   /** Creates a session and returns the token for the cookie; only its hash is stored. */
   async create(userId: string, meta: { ip?: string; userAgent?: string }): Promise<{ token: string; expiresAt: Date }> {
@@ -69,10 +77,20 @@ export class SessionStore {
     return resolved?.viewer ?? null;
   }
 
-  /** Drops every remembered session of this user, so the next request reads its labels and state afresh. */
+  /** Drops every remembered session of this user on every instance, so the next request reads its labels and state afresh. */
   forgetUser(userId: string): void {
+    this.forgetEverywhere({ userId });
+  }
+
+  private forgetEverywhere(message: ForgetMessage): void {
+    this.forgetHere(message);
+    this.bus.publish(FORGET_CHANNEL, JSON.stringify(message));
+  }
+
+  private forgetHere(message: ForgetMessage): void {
     this.epoch++;
-    for (const [id, entry] of this.cache) if (entry.viewer.userId === userId) this.cache.delete(id);
+    if ('sessionId' in message) this.cache.delete(message.sessionId);
+    else for (const [id, entry] of this.cache) if (entry.viewer.userId === message.userId) this.cache.delete(id);
   }
 
   private async load(id: string): Promise<{ viewer: Viewer; expiresAt: Date } | null> {
@@ -102,8 +120,7 @@ export class SessionStore {
   async deleteByToken(token: string): Promise<void> {
     const id = hashToken(token);
     await this.db.delete(sessions).where(eq(sessions.id, id));
-    this.epoch++;
-    this.cache.delete(id);
+    this.forgetEverywhere({ sessionId: id });
   }
 
   async deleteAllForUser(userId: string): Promise<void> {
