@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -34,6 +33,7 @@ import type { Mailer } from './mail/mailer.js';
 import { mediaRoutes } from './media/routes.js';
 import { MediaService } from './media/service.js';
 import { resolveMediaTools } from './media/tools.js';
+import { SERVER_ROOT } from './paths.js';
 import { createPaymentProvider } from './payments/providers.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { PaymentsService } from './payments/service.js';
@@ -69,7 +69,7 @@ export interface AppDeps {
   now?: () => Date;
 }
 
-export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+export const DEFAULT_WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
 
 /** A route as registered, for tests that sweep every route. */
 export interface RegisteredRoute {
