@@ -7,7 +7,9 @@ cd "$(dirname "$0")/.."
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "Installing npm packages from the lockfile..."
-  npm ci --no-audit --no-fund
+  # The build tools (Vite, esbuild) are devDependencies: include them even when
+  # NODE_ENV=production, which would otherwise leave them out.
+  npm ci --include=dev --no-audit --no-fund
 fi
 
 if [ "${1:-}" = "--test" ]; then

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/database.js';
 import type { ExploreService } from './explore/service.js';
 import type { FeedService } from './feed/service.js';
 import type { FollowsService } from './follows/service.js';
+import type { Lifecycle } from './health/lifecycle.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { LikesService } from './likes/service.js';
 import type { Mailer } from './mail/mailer.js';
@@ -32,6 +33,8 @@ export interface AppContext {
   mailer: Mailer;
   logger: Logger;
   now: () => Date;
+  /** Marked at the start of a shutdown; readiness answers 503 from then on. */
+  lifecycle: Lifecycle;
   /** Messages between instances (Redis pub/sub when REDIS_URL is set). */
   bus: Bus;
   sessions: SessionStore;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -23,6 +22,7 @@ import { feedRoutes } from './feed/routes.js';
 import { FeedService } from './feed/service.js';
 import { followsRoutes } from './follows/routes.js';
 import { FollowsService } from './follows/service.js';
+import { Lifecycle } from './health/lifecycle.js';
 import { APP_VERSION, healthRoutes } from './health/routes.js';
 import { registerOriginCheck } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -34,6 +34,7 @@ import type { Mailer } from './mail/mailer.js';
 import { mediaRoutes } from './media/routes.js';
 import { MediaService } from './media/service.js';
 import { resolveMediaTools } from './media/tools.js';
+import { SERVER_ROOT } from './paths.js';
 import { createPaymentProvider } from './payments/providers.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { PaymentsService } from './payments/service.js';
@@ -69,7 +70,7 @@ export interface AppDeps {
   now?: () => Date;
 }
 
-export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+export const DEFAULT_WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
 
 /** A route as registered, for tests that sweep every route. */
 export interface RegisteredRoute {
@@ -129,12 +130,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const payouts = new PayoutsService({ db, now, secret: config.sessionSecret, accountChanged });
   const subscriptions = new SubscriptionsService({ db, now, logger, jobs, mailer, payments, plans, publicUrl: config.publicUrl });
   const uploads = new UploadService({ config, media, jobs, logger });
+  const lifecycle = new Lifecycle();
   const context: AppContext = {
     config,
     database,
     mailer,
     logger,
     now,
+    lifecycle,
     bus,
     sessions,
     auth,
@@ -207,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
 
   // Each domain's routes receive only the services they use.
-  await healthRoutes(app, { database });
+  await healthRoutes(app, { database, lifecycle });
   await authRoutes(app, { auth, users, config });
   await usersRoutes(app, { users, config });
   await plansRoutes(app, { plans });

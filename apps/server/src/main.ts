@@ -5,6 +5,9 @@ import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/database.js';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer.js';
 
+/** How long a shutdown may take before the process exits without waiting. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
 /** A bad environment stops the start with one line per problem, before anything is opened. */
 function loadConfigOrExit(): Config {
   try {
@@ -35,20 +38,40 @@ async function main(): Promise<void> {
     : createOutboxMailer(path.join(config.dataDir, 'outbox'), logger);
   if (!mailer.delivers) logger.warn('SMTP_URL is not set: mail goes to the dev outbox and sign-in codes are logged');
 
-  const { app } = await buildApp({ config, database, mailer, logger });
+  const { app, context } = await buildApp({ config, database, mailer, logger });
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Aurum is running at ${config.publicUrl}`);
   console.log(`\n  Aurum is running at ${config.publicUrl}\n`);
 
+  // Graceful shutdown: readiness answers 503 at once, the server stops accepting, requests
+  // in flight finish, the job queue stops after its current step (an onClose hook), then the
+  // mailer and the database close. A second signal, or the timeout, exits at once.
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    await app.close();
-    await mailer.close();
-    await database.close();
-    process.exit(0);
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight and the current job steps');
+    setTimeout(() => {
+      logger.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'shutdown took too long: exiting without waiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    try {
+      context.lifecycle.beginShutdown();
+      await app.close();
+      await mailer.close();
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((error) => {

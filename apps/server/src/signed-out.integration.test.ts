@@ -14,6 +14,8 @@ import { startTestServer, TEST_DRIVER, type TestServer } from '../test/test-serv
 /** Routes anyone may call, each with the reason. */
 const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/health': 'load balancers and monitors',
+  'GET /api/health/live': 'process supervisors and orchestrators',
+  'GET /api/health/ready': 'load balancers and orchestrators',
   'GET /api/openapi.json': 'the API description',
   'POST /api/auth/code': 'signing in starts signed out',
   'POST /api/auth/session': 'signing in starts signed out',

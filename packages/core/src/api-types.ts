@@ -73,3 +73,7 @@ export const healthSchema = z.object({
   version: z.string(),
 });
 export type Health = z.infer<typeof healthSchema>;
+/** Liveness: the process answers. */
+export const livenessSchema = z.object({ status: z.literal('ok') });
+/** Readiness: the database answers and the server is not shutting down. */
+export const readinessSchema = z.object({ status: z.literal('ready'), database: z.object({ driver: z.enum(['pglite', 'postgres']) }) });

@@ -18,6 +18,7 @@ export const ERROR_CATALOG = {
   unsupportedMediaType: { type: 'unsupported_media_type', status: 415, message: 'This content type is not accepted here.' },
   routeNotFound: { type: 'route_not_found', status: 404, message: 'No route for this request.' },
   serverError: { type: 'general_server_error', status: 500, message: 'An unexpected error occurred' },
+  notReady: { type: 'not_ready', status: 503, message: 'The server is not ready to take requests.' },
   unauthenticated: { type: 'general_unauthorized_scope', status: 401, message: 'Please sign in to continue.' },
   forbidden: { type: 'forbidden', status: 403, message: 'You are not allowed to do that.' },
   notFound: { type: 'not_found', status: 404, message: 'Resource not found.' },
