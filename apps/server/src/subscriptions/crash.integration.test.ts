@@ -1,14 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DAY_MS } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivePlan, signUp } from '../../test/content-fixtures.js';
+import { type ServerProcess, startServerProcess } from '../../test/server-process.js';
 import { SmtpCapture } from '../../test/smtp-capture.js';
 import { StripeStandIn } from '../../test/stripe-stand-in.js';
 import { ApiClient, createScratchDatabase, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
@@ -21,7 +20,6 @@ import { ledgerEntries, subscriptions } from '../db/schema.js';
  * paid once: by the member retrying, by Stripe's webhook, or by the reconcile job alone.
  */
 
-const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const secrets = {
   SESSION_SECRET: randomBytes(32).toString('hex'),
   STRIPE_SECRET_KEY: 'sk_test_crash',
@@ -53,46 +51,13 @@ afterAll(async () => {
   await cleanup?.();
 });
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 /** The real server entry point in its own process, on the suite's database. */
-async function startProcess(
-  extraEnv: Record<string, string> = {},
-): Promise<{ child: ChildProcess; baseUrl: string; exited: Promise<string> }> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-      ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir }),
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+function startProcess(extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+  return startServerProcess({
+    ...env,
+    ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir as string }),
+    ...extraEnv,
   });
-  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? String(code))));
-  for (let tries = 0; ; tries++) {
-    const healthy = await fetch(`${baseUrl}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return { child, baseUrl, exited };
-    if (tries > 300) throw new Error('the server process did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** A client of a server process, carrying a member's session cookie. */
