@@ -49,9 +49,14 @@ const changeStatements: Record<'like' | 'unlike', SQL> = {
  * Both directions are idempotent: liking twice keeps one like, unliking with no like is a no-op.
  */
 export class LikesService {
-  private readonly statements = new Map<'like' | 'unlike', PreparedStatement<{ level: AccessLevel; likes: number }>>();
+  private readonly statements: Record<'like' | 'unlike', PreparedStatement<{ level: AccessLevel; likes: number }>>;
 
-  constructor(private readonly deps: LikesServiceDeps) {}
+  constructor(private readonly deps: LikesServiceDeps) {
+    this.statements = {
+      like: prepareStatement(deps.db, 'post_like', changeStatements.like),
+      unlike: prepareStatement(deps.db, 'post_unlike', changeStatements.unlike),
+    };
+  }
 
   async like(viewerId: string, postId: string): Promise<LikeState> {
     const { level, likes } = await this.change('like', viewerId, postId);
@@ -66,12 +71,7 @@ export class LikesService {
 
   /** Runs the change; 404 when the viewer may not see the post (nothing was changed then). */
   private async change(kind: 'like' | 'unlike', viewerId: string, postId: string) {
-    let statement = this.statements.get(kind);
-    if (!statement) {
-      statement = prepareStatement(this.deps.db, `post_${kind}`, changeStatements[kind]);
-      this.statements.set(kind, statement);
-    }
-    const [row] = await statement.run({ viewer: viewerId, post: postId, now: this.deps.now() });
+    const [row] = await this.statements[kind].run({ viewer: viewerId, post: postId, now: this.deps.now() });
     if (!row || row.level === 'hidden') throw errors.notFound('Post');
     return row;
   }
