@@ -19,6 +19,7 @@ import type { PayoutsService } from './payouts/service.js';
 import type { PlansService } from './plans/service.js';
 import type { PostsService } from './posts/service.js';
 import type { ProfilesService } from './profiles/service.js';
+import type { RealtimeHub } from './realtime/hub.js';
 import type { SeenService } from './seen/service.js';
 import type { Storage } from './storage/index.js';
 import type { SubscriptionsService } from './subscriptions/service.js';
@@ -37,6 +38,8 @@ export interface AppContext {
   lifecycle: Lifecycle;
   /** Messages between instances (Redis pub/sub when REDIS_URL is set). */
   bus: Bus;
+  /** Open websockets and their channels; domains publish events through it. */
+  realtime: RealtimeHub;
   sessions: SessionStore;
   auth: AuthService;
   users: UsersService;

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { REALTIME_EVENTS, userChannel } from '@aurum/core';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -48,6 +50,8 @@ import { PostsService } from './posts/service.js';
 import { profilesRoutes } from './profiles/routes.js';
 import { ProfilesService } from './profiles/service.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
+import { RealtimeHub } from './realtime/hub.js';
+import { realtimeRoutes } from './realtime/routes.js';
 import { seenRoutes } from './seen/routes.js';
 import { SeenService } from './seen/service.js';
 import { registerSpa } from './spa/static.js';
@@ -101,7 +105,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     provider: createPaymentProvider(config, { db, now }),
     platformFeeBasisPoints: config.platformFeeBasisPoints,
   });
-  const accountChanged = (userId: string) => sessions.forgetUser(userId);
+  const realtime = new RealtimeHub({ bus, logger, resolveViewer: (token) => sessions.resolve(token) });
+  sessions.onForget((forgotten) => realtime.sessionsForgotten(forgotten));
+  // A label or state change: cached sessions are read afresh, and the user's open tabs are told.
+  const accountChanged = (userId: string) => {
+    sessions.forgetUser(userId);
+    realtime.publish(userChannel(userId), REALTIME_EVENTS.accountChanged);
+  };
   const verification = new VerificationService({
     db,
     now,
@@ -140,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     now,
     lifecycle,
     bus,
+    realtime,
     sessions,
     auth,
     users,
@@ -181,7 +192,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // Background jobs run while the server does; closing it stops them and requeues what was running.
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
-  app.addHook('onClose', async () => bus.close());
+  app.addHook('onClose', async () => {
+    realtime.close();
+    await bus.close();
+  });
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
@@ -197,6 +211,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // compressed from the build, and media types that are already compressed are left alone.
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
+  // Client frames are small JSON commands; anything larger is refused by the socket itself.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Aurum API', version: APP_VERSION, description: 'Creator subscriptions platform API' },
@@ -233,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await subscriptionsRoutes(app, { subscriptions });
   await mediaRoutes(app, { media });
   await uploadsRoutes(app, { uploads });
+  await realtimeRoutes(app, { realtime, publicUrl: config.publicUrl, sessionToken: (request) => request.cookies[SESSION_COOKIE] });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerSpa(app, config.webDistDir ?? DEFAULT_WEB_DIST);

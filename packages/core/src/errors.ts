@@ -27,6 +27,16 @@ export const ERROR_CATALOG = {
   invalidCursor: { type: 'invalid_cursor', status: 400, message: 'This list position is not valid any more. Start from the top.' },
   rangeNotSatisfiable: { type: 'range_not_satisfiable', status: 416, message: 'The requested range is outside the file.' },
 
+  // Realtime: answers on the websocket, not HTTP; the status says what kind of refusal it is.
+  realtimeInvalidMessage: { type: 'realtime_invalid_message', status: 400, message: 'This realtime message could not be understood.' },
+  realtimeChannelForbidden: {
+    type: 'realtime_channel_forbidden',
+    status: 403,
+    message: 'You may not follow this channel.',
+  },
+  realtimeUpgradeRequired: { type: 'realtime_upgrade_required', status: 426, message: 'Open this address as a websocket.' },
+  realtimeTooManyChannels: { type: 'realtime_too_many_channels', status: 400, message: 'Too many channels on one connection.' },
+
   // Sign-in and registration.
   signInCodeInvalid: { type: 'sign_in_code_invalid', status: 400, message: 'That code is not right. Check the e-mail and try again.' },
   signInCodeExpired: { type: 'sign_in_code_expired', status: 400, message: 'That code has expired. Request a new one.' },

@@ -18,6 +18,7 @@ export * from './payouts.js';
 export * from './plans.js';
 export * from './posts.js';
 export * from './profiles.js';
+export * from './realtime.js';
 export * from './routing.js';
 export * from './schemas.js';
 export * from './subscriptions.js';
