@@ -5,7 +5,7 @@ import { InstallBanner } from '../components/install/InstallBanner';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { SnackHost } from '../components/SnackHost';
 import { useHeartbeat } from '../features/auth/useHeartbeat';
-import { useCurrentUser } from '../lib/current-user';
+import { useCurrentUser, useLiveCurrentUser } from '../lib/current-user';
 import { guardRedirect } from './guard';
 import { isKnownPath, type RouteHandle } from './routes';
 
@@ -26,6 +26,7 @@ export function Root() {
   const { data, isPending } = useCurrentUser();
   const user = data ?? null;
   useHeartbeat(user !== null);
+  useLiveCurrentUser(user?.id ?? null);
   useDocumentTitle();
 
   if (isPending) return <LoadingOverlay />;
