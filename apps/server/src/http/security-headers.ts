@@ -16,7 +16,6 @@ const STRIPE_CONNECT = ['https://api.stripe.com'];
  */
 const UNUSED_FEATURES = [
   'accelerometer',
-  'bluetooth',
   'browsing-topics',
   'camera',
   'display-capture',
