@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { writeVideo } from '../apps/server/test/media-fixtures.js';
 import { addMedia, becomeCreator, createFirstPlan, PUBLISHED_POST_URL, publishPost, writePhoto } from './support/creator.js';
+import { expect, test } from './support/fixtures.js';
 import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
 
 test('a user becomes a creator, sells a plan and posts; another member sees only what they may', async ({ page, browser }, testInfo) => {

@@ -30,6 +30,7 @@ import { APP_VERSION, healthRoutes } from './health/routes.js';
 import { registerOriginCheck } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { JobQueue } from './jobs/queue.js';
 import { likesRoutes } from './likes/routes.js';
 import { LikesService } from './likes/service.js';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  await registerSecurityHeaders(app, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ validate: config.env !== 'production' }));
   app.addHook('onSend', async (request, reply) => {

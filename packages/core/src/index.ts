@@ -1,3 +1,6 @@
+// First: it configures Zod before any schema below is built.
+import './zod-config.js';
+
 export * from './access.js';
 export * from './api-types.js';
 export * from './blocks.js';

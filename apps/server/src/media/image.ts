@@ -12,6 +12,9 @@ const BLUR_DISPLAY_MAX_PX = 1280;
 /** ThumbHash works on at most 100x100 pixels. */
 const PLACEHOLDER_SOURCE_PX = 100;
 
+/** Thumbnails, blurred versions and the full picture of anything but a JPEG (a video's poster included: its frame is a PNG). */
+export const PICTURE_TYPE = 'image/webp';
+
 export interface ImageOutput {
   data: Buffer;
   contentType: string;
@@ -101,15 +104,15 @@ export async function makeImageDerivatives(file: string): Promise<ImageDerivativ
     const full =
       info.format === 'jpeg' && !info.animated
         ? { data: await open().jpeg({ quality: 88, progressive: true }).toBuffer(), contentType: 'image/jpeg' }
-        : { data: await webp(open({ animated: info.animated }), 88).toBuffer(), contentType: 'image/webp' };
+        : { data: await webp(open({ animated: info.animated }), 88).toBuffer(), contentType: PICTURE_TYPE };
 
     return {
       width: info.width,
       height: info.height,
       placeholder,
-      thumb: { data: thumb, contentType: 'image/webp' },
-      blur: { data: blur, contentType: 'image/webp' },
-      blurThumb: { data: blurThumb, contentType: 'image/webp' },
+      thumb: { data: thumb, contentType: PICTURE_TYPE },
+      blur: { data: blur, contentType: PICTURE_TYPE },
+      blurThumb: { data: blurThumb, contentType: PICTURE_TYPE },
       full,
     };
   } catch (error) {
