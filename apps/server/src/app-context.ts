@@ -3,6 +3,7 @@ import type { AuthService } from './auth/service.js';
 import type { SessionStore } from './auth/sessions.js';
 import type { BlocksService } from './blocks/service.js';
 import type { Bus } from './bus/bus.js';
+import type { ChatService } from './chat/service.js';
 import type { Config } from './config/config.js';
 import type { CreatorsService } from './creators/service.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -41,6 +42,7 @@ export interface AppContext {
   /** Open websockets and their channels; domains publish events through it. */
   realtime: RealtimeHub;
   sessions: SessionStore;
+  chat: ChatService;
   auth: AuthService;
   users: UsersService;
   plans: PlansService;

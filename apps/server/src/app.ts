@@ -15,6 +15,8 @@ import { SESSION_COOKIE, SessionStore } from './auth/sessions.js';
 import { blocksRoutes } from './blocks/routes.js';
 import { BlocksService } from './blocks/service.js';
 import { createBus } from './bus/bus.js';
+import { chatRoutes } from './chat/routes.js';
+import { ChatService } from './chat/service.js';
 import type { Config } from './config/config.js';
 import { creatorsRoutes } from './creators/routes.js';
 import { CreatorsService } from './creators/service.js';
@@ -142,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const payouts = new PayoutsService({ db, now, secret: config.sessionSecret, accountChanged });
   const subscriptions = new SubscriptionsService({ db, now, logger, jobs, mailer, payments, plans, publicUrl: config.publicUrl });
   const uploads = new UploadService({ config, media, jobs, logger });
+  const chat = new ChatService({ db, now, realtime });
   const lifecycle = new Lifecycle();
   const context: AppContext = {
     config,
@@ -153,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     bus,
     realtime,
     sessions,
+    chat,
     auth,
     users,
     plans,
@@ -251,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await subscriptionsRoutes(app, { subscriptions });
   await mediaRoutes(app, { media });
   await uploadsRoutes(app, { uploads });
+  await chatRoutes(app, { chat });
   await realtimeRoutes(app, { realtime, publicUrl: config.publicUrl, sessionToken: (request) => request.cookies[SESSION_COOKIE] });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -4,6 +4,7 @@ import './zod-config.js';
 export * from './access.js';
 export * from './api-types.js';
 export * from './blocks.js';
+export * from './chat.js';
 export * from './colors.js';
 export * from './constants.js';
 export * from './creators.js';
