@@ -1,5 +1,5 @@
-import { REALTIME_PATH, REALTIME_POLICY_CLOSE, type RealtimeServerMessage, userChannel } from '@aurum/core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REALTIME_PATH, REALTIME_POLICY_CLOSE, userChannel } from '@aurum/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSocket, subscribe } from '../../test/realtime-client.js';
 import { ApiClient, createScratchDatabase, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 
