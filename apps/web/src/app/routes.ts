@@ -65,9 +65,9 @@ export const APP_ROUTES: AppRoute[] = [
   },
   { path: '/auth/register/:challengeId', title: 'Enter your code', layout: 'bare', page: codeStep },
 
-  { path: '/chat', title: 'Chat', layout: 'menu' },
-  { path: '/chat/new', title: 'New chat', layout: 'menu' },
-  { path: '/chat/:chatId', title: 'Chat', layout: 'menu' },
+  { path: '/chat', title: 'Chat', layout: 'menu', page: () => import('../features/chat/ChatListPage') },
+  { path: '/chat/new', title: 'New chat', layout: 'menu', page: () => import('../features/chat/NewChatPage') },
+  { path: '/chat/:chatId', title: 'Chat', layout: 'menu', page: () => import('../features/chat/ChatPage') },
 
   { path: '/creator', title: 'Creator', layout: 'menu', page: () => import('../features/creator/CreatorDashboardPage') },
   { path: '/creator/signup', title: 'Become a creator', layout: 'menu', page: () => import('../features/creator/SignupPage') },
