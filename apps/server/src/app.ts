@@ -91,14 +91,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const { config, database, mailer, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const db = database.db;
-  const bus = createBus(config.redisUrl, logger);
+  const bus = await createBus(config.redisUrl, logger);
   const sessions = new SessionStore(db, now, bus);
   const rateLimiter = new RateLimiter(db, now);
   const users = new UsersService({ db, sessions, now });
   const plans = new PlansService({ db, now });
   const posts = new PostsService({ db, now, plans });
   const seen = new SeenService({ db, now });
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   const jobs = new JobQueue({ db, now, logger });
   const media = new MediaService({ db, storage, jobs, logger, now, tools: await resolveMediaTools(config, logger) });
   const payments = new PaymentsService({

@@ -1,5 +1,5 @@
 import { THUMB_HEIGHT, THUMB_WIDTH } from '@aurum/core';
-import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { PermanentJobError } from '../jobs/queue.js';
 
@@ -34,11 +34,15 @@ export interface ImageDerivatives {
 
 const webp = (image: Sharp, quality: number) => image.webp({ quality });
 
+/** sharp (libvips, tens of MB) loads with the first image, not with the server. */
+const loadSharp = async () => (await import('sharp')).default;
+
 /**
  * Reads only the header (cheap even for a decompression bomb) and refuses images that are
  * unreadable or too large to decode safely.
  */
 async function inspect(file: string) {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(file, { limitInputPixels: false }).metadata();
@@ -66,6 +70,7 @@ async function inspect(file: string) {
  */
 export async function makeImageDerivatives(file: string): Promise<ImageDerivatives> {
   const info = await inspect(file);
+  const sharp = await loadSharp();
   const open = (options: SharpOptions = {}) => sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS, ...options }).autoOrient();
   try {
     const thumb = await webp(open().resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: 'cover', position: sharp.strategy.attention }), 80).toBuffer();
