@@ -3,6 +3,7 @@ import type { AuthService } from './auth/service.js';
 import type { SessionStore } from './auth/sessions.js';
 import type { BlocksService } from './blocks/service.js';
 import type { Bus } from './bus/bus.js';
+import type { ChatNotices } from './chat/notices.js';
 import type { ChatService } from './chat/service.js';
 import type { Config } from './config/config.js';
 import type { CreatorsService } from './creators/service.js';
@@ -43,6 +44,7 @@ export interface AppContext {
   realtime: RealtimeHub;
   sessions: SessionStore;
   chat: ChatService;
+  chatNotices: ChatNotices;
   auth: AuthService;
   users: UsersService;
   plans: PlansService;

@@ -15,6 +15,7 @@ import { SESSION_COOKIE, SessionStore } from './auth/sessions.js';
 import { blocksRoutes } from './blocks/routes.js';
 import { BlocksService } from './blocks/service.js';
 import { createBus } from './bus/bus.js';
+import { ChatNotices } from './chat/notices.js';
 import { chatRoutes } from './chat/routes.js';
 import { ChatService } from './chat/service.js';
 import type { Config } from './config/config.js';
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const subscriptions = new SubscriptionsService({ db, now, logger, jobs, mailer, payments, plans, publicUrl: config.publicUrl });
   const uploads = new UploadService({ config, media, jobs, logger });
   const chat = new ChatService({ db, now, realtime });
+  const chatNotices = new ChatNotices({ db, now, jobs, mailer, logger, publicUrl: config.publicUrl });
   const lifecycle = new Lifecycle();
   const context: AppContext = {
     config,
@@ -157,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     realtime,
     sessions,
     chat,
+    chatNotices,
     auth,
     users,
     plans,

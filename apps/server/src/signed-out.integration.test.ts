@@ -39,6 +39,7 @@ const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'POST /api/posts': { body: { access: ['public'] } },
   'POST /api/seen': { body: { entityId: id } },
   'POST /api/chats': { body: { partnerId: id } },
+  'PUT /api/me/preferences': { body: { chatEmailNotices: true } },
   'POST /api/chats/:chatId/messages': { body: { id, text: 'Hello' } },
   'PUT /api/chats/:chatId/read': { body: { messageId: id } },
   'PUT /api/creator/onboarding/age-gender': { body: { birthDate: '1990-01-31', gender: 'female' } },

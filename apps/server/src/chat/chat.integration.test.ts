@@ -207,4 +207,59 @@ describe(`chat (${TEST_DRIVER})`, () => {
     creatorSocket.socket.close();
     strangerSocket.socket.close();
   });
+
+  it('mails a reader about unread messages once the chat is quiet, at most hourly, and not after they opt out', async () => {
+    const { creator, member } = await pair();
+    const email = (await member.client.get('/api/me')).body.email as string;
+    const mailsToMember = () => server.smtp.messages.filter((mail) => mail.to === email.toLowerCase());
+    const chatId = (await creator.client.post('/api/chats', { partnerId: member.id })).body.id;
+    await send(creator.client, chatId, 'New set tonight');
+    await send(creator.client, chatId, 'Tell me what you think');
+    const { chatNotices } = server.context;
+    const quiet = 11 * 60 * 1000;
+    let moved = 0;
+    const advance = (ms: number) => {
+      server.advanceClock(ms);
+      moved += ms;
+    };
+    try {
+      await chatNotices.sendDue();
+      expect(mailsToMember()).toHaveLength(0);
+
+      advance(quiet);
+      await chatNotices.sendDue();
+      const mail = await server.smtp.nextMailTo(email);
+      expect(mail.subject).toMatch(/sent you 2 messages on Aurum$/);
+      expect(mail.text).toContain(`/chat/${chatId}`);
+      // Nothing new: no second mail.
+      await chatNotices.sendDue();
+      expect(mailsToMember()).toHaveLength(0);
+
+      // A new message within the hour waits for the hour to pass. (The server's own sweep may
+      // run at any step too; it follows the same rules, so each step's outcome is the same.)
+      await send(creator.client, chatId, 'One more');
+      advance(quiet);
+      await chatNotices.sendDue();
+      expect(mailsToMember()).toHaveLength(0);
+      await send(creator.client, chatId, 'Still there?');
+      advance(60 * 60 * 1000);
+      await chatNotices.sendDue();
+      expect((await server.smtp.nextMailTo(email)).subject).toMatch(/sent you 4 messages/);
+
+      // Read messages are not mailed about, and an opted-out reader gets nothing.
+      const latest = (await member.client.get(`/api/chats/${chatId}/messages?limit=1`)).body.items[0];
+      await member.client.request('PUT', `/api/chats/${chatId}/read`, { messageId: latest.id });
+      advance(2 * 60 * 60 * 1000);
+      await chatNotices.sendDue();
+      expect(mailsToMember()).toHaveLength(0);
+      const preferences = await member.client.request('PUT', '/api/me/preferences', { chatEmailNotices: false });
+      expect(preferences.body.chatEmailNotices).toBe(false);
+      await send(creator.client, chatId, 'Are you ignoring me?');
+      advance(2 * 60 * 60 * 1000);
+      await chatNotices.sendDue();
+      expect(mailsToMember()).toHaveLength(0);
+    } finally {
+      server.advanceClock(-moved);
+    }
+  });
 });

@@ -49,6 +49,8 @@ export const userData = pgTable('user_data', {
   identityVerifiedAt: timestamp('identity_verified_at', { withTimezone: true }),
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
   termsVersion: text('terms_version'),
+  /** Whether unread chat messages are announced by e-mail after a quiet spell. */
+  chatEmailNotices: boolean('chat_email_notices').notNull().default(true),
 });
 
 /** One pending sign-in code per address; a new request replaces the row. Only an HMAC of the code is kept. */
@@ -501,8 +503,11 @@ export const chatParticipants = pgTable(
     activityAt: timestamp('activity_at', { withTimezone: true }).notNull(),
     lastReadAt: timestamp('last_read_at', { withTimezone: true }),
     lastReadMessageId: text('last_read_message_id'),
+    /** When this participant was last e-mailed about unread messages here (at most hourly). */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
   (t) => [
+    index('chat_participants_activity_idx').on(t.activityAt),
     primaryKey({ columns: [t.chatId, t.userId] }),
     index('chat_participants_user_activity_idx').on(t.userId, t.activityAt.desc().nullsFirst(), t.chatId.desc().nullsFirst()),
   ],

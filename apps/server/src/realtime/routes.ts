@@ -1,4 +1,4 @@
-import { REALTIME_PATH, REALTIME_POLICY_CLOSE } from '@aurum/core';
+import { apiErrorSchema, REALTIME_PATH, REALTIME_POLICY_CLOSE } from '@aurum/core';
 import type { FastifyRequest } from 'fastify';
 import { comesFromThisSite } from '../http/csrf.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
@@ -21,7 +21,12 @@ export const realtimeRoutes: DomainRoutes<{
   app.route({
     method: 'GET',
     url: REALTIME_PATH,
-    schema: { hide: true },
+    schema: {
+      tags: ['realtime'],
+      summary:
+        'The realtime websocket (upgrade with the session cookie; JSON frames: subscribe/unsubscribe a channel, events back). Without the upgrade: 426',
+      response: { 401: apiErrorSchema, 426: apiErrorSchema },
+    },
     // A plain request, without the websocket upgrade.
     handler: async (request) => {
       requireViewer(request);
