@@ -10,20 +10,17 @@
  * Readings come from `/proc/<pid>/status` (Linux): VmRSS (resident now), VmHWM (the highest
  * resident so far), RssAnon (heap, wasm memory) and RssFile (mapped code and libraries).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { TERMS_VERSION } from '@aurum/core';
 import pg from 'pg';
+import { type MemoryReading, ROOT, type RunningServer, readMemory, startCompiledServer } from './compiled-server.js';
 import { argument, DEFAULT_SERVER_URL } from './target.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 const RESULTS_FILE = path.join(ROOT, 'bench/RESULTS.md');
 const RESULTS_HEADING = '## Server memory';
@@ -38,69 +35,11 @@ const NODE_FLAGS = (argument('node-flags') ?? '').split(' ').filter(Boolean);
 const CLIENTS = 4;
 const MIB = 1024 * 1024;
 
-interface Reading {
-  rss: number;
-  peak: number;
-  anon: number;
-  file: number;
-}
-
-/** The process's memory now, in MiB, from /proc. */
-function readMemory(pid: number): Reading {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) / 1024;
-  return { rss: kib('VmRSS'), peak: kib('VmHWM'), anon: kib('RssAnon'), file: kib('RssFile') };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-interface RunningServer {
-  child: ChildProcess;
-  pid: number;
-  baseUrl: string;
-  dataDir: string;
-  stop(): Promise<void>;
-}
+type Reading = MemoryReading;
 
 /** The compiled server as production runs it, answering once `/api/health/ready` says 200. */
-async function startServer(dataDir: string, databaseUrl: string | undefined): Promise<RunningServer> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...NODE_FLAGS, SERVER_ENTRY], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      LOG_LEVEL: 'warn',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  };
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before it was ready`);
-    const ready = await fetch(`${baseUrl}/api/health/ready`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { child, pid: child.pid as number, baseUrl, dataDir, stop };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function startServer(dataDir: string, databaseUrl: string | undefined): Promise<RunningServer> {
+  return startCompiledServer({ dataDir, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {}, nodeFlags: NODE_FLAGS });
 }
 
 /** A signed-in member's browser: keeps the session cookie and sends the site's Origin on writes. */
