@@ -1,7 +1,7 @@
 import { REALTIME_PATH, REALTIME_POLICY_CLOSE, userChannel } from '@aurum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSocket, subscribe } from '../../test/realtime-client.js';
-import { ApiClient, createScratchDatabase, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { ApiClient, startInstancesSharingRedis, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 
 async function member(server: TestServer, name: string) {
   const client = new ApiClient(server);
@@ -101,20 +101,15 @@ describe(`realtime websocket (${TEST_DRIVER})`, () => {
 });
 
 describe.runIf(TEST_DRIVER === 'postgres' && process.env.TEST_REDIS_URL)('realtime across instances (Redis)', () => {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let instances: Awaited<ReturnType<typeof startInstancesSharingRedis>>;
   let first: TestServer;
   let second: TestServer;
   beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    const env = { REDIS_URL: process.env.TEST_REDIS_URL as string };
-    first = await startTestServer(env, { url: scratch.url });
-    second = await startTestServer(env, { url: scratch.url });
-    await Promise.all([first.context.bus.ready(), second.context.bus.ready()]);
+    instances = await startInstancesSharingRedis();
+    ({ first, second } = instances);
   });
   afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await scratch?.drop();
+    await instances?.close();
   });
 
   it('delivers an event published on one instance to a socket on the other, and a sign-out there closes it', async () => {
