@@ -2,13 +2,13 @@ import type { CurrentUser } from '@aurum/core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { setError } from '../../components/error-store';
 import { PageHeader } from '../../components/PageHeader';
+import { SectionCard } from '../../components/SectionCard';
 import { addSnack } from '../../components/snack-queue';
 import { setCurrentUser, useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
@@ -25,32 +25,16 @@ export default function PersonalDetailsPage() {
     <>
       <PageHeader title="Personal details" back />
       <Box sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
-        <Paper
-          component="section"
-          aria-labelledby="account-title"
-          variant="outlined"
-          sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 1 }}
-        >
-          <Typography id="account-title" variant="h2" sx={{ fontSize: '1.2rem' }}>
-            Account
-          </Typography>
+        <SectionCard title="Account" gap={1}>
           <Typography color="text.secondary">E-mail address</Typography>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{user.email}</Typography>
           <Typography variant="body2" color="text.secondary">
             Your sign-in codes go to this address.
           </Typography>
-        </Paper>
-        <Paper
-          component="section"
-          aria-labelledby="profile-title"
-          variant="outlined"
-          sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 2.5 }}
-        >
-          <Typography id="profile-title" variant="h2" sx={{ fontSize: '1.2rem' }}>
-            Profile
-          </Typography>
+        </SectionCard>
+        <SectionCard title="Profile" gap={2.5}>
           <ProfileDetailsForm user={user} submitLabel="Save changes" onSaved={() => addSnack('Your details are saved.', 'success')} />
-        </Paper>
+        </SectionCard>
         <NotificationsSection user={user} />
         <Button variant="outlined" color="error" component={RouterLink} to={paths.deleteAccount} sx={{ justifySelf: 'start' }}>
           Delete account
@@ -76,15 +60,7 @@ function NotificationsSection({ user }: { user: CurrentUser }) {
   });
   const checked = save.isPending && save.variables ? save.variables.chatEmailNotices : user.chatEmailNotices;
   return (
-    <Paper
-      component="section"
-      aria-labelledby="notifications-title"
-      variant="outlined"
-      sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 1 }}
-    >
-      <Typography id="notifications-title" variant="h2" sx={{ fontSize: '1.2rem' }}>
-        E-mail notifications
-      </Typography>
+    <SectionCard title="E-mail notifications" gap={1}>
       <FormControlLabel
         control={
           <Switch
@@ -99,6 +75,6 @@ function NotificationsSection({ user }: { user: CurrentUser }) {
       <Typography id="chat-notices-description" variant="body2" color="text.secondary">
         When someone writes to you and you have not read it after a quiet spell of 10 minutes; at most one e-mail per chat an hour.
       </Typography>
-    </Paper>
+    </SectionCard>
   );
 }

@@ -12,7 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { LoadMore } from '../../components/LoadMore';
 import { PageHeader } from '../../components/PageHeader';
-import { LoadFailed, RetryAlert } from '../../components/RetryAlert';
+import { LoadFailed } from '../../components/RetryAlert';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
@@ -62,19 +62,14 @@ export default function ChatListPage() {
               ))}
             </List>
           </Paper>
-          {chats.isFetchNextPageError ? (
-            <Box sx={{ mt: 2 }}>
-              <RetryAlert error={chats.error} onRetry={() => void chats.fetchNextPage()} />
-            </Box>
-          ) : (
-            <LoadMore
-              hasMore={chats.hasNextPage}
-              loading={chats.isFetchingNextPage}
-              onLoad={() => void chats.fetchNextPage()}
-              label="Load more chats"
-              loadingLabel="Loading more chats"
-            />
-          )}
+          <LoadMore
+            hasMore={chats.hasNextPage}
+            loading={chats.isFetchingNextPage}
+            onLoad={() => void chats.fetchNextPage()}
+            failed={chats.isFetchNextPageError ? chats.error : null}
+            label="Load more chats"
+            loadingLabel="Loading more chats"
+          />
         </>
       )}
     </>

@@ -111,6 +111,7 @@ export default function NewChatPage() {
             hasMore={partners.hasNextPage}
             loading={partners.isFetchingNextPage}
             onLoad={() => void partners.fetchNextPage()}
+            failed={partners.isFetchNextPageError ? partners.error : null}
             label="Load more people"
             loadingLabel="Loading more people"
           />
