@@ -1,9 +1,6 @@
 import {
   type AccessLevel,
   type CreatorSummary,
-  DERIVATIVE_KINDS,
-  type DerivativeKind,
-  type MediaKind,
   mayFetchDerivative,
   type PlanOffer,
   POST_TEASER_CHARS,
@@ -17,7 +14,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { type Bound, type PreparedStatement, prepareStatement } from '../db/prepared.js';
-import { blocks, DERIVATIVE_KEY_COLUMNS, likes, media, plans, postMedia, posts, profiles, seenRecords, users } from '../db/schema.js';
+import { blocks, likes, plans, postMedia, posts, profiles, seenRecords, users } from '../db/schema.js';
+import { mediaItemForViewer, mediaItemsJson, type StoredMediaItem } from '../media/media-items.js';
 import { cheapestFirst } from '../plans/service.js';
 import { entitlementsIn, entitlementsRow, postAccessLevelSql, REVEALING_LEVELS_SQL } from './access-sql.js';
 import { postMediaUrl, profileImageUrl } from './media-urls.js';
@@ -82,18 +80,12 @@ function cardsPart(part: 'page' | 'peek', where: SQL, levelFilter: SQL, limit: B
  * so a page is one round trip.
  */
 function cardsStatement(...parts: SQL[]): SQL {
-  // Which derivatives exist, as json_build_object pairs: 'thumb', thumb_key is not null, ...
-  const derivatives = DERIVATIVE_KINDS.map((kind) => sql`'${sql.raw(kind)}', ${media[DERIVATIVE_KEY_COLUMNS[kind]]} is not null`);
   return sql`${viewerRelations}
     select c.part, c.id, c.creator_id, c.access, c.level, c.text, c.handle, c.public_name, c.avatar_color, c.avatar_media_id,
       (extract(epoch from c.publish_at) * 1000)::float8 as publish_ms,
       (select count(*)::int from ${likes} where ${likes.postId} = c.id) as likes,
       exists (select 1 from ${likes} where ${likes.postId} = c.id and ${likes.userId} = ${bound.viewer}) as liked,
-      (select coalesce(json_agg(json_build_object('position', ${postMedia.position}, 'mediaId', ${media.id}, 'kind', ${media.kind},
-          'status', ${media.status}, 'width', ${media.width}, 'height', ${media.height}, 'durationMs', ${media.durationMs},
-          'placeholder', ${media.placeholder}, ${sql.join(derivatives, sql`, `)})
-          order by ${postMedia.position}), '[]')
-        from ${postMedia} join ${media} on ${media.id} = ${postMedia.mediaId} where ${postMedia.postId} = c.id) as media,
+      ${mediaItemsJson({ table: postMedia, owner: postMedia.postId, position: postMedia.position, mediaId: postMedia.mediaId }, sql`c.id`)} as media,
       case when c.level not in (${REVEALING_LEVELS_SQL}) then
         (select coalesce(json_agg(json_build_object('id', ${plans.id}, 'name', ${plans.name}, 'priceMinor', ${plans.priceMinor}, 'currency', ${plans.currency})
             order by ${sql.join(cheapestFirst, sql`, `)}), '[]')
@@ -102,17 +94,6 @@ function cardsStatement(...parts: SQL[]): SQL {
     from (${sql.join(parts, sql` union all `)}) c
     order by c.part, c.publish_at desc, c.id desc`;
 }
-
-type MediaItem = {
-  position: number;
-  mediaId: string;
-  kind: string;
-  status: string;
-  width: number | null;
-  height: number | null;
-  durationMs: number | null;
-  placeholder: string | null;
-} & Record<DerivativeKind, boolean>;
 
 interface CardRow {
   part: 'page' | 'peek';
@@ -128,7 +109,7 @@ interface CardRow {
   publish_ms: number;
   likes: number;
   liked: boolean;
-  media: MediaItem[];
+  media: StoredMediaItem[];
   offers: PlanOffer[] | null;
 }
 
@@ -248,22 +229,9 @@ function cursorValues(cursor: PostCursor) {
   return cursor ? { cursorAt: cursor[0], cursorId: cursor[1] } : FROM_THE_TOP;
 }
 
-/** A media item with the URLs of the derivatives this level may fetch (none until it is ready). */
-function toPostMedia(postId: string, item: MediaItem, level: AccessLevel): PostMedia {
-  const urls: PostMedia['urls'] = {};
-  if (item.status === 'ready') {
-    for (const kind of DERIVATIVE_KINDS) {
-      if (item[kind] && mayFetchDerivative(level, kind)) urls[kind] = postMediaUrl(postId, item.position, kind, item.mediaId);
-    }
-  }
-  return {
-    position: item.position,
-    kind: item.kind as MediaKind,
-    status: item.status,
-    width: item.width,
-    height: item.height,
-    durationMs: item.durationMs,
-    placeholder: item.placeholder,
-    urls,
-  };
+/** A media item with the URLs of the derivatives this level may fetch. */
+function toPostMedia(postId: string, item: StoredMediaItem, level: AccessLevel): PostMedia {
+  return mediaItemForViewer(item, (kind) =>
+    mayFetchDerivative(level, kind) ? postMediaUrl(postId, item.position, kind, item.mediaId) : null,
+  );
 }

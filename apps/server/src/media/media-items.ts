@@ -1,0 +1,58 @@
+import { DERIVATIVE_KINDS, type DerivativeKind, type MediaKind, type PostMedia } from '@aurum/core';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { DERIVATIVE_KEY_COLUMNS, media } from '../db/schema.js';
+
+/** A media item as a list statement brings it (`mediaItemsJson`): its row, its place, and which derivatives exist. */
+export type StoredMediaItem = {
+  position: number;
+  mediaId: string;
+  kind: string;
+  status: string;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  placeholder: string | null;
+} & Record<DerivativeKind, boolean>;
+
+/**
+ * The media attached to one row (a post, a message) as a json array in position order, for a
+ * list statement to select per row instead of a statement per row. `link` is the join table,
+ * with its owner, position and media columns; `owner` the row it belongs to.
+ */
+export function mediaItemsJson(
+  link: { table: unknown; owner: AnyPgColumn; position: AnyPgColumn; mediaId: AnyPgColumn },
+  owner: SQL,
+): SQL<StoredMediaItem[]> {
+  // Which derivatives exist, as json_build_object pairs: 'thumb', thumb_key is not null, ...
+  const derivatives = DERIVATIVE_KINDS.map((kind) => sql`'${sql.raw(kind)}', ${media[DERIVATIVE_KEY_COLUMNS[kind]]} is not null`);
+  return sql<StoredMediaItem[]>`(select coalesce(json_agg(json_build_object('position', ${link.position}, 'mediaId', ${media.id},
+      'kind', ${media.kind}, 'status', ${media.status}, 'width', ${media.width}, 'height', ${media.height},
+      'durationMs', ${media.durationMs}, 'placeholder', ${media.placeholder}, ${sql.join(derivatives, sql`, `)})
+      order by ${link.position}), '[]')
+    from ${link.table} join ${media} on ${media.id} = ${link.mediaId} where ${link.owner} = ${owner})`;
+}
+
+/**
+ * A media item as the API shows it: its shape and placeholder always, and the URLs of the
+ * derivatives that exist and that `urlFor` gives this viewer (none until the item is ready).
+ */
+export function mediaItemForViewer(item: StoredMediaItem, urlFor: (kind: DerivativeKind) => string | null): PostMedia {
+  const urls: PostMedia['urls'] = {};
+  if (item.status === 'ready') {
+    for (const kind of DERIVATIVE_KINDS) {
+      const url = item[kind] ? urlFor(kind) : null;
+      if (url) urls[kind] = url;
+    }
+  }
+  return {
+    position: item.position,
+    kind: item.kind as MediaKind,
+    status: item.status,
+    width: item.width,
+    height: item.height,
+    durationMs: item.durationMs,
+    placeholder: item.placeholder,
+    urls,
+  };
+}
