@@ -16,6 +16,13 @@ CREATE TABLE "chats" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "message_media" (
+	"message_id" text NOT NULL,
+	"position" integer NOT NULL,
+	"media_id" text NOT NULL,
+	CONSTRAINT "message_media_message_id_position_pk" PRIMARY KEY("message_id","position")
+);
+--> statement-breakpoint
 CREATE TABLE "messages" (
 	"id" text PRIMARY KEY NOT NULL,
 	"chat_id" text NOT NULL,
@@ -30,9 +37,12 @@ ALTER TABLE "chat_participants" ADD CONSTRAINT "chat_participants_user_id_users_
 ALTER TABLE "chat_participants" ADD CONSTRAINT "chat_participants_partner_id_users_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chats" ADD CONSTRAINT "chats_user_low_users_id_fk" FOREIGN KEY ("user_low") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chats" ADD CONSTRAINT "chats_user_high_users_id_fk" FOREIGN KEY ("user_high") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "message_media" ADD CONSTRAINT "message_media_message_id_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "message_media" ADD CONSTRAINT "message_media_media_id_media_id_fk" FOREIGN KEY ("media_id") REFERENCES "public"."media"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_chat_id_chats_id_fk" FOREIGN KEY ("chat_id") REFERENCES "public"."chats"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_sender_id_users_id_fk" FOREIGN KEY ("sender_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "chat_participants_activity_idx" ON "chat_participants" USING btree ("activity_at");--> statement-breakpoint
 CREATE INDEX "chat_participants_user_activity_idx" ON "chat_participants" USING btree ("user_id","activity_at" DESC NULLS FIRST,"chat_id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "chats_pair_unique" ON "chats" USING btree ("user_low","user_high");--> statement-breakpoint
+CREATE INDEX "message_media_media_idx" ON "message_media" USING btree ("media_id");--> statement-breakpoint
 CREATE INDEX "messages_chat_created_idx" ON "messages" USING btree ("chat_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

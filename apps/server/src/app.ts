@@ -258,7 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await subscriptionsRoutes(app, { subscriptions });
   await mediaRoutes(app, { media });
   await uploadsRoutes(app, { uploads });
-  await chatRoutes(app, { chat });
+  await chatRoutes(app, { chat, media });
   await realtimeRoutes(app, { realtime, publicUrl: config.publicUrl, sessionToken: (request) => request.cookies[SESSION_COOKIE] });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

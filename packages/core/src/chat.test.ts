@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_MESSAGE_MAX_LENGTH, chatState, sendMessageSchema } from './chat.js';
+import { CHAT_MESSAGE_MAX_LENGTH, chatState, MESSAGE_MEDIA_MAX, sendMessageSchema } from './chat.js';
 
 describe('chatState', () => {
   it('is decided for every combination of block and chat perk', () => {
@@ -21,5 +21,14 @@ describe('sendMessageSchema', () => {
     expect(sendMessageSchema.safeParse({ id, text: 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH) }).success).toBe(true);
     expect(sendMessageSchema.safeParse({ id, text: 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1) }).success).toBe(false);
     expect(sendMessageSchema.safeParse({ id: 'not an id', text: 'hi' }).success).toBe(false);
+  });
+
+  it('takes media without text, but not nothing at all, nor the same item twice', () => {
+    expect(sendMessageSchema.parse({ id, mediaIds: ['m1'] })).toEqual({ id, text: '', mediaIds: ['m1'] });
+    expect(sendMessageSchema.safeParse({ id, text: '', mediaIds: [] }).success).toBe(false);
+    expect(sendMessageSchema.safeParse({ id, text: 'hi', mediaIds: ['m1', 'm1'] }).success).toBe(false);
+    expect(sendMessageSchema.safeParse({ id, mediaIds: Array.from({ length: MESSAGE_MEDIA_MAX + 1 }, (_, i) => `m${i}`) }).success).toBe(
+      false,
+    );
   });
 });

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { creatorSummarySchema, entityIdSchema, pageCursorSchema } from './posts.js';
+import { creatorSummarySchema, entityIdSchema, pageCursorSchema, postMediaSchema } from './posts.js';
 
 /** The longest message text, in characters after trimming. */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 export const CHATS_PAGE_SIZE = 20;
 export const CHAT_HISTORY_PAGE_SIZE = 30;
 export const CHAT_PAGE_MAX = 50;
+/** The most media items one message carries. */
+export const MESSAGE_MEDIA_MAX = 10;
 
 /**
  * What a participant may do in a chat: `open` (read and send), `read_only` (the subscription
@@ -34,15 +36,21 @@ export const chatParamsSchema = z.object({ chatId: entityIdSchema });
 
 export const startChatSchema = z.object({ partnerId: entityIdSchema });
 
-/** A message as the sender writes it; the id is chosen by the sender, so a retried send is stored once. */
-export const sendMessageSchema = z.object({
-  id: entityIdSchema,
-  text: z
-    .string()
-    .trim()
-    .min(1, 'Write a message first.')
-    .max(CHAT_MESSAGE_MAX_LENGTH, `Messages are at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`),
-});
+/**
+ * A message as the sender writes it: text, and for creators media from their own uploads; one
+ * of the two at least. The id is chosen by the sender, so a retried send is stored once.
+ */
+export const sendMessageSchema = z
+  .object({
+    id: entityIdSchema,
+    text: z.string().trim().max(CHAT_MESSAGE_MAX_LENGTH, `Messages are at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`).default(''),
+    mediaIds: z
+      .array(entityIdSchema)
+      .max(MESSAGE_MEDIA_MAX, `A message carries at most ${MESSAGE_MEDIA_MAX} media items.`)
+      .refine((ids) => new Set(ids).size === ids.length, 'The same media item is attached twice.')
+      .default([]),
+  })
+  .refine((message) => message.text.length > 0 || message.mediaIds.length > 0, { message: 'Write a message first.', path: ['text'] });
 
 export const markReadSchema = z.object({ messageId: entityIdSchema });
 
@@ -60,15 +68,21 @@ export const chatMessageSchema = z.object({
   chatId: z.string(),
   senderId: z.string(),
   text: z.string(),
+  /** The same shape as a post's media; the URLs serve the chat's two participants only. */
+  media: z.array(postMediaSchema),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** The last message of a chat, as the chat list shows it. */
+export const chatMessagePreviewSchema = chatMessageSchema.omit({ media: true }).extend({ mediaCount: z.number().int().min(0) });
+export type ChatMessagePreview = z.infer<typeof chatMessagePreviewSchema>;
 
 export const chatSummarySchema = z.object({
   id: z.string(),
   partner: creatorSummarySchema,
   state: z.enum(['open', 'read_only', 'blocked']),
-  lastMessage: chatMessageSchema.nullable(),
+  lastMessage: chatMessagePreviewSchema.nullable(),
   /** Messages from the partner after the viewer's last read one. */
   unread: z.number().int().min(0),
   /** The last message of the viewer's that the partner has read (read receipts). */

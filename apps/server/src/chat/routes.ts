@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  BLURRED_DERIVATIVES,
   chatMessageSchema,
   chatParamsSchema,
   chatPartnersPageSchema,
@@ -7,6 +8,10 @@ import {
   chatSummarySchema,
   chatsPageQuerySchema,
   chatsPageSchema,
+  DERIVATIVE_KINDS,
+  type DerivativeKind,
+  entityIdSchema,
+  MESSAGE_MEDIA_MAX,
   markReadSchema,
   messagesPageQuerySchema,
   messagesPageSchema,
@@ -17,12 +22,15 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DomainRoutes } from '../http/domain-routes.js';
+import { errors } from '../http/errors.js';
 import { requireViewer } from '../http/viewer.js';
+import type { MediaService } from '../media/service.js';
+import { OPEN_IMAGE_CACHE, PROTECTED_CACHE, sendMediaBytes } from '../posts/media-delivery.js';
 import type { ChatService } from './service.js';
 
 const tags = ['chat'];
 
-export const chatRoutes: DomainRoutes<{ chat: ChatService }> = (app, { chat }) => {
+export const chatRoutes: DomainRoutes<{ chat: ChatService; media: MediaService }> = (app, { chat, media }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -141,6 +149,41 @@ export const chatRoutes: DomainRoutes<{ chat: ChatService }> = (app, { chat }) =
     async (request, reply) => {
       await chat.typing(requireViewer(request).userId, request.params.chatId);
       return reply.status(204).send(null);
+    },
+  );
+
+  api.get(
+    '/api/chats/:chatId/messages/:messageId/media/:position/:kind',
+    {
+      schema: {
+        tags,
+        summary: "A derivative of a message's media item, for the chat's two participants only. Supports Range.",
+        params: z.object({
+          chatId: entityIdSchema,
+          messageId: entityIdSchema,
+          position: z.coerce
+            .number()
+            .int()
+            .min(0)
+            .max(MESSAGE_MEDIA_MAX - 1),
+          kind: z.enum(DERIVATIVE_KINDS),
+        }),
+        querystring: z.object({ v: z.string().max(32).optional() }),
+        response: { 404: apiErrorSchema, 416: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { chatId, messageId, position, kind } = request.params;
+      const item = await chat.servableMedia(requireViewer(request).userId, chatId, messageId, position);
+      // Outside the chat and not there read the same.
+      if (item?.status !== 'ready') throw errors.notFound('Media');
+      const blurred = (BLURRED_DERIVATIVES as readonly DerivativeKind[]).includes(kind);
+      return sendMediaBytes(
+        request,
+        reply,
+        (range) => media.openDerivative(item.mediaId, kind, range),
+        blurred ? OPEN_IMAGE_CACHE : PROTECTED_CACHE,
+      );
     },
   );
 };

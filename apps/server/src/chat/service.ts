@@ -1,6 +1,7 @@
 import {
   CHAT_EVENTS,
   type ChatMessage,
+  type ChatMessagePreview,
   type ChatPartnersPage,
   type ChatSummary,
   type ChatsPage,
@@ -11,15 +12,16 @@ import {
   USER_CHAT_EVENT,
   userChannel,
 } from '@aurum/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
-import { chatParticipants, chats, messages, users } from '../db/schema.js';
+import { chatParticipants, chats, media, messageMedia, messages, users } from '../db/schema.js';
 import { containsPattern } from '../db/search-pattern.js';
 import { errors } from '../http/errors.js';
 import { decodePageCursor, decodeTimeCursor, encodePageCursor, timeCursorPage } from '../http/page-cursor.js';
-import { profileImageUrl } from '../posts/media-urls.js';
+import { mediaItemForViewer } from '../media/media-items.js';
+import { messageMediaUrl, profileImageUrl } from '../posts/media-urls.js';
 import type { RealtimeHub } from '../realtime/hub.js';
 import { blockedEitherWaySql, chatPerkSql } from './chat-sql.js';
 import {
@@ -27,7 +29,9 @@ import {
   chatSummariesStatement,
   historyStatement,
   type MessageRow,
+  messageMediaJson,
   type PartnerRow,
+  type PreviewRow,
   type SummaryRow,
   unreadTotalStatement,
 } from './statements.js';
@@ -143,16 +147,18 @@ export class ChatService {
   }
 
   /**
-   * Stores a message while the chat is open. The id comes from the sender's device, so sending
-   * it again (a retry after a lost answer) returns the stored message instead of a second one.
+   * Stores a message while the chat is open, with media from a creator's own uploads. The id
+   * comes from the sender's device, so sending it again (a retry after a lost answer) returns
+   * the stored message instead of a second one.
    */
-  async send(viewerId: string, chatId: string, input: { id: string; text: string }): Promise<ChatMessage> {
+  async send(viewerId: string, chatId: string, input: { id: string; text: string; mediaIds: string[] }): Promise<ChatMessage> {
     const { message, partnerId, created } = await this.deps.db.transaction(async (tx) => {
       const [side] = await tx
         .select({
           partnerId: chatParticipants.partnerId,
           chatPerk: chatPerkSql(sql`${viewerId}`, sql`${chatParticipants.partnerId}`, sql`${this.deps.now().toISOString()}::timestamptz`),
           blocked: blockedEitherWaySql(sql`${viewerId}`, sql`${chatParticipants.partnerId}`),
+          isCreator: sql<boolean>`exists (select 1 from ${users} as sender where sender.id = ${viewerId} and 'creators' = any(sender.labels))`,
         })
         .from(chatParticipants)
         .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, viewerId)));
@@ -160,31 +166,52 @@ export class ChatService {
       const state = chatState(side);
       if (state === 'blocked') throw errors.chatBlocked();
       if (state === 'read_only') throw errors.chatReadOnly();
+      if (input.mediaIds.length > 0) await this.checkAttachable(tx, viewerId, side.isCreator, input.mediaIds);
       const now = this.deps.now();
       const [inserted] = await tx
         .insert(messages)
         .values({ id: input.id, chatId, senderId: viewerId, body: input.text, createdAt: now })
         .onConflictDoNothing({ target: messages.id })
-        .returning();
-      if (!inserted)
-        return { message: await this.existingMessage(tx, viewerId, chatId, input.id), partnerId: side.partnerId, created: false };
+        .returning({ id: messages.id });
+      if (!inserted) {
+        const existing = await this.storedMessage(tx, input.id);
+        if (!existing || existing.sender_id !== viewerId || existing.chatId !== chatId) throw errors.messageIdTaken();
+        return { message: toMessage(existing, chatId), partnerId: side.partnerId, created: false };
+      }
+      if (input.mediaIds.length > 0) {
+        await tx.insert(messageMedia).values(input.mediaIds.map((mediaId, position) => ({ messageId: inserted.id, position, mediaId })));
+      }
       await tx.update(chatParticipants).set({ activityAt: now }).where(eq(chatParticipants.chatId, chatId));
       // One's own message counts as read.
       await tx
         .update(chatParticipants)
         .set({ lastReadAt: now, lastReadMessageId: inserted.id })
         .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, viewerId)));
-      return {
-        message: toMessage({ id: inserted.id, sender_id: viewerId, body: inserted.body, created_at: now.toISOString() }, chatId),
-        partnerId: side.partnerId,
-        created: true,
-      };
+      const stored = (await this.storedMessage(tx, inserted.id)) as StoredMessage;
+      return { message: toMessage(stored, chatId), partnerId: side.partnerId, created: true };
     });
     if (created) {
       this.deps.realtime.publish(chatChannel(chatId), CHAT_EVENTS.messageCreated, message);
       this.deps.realtime.publish(userChannel(partnerId), USER_CHAT_EVENT, { chatId });
     }
     return message;
+  }
+
+  /** The media id behind a message's item, for one of the chat's two participants; null for anyone else. */
+  async servableMedia(
+    viewerId: string,
+    chatId: string,
+    messageId: string,
+    position: number,
+  ): Promise<{ mediaId: string; status: string } | null> {
+    const [row] = await this.deps.db
+      .select({ mediaId: media.id, status: media.status })
+      .from(messageMedia)
+      .innerJoin(messages, and(eq(messages.id, messageMedia.messageId), eq(messages.chatId, chatId)))
+      .innerJoin(chatParticipants, and(eq(chatParticipants.chatId, messages.chatId), eq(chatParticipants.userId, viewerId)))
+      .innerJoin(media, eq(media.id, messageMedia.mediaId))
+      .where(and(eq(messageMedia.messageId, messageId), eq(messageMedia.position, position)));
+    return row ?? null;
   }
 
   /** Moves the viewer's read position forward to a message of the chat (never back). */
@@ -274,16 +301,42 @@ export class ChatService {
     return row ?? null;
   }
 
-  /** A retried send: the message stored under that id, if it is the same sender's in the same chat. */
-  private async existingMessage(executor: Executor, viewerId: string, chatId: string, id: string): Promise<ChatMessage> {
-    const [row] = await executor.select().from(messages).where(eq(messages.id, id));
-    if (!row || row.senderId !== viewerId || row.chatId !== chatId) throw errors.messageIdTaken();
-    return toMessage({ id: row.id, sender_id: row.senderId, body: row.body, created_at: row.createdAt.toISOString() }, chatId);
+  /** Only creators attach media, and only their own uploads that did not fail. */
+  private async checkAttachable(executor: Executor, viewerId: string, isCreator: boolean, mediaIds: string[]): Promise<void> {
+    if (!isCreator) throw errors.creatorRequired({ message: 'Only creators can attach media to messages.' });
+    const owned = await executor
+      .select({ id: media.id })
+      .from(media)
+      .where(and(inArray(media.id, mediaIds), eq(media.ownerId, viewerId), ne(media.status, 'failed')));
+    if (owned.length !== mediaIds.length) throw errors.notFound('Media');
+  }
+
+  /** A stored message with its media, or null; inside the caller's transaction, so it sees what the transaction wrote. */
+  private async storedMessage(executor: Executor, id: string): Promise<StoredMessage | null> {
+    // Raw SQL: inside the query builder's select list drizzle would leave the fragment's columns unqualified.
+    const result = (await executor.execute(
+      sql`select m.id, m.chat_id as "chatId", m.sender_id, m.body, m.created_at, ${messageMediaJson(sql`m.id`)} as media
+        from ${messages} as m where m.id = ${id}`,
+    )) as unknown as { rows: StoredMessage[] };
+    return result.rows[0] ?? null;
   }
 }
 
-function toMessage(row: Pick<MessageRow, 'id' | 'sender_id' | 'body' | 'created_at'>, chatId: string): ChatMessage {
-  return { id: row.id, chatId, senderId: row.sender_id, text: row.body, createdAt: iso(row.created_at) };
+type StoredMessage = MessageRow & { chatId: string };
+
+function toMessage(row: MessageRow, chatId: string): ChatMessage {
+  return {
+    id: row.id,
+    chatId,
+    senderId: row.sender_id,
+    text: row.body,
+    media: row.media.map((item) => mediaItemForViewer(item, (kind) => messageMediaUrl(chatId, row.id, item.position, kind, item.mediaId))),
+    createdAt: iso(row.created_at),
+  };
+}
+
+function toPreview(row: PreviewRow, chatId: string): ChatMessagePreview {
+  return { id: row.id, chatId, senderId: row.sender_id, text: row.body, mediaCount: row.media_count, createdAt: iso(row.created_at) };
 }
 
 function toSummary(row: SummaryRow): ChatSummary {
@@ -297,7 +350,7 @@ function toSummary(row: SummaryRow): ChatSummary {
       avatarUrl: profileImageUrl(row.partner_id, 'avatar', row.avatar_media_id),
     },
     state: chatState({ chatPerk: row.chat_perk, blocked: row.blocked }),
-    lastMessage: row.last_message ? toMessage(row.last_message, row.chat_id) : null,
+    lastMessage: row.last_message ? toPreview(row.last_message, row.chat_id) : null,
     unread: row.unread,
     partnerLastReadMessageId: row.partner_last_read_message_id,
     createdAt: iso(row.created_at),

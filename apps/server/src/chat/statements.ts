@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { chatParticipants, chats, messages, plans, profiles, subscriptions, users } from '../db/schema.js';
+import { chatParticipants, chats, messageMedia, messages, plans, profiles, subscriptions, users } from '../db/schema.js';
+import { mediaItemsJson, type StoredMediaItem } from '../media/media-items.js';
 import { blockedEitherWaySql, chatPerkSql } from './chat-sql.js';
 
 /**
@@ -23,7 +24,17 @@ export interface MessageRow {
   sender_id: string;
   body: string;
   created_at: string;
+  media: StoredMediaItem[];
 }
+
+/** A message's media, in position order, as one json column. */
+export const messageMediaJson = (messageId: SQL) =>
+  mediaItemsJson(
+    { table: messageMedia, owner: messageMedia.messageId, position: messageMedia.position, mediaId: messageMedia.mediaId },
+    messageId,
+  );
+
+export type PreviewRow = Omit<MessageRow, 'media'> & { media_count: number };
 
 export interface SummaryRow {
   chat_id: string;
@@ -34,7 +45,7 @@ export interface SummaryRow {
   public_name: string | null;
   avatar_color: string;
   avatar_media_id: string | null;
-  last_message: MessageRow | null;
+  last_message: PreviewRow | null;
   unread: number;
   partner_last_read_message_id: string | null;
   chat_perk: boolean;
@@ -54,7 +65,8 @@ export function chatSummariesStatement(shape: 'page' | 'one'): SQL {
       : sql`(${bound.cursorTime}::timestamptz is null or (cp.activity_at, cp.chat_id) < (${bound.cursorTime}::timestamptz, ${bound.cursorId}::text))`;
   return sql`select cp.chat_id, c.created_at, cp.activity_at, cp.partner_id,
       pr.handle, pr.public_name, pr.avatar_color, pr.avatar_media_id,
-      (select json_build_object('id', m.id, 'sender_id', m.sender_id, 'body', m.body, 'created_at', m.created_at)
+      (select json_build_object('id', m.id, 'sender_id', m.sender_id, 'body', m.body, 'created_at', m.created_at,
+          'media_count', (select count(*)::int from ${messageMedia} as mm where mm.message_id = m.id))
          from ${messages} as m where m.chat_id = cp.chat_id order by m.created_at desc, m.id desc limit 1) as last_message,
       ${unreadOf(sql`cp`)} as unread,
       partner_side.last_read_message_id as partner_last_read_message_id,
@@ -71,7 +83,7 @@ export function chatSummariesStatement(shape: 'page' | 'one'): SQL {
 
 /** A page of a chat's messages, newest first, only for a participant. */
 export function historyStatement(): SQL {
-  return sql`select m.id, m.sender_id, m.body, m.created_at
+  return sql`select m.id, m.sender_id, m.body, m.created_at, ${messageMediaJson(sql`m.id`)} as media
     from ${messages} as m
     where m.chat_id = ${bound.chat}
       and exists (select 1 from ${chatParticipants} as cp where cp.chat_id = ${bound.chat} and cp.user_id = ${bound.viewer})

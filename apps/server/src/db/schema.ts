@@ -527,3 +527,18 @@ export const messages = pgTable(
   },
   (t) => [index('messages_chat_created_idx').on(t.chatId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
+
+/** Media a creator attached to a message, from their own uploads; only the chat's two participants can fetch it. */
+export const messageMedia = pgTable(
+  'message_media',
+  {
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    mediaId: text('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.position] }), index('message_media_media_idx').on(t.mediaId)],
+);

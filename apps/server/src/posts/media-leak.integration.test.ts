@@ -405,4 +405,68 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
     expect(blurred.headers.get('cache-control')).toBe('private, max-age=86400');
     expect(sha256(blurred.body)).toBe(sha256(clip.bytes.blur!));
   }, 120_000);
+
+  it("serves a chat message's media exactly to the chat's two participants, and attaches only a creator's own uploads", async () => {
+    const creator = await signUp(server, 'chatleakcreator', { creator: true });
+    const plan = await createActivePlan(creator.client, 'Chat', 500, 'USD', { chat: true });
+    const member = await signUp(server, 'chatleakmember');
+    const otherMember = await signUp(server, 'chatleakother');
+    const stranger = await signUp(server, 'chatleakstranger');
+    const soon = new Date(server.context.now().getTime() + 5 * DAY_MS);
+    await subscribe(server, member.id, plan, soon);
+    await subscribe(server, otherMember.id, plan, soon);
+    const chatId = (await member.client.post('/api/chats', { partnerId: creator.id })).body.id as string;
+    const otherChatId = (await otherMember.client.post('/api/chats', { partnerId: creator.id })).body.id as string;
+    const photo = await processed(creator.id, 'image');
+    const clip = await processed(creator.id, 'video');
+    const foreign = await processed(stranger.id, 'image');
+
+    const sendWith = (client: ApiClient, mediaIds: string[]) =>
+      client.post(`/api/chats/${chatId}/messages`, { id: generateId(), mediaIds });
+    expect(await sendWith(member.client, [photo.id])).toMatchObject({ status: 403, body: { type: 'creator_required' } });
+    expect(await sendWith(creator.client, [foreign.id])).toMatchObject({ status: 404 });
+    const sent = await sendWith(creator.client, [photo.id, clip.id]);
+    expect(sent.status).toBe(200);
+    const history = await member.client.get(`/api/chats/${chatId}/messages`);
+    expect(history.body.items[0]).toEqual(sent.body);
+    expect((await member.client.get('/api/chats')).body.items[0].lastMessage).toMatchObject({ id: sent.body.id, mediaCount: 2 });
+
+    for (const [position, item] of [photo, clip].entries()) {
+      const urls = sent.body.media[position].urls as Record<string, string | undefined>;
+      for (const kind of DERIVATIVE_KINDS) {
+        const url = urls[kind];
+        const stored = item.bytes[kind];
+        if (!stored) {
+          expect(url, kind).toBeUndefined();
+          continue;
+        }
+        expect(url, kind).toBeDefined();
+        for (const participant of [creator.client, member.client]) {
+          const fetched = await fetchBytes(participant, url as string);
+          expect(fetched.status, `${kind} for a participant`).toBe(200);
+          expect(sha256(fetched.body), kind).toBe(sha256(stored));
+        }
+        const tries = [
+          { client: stranger.client, url: url as string },
+          { client: otherMember.client, url: url as string },
+          { client: null, url: url as string },
+          // The message through a chat the viewer is in, and the media under a post's path.
+          { client: otherMember.client, url: (url as string).replace(chatId, otherChatId) },
+          { client: member.client, url: `/api/posts/${sent.body.id}/media/${position}/${kind}` },
+        ];
+        for (const attempt of tries) {
+          const fetched = await fetchBytes(attempt.client, attempt.url);
+          expect([401, 404], `${kind} through ${attempt.url}`).toContain(fetched.status);
+          for (const bytes of Object.values(item.bytes)) expect(fetched.body.includes(bytes as Buffer)).toBe(false);
+          expect(fetched.body.includes(item.upload)).toBe(false);
+        }
+      }
+      // The upload itself is served to no one, participants included.
+      for (const kind of ['original', 'upload']) {
+        const fetched = await fetchBytes(member.client, `/api/chats/${chatId}/messages/${sent.body.id}/media/${position}/${kind}`);
+        expect(fetched.status).not.toBe(200);
+        expect(fetched.body.includes(item.upload)).toBe(false);
+      }
+    }
+  }, 120_000);
 });

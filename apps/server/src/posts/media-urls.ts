@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { DerivativeKind } from '@aurum/core';
 
 /**
- * Every URL that serves media bytes is built here. They name a post and a position, or a
- * user's avatar or cover, never a media id: the routes behind them decide access from the
- * post or profile, so an id on its own opens nothing.
+ * Every URL that serves media bytes is built here. They name a post and a position, a chat
+ * message and a position, or a user's avatar or cover, never a media id: the routes behind them
+ * decide access from the post, chat or profile, so an id on its own opens nothing.
  */
 
 // The version changes when another item takes the place, so privately cached images never go stale.
@@ -23,6 +23,11 @@ function version(mediaId: string): string {
 
 export function postMediaUrl(postId: string, position: number, kind: DerivativeKind, mediaId: string): string {
   return `/api/posts/${encodeURIComponent(postId)}/media/${position}/${kind}?v=${version(mediaId)}`;
+}
+
+/** A chat message's media item: the route serves it to the chat's two participants only. */
+export function messageMediaUrl(chatId: string, messageId: string, position: number, kind: DerivativeKind, mediaId: string): string {
+  return `/api/chats/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}/media/${position}/${kind}?v=${version(mediaId)}`;
 }
 
 export type ProfileImage = 'avatar' | 'cover';

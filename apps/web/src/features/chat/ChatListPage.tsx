@@ -80,7 +80,8 @@ function ChatRow({ chat }: { chat: ChatSummary }) {
   const user = useSignedInUser();
   const name = displayName(chat.partner);
   const last = chat.lastMessage;
-  const preview = last ? `${last.senderId === user?.id ? 'You: ' : ''}${last.text}` : 'No messages yet';
+  const content = last ? last.text || (last.mediaCount === 1 ? 'Sent an attachment' : `Sent ${last.mediaCount} attachments`) : null;
+  const preview = last ? `${last.senderId === user?.id ? 'You: ' : ''}${content}` : 'No messages yet';
   const time = chatListTime(last?.createdAt ?? chat.createdAt, new Date());
   const unreadText = chat.unread > 0 ? `, ${chat.unread} unread` : '';
   return (

@@ -2,6 +2,7 @@ import type { ChatMessage } from '@aurum/core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { PostMediaView } from '../../components/post/PostMediaView';
 import type { Delivery } from './timeline';
 
 const DELIVERY_TEXT: Record<Delivery, string> = { sending: 'Sending…', failed: 'Not sent', sent: 'Sent', read: 'Read' };
@@ -41,7 +42,14 @@ export function MessageBubble({
           opacity: delivery === 'sending' ? 0.75 : 1,
         }}
       >
-        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Typography>
+        {message.media.length > 0 && (
+          <Box sx={{ display: 'grid', gap: 1, mb: message.text ? 1 : 0, mx: -0.75, mt: -0.25, borderRadius: 2, overflow: 'hidden' }}>
+            {message.media.map((item, index) => (
+              <PostMediaView key={item.position} item={item} index={index} count={message.media.length} locked={false} />
+            ))}
+          </Box>
+        )}
+        {message.text && <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Typography>}
         <Typography variant="caption" component="p" sx={{ textAlign: 'right', opacity: 0.8, mt: 0.25 }}>
           <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
         </Typography>

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { buildTimeline, chatListTime, dayLabel } from './timeline';
 
 const at = (iso: string) => new Date(iso);
-const message = (id: string, senderId: string, createdAt: string): ChatMessage => ({ id, chatId: 'c1', senderId, text: id, createdAt });
+const message = (id: string, senderId: string, createdAt: string): ChatMessage => ({
+  id,
+  chatId: 'c1',
+  senderId,
+  text: id,
+  media: [],
+  createdAt,
+});
 
 describe('dayLabel and chatListTime', () => {
   const now = at('2026-11-25T15:00:00');

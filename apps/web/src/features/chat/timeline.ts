@@ -57,7 +57,14 @@ export function buildTimeline(
   const unsent = pending
     .filter((message) => !storedIds.has(message.id))
     .map((message) => ({
-      message: { id: message.id, chatId: options.chatId, senderId: options.userId, text: message.text, createdAt: message.createdAt },
+      message: {
+        id: message.id,
+        chatId: options.chatId,
+        senderId: options.userId,
+        text: message.text,
+        media: [],
+        createdAt: message.createdAt,
+      },
       delivery: (message.failed ? 'failed' : 'sending') as Delivery,
     }));
   const items: TimelineItem[] = [];
