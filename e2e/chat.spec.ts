@@ -64,6 +64,14 @@ test('a member with a chat plan and the creator chat live: the unread badge, the
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(memberThread.getByText('Always. Tell me which harbour, and I will shoot it at dawn.')).toBeVisible();
   await expect(creatorThread.getByText('Read', { exact: true })).toBeVisible();
+
+  // The creator sends a photo from their device; it arrives live and loads for the member.
+  await page.locator('input[type="file"][name="attachment"]').setInputFiles(photo);
+  await expect(page.getByText('Ready to send')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Send' }).click();
+  const sharedPhoto = memberThread.getByRole('img', { name: 'Photo' });
+  await expect(sharedPhoto).toBeVisible();
+  await expect.poll(() => sharedPhoto.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
   await expectAccessible(page);
   await screenshot(page, testInfo, 'chat-creator');
   await expectAccessible(member);

@@ -15,7 +15,7 @@ import { PageLoading } from '../../components/LoadingOverlay';
 import { LoadFailed, RetryAlert } from '../../components/RetryAlert';
 import { UserAvatar } from '../../components/UserAvatar';
 import { isApiError } from '../../lib/api/client';
-import { useSignedInUser } from '../../lib/current-user';
+import { useIsCreator, useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
 import { useRealtimeChannel } from '../../lib/realtime/use-realtime-channel';
@@ -45,6 +45,7 @@ export default function ChatPage() {
 function Conversation({ chat }: { chat: ChatSummary }) {
   const user = useSignedInUser();
   const userId = user?.id ?? '';
+  const isCreator = useIsCreator();
   const queryClient = useQueryClient();
   const messages = useInfiniteQuery(messagesQuery(chat.id));
   const [pending, setPending] = useState<PendingMessage[]>([]);
@@ -138,7 +139,7 @@ function Conversation({ chat }: { chat: ChatSummary }) {
 
   const deliver = (message: PendingMessage) => {
     setPending((list) => [...list.filter((item) => item.id !== message.id), { ...message, failed: false }]);
-    sendMessage(chat.id, { id: message.id, text: message.text })
+    sendMessage(chat.id, { id: message.id, text: message.text, mediaIds: message.mediaIds })
       .then((stored) => {
         addMessage(queryClient, stored);
         setPending((list) => list.filter((item) => item.id !== message.id));
@@ -152,8 +153,8 @@ function Conversation({ chat }: { chat: ChatSummary }) {
         }
       });
   };
-  const send = (text: string) => {
-    deliver({ id: generateId(), text, createdAt: new Date().toISOString(), failed: false });
+  const send = ({ text, mediaIds }: { text: string; mediaIds: string[] }) => {
+    deliver({ id: generateId(), text, mediaIds, createdAt: new Date().toISOString(), failed: false });
     setAwayFromBottom(false);
   };
 
@@ -244,7 +245,7 @@ function Conversation({ chat }: { chat: ChatSummary }) {
         }}
       >
         {chat.state === 'open' ? (
-          <Composer onSend={send} onTyping={() => void sendTyping(chat.id).catch(() => undefined)} />
+          <Composer canAttach={isCreator} onSend={send} onTyping={() => void sendTyping(chat.id).catch(() => undefined)} />
         ) : chat.state === 'read_only' ? (
           <Alert severity="info">
             This chat is read-only: the subscription that included chat has ended.{' '}

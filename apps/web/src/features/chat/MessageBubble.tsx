@@ -30,6 +30,8 @@ export function MessageBubble({
       <Box
         sx={{
           maxWidth: 'min(85%, 560px)',
+          // Media takes the bubble's width, so a bubble with media needs one of its own.
+          width: message.media.length > 0 ? 'min(85%, 400px)' : undefined,
           px: 1.75,
           py: 1,
           borderRadius: 2.5,
@@ -49,7 +51,11 @@ export function MessageBubble({
             ))}
           </Box>
         )}
-        {message.text && <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Typography>}
+        {message.text ? (
+          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Typography>
+        ) : (
+          message.media.length === 0 && <Typography sx={{ fontStyle: 'italic' }}>Attachment</Typography>
+        )}
         <Typography variant="caption" component="p" sx={{ textAlign: 'right', opacity: 0.8, mt: 0.25 }}>
           <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
         </Typography>

@@ -41,7 +41,7 @@ export const partnersQuery = (q: string) =>
   });
 
 export const startChat = (partnerId: string) => api.post<ChatSummary>('/chats', { partnerId });
-export const sendMessage = (chatId: string, message: { id: string; text: string }) =>
+export const sendMessage = (chatId: string, message: { id: string; text: string; mediaIds: string[] }) =>
   api.post<ChatMessage>(`/chats/${chatId}/messages`, message);
 export const markRead = (chatId: string, messageId: string) => apiRequest<void>('PUT', `/chats/${chatId}/read`, { messageId });
 export const sendTyping = (chatId: string) => api.post<void>(`/chats/${chatId}/typing`);

@@ -8,6 +8,8 @@ export type Delivery = 'sending' | 'failed' | 'sent' | 'read';
 export interface PendingMessage {
   id: string;
   text: string;
+  /** Processed uploads going with it; shown once the server has the message. */
+  mediaIds: string[];
   createdAt: string;
   failed: boolean;
 }
