@@ -201,10 +201,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // Background jobs run while the server does; closing it stops them and requeues what was running.
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
-  app.addHook('onClose', async () => {
-    realtime.close();
-    await bus.close();
-  });
+  // Before the websocket plugin's own (registered later), so clients are told 1001 "going away".
+  app.addHook('preClose', async () => realtime.close());
+  app.addHook('onClose', async () => bus.close());
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();

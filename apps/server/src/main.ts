@@ -8,6 +8,8 @@ import { createOutboxMailer, createSmtpMailer } from './mail/mailer.js';
 
 /** How long a shutdown may take before the process exits without waiting. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** How long the start waits for the bus to listen (Redis) before serving anyway. */
+const BUS_READY_TIMEOUT_MS = 5000;
 
 /** A bad environment stops the start with one line per problem, before anything is opened. */
 function loadConfigOrExit(): Config {
@@ -40,6 +42,11 @@ async function main(): Promise<void> {
   if (!mailer.delivers) logger.warn('SMTP_URL is not set: mail goes to the dev outbox and sign-in codes are logged');
 
   const { app, context } = await buildApp({ config, database, mailer, logger });
+  // Hear the other instances (sessions to forget, realtime events) before taking requests;
+  // with Redis down, serve anyway: the bus catches up once it answers.
+  const busListening = await Promise.race([context.bus.ready().then(() => true), sleep(BUS_READY_TIMEOUT_MS).then(() => false)]);
+  if (!busListening)
+    logger.warn({ timeoutMs: BUS_READY_TIMEOUT_MS }, 'Redis did not answer in time: serving before hearing other instances');
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Aurum is running at ${config.publicUrl}`);
   console.log(`\n  Aurum is running at ${config.publicUrl}\n`);

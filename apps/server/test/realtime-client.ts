@@ -5,7 +5,7 @@ import type { TestServer } from './test-server.js';
 
 /** A browser-like socket: the session cookie and the page's Origin, and its messages in arrival order. */
 export function openSocket(
-  server: TestServer,
+  server: Pick<TestServer, 'baseUrl'>,
   { cookie, origin = server.baseUrl, ...options }: { cookie?: string | null; origin?: string } & ClientOptions,
 ) {
   const socket = new WebSocket(server.baseUrl.replace('http', 'ws') + REALTIME_PATH, {
