@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     provider: createPaymentProvider(config, { db, now }),
     platformFeeBasisPoints: config.platformFeeBasisPoints,
   });
-  const realtime = new RealtimeHub({ bus, logger, resolveViewer: (token) => sessions.resolve(token) });
+  const realtime = new RealtimeHub({ bus, logger, now, resolveSession: (token) => sessions.resolveSession(token) });
   sessions.onForget((forgotten) => realtime.sessionsForgotten(forgotten));
   // A label or state change: cached sessions are read afresh, and the user's open tabs are told.
   const accountChanged = (userId: string) => {
@@ -258,7 +258,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await mediaRoutes(app, { media });
   await uploadsRoutes(app, { uploads });
   await chatRoutes(app, { chat, media });
-  await realtimeRoutes(app, { realtime, publicUrl: config.publicUrl, sessionToken: (request) => request.cookies[SESSION_COOKIE] });
+  await realtimeRoutes(app, {
+    realtime,
+    publicUrl: config.publicUrl,
+    sessionOf: async (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      const session = token ? await sessions.resolveSession(token) : null;
+      return token && session ? { ...session, token } : null;
+    },
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerSpa(app, config.webDistDir ?? DEFAULT_WEB_DIST);

@@ -27,7 +27,7 @@ export type SessionsForgotten = { userId: string } | { sessionId: string };
 
 export class SessionStore {
   /** Resolved sessions by token hash, oldest first. */
-  private readonly cache = new Map<string, { viewer: Viewer; until: number }>();
+  private readonly cache = new Map<string, { viewer: Viewer; expiresAt: Date; until: number }>();
   /** Counts forgets, so a read that overlapped one does not put back what it forgot. */
   private epoch = 0;
   private readonly forgetListeners: ((forgotten: SessionsForgotten) => void)[] = [];
@@ -64,19 +64,28 @@ export class SessionStore {
    * disabling the account) calls `forgetUser` or `deleteByToken` after it is committed.
    */
   async resolve(token: string): Promise<Viewer | null> {
+    return (await this.resolveSession(token))?.viewer ?? null;
+  }
+
+  /** The viewer and the session's current expiry (it slides forward as the session is used), or null. */
+  async resolveSession(token: string): Promise<{ viewer: Viewer; expiresAt: Date } | null> {
     const id = hashToken(token);
     const now = this.now().getTime();
     const cached = this.cache.get(id);
-    if (cached && cached.until > now) return cached.viewer;
+    if (cached && cached.until > now) return { viewer: cached.viewer, expiresAt: cached.expiresAt };
     if (cached) this.cache.delete(id);
     const epoch = this.epoch;
     const resolved = await this.load(id);
     // Something was forgotten while this read ran: the row may predate it, so it is not kept.
     if (resolved && epoch === this.epoch) {
       if (this.cache.size >= SESSION_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
-      this.cache.set(id, { viewer: resolved.viewer, until: Math.min(now + SESSION_CACHE_MS, resolved.expiresAt.getTime()) });
+      this.cache.set(id, {
+        viewer: resolved.viewer,
+        expiresAt: resolved.expiresAt,
+        until: Math.min(now + SESSION_CACHE_MS, resolved.expiresAt.getTime()),
+      });
     }
-    return resolved?.viewer ?? null;
+    return resolved;
   }
 
   /** Drops every remembered session of this user on every instance, so the next request reads its labels and state afresh. */

@@ -5,14 +5,22 @@ import type { Bus } from '../bus/bus.js';
 import { type AppError, errors } from '../http/errors.js';
 import type { Viewer } from '../http/viewer.js';
 
+/** A signed-in socket's session: who, the cookie token to check it again with, and when it expires. */
+export interface RealtimeSession {
+  viewer: Viewer;
+  token: string;
+  expiresAt: Date;
+}
+
 /** Who may follow a channel of one kind (`user`, `chat`), given the part after the colon. */
 export type ChannelAuthorizer = (viewer: Viewer, id: string) => boolean | Promise<boolean>;
 
 export interface RealtimeHubOptions {
   bus: Bus;
   logger: Logger;
-  /** The viewer behind a session token now, or null once the session ended or expired. */
-  resolveViewer: (token: string) => Promise<Viewer | null>;
+  /** The viewer behind a session token now and when the session expires, or null once it ended or expired. */
+  resolveSession: (token: string) => Promise<{ viewer: Viewer; expiresAt: Date } | null>;
+  now?: () => Date;
   /** Every this often, sockets that missed the last ping are dropped and the rest pinged. */
   heartbeatMs?: number;
   /** A reader this far behind is dropped (it reconnects and reads what it missed) rather than held in memory. */
@@ -24,6 +32,8 @@ interface Connection {
   socket: WebSocket;
   token: string;
   viewer: Viewer;
+  /** When the session expires unless it is used meanwhile; checked again then. */
+  expiresAt: Date;
   channels: Set<RealtimeChannel>;
   /** Answered the last ping. */
   alive: boolean;
@@ -37,7 +47,8 @@ const GOING_AWAY_CLOSE = 1001;
  * Open websockets of this instance and the channels each follows. An event is published to
  * the bus, which hands it to every instance (this one too), and each instance delivers it to
  * its own sockets on that channel. Sessions are checked again when they are forgotten
- * (sign-out, disabled account) and on every heartbeat, and a socket whose session ended is
+ * (sign-out, disabled account) and, on a heartbeat, once they are due to expire (not all of
+ * them on every beat: that would be a burst of session reads); a socket whose session ended is
  * closed with 1008, after which the client does not reconnect.
  */
 export class RealtimeHub {
@@ -71,8 +82,8 @@ export class RealtimeHub {
   }
 
   /** Takes an accepted socket of a signed-in viewer. */
-  accept(socket: WebSocket, token: string, viewer: Viewer): void {
-    const connection: Connection = { socket, token, viewer, channels: new Set(), alive: true };
+  accept(socket: WebSocket, session: RealtimeSession): void {
+    const connection: Connection = { socket, ...session, channels: new Set(), alive: true };
     this.connections.add(connection);
     socket.on('pong', () => {
       connection.alive = true;
@@ -91,8 +102,9 @@ export class RealtimeHub {
     }
   }
 
-  /** Drops sockets that did not answer the last ping, pings the rest and checks their sessions. */
+  /** Drops sockets that did not answer the last ping, pings the rest and checks the sessions due to expire. */
   async heartbeat(): Promise<void> {
+    const now = (this.options.now ?? (() => new Date()))().getTime();
     const checks: Promise<void>[] = [];
     for (const connection of this.connections) {
       if (!connection.alive) {
@@ -102,7 +114,7 @@ export class RealtimeHub {
       }
       connection.alive = false;
       connection.socket.ping();
-      checks.push(this.recheckSession(connection));
+      if (connection.expiresAt.getTime() <= now) checks.push(this.recheckSession(connection));
     }
     await Promise.all(checks);
   }
@@ -151,17 +163,21 @@ export class RealtimeHub {
   }
 
   private async recheckSession(connection: Connection): Promise<void> {
-    const viewer = await this.options.resolveViewer(connection.token).catch((error) => {
-      // The database did not answer: keep the socket; the next heartbeat checks again.
+    let session: { viewer: Viewer; expiresAt: Date } | null;
+    try {
+      session = await this.options.resolveSession(connection.token);
+    } catch (error) {
+      // The database did not answer: keep the socket; the next check tries again.
       this.options.logger.warn({ err: error }, 'realtime: could not check a session');
-      return connection.viewer;
-    });
-    if (!viewer) {
+      return;
+    }
+    if (!session) {
       connection.socket.close(REALTIME_POLICY_CLOSE, 'session ended');
       this.drop(connection);
       return;
     }
-    connection.viewer = viewer;
+    connection.viewer = session.viewer;
+    connection.expiresAt = session.expiresAt;
   }
 
   private send(connection: Connection, message: RealtimeServerMessage): void {

@@ -1,7 +1,8 @@
-import { REALTIME_PATH, REALTIME_POLICY_CLOSE, userChannel } from '@aurum/core';
+import { DAY_MS, REALTIME_PATH, REALTIME_POLICY_CLOSE, userChannel } from '@aurum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSocket, subscribe } from '../../test/realtime-client.js';
 import { ApiClient, startInstancesSharingRedis, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { SESSION_TTL_MS } from '../auth/sessions.js';
 
 async function member(server: TestServer, name: string) {
   const client = new ApiClient(server);
@@ -70,6 +71,25 @@ describe(`realtime websocket (${TEST_DRIVER})`, () => {
     await subscribe(connection, userChannel(carol.userId));
     expect((await carol.client.delete('/api/auth/session')).status).toBe(204);
     expect(await connection.closed).toEqual({ code: REALTIME_POLICY_CLOSE, reason: 'session ended' });
+  });
+
+  it('closes a socket with 1008 on the heartbeat after its session expired, and keeps a live one', async () => {
+    const fay = await member(server, 'fay');
+    const expiring = openSocket(server, { cookie: fay.client.cookie });
+    await subscribe(expiring, userChannel(fay.userId));
+    server.advanceClock(SESSION_TTL_MS + DAY_MS);
+    try {
+      // Gus signs in after the jump: his session lives on.
+      const gus = await member(server, 'gus');
+      const live = openSocket(server, { cookie: gus.client.cookie });
+      await subscribe(live, userChannel(gus.userId));
+      await server.context.realtime.heartbeat();
+      expect(await expiring.closed).toEqual({ code: REALTIME_POLICY_CLOSE, reason: 'session ended' });
+      expect(live.socket.readyState).toBe(live.socket.OPEN);
+      live.socket.close();
+    } finally {
+      server.advanceClock(-(SESSION_TTL_MS + DAY_MS));
+    }
   });
 
   it('drops a socket that stops answering pings', async () => {

@@ -4,7 +4,7 @@ import { comesFromThisSite } from '../http/csrf.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
 import { errors } from '../http/errors.js';
 import { requireViewer } from '../http/viewer.js';
-import type { RealtimeHub } from './hub.js';
+import type { RealtimeHub, RealtimeSession } from './hub.js';
 
 /**
  * The realtime websocket. The upgrade is always accepted, so that a refusal reaches the
@@ -14,10 +14,12 @@ import type { RealtimeHub } from './hub.js';
 export const realtimeRoutes: DomainRoutes<{
   realtime: RealtimeHub;
   publicUrl: string;
-  /** The session token a request carries (its cookie). */
-  sessionToken: (request: FastifyRequest) => string | undefined;
-}> = (app, { realtime, publicUrl, sessionToken }) => {
+  /** The session a request carries (its cookie): the viewer, its token and when it expires. */
+  sessionOf: (request: FastifyRequest) => Promise<RealtimeSession | null>;
+}> = (app, { realtime, publicUrl, sessionOf }) => {
   const publicOrigin = new URL(publicUrl).origin;
+  // Resolved before the upgrade completes, so the socket handler attaches its listeners at once.
+  const sessions = new WeakMap<FastifyRequest, RealtimeSession | null>();
   app.route({
     method: 'GET',
     url: REALTIME_PATH,
@@ -27,16 +29,19 @@ export const realtimeRoutes: DomainRoutes<{
         'The realtime websocket (upgrade with the session cookie; JSON frames: subscribe/unsubscribe a channel, events back). Without the upgrade: 426',
       response: { 401: apiErrorSchema, 426: apiErrorSchema },
     },
+    preHandler: async (request) => {
+      sessions.set(request, await sessionOf(request));
+    },
     // A plain request, without the websocket upgrade.
     handler: async (request) => {
       requireViewer(request);
       throw errors.realtimeUpgradeRequired();
     },
     wsHandler: (socket, request) => {
-      const token = sessionToken(request);
+      const session = sessions.get(request);
       if (!comesFromThisSite(request, publicOrigin)) return socket.close(REALTIME_POLICY_CLOSE, 'not from this site');
-      if (!request.viewer || !token) return socket.close(REALTIME_POLICY_CLOSE, 'not signed in');
-      realtime.accept(socket, token, request.viewer);
+      if (!session) return socket.close(REALTIME_POLICY_CLOSE, 'not signed in');
+      realtime.accept(socket, session);
     },
   });
 };
