@@ -47,5 +47,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // bench/first-load.ts and the budget check read which chunks each page loads from it.
+    manifest: true,
   },
 });

@@ -13,6 +13,7 @@ export * from './format.js';
 export * from './ids.js';
 export * from './likes.js';
 export * from './media.js';
+export * from './onboarding.js';
 export * from './payments.js';
 export * from './payouts.js';
 export * from './plans.js';

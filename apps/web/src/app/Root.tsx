@@ -1,13 +1,41 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { ErrorDialog } from '../components/ErrorDialog';
-import { InstallBanner } from '../components/install/InstallBanner';
+import { useErrorState } from '../components/error-store';
 import { LoadingOverlay } from '../components/LoadingOverlay';
-import { SnackHost } from '../components/SnackHost';
+import { OnceNeeded } from '../components/OnceNeeded';
+import { useSnackQueue } from '../components/snack-queue';
 import { useHeartbeat } from '../features/auth/useHeartbeat';
 import { useCurrentUser } from '../lib/current-user';
 import { guardRedirect } from './guard';
 import { isKnownPath, type RouteHandle } from './routes';
+
+// The global UI's dialogs, messages and banner are not part of a first render: their code
+// (and MUI's modal machinery) loads after it, so no page waits for them.
+const loadErrorDialog = () => import('../components/ErrorDialog');
+const loadSnackHost = () => import('../components/SnackHost');
+const ErrorDialog = lazy(async () => ({ default: (await loadErrorDialog()).ErrorDialog }));
+const SnackHost = lazy(async () => ({ default: (await loadSnackHost()).SnackHost }));
+const InstallBanner = lazy(async () => ({ default: (await import('../components/install/InstallBanner')).InstallBanner }));
+
+function GlobalMessages() {
+  const { show } = useErrorState();
+  const [snack] = useSnackQueue();
+  // Fetched once the page has rendered: an error is most likely when the network is failing.
+  useEffect(() => {
+    loadErrorDialog().catch(() => {});
+    loadSnackHost().catch(() => {});
+  }, []);
+  return (
+    <>
+      <OnceNeeded needed={show}>
+        <ErrorDialog />
+      </OnceNeeded>
+      <OnceNeeded needed={snack !== undefined}>
+        <SnackHost />
+      </OnceNeeded>
+    </>
+  );
+}
 
 function useDocumentTitle(): void {
   const matches = useMatches();
@@ -32,10 +60,11 @@ export function Root() {
   const redirect = guardRedirect(pathname, user, isKnownPath(pathname));
   return (
     <>
-      <InstallBanner />
+      <Suspense fallback={null}>
+        <InstallBanner />
+      </Suspense>
       {redirect ? <Navigate to={redirect} replace /> : <Outlet />}
-      <ErrorDialog />
-      <SnackHost />
+      <GlobalMessages />
     </>
   );
 }

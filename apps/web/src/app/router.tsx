@@ -1,7 +1,6 @@
 import { type createBrowserRouter, Navigate, type RouteObject, type RouterState } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { BareLayout } from './layout/BareLayout';
-import { MenuLayout } from './layout/MenuLayout';
 import { loadPage, markNavigationSucceeded } from './lazy-reload';
 import { Root } from './Root';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -31,7 +30,11 @@ export function buildRoutes(routes: AppRoute[] = APP_ROUTES): RouteObject[] {
       errorElement: <RouteErrorBoundary />,
       hydrateFallbackElement: <LoadingOverlay />,
       children: [
-        { element: <MenuLayout />, children: routes.filter((route) => route.layout === 'menu').map(toRouteObject) },
+        {
+          // The menus are code of their own: the landing and sign-in pages do not load them.
+          lazy: async () => ({ Component: (await loadPage(() => import('./layout/MenuLayout'))).MenuLayout }),
+          children: routes.filter((route) => route.layout === 'menu').map(toRouteObject),
+        },
         { element: <BareLayout />, children: routes.filter((route) => route.layout === 'bare').map(toRouteObject) },
         { path: '*', element: null },
       ],

@@ -3,7 +3,6 @@ import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -19,6 +18,8 @@ import { PageMain } from './PageMain';
 import { TopBar } from './TopBar';
 
 const SIDE_MENU_WIDTH = 248;
+/** The top bar's height from MUI's sm breakpoint up, where its toolbar is 64px tall. */
+const TOP_BAR_HEIGHT = 64;
 /** Room kept under the page for the fixed bottom bar. */
 const BOTTOM_BAR_SPACE = 'calc(72px + env(safe-area-inset-bottom))';
 
@@ -41,17 +42,19 @@ function SideMenu({ user, pathname }: { user: CurrentUser; pathname: string }) {
     </ListItem>
   );
   return (
-    <Drawer
-      variant="permanent"
+    // A column as tall as the page (the row stretches it), so its background reaches the bottom
+    // of a long page; the items stay in view under the sticky top bar while the page scrolls.
+    <Box
       component="nav"
       aria-label="Main"
-      sx={{ width: SIDE_MENU_WIDTH, flexShrink: 0 }}
-      slotProps={{ paper: { sx: { width: SIDE_MENU_WIDTH, top: 64, height: 'calc(100% - 64px)', pt: 2 } } }}
+      sx={{ width: SIDE_MENU_WIDTH, flexShrink: 0, bgcolor: 'background.paper', borderRight: 1, borderColor: 'divider' }}
     >
-      <List disablePadding>{primary.map(renderItem)}</List>
-      <Divider sx={{ my: 1.5 }} />
-      <List disablePadding>{secondary.map(renderItem)}</List>
-    </Drawer>
+      <Box sx={{ position: 'sticky', top: TOP_BAR_HEIGHT, pt: 2 }}>
+        <List disablePadding>{primary.map(renderItem)}</List>
+        <Divider sx={{ my: 1.5 }} />
+        <List disablePadding>{secondary.map(renderItem)}</List>
+      </Box>
+    </Box>
   );
 }
 
@@ -96,7 +99,7 @@ export function MenuLayout() {
   return (
     <>
       <TopBar user={user} />
-      <Box sx={{ display: 'flex' }}>
+      <Box sx={{ display: 'flex', minHeight: { lg: `calc(100dvh - ${TOP_BAR_HEIGHT}px)` } }}>
         {showMenu && desktop && <SideMenu user={user} pathname={pathname} />}
         <PageMain bottomSpace={showMenu && !desktop ? BOTTOM_BAR_SPACE : undefined} />
       </Box>
