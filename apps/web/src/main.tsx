@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/AppProviders';
 import { installGlobalErrorLogging } from './app/global-errors';
-import { buildRoutes, clearReloadFlagOnSuccess } from './app/router';
+import { AppRoutes } from './app/router';
 import { createQueryClient } from './lib/query-client';
 
 installGlobalErrorLogging();
@@ -16,15 +16,15 @@ import('./lib/cache/cache')
   })
   .catch((error: unknown) => console.error('Local cache check failed.', error));
 
-const router = createBrowserRouter(buildRoutes());
-clearReloadFlagOnSuccess(router);
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
 createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useErrorState } from '../components/error-store';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { OnceNeeded } from '../components/OnceNeeded';
@@ -7,7 +7,8 @@ import { useSnackQueue } from '../components/snack-queue';
 import { useHeartbeat } from '../features/auth/useHeartbeat';
 import { useCurrentUser } from '../lib/current-user';
 import { guardRedirect } from './guard';
-import { isKnownPath, type RouteHandle } from './routes';
+import { markNavigationSucceeded } from './lazy-reload';
+import { isKnownPath, matchAppRoute } from './routes';
 
 // The global UI's dialogs, messages and banner are not part of a first render: their code
 // (and MUI's modal machinery) loads after it, so no page waits for them.
@@ -37,9 +38,8 @@ function GlobalMessages() {
   );
 }
 
-function useDocumentTitle(): void {
-  const matches = useMatches();
-  const title = matches.map((match) => (match.handle as RouteHandle | undefined)?.title).findLast(Boolean);
+function useDocumentTitle(pathname: string): void {
+  const title = matchAppRoute(pathname)?.route.title;
   useEffect(() => {
     document.title = title ? `${title} · Aurum` : 'Aurum';
   }, [title]);
@@ -54,10 +54,14 @@ export function Root() {
   const { data, isPending } = useCurrentUser();
   const user = data ?? null;
   useHeartbeat(user !== null);
-  useDocumentTitle();
+  useDocumentTitle(pathname);
+  const redirect = isPending ? null : guardRedirect(pathname, user, isKnownPath(pathname));
+  // Committed with its page (the page's code has loaded): a later failure to load a page may reload again.
+  useEffect(() => {
+    if (!isPending && !redirect) markNavigationSucceeded();
+  }, [isPending, redirect]);
 
   if (isPending) return <LoadingOverlay />;
-  const redirect = guardRedirect(pathname, user, isKnownPath(pathname));
   return (
     <>
       <Suspense fallback={null}>

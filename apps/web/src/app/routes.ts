@@ -1,12 +1,7 @@
 import type { ComponentType } from 'react';
-import { matchPath } from 'react-router';
+import { matchRoutes, type Params } from 'react-router';
 
 export type PageModule = { default: ComponentType };
-
-/** What every route carries for the pages around it: its title, for the document title and placeholders. */
-export interface RouteHandle {
-  title: string;
-}
 
 /**
  * One entry per page of the product. `menu` pages show the navigation; `bare` pages
@@ -149,7 +144,13 @@ export const APP_ROUTES: AppRoute[] = [
   },
 ];
 
+/** The route of a path, ranked as the router ranks them, with its params; null when the app has no page for it. */
+export function matchAppRoute(pathname: string): { route: AppRoute; params: Params } | null {
+  const match = matchRoutes(APP_ROUTES, pathname)?.at(-1);
+  return match ? { route: match.route, params: match.params } : null;
+}
+
 /** Whether the app has a page for the path; the guard sends unknown paths to the start. */
 export function isKnownPath(pathname: string): boolean {
-  return APP_ROUTES.some((route) => matchPath(route.path, pathname) !== null);
+  return matchAppRoute(pathname) !== null;
 }

@@ -3,11 +3,14 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
+import { lazy, Suspense } from 'react';
 import { paths } from '../../lib/paths';
 import { useThemeMode } from '../theme/ThemeModeProvider';
 import { ThemeToggleIcon, themeToggleLabel } from '../theme/theme-toggle';
-import { AccountMenu } from './AccountMenu';
 import { Wordmark } from './Wordmark';
+
+// Only signed-in users have the account menu: visitors' pages do not load it.
+const AccountMenu = lazy(async () => ({ default: (await import('./AccountMenu')).AccountMenu }));
 
 /** The top bar of every page: the wordmark, then the account menu or, for visitors, the theme switch. */
 export function TopBar({ user }: { user: CurrentUser | null }) {
@@ -23,7 +26,9 @@ export function TopBar({ user }: { user: CurrentUser | null }) {
         <Wordmark to={user ? paths.home : paths.landing} />
         <Box sx={{ flex: 1 }} />
         {user ? (
-          <AccountMenu user={user} />
+          <Suspense fallback={null}>
+            <AccountMenu user={user} />
+          </Suspense>
         ) : (
           <IconButton aria-label={themeToggleLabel(mode)} onClick={toggleMode}>
             <ThemeToggleIcon mode={mode} />
