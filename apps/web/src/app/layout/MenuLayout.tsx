@@ -97,13 +97,14 @@ export function MenuLayout() {
   const showMenu = user !== null && Boolean(user.registrationCompletedAt);
 
   return (
-    <>
+    // At least the window's height, so the side menu's column reaches the bottom of a short page too.
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
       <TopBar user={user} />
-      <Box sx={{ display: 'flex', minHeight: { lg: `calc(100dvh - ${TOP_BAR_HEIGHT}px)` } }}>
+      <Box sx={{ display: 'flex', flex: 1 }}>
         {showMenu && desktop && <SideMenu user={user} pathname={pathname} />}
         <PageMain bottomSpace={showMenu && !desktop ? BOTTOM_BAR_SPACE : undefined} />
       </Box>
       {showMenu && !desktop && <BottomBar user={user} pathname={pathname} />}
-    </>
+    </Box>
   );
 }

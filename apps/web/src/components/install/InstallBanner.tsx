@@ -1,9 +1,9 @@
 import CloseIcon from '@mui/icons-material/Close';
 import InstallMobileIcon from '@mui/icons-material/InstallMobile';
 import Button from '@mui/material/Button';
-import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import Slide from '@mui/material/Slide';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { InstallGuideDialog } from './InstallGuideDialog';
@@ -35,21 +35,25 @@ export function InstallBanner() {
 
   return (
     <>
-      {/* Above the routed view and in its flow: it pushes the page down instead of covering the top bar. */}
-      <Collapse in={visible} mountOnEnter unmountOnExit>
+      {/* Floats over the page above the bottom bar, as snack messages do: appearing in the page's
+          flow would push what the reader is already reading down (a layout shift). */}
+      <Slide in={visible} direction="up" mountOnEnter unmountOnExit>
         <Paper
           role="region"
           aria-label="Install Aurum"
-          elevation={0}
-          square
+          elevation={8}
           sx={{
-            pt: 'calc(12px + env(safe-area-inset-top))',
+            position: 'fixed',
+            left: 8,
+            right: 8,
+            bottom: 'calc(80px + env(safe-area-inset-bottom))',
+            zIndex: 'appBar',
             display: 'flex',
             alignItems: 'center',
             gap: 1.5,
             px: 2,
-            pb: 1.5,
-            borderBottom: 1,
+            py: 1.5,
+            border: 1,
             borderColor: 'primary.main',
           }}
         >
@@ -62,7 +66,7 @@ export function InstallBanner() {
             <CloseIcon fontSize="small" />
           </IconButton>
         </Paper>
-      </Collapse>
+      </Slide>
       <InstallGuideDialog open={guideOpen} onClose={() => setGuideOpen(false)} device={device} />
     </>
   );

@@ -35,7 +35,7 @@ export default function HomePage() {
           >
             <InstallMobileIcon aria-hidden sx={{ color: 'primary.main' }} />
             <Box sx={{ flex: '1 1 180px' }}>
-              <Typography id="install-title" variant="h3">
+              <Typography id="install-title" variant="h3" component="h2">
                 Get the app
               </Typography>
               <Typography variant="body2" color="text.secondary">
