@@ -159,7 +159,6 @@ interface Figures {
   tbt: number;
   cls: number;
   accessibility: number;
-  lcpElement: string;
 }
 
 async function audit(url: string, port: number, headers: Record<string, string>): Promise<Figures> {
@@ -174,8 +173,6 @@ async function audit(url: string, port: number, headers: Record<string, string>)
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runtimeError.message}`);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-  const lcpItems = (audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] })
-    ?.items;
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     fcp: value('first-contentful-paint'),
@@ -183,7 +180,6 @@ async function audit(url: string, port: number, headers: Record<string, string>)
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-    lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '',
   };
 }
 
@@ -195,10 +191,9 @@ const median = (values: number[]) => {
 function section(rows: { page: string; runs: Figures[] }[]): string {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const lines = rows.map(({ page, runs }) => {
-    const m = (key: keyof Omit<Figures, 'lcpElement'>) => median(runs.map((run) => run[key]));
+    const m = (key: keyof Figures) => median(runs.map((run) => run[key]));
     return `| ${page} | ${m('performance')} | ${seconds(m('fcp'))} | ${seconds(m('lcp'))} | ${Math.round(m('tbt'))} ms | ${m('cls').toFixed(3)} | ${m('accessibility')} | ${runs.map((run) => run.performance).join(', ')} |`;
   });
-  const elements = rows.map(({ page, runs }) => `- ${page}: \`${runs[0]?.lcpElement.replace(/\s+/g, ' ').slice(0, 160)}\``);
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
   const [load1, load5] = loadavg();
   return [
@@ -211,10 +206,6 @@ function section(rows: { page: string; runs: Figures[] }[]): string {
     '| page | performance | FCP | LCP | TBT | CLS | accessibility | performance per run |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...lines,
-    '',
-    'Largest contentful paint element (first run):',
-    '',
-    ...elements,
     '',
     'JavaScript each page needs before its first render (`bench/first-load.ts`):',
     '',
