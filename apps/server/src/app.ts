@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -192,6 +193,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     }
   });
 
+  // JSON answers above 1 KiB leave compressed (brotli at quality 4, gzip); static files come
+  // compressed from the build, and media types that are already compressed are left alone.
+  await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {

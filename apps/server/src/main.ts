@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
@@ -43,9 +44,10 @@ async function main(): Promise<void> {
   logger.info(`Aurum is running at ${config.publicUrl}`);
   console.log(`\n  Aurum is running at ${config.publicUrl}\n`);
 
-  // Graceful shutdown: readiness answers 503 at once, the server stops accepting, requests
-  // in flight finish, the job queue stops after its current step (an onClose hook), then the
-  // mailer and the database close. A second signal, or the timeout, exits at once.
+  // Graceful shutdown: readiness answers 503 at once and, for SHUTDOWN_DRAIN_SECONDS, requests
+  // are still served while a load balancer notices; then the server stops accepting, requests
+  // in flight finish, the job queue lets running jobs finish their step (an onClose hook), and
+  // the mailer and the database close. A second signal, or the timeout, exits at once.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) {
@@ -53,13 +55,15 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    logger.info({ signal }, 'shutting down: finishing requests in flight and the current job steps');
+    logger.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: finishing requests in flight and the current job steps');
+    const timeoutMs = config.shutdownDrainMs + SHUTDOWN_TIMEOUT_MS;
     setTimeout(() => {
-      logger.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'shutdown took too long: exiting without waiting');
+      logger.error({ timeoutMs }, 'shutdown took too long: exiting without waiting');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
+    }, timeoutMs).unref();
     try {
       context.lifecycle.beginShutdown();
+      if (config.shutdownDrainMs > 0) await sleep(config.shutdownDrainMs);
       await app.close();
       await mailer.close();
       await database.close();

@@ -50,6 +50,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number({ message: 'must be a number' }).min(0).max(60).default(0),
     VERIFICATION_PROVIDER: z.enum(['dev', 'stripe'], { message: 'must be dev or stripe' }).optional(),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_API_BASE: urlWithProtocol(['http:', 'https:']).default('https://api.stripe.com'),
@@ -134,6 +135,8 @@ export interface Config {
   webDistDir: string | undefined;
   /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** On a shutdown, how long readiness answers 503 while requests are still served, so a load balancer stops sending them first. */
+  shutdownDrainMs: number;
   /** Cookies get the Secure flag when the public URL is https. */
   secureCookies: boolean;
   /**
@@ -218,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY === 'true',
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     secureCookies: new URL(publicUrl).protocol === 'https:',
     verificationProvider: e.VERIFICATION_PROVIDER ?? (e.NODE_ENV !== 'production' && !isPublicHttps(publicUrl) ? 'dev' : null),
     paymentProvider: e.PAYMENT_PROVIDER ?? (e.NODE_ENV !== 'production' && !isPublicHttps(publicUrl) ? 'dev' : null),

@@ -58,4 +58,36 @@ describe('graceful shutdown', () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
   }, 60_000);
+
+  it('keeps serving through the drain time with readiness at 503, and a second signal exits at once', async () => {
+    const { child, baseUrl, exited, logged } = await startServerProcess({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      SHUTDOWN_DRAIN_SECONDS: '60',
+    });
+    try {
+      const shuttingDown = logged((line) => line.includes('shutting down'));
+      child.kill('SIGTERM');
+      await shuttingDown;
+      const ready = await fetch(`${baseUrl}/api/health/ready`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ type: 'not_ready' });
+      // Still accepting: a load balancer that has not yet seen the 503 loses nothing.
+      expect((await fetch(`${baseUrl}/api/health/live`)).status).toBe(200);
+      expect(
+        (
+          await fetch(`${baseUrl}/api/auth/code`, {
+            method: 'POST',
+            headers: { origin: baseUrl, 'content-type': 'application/json' },
+            body: JSON.stringify({ email: 'drain@example.com' }),
+          })
+        ).status,
+      ).toBe(200);
+
+      child.kill('SIGTERM');
+      expect(await exited).toBe('1');
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  }, 60_000);
 });

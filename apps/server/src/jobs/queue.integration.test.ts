@@ -189,9 +189,37 @@ describe(`durable jobs (${TEST_DRIVER})`, () => {
     for (const [id, by] of runs) expect(by, id).toHaveLength(1);
   });
 
-  it('puts a running job back in the queue on shutdown and runs it on the next start', async () => {
+  it('lets a running job finish its step on shutdown instead of aborting it', async () => {
+    const type = uniqueType('finish-on-shutdown');
+    const worker = newWorker({ stopGraceMs: 60_000 });
+    let finishStep: () => void = () => undefined;
+    let aborted = false;
+    worker.register(type, {
+      payload: z.object({}),
+      run: (_payload, job) =>
+        new Promise<void>((resolve) => {
+          finishStep = resolve;
+          job.signal.addEventListener('abort', () => {
+            aborted = true;
+          });
+        }),
+    });
+    worker.start();
+    const id = await worker.enqueue(type, {});
+    await waitForJob(id, { status: 'running' });
+    const stopped = worker.stop();
+    // Stopping waits for the step rather than cutting it off.
+    await sleep(50);
+    expect(await jobRow(id)).toMatchObject({ status: 'running' });
+    finishStep();
+    await stopped;
+    expect(aborted).toBe(false);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('puts a job still running after the grace period back in the queue and runs it on the next start', async () => {
     const type = uniqueType('shutdown');
-    const first = newWorker();
+    const first = newWorker({ stopGraceMs: 50 });
     let started = false;
     first.register(type, {
       payload: z.object({}),

@@ -54,6 +54,8 @@ export interface JobQueueOptions {
   /** Retry n waits backoffBaseMs * 2^(n-1), at most backoffMaxMs, plus up to 10% jitter. */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
+  /** On stop, how long running jobs may take to finish before they are aborted and requeued. */
+  stopGraceMs?: number;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
@@ -85,6 +87,7 @@ export class JobQueue {
   private readonly concurrency: number;
   private readonly backoffBaseMs: number;
   private readonly backoffMaxMs: number;
+  private readonly stopGraceMs: number;
   private readonly handlers = new Map<string, AnyHandler>();
   private readonly schedules = new Map<string, number>();
   private readonly running = new Map<string, RunningJob>();
@@ -102,6 +105,7 @@ export class JobQueue {
     this.concurrency = options.concurrency ?? 2;
     this.backoffBaseMs = options.backoffBaseMs ?? 15_000;
     this.backoffMaxMs = options.backoffMaxMs ?? 60 * 60 * 1000;
+    this.stopGraceMs = options.stopGraceMs ?? 5000;
     this.every('jobs.prune', DAY_MS, {
       payload: z.object({}),
       run: async () => {
@@ -152,15 +156,26 @@ export class JobQueue {
     this.loop = this.work();
   }
 
-  /** Stops claiming, aborts running jobs and puts them back in the queue for the next start. */
+  /**
+   * Stops claiming and lets running jobs finish for up to stopGraceMs (a charge settles, a mail
+   * leaves); then aborts those still running, which stop at their next step and go back in the
+   * queue for the next start. Within the server's own 10 s shutdown limit.
+   */
   async stop(): Promise<void> {
     if (!this.loop) return;
     this.stopping = true;
     this.wake();
     await this.loop;
     this.loop = null;
+    const allDone = () => Promise.all([...this.running.values()].map((job) => job.done));
+    let graceTimer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<void>((resolve) => {
+      graceTimer = setTimeout(resolve, this.stopGraceMs);
+    });
+    await Promise.race([allDone(), graceOver]);
+    clearTimeout(graceTimer);
     for (const job of this.running.values()) job.controller.abort(new Error('The server is shutting down'));
-    await Promise.all([...this.running.values()].map((job) => job.done));
+    await allDone();
   }
 
   /** Makes the worker look for due jobs now rather than at its next poll. */

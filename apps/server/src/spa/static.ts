@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built web app. Unknown non-API paths get index.html so the browser router
- * decides; hashed assets are cached for a year, index.html never.
+ * decides. The build leaves a brotli and a gzip twin beside each text file, sent to browsers
+ * that accept them. Content-hashed assets are cached for a year; everything else (index.html,
+ * the manifest, the service worker) is revalidated on every use through its ETag.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<boolean> {
   const indexFile = path.join(distDir, 'index.html');
@@ -17,9 +19,14 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     root: distDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // Our own cache-control below; the send module's default would add max-age=0 beside it.
+    cacheControl: false,
     setHeaders(res, filePath) {
       const cacheable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', cacheable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The same URL answers in several encodings, so caches must key on what was accepted.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
