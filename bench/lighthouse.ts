@@ -5,9 +5,10 @@
  * simulated throttling) in Debian's Chromium on `/` signed out and on `/home` signed in, RUNS times
  * each, and reports the medians with the first-load JavaScript of bench/first-load.ts.
  *
- *   node --import tsx bench/lighthouse.ts [--runs 3] [--skip-build] [--write]
+ *   node --import tsx bench/lighthouse.ts [--runs 3] [--skip-build] [--write] [--reports DIR]
  *
- * `--write` puts the section into RESULTS.md (replacing an earlier one).
+ * `--write` puts the section into RESULTS.md (replacing an earlier one); `--reports` keeps each
+ * run's full Lighthouse report (JSON) in DIR.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +28,7 @@ import { argument } from './target.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(ROOT, 'bench', 'RESULTS.md');
 const RUNS = Number(argument('runs') ?? 3);
+const REPORTS = argument('reports');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -161,7 +163,7 @@ interface Figures {
   accessibility: number;
 }
 
-async function audit(url: string, port: number, headers: Record<string, string>): Promise<Figures> {
+async function audit(url: string, port: number, headers: Record<string, string>, name: string): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -172,6 +174,7 @@ async function audit(url: string, port: number, headers: Record<string, string>)
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runtimeError.message}`);
+  if (REPORTS) await writeFile(path.join(REPORTS, `${name}.json`), JSON.stringify(result.lhr));
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -248,15 +251,15 @@ async function main(): Promise<void> {
     server = await startServer(dataDir);
     const cookie = await signIn(server, dataDir);
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-    const pages: { page: string; url: string; headers: Record<string, string> }[] = [
-      { page: '`/` signed out', url: `${server.baseUrl}/`, headers: {} },
-      { page: '`/home` signed in', url: `${server.baseUrl}/home`, headers: { Cookie: cookie } },
+    const pages: { page: string; name: string; url: string; headers: Record<string, string> }[] = [
+      { page: '`/` signed out', name: 'landing', url: `${server.baseUrl}/`, headers: {} },
+      { page: '`/home` signed in', name: 'home', url: `${server.baseUrl}/home`, headers: { Cookie: cookie } },
     ];
     const rows: { page: string; runs: Figures[] }[] = [];
-    for (const { page, url, headers } of pages) {
+    for (const { page, name, url, headers } of pages) {
       const runs: Figures[] = [];
       for (let run = 1; run <= RUNS; run++) {
-        const figures = await audit(url, chrome.port, headers);
+        const figures = await audit(url, chrome.port, headers, `${name}-${run}`);
         console.error(`${page} run ${run}: performance ${figures.performance}, LCP ${Math.round(figures.lcp)} ms`);
         runs.push(figures);
       }

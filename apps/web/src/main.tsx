@@ -1,9 +1,9 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/AppProviders';
 import { installGlobalErrorLogging } from './app/global-errors';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadRoute } from './app/router';
 import { currentUserQuery } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
 
@@ -11,34 +11,24 @@ installGlobalErrorLogging();
 
 const queryClient = createQueryClient();
 
-/** Opens the local cache and logs when it is empty or unreadable. */
-async function checkLocalCache(): Promise<void> {
-  try {
-    const { openCache, checkCacheHealth } = await import('./lib/cache/cache');
-    const health = await checkCacheHealth(await openCache());
-    if (!health.healthy) console.info('Local cache is empty or unreadable; it fills as you browse.', health);
-  } catch (error) {
-    console.error('Local cache check failed.', error);
-  }
-}
+// Who is signed in decides the first page: asked before the first render (index.html preloads it).
+queryClient.prefetchQuery(currentUserQuery);
 
-// The local cache holds a member's data: it (and its database library) loads in the background
-// once someone is signed in, never for visitors, and no page waits for it. A failed user request
-// is the root's to show.
-queryClient.fetchQuery(currentUserQuery).then(
-  (user) => (user ? checkLocalCache() : undefined),
-  () => {},
-);
+preloadRoute(window.location.pathname, queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
+// Rendered as a transition, the first render works in slices that yield to the browser
+// instead of one long task that would hold back input and paint.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

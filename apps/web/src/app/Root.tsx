@@ -1,31 +1,34 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useErrorState } from '../components/error-store';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { OnceNeeded } from '../components/OnceNeeded';
 import { useSnackQueue } from '../components/snack-queue';
 import { useHeartbeat } from '../features/auth/useHeartbeat';
+import { checkLocalCacheOnce } from '../lib/cache/startup-check';
 import { useCurrentUser } from '../lib/current-user';
+import { useIdleAfter } from '../lib/idle';
 import { guardRedirect } from './guard';
 import { markNavigationSucceeded } from './lazy-reload';
 import { isKnownPath, matchAppRoute } from './routes';
 
 // The global UI's dialogs, messages and banner are not part of a first render: their code
-// (and MUI's modal machinery) loads after it, so no page waits for them.
+// (and MUI's modal machinery) loads once the page is on screen and the browser is idle.
 const loadErrorDialog = () => import('../components/ErrorDialog');
 const loadSnackHost = () => import('../components/SnackHost');
 const ErrorDialog = lazy(async () => ({ default: (await loadErrorDialog()).ErrorDialog }));
 const SnackHost = lazy(async () => ({ default: (await loadSnackHost()).SnackHost }));
 const InstallBanner = lazy(async () => ({ default: (await import('../components/install/InstallBanner')).InstallBanner }));
 
-function GlobalMessages() {
+function GlobalMessages({ prefetch }: { prefetch: boolean }) {
   const { show } = useErrorState();
   const [snack] = useSnackQueue();
-  // Fetched once the page has rendered: an error is most likely when the network is failing.
+  // Fetched ahead of need: an error is most likely when the network is failing.
   useEffect(() => {
+    if (!prefetch) return;
     loadErrorDialog().catch(() => {});
     loadSnackHost().catch(() => {});
-  }, []);
+  }, [prefetch]);
   return (
     <>
       <OnceNeeded needed={show}>
@@ -51,24 +54,35 @@ function useDocumentTitle(pathname: string): void {
  */
 export function Root() {
   const { pathname } = useLocation();
-  const { data, isPending } = useCurrentUser();
-  const user = data ?? null;
+  const current = useCurrentUser();
+  // Deferred: once the user is known, the page renders in slices that yield to the browser
+  // (a background render) instead of in the one long task of the query's update.
+  const isPending = useDeferredValue(current.isPending);
+  const user = useDeferredValue(current.data) ?? null;
   useHeartbeat(user !== null);
   useDocumentTitle(pathname);
   const redirect = isPending ? null : guardRedirect(pathname, user, isKnownPath(pathname));
+  const pageShown = !isPending && !redirect;
   // Committed with its page (the page's code has loaded): a later failure to load a page may reload again.
   useEffect(() => {
-    if (!isPending && !redirect) markNavigationSucceeded();
-  }, [isPending, redirect]);
+    if (pageShown) markNavigationSucceeded();
+  }, [pageShown]);
+  const idle = useIdleAfter(pageShown);
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (idle && signedIn) void checkLocalCacheOnce();
+  }, [idle, signedIn]);
 
   if (isPending) return <LoadingOverlay />;
   return (
     <>
-      <Suspense fallback={null}>
-        <InstallBanner />
-      </Suspense>
+      {idle && (
+        <Suspense fallback={null}>
+          <InstallBanner />
+        </Suspense>
+      )}
       {redirect ? <Navigate to={redirect} replace /> : <Outlet />}
-      <GlobalMessages />
+      <GlobalMessages prefetch={idle} />
     </>
   );
 }

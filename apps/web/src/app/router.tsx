@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay';
@@ -5,9 +6,10 @@ import { BareLayout } from './layout/BareLayout';
 import { loadPage } from './lazy-reload';
 import { Root } from './Root';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
-import { APP_ROUTES, type AppRoute } from './routes';
+import { APP_ROUTES, type AppRoute, matchAppRoute } from './routes';
 
 const comingSoon = () => import('./ComingSoonPage');
+const menuLayout = () => import('./layout/MenuLayout');
 
 function toRouteObject(route: AppRoute): RouteObject {
   if (route.redirectTo) return { path: route.path, element: <Navigate to={route.redirectTo} replace /> };
@@ -23,7 +25,7 @@ function toRouteObject(route: AppRoute): RouteObject {
  */
 function buildRoutes(): RouteObject[] {
   // The menus are code of their own: the landing and sign-in pages do not load them.
-  const MenuLayout = lazy(async () => ({ default: (await loadPage(() => import('./layout/MenuLayout'))).MenuLayout }));
+  const MenuLayout = lazy(async () => ({ default: (await loadPage(menuLayout)).MenuLayout }));
   return [
     {
       element: <Root />,
@@ -48,4 +50,18 @@ export function AppRoutes() {
       <Suspense fallback={<LoadingOverlay />}>{element}</Suspense>
     </RouteErrorBoundary>
   );
+}
+
+/**
+ * Starts loading the code of the page at `pathname`, of its layout and its data at once.
+ * Otherwise the layout's code is asked for only once the current user is known, the page's once
+ * the layout has rendered, and the data once the page has. A failure is left to the page's own
+ * load, which handles it.
+ */
+export function preloadRoute(pathname: string, queryClient: QueryClient): void {
+  const route = matchAppRoute(pathname)?.route;
+  if (!route || route.redirectTo) return;
+  if (route.layout === 'menu') menuLayout().catch(() => {});
+  (route.page ?? comingSoon)().catch(() => {});
+  route.prefetch?.(queryClient);
 }

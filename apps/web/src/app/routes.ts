@@ -1,5 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { matchRoutes, type Params } from 'react-router';
+import { feedQuery } from '../features/home/api';
 
 export type PageModule = { default: ComponentType };
 
@@ -15,6 +17,8 @@ export interface AppRoute {
   page?: () => Promise<PageModule>;
   /** A path that only forwards somewhere else. */
   redirectTo?: string;
+  /** Asks for the page's data when the app starts on it, together with its code and the current user. */
+  prefetch?: (queryClient: QueryClient) => Promise<unknown>;
 }
 
 const emailStep = () => import('../features/auth/EmailStepPage');
@@ -84,7 +88,13 @@ export const APP_ROUTES: AppRoute[] = [
 
   { path: '/explore', title: 'Explore', layout: 'menu', page: () => import('../features/explore/ExplorePage') },
 
-  { path: '/home', title: 'Home', layout: 'menu', page: () => import('../features/home/HomePage') },
+  {
+    path: '/home',
+    title: 'Home',
+    layout: 'menu',
+    page: () => import('../features/home/HomePage'),
+    prefetch: (queryClient) => queryClient.prefetchInfiniteQuery(feedQuery()),
+  },
   { path: '/home/install-pwa', title: 'Install Aurum', layout: 'menu', page: () => import('../features/home/InstallAppPage') },
 
   { path: '/legal/tos', title: 'Terms of service', layout: 'menu', page: () => import('../features/legal/TermsPage') },

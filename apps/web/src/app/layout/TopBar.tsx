@@ -1,5 +1,4 @@
 import type { CurrentUser } from '@aurum/core';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
@@ -16,11 +15,18 @@ const AccountMenu = lazy(async () => ({ default: (await import('./AccountMenu'))
 export function TopBar({ user }: { user: CurrentUser | null }) {
   const { mode, toggleMode } = useThemeMode();
   return (
-    <AppBar
-      position="sticky"
-      color="inherit"
-      elevation={0}
-      sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', pt: 'env(safe-area-inset-top)' }}
+    // A plain header rather than MUI's AppBar, whose Paper styles every page would load for nothing.
+    <Box
+      component="header"
+      sx={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 'appBar',
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        pt: 'env(safe-area-inset-top)',
+      }}
     >
       <Toolbar sx={{ gap: 1 }}>
         <Wordmark to={user ? paths.home : paths.landing} />
@@ -35,6 +41,6 @@ export function TopBar({ user }: { user: CurrentUser | null }) {
           </IconButton>
         )}
       </Toolbar>
-    </AppBar>
+    </Box>
   );
 }
