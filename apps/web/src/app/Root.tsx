@@ -50,7 +50,7 @@ function useDocumentTitle(pathname: string): void {
 
 /**
  * The root of every page: guards the path (spec section 2) once the current user is known,
- * and hosts the global UI — install banner above the page, error dialog and snack messages.
+ * and hosts the global UI — install banner after the page, error dialog and snack messages.
  */
 export function Root() {
   const { pathname } = useLocation();
@@ -76,12 +76,12 @@ export function Root() {
   if (isPending) return <LoadingOverlay />;
   return (
     <>
+      {redirect ? <Navigate to={redirect} replace /> : <Outlet />}
       {idle && (
         <Suspense fallback={null}>
           <InstallBanner />
         </Suspense>
       )}
-      {redirect ? <Navigate to={redirect} replace /> : <Outlet />}
       <GlobalMessages prefetch={idle} />
     </>
   );

@@ -9,6 +9,9 @@ import { useEffect, useState } from 'react';
 import { InstallGuideDialog } from './InstallGuideDialog';
 import { currentDevice, INSTALL_BANNER_CLOSED_KEY, isStandalone, planInstallBanner } from './install-banner';
 
+/** Room kept under the banner for the bottom bar (72px) and a gap. */
+const BAR_CLEARANCE = 'calc(80px + env(safe-area-inset-bottom))';
+
 /** Offers phone users to install Aurum on the home screen, a few seconds after the app opens. */
 export function InstallBanner() {
   const [device] = useState(currentDevice);
@@ -35,18 +38,19 @@ export function InstallBanner() {
 
   return (
     <>
-      {/* Floats over the page above the bottom bar, as snack messages do: appearing in the page's
-          flow would push what the reader is already reading down (a layout shift). */}
+      {/* Last in the page's flow and sticky above the bottom bar: it appears without moving
+          anything on screen (no layout shift), floats over the page while it scrolls, and rests
+          under the page's end (its margin keeps it clear of the bar), so it never hides the last of it. */}
       <Slide in={visible} direction="up" mountOnEnter unmountOnExit>
         <Paper
           role="region"
           aria-label="Install Aurum"
           elevation={8}
           sx={{
-            position: 'fixed',
-            left: 8,
-            right: 8,
-            bottom: 'calc(80px + env(safe-area-inset-bottom))',
+            position: 'sticky',
+            mx: 1,
+            bottom: BAR_CLEARANCE,
+            mb: BAR_CLEARANCE,
             zIndex: 'appBar',
             display: 'flex',
             alignItems: 'center',
