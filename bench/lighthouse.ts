@@ -10,10 +10,8 @@
  * `--write` puts the section into RESULTS.md (replacing an earlier one); `--reports` keeps each
  * run's full Lighthouse report (JSON) in DIR.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,10 +20,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { SESSION_COOKIE } from '../apps/server/src/auth/sessions.js';
 import { openDatabase, schema } from '../apps/server/src/db/database.js';
+import { ROOT, type RunningServer, startCompiledServer } from './compiled-server.js';
 import { firstLoads, firstLoadTable } from './first-load.js';
 import { argument } from './target.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(ROOT, 'bench', 'RESULTS.md');
 const RUNS = Number(argument('runs') ?? 3);
 const REPORTS = argument('reports');
@@ -42,14 +40,6 @@ const MEMBER_EMAIL = 'member@lighthouse.aurum.test';
 /** Enough posts that those the feed marks seen during one run leave a full first screen for the next. */
 const POSTS = 40;
 const SECTION_TITLE = '## First load in Lighthouse';
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** A creator with POSTS public text posts, and the member, registered, following them. */
 export async function seed(dataDir: string): Promise<void> {
@@ -90,51 +80,13 @@ export async function seed(dataDir: string): Promise<void> {
   await database.close();
 }
 
-export interface Server {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
-/** The compiled server, production settings, on loopback; resolved once it is ready. */
-export async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'warn',
-      PAYMENT_PROVIDER: 'dev',
-      VERIFICATION_PROVIDER: 'dev',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await exited;
-  };
-  for (let tries = 0; tries < 300; tries++) {
-    const ready = await fetch(`${baseUrl}/api/health/ready`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { baseUrl, stop };
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await stop();
-  throw new Error('the server did not become ready');
+/** The compiled server with production settings and the development providers, on the seeded data dir. */
+export function startServer(dataDir: string): Promise<RunningServer> {
+  return startCompiledServer({ dataDir, env: { PAYMENT_PROVIDER: 'dev', VERIFICATION_PROVIDER: 'dev' } });
 }
 
 /** Signs the member in as a browser would: a code by e-mail (the dev outbox), then the session cookie. */
-export async function signIn(server: Server, dataDir: string): Promise<string> {
+export async function signIn(server: RunningServer, dataDir: string): Promise<string> {
   const post = (url: string, body: unknown) =>
     fetch(`${server.baseUrl}${url}`, {
       method: 'POST',
@@ -244,7 +196,7 @@ async function writeSection(text: string): Promise<void> {
 async function main(): Promise<void> {
   if (!process.argv.includes('--skip-build')) execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aurum-lighthouse-'));
-  let server: Server | undefined;
+  let server: RunningServer | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     await seed(dataDir);

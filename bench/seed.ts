@@ -3,7 +3,7 @@
  * 200,000 follows and 50,000 subscriptions, generated inside the database with set-based SQL,
  * plus sessions for 1,000 benchmark viewers. Recreates its target each run.
  *
- *   node --import tsx bench/seed.ts [--database-url postgres://postgres@127.0.0.1:5432/postgres] [--scale 1]
+ *   node --import tsx bench/seed.ts [--database-url postgres://postgres@127.0.0.1:5432/postgres] [--database aurum_bench] [--scale 1]
  *   node --import tsx bench/seed.ts --data-dir /tmp/aurum-bench-pglite [--scale 1]
  */
 import { existsSync } from 'node:fs';
@@ -13,7 +13,6 @@ import { TERMS_VERSION } from '@aurum/core';
 import pg from 'pg';
 import {
   argument,
-  BENCH_DATABASE,
   BENCH_USER_AGENT,
   describeTarget,
   openTarget,
@@ -109,8 +108,8 @@ async function recreate(target: Target): Promise<void> {
   if (target.driver === 'postgres') {
     const admin = new pg.Client({ connectionString: target.serverUrl });
     await admin.connect();
-    await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
-    await admin.query(`create database ${BENCH_DATABASE}`);
+    await admin.query(`drop database if exists ${admin.escapeIdentifier(target.database)} with (force)`);
+    await admin.query(`create database ${admin.escapeIdentifier(target.database)}`);
     await admin.end();
     return;
   }

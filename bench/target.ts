@@ -13,7 +13,7 @@ export const BENCH_USER_AGENT = 'aurum-bench';
 /** Benchmark viewer n (1-based) signs in with the cookie token VIEWER_TOKEN_PREFIX + n; the seed stores its SHA-256 like a real sign-in. */
 export const VIEWER_TOKEN_PREFIX = 'aurum-bench-viewer-';
 
-export type Target = { driver: 'postgres'; serverUrl: string; url: string } | { driver: 'pglite'; dataDir: string };
+export type Target = { driver: 'postgres'; serverUrl: string; database: string; url: string } | { driver: 'pglite'; dataDir: string };
 
 /** The value after `--name`, or undefined. */
 export function argument(name: string): string | undefined {
@@ -24,15 +24,16 @@ export function argument(name: string): string | undefined {
 /**
  * `--data-dir DIR` picks PGlite in DIR; otherwise PostgreSQL: `--database-url` names the
  * server (any database on it, default DEFAULT_SERVER_URL) and the benchmark uses the
- * database `aurum_bench` there.
+ * database `--database` (default `aurum_bench`) there.
  */
 export function targetFromArgs(): Target {
   const dataDir = argument('data-dir');
   if (dataDir) return { driver: 'pglite', dataDir };
   const serverUrl = argument('database-url') ?? DEFAULT_SERVER_URL;
+  const database = argument('database') ?? BENCH_DATABASE;
   const url = new URL(serverUrl);
-  url.pathname = `/${BENCH_DATABASE}`;
-  return { driver: 'postgres', serverUrl, url: url.toString() };
+  url.pathname = `/${database}`;
+  return { driver: 'postgres', serverUrl, database, url: url.toString() };
 }
 
 export const describeTarget = (target: Target) => (target.driver === 'postgres' ? `PostgreSQL ${target.url}` : `PGlite ${target.dataDir}`);

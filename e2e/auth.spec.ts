@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.js';
 import { codeMailedTo, expectAccessible, screenshot, uniqueEmail } from './support/journey.js';
 
 test('an anonymous visit to /home lands on the landing page', async ({ page }) => {

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { writeVideo } from '../apps/server/test/media-fixtures.js';
 import { addMedia, becomeCreator, createFirstPlan, PUBLISHED_POST_URL, publishPost, writePhoto } from './support/creator.js';
+import { expect, test } from './support/fixtures.js';
 import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
 
 test('a user becomes a creator, sells a plan and posts; another member sees only what they may', async ({ page, browser }, testInfo) => {
@@ -10,7 +10,24 @@ test('a user becomes a creator, sells a plan and posts; another member sees only
   await writeVideo(video, { seconds: 3, width: 640, height: 360, codec: 'h264' });
   const creatorName = `Creator ${testInfo.project.name}`;
   await signUp(page, { email: uniqueEmail('creator'), handle: uniqueHandle('creator'), publicName: creatorName });
+
+  // A second tab of the same user, left open on the feed, learns of the creator label live.
+  const otherTab = await page.context().newPage();
+  const accountChanges: string[] = [];
+  otherTab.on('websocket', (socket) => {
+    socket.on('framereceived', ({ payload }) => {
+      if (String(payload).includes('"account.changed"')) accountChanges.push(String(payload));
+    });
+  });
+  await otherTab.goto('/home');
+  await expect(otherTab.getByRole('heading', { name: 'Home' })).toBeVisible();
+
   await becomeCreator(page, testInfo, { name: creatorName, photo });
+  await expect.poll(() => accountChanges.length).toBeGreaterThan(0);
+  if (testInfo.project.name === 'desktop') {
+    await expect(otherTab.getByRole('link', { name: 'Creator dashboard' })).toBeVisible();
+  }
+  await otherTab.close();
   await createFirstPlan(page, { name: 'Gold', description: 'Every photo and film, plus chat.', price: '4.99' });
 
   // A public post with a photo, and a subscribers-only post with a video.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { becomeCreator, createFirstPlan, publishPost, writePhoto } from './support/creator.js';
+import { expect, test } from './support/fixtures.js';
 import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
 
 test('a member follows a creator, subscribes with the test card, sees the post unlock in place, likes it and cancels', async ({

@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { OutputChunk } from 'rolldown';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { FIRST_LOAD_ROUTES } from './src/app/first-load';
 
 /** The dark theme's app-bar colour; the browser chrome and splash screen match it. */
 const THEME_COLOR = '#14110c';
@@ -17,59 +14,9 @@ function shellAssets(): Set<string> {
   return new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1] as string));
 }
 
-/**
- * An inline script in index.html that, opened at one of FIRST_LOAD_ROUTES, modulepreloads that
- * page's chunks (those the entry does not already load) and preloads its API answers while the
- * entry downloads, instead of once the entry has run.
- */
-function preloadFirstPages(): Plugin {
-  const root = fileURLToPath(new URL('.', import.meta.url));
-  return {
-    name: 'aurum:preload-first-pages',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return [];
-        const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const byModule = new Map(
-          chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId.slice(root.length), chunk]] : [])),
-        );
-        const closure = (start: OutputChunk[], into = new Set<string>()): Set<string> => {
-          for (const chunk of start) {
-            if (into.has(chunk.fileName)) continue;
-            into.add(chunk.fileName);
-            closure(
-              chunk.imports.flatMap((file) => byFile.get(file) ?? []),
-              into,
-            );
-          }
-          return into;
-        };
-        const shell = closure(chunks.filter((chunk) => chunk.isEntry));
-        const preloads = Object.fromEntries(
-          Object.entries(FIRST_LOAD_ROUTES).map(([path, { modules, fetches = [] }]) => {
-            const own = closure(modules.map((module) => byModule.get(module) ?? missing(module)));
-            return [path, [[...own].filter((file) => !shell.has(file)).map((file) => `/${file}`), fetches]];
-          }),
-        );
-        // Module chunks as modulepreload, API answers as fetch preloads (crossorigin, as fetch() asks for them).
-        const script = `(function(p){var r=p[location.pathname];if(!r)return;function add(h,rel,as){var l=document.createElement('link');l.rel=rel;if(as)l.as=as;l.crossOrigin='';l.href=h;document.head.appendChild(l)}r[0].forEach(function(h){add(h,'modulepreload')});r[1].forEach(function(h){add(h,'preload','fetch')})})(${JSON.stringify(preloads)})`;
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
-      },
-    },
-  };
-}
-
-function missing(module: string): never {
-  throw new Error(`${module} (FIRST_LOAD_ROUTES) is not a chunk of the build`);
-}
-
 export default defineConfig({
   plugins: [
     react(),
-    preloadFirstPages(),
     // Brotli and gzip twins of every text asset, made once at build time at the best
     // ratio; the server sends the one the browser accepts (spa/static.ts).
     compression({

@@ -49,11 +49,12 @@ export async function becomeCreator(page: Page, testInfo: TestInfo, options: { n
 }
 
 /** The creator's first plan, created inactive from the welcome page and then activated. */
-export async function createFirstPlan(page: Page, plan: { name: string; description: string; price: string }) {
+export async function createFirstPlan(page: Page, plan: { name: string; description: string; price: string; chat?: boolean }) {
   await page.getByRole('link', { name: 'Create your first plan' }).click();
   await page.getByLabel('Plan name').fill(plan.name);
   await page.getByLabel('Description').fill(plan.description);
   await page.getByLabel(/^Price/).fill(plan.price);
+  if (plan.chat) await page.getByLabel('Chat', { exact: true }).check();
   await page.getByRole('button', { name: 'Create plan' }).click();
   await expect(page.getByText('Inactive', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Activate plan' }).click();

@@ -3,6 +3,8 @@ import type { AuthService } from './auth/service.js';
 import type { SessionStore } from './auth/sessions.js';
 import type { BlocksService } from './blocks/service.js';
 import type { Bus } from './bus/bus.js';
+import type { ChatNotices } from './chat/notices.js';
+import type { ChatService } from './chat/service.js';
 import type { Config } from './config/config.js';
 import type { CreatorsService } from './creators/service.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -19,6 +21,7 @@ import type { PayoutsService } from './payouts/service.js';
 import type { PlansService } from './plans/service.js';
 import type { PostsService } from './posts/service.js';
 import type { ProfilesService } from './profiles/service.js';
+import type { RealtimeHub } from './realtime/hub.js';
 import type { SeenService } from './seen/service.js';
 import type { Storage } from './storage/index.js';
 import type { SubscriptionsService } from './subscriptions/service.js';
@@ -37,7 +40,11 @@ export interface AppContext {
   lifecycle: Lifecycle;
   /** Messages between instances (Redis pub/sub when REDIS_URL is set). */
   bus: Bus;
+  /** Open websockets and their channels; domains publish events through it. */
+  realtime: RealtimeHub;
   sessions: SessionStore;
+  chat: ChatService;
+  chatNotices: ChatNotices;
   auth: AuthService;
   users: UsersService;
   plans: PlansService;

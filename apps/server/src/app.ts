@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { REALTIME_EVENTS, userChannel } from '@aurum/core';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -13,6 +15,9 @@ import { SESSION_COOKIE, SessionStore } from './auth/sessions.js';
 import { blocksRoutes } from './blocks/routes.js';
 import { BlocksService } from './blocks/service.js';
 import { createBus } from './bus/bus.js';
+import { ChatNotices } from './chat/notices.js';
+import { chatRoutes } from './chat/routes.js';
+import { ChatService } from './chat/service.js';
 import type { Config } from './config/config.js';
 import { creatorsRoutes } from './creators/routes.js';
 import { CreatorsService } from './creators/service.js';
@@ -28,6 +33,7 @@ import { APP_VERSION, healthRoutes } from './health/routes.js';
 import { registerOriginCheck } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { JobQueue } from './jobs/queue.js';
 import { likesRoutes } from './likes/routes.js';
 import { LikesService } from './likes/service.js';
@@ -48,6 +54,8 @@ import { PostsService } from './posts/service.js';
 import { profilesRoutes } from './profiles/routes.js';
 import { ProfilesService } from './profiles/service.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
+import { RealtimeHub } from './realtime/hub.js';
+import { realtimeRoutes } from './realtime/routes.js';
 import { seenRoutes } from './seen/routes.js';
 import { SeenService } from './seen/service.js';
 import { registerSpa } from './spa/static.js';
@@ -84,14 +92,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const { config, database, mailer, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const db = database.db;
-  const bus = createBus(config.redisUrl, logger);
+  const bus = await createBus(config.redisUrl, logger);
   const sessions = new SessionStore(db, now, bus);
   const rateLimiter = new RateLimiter(db, now);
   const users = new UsersService({ db, sessions, now });
   const plans = new PlansService({ db, now });
   const posts = new PostsService({ db, now, plans });
   const seen = new SeenService({ db, now });
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   const jobs = new JobQueue({ db, now, logger });
   const media = new MediaService({ db, storage, jobs, logger, now, tools: await resolveMediaTools(config, logger) });
   const payments = new PaymentsService({
@@ -101,7 +109,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     provider: createPaymentProvider(config, { db, now }),
     platformFeeBasisPoints: config.platformFeeBasisPoints,
   });
-  const accountChanged = (userId: string) => sessions.forgetUser(userId);
+  const realtime = new RealtimeHub({ bus, logger, resolveViewer: (token) => sessions.resolve(token) });
+  sessions.onForget((forgotten) => realtime.sessionsForgotten(forgotten));
+  // A label or state change: cached sessions are read afresh, and the user's open tabs are told.
+  const accountChanged = (userId: string) => {
+    sessions.forgetUser(userId);
+    realtime.publish(userChannel(userId), REALTIME_EVENTS.accountChanged);
+  };
   const verification = new VerificationService({
     db,
     now,
@@ -131,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const payouts = new PayoutsService({ db, now, secret: config.sessionSecret, accountChanged });
   const subscriptions = new SubscriptionsService({ db, now, logger, jobs, mailer, payments, plans, publicUrl: config.publicUrl });
   const uploads = new UploadService({ config, media, jobs, logger });
+  const chat = new ChatService({ db, now, realtime });
+  const chatNotices = new ChatNotices({ db, now, jobs, mailer, logger, publicUrl: config.publicUrl });
   const lifecycle = new Lifecycle();
   const context: AppContext = {
     config,
@@ -140,7 +156,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     now,
     lifecycle,
     bus,
+    realtime,
     sessions,
+    chat,
+    chatNotices,
     auth,
     users,
     plans,
@@ -172,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  await registerSecurityHeaders(app, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ validate: config.env !== 'production' }));
   app.addHook('onSend', async (request, reply) => {
@@ -181,7 +201,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // Background jobs run while the server does; closing it stops them and requeues what was running.
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
-  app.addHook('onClose', async () => bus.close());
+  app.addHook('onClose', async () => {
+    realtime.close();
+    await bus.close();
+  });
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
@@ -197,6 +220,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // compressed from the build, and media types that are already compressed are left alone.
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
+  // Client frames are small JSON commands; anything larger is refused by the socket itself.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Aurum API', version: APP_VERSION, description: 'Creator subscriptions platform API' },
@@ -233,6 +258,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await subscriptionsRoutes(app, { subscriptions });
   await mediaRoutes(app, { media });
   await uploadsRoutes(app, { uploads });
+  await chatRoutes(app, { chat });
+  await realtimeRoutes(app, { realtime, publicUrl: config.publicUrl, sessionToken: (request) => request.cookies[SESSION_COOKIE] });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerSpa(app, config.webDistDir ?? DEFAULT_WEB_DIST);

@@ -41,8 +41,14 @@ export async function subscribe(server: TestServer, userId: string, planId: stri
 }
 
 /** Creates and activates a plan through the API. */
-export async function createActivePlan(client: ApiClient, name: string, priceMinor: number, currency = 'USD'): Promise<string> {
-  const created = await client.post('/api/plans', { name, priceMinor, currency });
+export async function createActivePlan(
+  client: ApiClient,
+  name: string,
+  priceMinor: number,
+  currency = 'USD',
+  perks: { chat: boolean } = { chat: false },
+): Promise<string> {
+  const created = await client.post('/api/plans', { name, priceMinor, currency, perks });
   if (created.status !== 201) throw new Error(`plan creation failed: ${JSON.stringify(created.body)}`);
   const activated = await client.post(`/api/plans/${created.body.id}/activate`);
   if (activated.status !== 200) throw new Error(`plan activation failed: ${JSON.stringify(activated.body)}`);

@@ -103,6 +103,26 @@ export async function startTestServer(
   };
 }
 
+/**
+ * Two server instances sharing a scratch PostgreSQL database and the test Redis, as several
+ * instances run in production; resolves once both listen on Redis. Only on PostgreSQL with TEST_REDIS_URL.
+ */
+export async function startInstancesSharingRedis(): Promise<{ first: TestServer; second: TestServer; close(): Promise<void> }> {
+  const scratch = await createScratchDatabase();
+  const env = { REDIS_URL: process.env.TEST_REDIS_URL as string };
+  const first = await startTestServer(env, { url: scratch.url });
+  const second = await startTestServer(env, { url: scratch.url });
+  await Promise.all([first.context.bus.ready(), second.context.bus.ready()]);
+  return {
+    first,
+    second,
+    close: async () => {
+      await Promise.all([first.close(), second.close()]);
+      await scratch.drop();
+    },
+  };
+}
+
 export interface ApiResponse<T = unknown> {
   status: number;
   body: T;

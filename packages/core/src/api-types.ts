@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 
 /**
  * Shapes the API returns, as zod schemas: the server validates its responses with them
@@ -50,10 +50,16 @@ export const currentUserSchema = publicProfileSchema.extend({
   identityVerifiedAt: isoDate.nullable(),
   termsAcceptedAt: isoDate.nullable(),
   termsVersion: z.string().nullable(),
+  /** E-mail about unread chat messages (personal details). */
+  chatEmailNotices: z.boolean(),
   follow: z.array(followItemSchema),
   subscriptions: z.array(subscriptionItemSchema),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** The settings of personal details that are not profile fields. */
+export const preferencesSchema = z.object({ chatEmailNotices: z.boolean() });
+export type Preferences = z.infer<typeof preferencesSchema>;
 
 /** Every error the API sends: a stable machine-readable type, a human message and the HTTP status. */
 export const apiErrorSchema = z.object({

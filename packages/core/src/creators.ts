@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { ONBOARDING_STEPS } from './onboarding.js';
+import { z } from './zod-config.js';
 
 /** Becoming a creator: the sign-up steps, their inputs and the state the API reports. */
 

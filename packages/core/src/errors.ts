@@ -27,6 +27,31 @@ export const ERROR_CATALOG = {
   invalidCursor: { type: 'invalid_cursor', status: 400, message: 'This list position is not valid any more. Start from the top.' },
   rangeNotSatisfiable: { type: 'range_not_satisfiable', status: 416, message: 'The requested range is outside the file.' },
 
+  // Chat.
+  chatNotAllowed: {
+    type: 'chat_not_allowed',
+    status: 403,
+    message: 'You can chat with a creator while you subscribe to a plan of theirs that includes chat.',
+  },
+  chatReadOnly: {
+    type: 'chat_read_only',
+    status: 403,
+    message: 'This chat is read-only: the subscription that included chat has ended.',
+  },
+  chatBlocked: { type: 'chat_blocked', status: 403, message: 'Messages cannot be sent in this chat because of a block.' },
+  cannotChatWithSelf: { type: 'cannot_chat_with_self', status: 400, message: 'You cannot start a chat with yourself.' },
+  messageIdTaken: { type: 'message_id_taken', status: 409, message: 'This message id is already used by another message.' },
+
+  // Realtime: answers on the websocket, not HTTP; the status says what kind of refusal it is.
+  realtimeInvalidMessage: { type: 'realtime_invalid_message', status: 400, message: 'This realtime message could not be understood.' },
+  realtimeChannelForbidden: {
+    type: 'realtime_channel_forbidden',
+    status: 403,
+    message: 'You may not follow this channel.',
+  },
+  realtimeUpgradeRequired: { type: 'realtime_upgrade_required', status: 426, message: 'Open this address as a websocket.' },
+  realtimeTooManyChannels: { type: 'realtime_too_many_channels', status: 400, message: 'Too many channels on one connection.' },
+
   // Sign-in and registration.
   signInCodeInvalid: { type: 'sign_in_code_invalid', status: 400, message: 'That code is not right. Check the e-mail and try again.' },
   signInCodeExpired: { type: 'sign_in_code_expired', status: 400, message: 'That code has expired. Request a new one.' },

@@ -1,6 +1,7 @@
 export * from './access.js';
 export * from './api-types.js';
 export * from './blocks.js';
+export * from './chat.js';
 export * from './colors.js';
 export * from './constants.js';
 export * from './creators.js';
@@ -19,6 +20,8 @@ export * from './payouts.js';
 export * from './plans.js';
 export * from './posts.js';
 export * from './profiles.js';
+export * from './realtime.js';
+export * from './realtime-schemas.js';
 export * from './routing.js';
 export * from './schemas.js';
 export * from './subscriptions.js';

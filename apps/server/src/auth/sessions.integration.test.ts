@@ -1,7 +1,7 @@
 import { generateId } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createScratchDatabase, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { startInstancesSharingRedis, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { users } from '../db/schema.js';
 import { SESSION_CACHE_MS, SESSION_TTL_MS } from './sessions.js';
 
@@ -79,19 +79,15 @@ describe(`session cache (${TEST_DRIVER})`, () => {
 });
 
 describe.runIf(TEST_DRIVER === 'postgres' && process.env.TEST_REDIS_URL)('session cache across instances (Redis)', () => {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let instances: Awaited<ReturnType<typeof startInstancesSharingRedis>>;
   let first: TestServer;
   let second: TestServer;
   beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    const env = { REDIS_URL: process.env.TEST_REDIS_URL as string };
-    first = await startTestServer(env, { url: scratch.url });
-    second = await startTestServer(env, { url: scratch.url });
-    await Promise.all([first.context.bus.ready(), second.context.bus.ready()]);
+    instances = await startInstancesSharingRedis();
+    ({ first, second } = instances);
   });
   afterAll(async () => {
-    await Promise.all([first?.close(), second?.close()]);
-    await scratch?.drop();
+    await instances?.close();
   });
 
   it('a label granted or a sign-out on one instance reaches the others before their cache time', async () => {

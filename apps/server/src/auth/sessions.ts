@@ -22,20 +22,22 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /** Where instances tell each other which sessions to forget. */
 const FORGET_CHANNEL = 'sessions.forget';
-type ForgetMessage = { userId: string } | { sessionId: string };
+/** What was forgotten: every session of a user (a label, a disabled account) or one session (a sign-out). */
+export type SessionsForgotten = { userId: string } | { sessionId: string };
 
 export class SessionStore {
   /** Resolved sessions by token hash, oldest first. */
   private readonly cache = new Map<string, { viewer: Viewer; until: number }>();
   /** Counts forgets, so a read that overlapped one does not put back what it forgot. */
   private epoch = 0;
+  private readonly forgetListeners: ((forgotten: SessionsForgotten) => void)[] = [];
 
   constructor(
     private readonly db: Database,
     private readonly now: () => Date,
     private readonly bus: Bus,
   ) {
-    bus.subscribe(FORGET_CHANNEL, (message) => this.forgetHere(JSON.parse(message) as ForgetMessage));
+    bus.subscribe(FORGET_CHANNEL, (message) => this.forgetHere(JSON.parse(message) as SessionsForgotten));
   }
 
   /** Creates a session and returns the token for the cookie; only its hash is stored. */
@@ -82,15 +84,21 @@ export class SessionStore {
     this.forgetEverywhere({ userId });
   }
 
-  private forgetEverywhere(message: ForgetMessage): void {
+  /** Called on every instance whenever sessions are forgotten, for what holds a session longer than a request (open websockets). */
+  onForget(listener: (forgotten: SessionsForgotten) => void): void {
+    this.forgetListeners.push(listener);
+  }
+
+  private forgetEverywhere(message: SessionsForgotten): void {
     this.forgetHere(message);
     this.bus.publish(FORGET_CHANNEL, JSON.stringify(message));
   }
 
-  private forgetHere(message: ForgetMessage): void {
+  private forgetHere(message: SessionsForgotten): void {
     this.epoch++;
     if ('sessionId' in message) this.cache.delete(message.sessionId);
     else for (const [id, entry] of this.cache) if (entry.viewer.userId === message.userId) this.cache.delete(id);
+    for (const listener of this.forgetListeners) listener(message);
   }
 
   private async load(id: string): Promise<{ viewer: Viewer; expiresAt: Date } | null> {

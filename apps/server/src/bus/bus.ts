@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
 /**
@@ -39,18 +39,15 @@ export class LocalBus implements Bus {
 const CHANNEL_PREFIX = 'aurum:';
 
 export class RedisBus implements Bus {
-  private readonly publisher: Redis;
-  // A connection in subscriber mode can do nothing else, hence a second one.
-  private readonly subscriber: Redis;
   private readonly handlers = new Map<string, ((message: string) => void)[]>();
   private readonly subscribed: Promise<unknown>[] = [];
 
   constructor(
-    url: string,
+    private readonly publisher: Redis,
+    // A connection in subscriber mode can do nothing else, hence a second one.
+    private readonly subscriber: Redis,
     private readonly logger: Logger,
   ) {
-    this.publisher = new Redis(url);
-    this.subscriber = new Redis(url);
     for (const connection of [this.publisher, this.subscriber]) {
       connection.on('error', (error) => logger.warn({ err: error }, 'Redis connection error; retrying'));
     }
@@ -86,6 +83,9 @@ export class RedisBus implements Bus {
   }
 }
 
-export function createBus(redisUrl: string | undefined, logger: Logger): Bus {
-  return redisUrl ? new RedisBus(redisUrl, logger) : new LocalBus();
+export async function createBus(redisUrl: string | undefined, logger: Logger): Promise<Bus> {
+  if (!redisUrl) return new LocalBus();
+  // ioredis loads only when there is a Redis to talk to.
+  const { Redis } = await import('ioredis');
+  return new RedisBus(new Redis(redisUrl), new Redis(redisUrl), logger);
 }

@@ -1,5 +1,9 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { promisify } from 'node:util';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -25,6 +29,30 @@ export interface DatabaseHandle {
 const migrationsFolder = path.join(SERVER_ROOT, 'drizzle');
 
 /**
+ * PGlite's PostgreSQL lives in the process's WebAssembly memory, which never shrinks: what it
+ * once touched stays resident. Its default 128 MB of shared buffers filled as data was read;
+ * 16 MB holds a small instance's hot pages, and the rest come from the OS file cache.
+ * Maintenance memory (index builds in migrations, vacuum) is capped the same way.
+ */
+const PGLITE_OPTIONS: PGliteOptions = {
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'],
+};
+
+/**
+ * Creates a new PGlite data directory in a child process that then exits: initdb takes several
+ * hundred MB, and much of it stayed resident in the process that ran it (bench/RESULTS.md).
+ */
+async function initPgliteDataDir(pgdata: string): Promise<void> {
+  await mkdir(pgdata, { recursive: true });
+  const script = `const { PGlite } = await import('@electric-sql/pglite');
+    await (await PGlite.create({ ...JSON.parse(process.argv[2]), dataDir: process.argv[1] })).close();`;
+  // From the server's folder, so the package resolves as it does for the server.
+  await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script, pgdata, JSON.stringify(PGLITE_OPTIONS)], {
+    cwd: SERVER_ROOT,
+  });
+}
+
+/**
  * Opens the database and applies pending migrations: PostgreSQL when a URL is given,
  * otherwise embedded PGlite persisted in `dataDir` (or in memory when `dataDir` is null).
  */
@@ -46,7 +74,9 @@ export async function openDatabase(options: {
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
   }
-  const client = options.dataDir ? new PGlite(path.join(options.dataDir, 'pgdata')) : new PGlite();
+  const pgdata = options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined;
+  if (pgdata && !existsSync(path.join(pgdata, 'PG_VERSION'))) await initPgliteDataDir(pgdata);
+  const client = new PGlite({ ...PGLITE_OPTIONS, dataDir: pgdata });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };

@@ -49,6 +49,8 @@ export const userData = pgTable('user_data', {
   identityVerifiedAt: timestamp('identity_verified_at', { withTimezone: true }),
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
   termsVersion: text('terms_version'),
+  /** Whether unread chat messages are announced by e-mail after a quiet spell. */
+  chatEmailNotices: boolean('chat_email_notices').notNull().default(true),
 });
 
 /** One pending sign-in code per address; a new request replaces the row. Only an HMAC of the code is kept. */
@@ -473,3 +475,55 @@ export const devPaymentCharges = pgTable('dev_payment_charges', {
   failureCode: text('failure_code'),
   createdAt: createdAt(),
 });
+
+/** A chat between two users (spec: participantIds sorted): one per pair, `userLow` < `userHigh`. */
+export const chats = pgTable(
+  'chats',
+  {
+    id: text('id').primaryKey(),
+    userLow: userReference('user_low'),
+    userHigh: userReference('user_high'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('chats_pair_unique').on(t.userLow, t.userHigh)],
+);
+
+/**
+ * Each participant's side of a chat: who the partner is, when the chat last moved (the list's
+ * order) and how far they have read (unread counts, read receipts).
+ */
+export const chatParticipants = pgTable(
+  'chat_participants',
+  {
+    chatId: text('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: userReference('user_id'),
+    partnerId: userReference('partner_id'),
+    activityAt: timestamp('activity_at', { withTimezone: true }).notNull(),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+    lastReadMessageId: text('last_read_message_id'),
+    /** When this participant was last e-mailed about unread messages here (at most hourly). */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('chat_participants_activity_idx').on(t.activityAt),
+    primaryKey({ columns: [t.chatId, t.userId] }),
+    index('chat_participants_user_activity_idx').on(t.userId, t.activityAt.desc().nullsFirst(), t.chatId.desc().nullsFirst()),
+  ],
+);
+
+/** A message in a chat; its id is chosen by the sender's device, so a retried send is stored once. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    chatId: text('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    senderId: userReference('sender_id'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_chat_created_idx').on(t.chatId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { blockedByViewer } from '../blocks/service.js';
 import type { Database } from '../db/database.js';
 import { creatorOnboarding, follows, profiles, users } from '../db/schema.js';
+import { containsPattern } from '../db/search-pattern.js';
 import { followerCountSql, followerCountsRelation } from '../follows/service.js';
 import { decodePageCursor, encodePageCursor } from '../http/page-cursor.js';
 import { profileImageUrl } from '../posts/media-urls.js';
@@ -25,9 +26,6 @@ const cursorShapes = {
   popular: z.tuple([z.literal('popular'), z.number().int().min(0), entityIdSchema]),
 };
 
-/** `like` matches these characters as wildcards; a search means them literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
-
 /**
  * Explore: the creators a member can discover. Active accounts with the creators label, never
  * the viewer and never users the viewer blocked, searched by handle or public name and sorted
@@ -38,8 +36,7 @@ export class ExploreService {
 
   async creators(viewerId: string, request: CreatorsRequest): Promise<CreatorsPage> {
     const { db } = this.deps;
-    const search = request.q?.replace(/^@/, '').trim();
-    const pattern = search ? `%${escapeLike(search)}%` : null;
+    const pattern = containsPattern(request.q);
     // Sorting by followers needs every creator's count: one pass over follows, joined. Otherwise
     // only the page's creators are counted (PostgreSQL runs the subquery after the limit).
     const popular = request.sort === 'popular';

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -13,6 +13,12 @@ function originOf(value: string | undefined): string | null {
   }
 }
 
+/** Whether a request comes from a page of this site, by its Origin (or, failing that, Referer) header. */
+export function comesFromThisSite(request: FastifyRequest, publicOrigin: string): boolean {
+  const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
+  return origin === publicOrigin || origin === `${request.protocol}://${request.host}`;
+}
+
 /**
  * Cross-site request forgery guard: a state-changing API request must come from a page of
  * this site, shown by its Origin (or, failing that, Referer) header. Browsers always send
@@ -24,10 +30,6 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string): vo
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     // Providers' servers call webhooks, not browsers: their signature is checked instead.
     if (request.url.startsWith(WEBHOOK_PREFIX)) return;
-    const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
-    const ownOrigin = `${request.protocol}://${request.host}`;
-    if (origin !== publicOrigin && origin !== ownOrigin) {
-      throw errors.csrfOriginMismatch();
-    }
+    if (!comesFromThisSite(request, publicOrigin)) throw errors.csrfOriginMismatch();
   });
 }

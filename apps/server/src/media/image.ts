@@ -1,5 +1,5 @@
 import { THUMB_HEIGHT, THUMB_WIDTH } from '@aurum/core';
-import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { PermanentJobError } from '../jobs/queue.js';
 
@@ -11,6 +11,9 @@ const BLUR_SOURCE_PX = 32;
 const BLUR_DISPLAY_MAX_PX = 1280;
 /** ThumbHash works on at most 100x100 pixels. */
 const PLACEHOLDER_SOURCE_PX = 100;
+
+/** Thumbnails, blurred versions and the full picture of anything but a JPEG (a video's poster included: its frame is a PNG). */
+export const PICTURE_TYPE = 'image/webp';
 
 export interface ImageOutput {
   data: Buffer;
@@ -31,11 +34,15 @@ export interface ImageDerivatives {
 
 const webp = (image: Sharp, quality: number) => image.webp({ quality });
 
+/** sharp (libvips, tens of MB) loads with the first image, not with the server. */
+const loadSharp = async () => (await import('sharp')).default;
+
 /**
  * Reads only the header (cheap even for a decompression bomb) and refuses images that are
  * unreadable or too large to decode safely.
  */
 async function inspect(file: string) {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(file, { limitInputPixels: false }).metadata();
@@ -63,6 +70,7 @@ async function inspect(file: string) {
  */
 export async function makeImageDerivatives(file: string): Promise<ImageDerivatives> {
   const info = await inspect(file);
+  const sharp = await loadSharp();
   const open = (options: SharpOptions = {}) => sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS, ...options }).autoOrient();
   try {
     const thumb = await webp(open().resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: 'cover', position: sharp.strategy.attention }), 80).toBuffer();
@@ -101,15 +109,15 @@ export async function makeImageDerivatives(file: string): Promise<ImageDerivativ
     const full =
       info.format === 'jpeg' && !info.animated
         ? { data: await open().jpeg({ quality: 88, progressive: true }).toBuffer(), contentType: 'image/jpeg' }
-        : { data: await webp(open({ animated: info.animated }), 88).toBuffer(), contentType: 'image/webp' };
+        : { data: await webp(open({ animated: info.animated }), 88).toBuffer(), contentType: PICTURE_TYPE };
 
     return {
       width: info.width,
       height: info.height,
       placeholder,
-      thumb: { data: thumb, contentType: 'image/webp' },
-      blur: { data: blur, contentType: 'image/webp' },
-      blurThumb: { data: blurThumb, contentType: 'image/webp' },
+      thumb: { data: thumb, contentType: PICTURE_TYPE },
+      blur: { data: blur, contentType: PICTURE_TYPE },
+      blurThumb: { data: blurThumb, contentType: PICTURE_TYPE },
       full,
     };
   } catch (error) {

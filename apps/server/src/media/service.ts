@@ -13,6 +13,7 @@ import { DERIVATIVE_KEY_COLUMNS, media, postMedia } from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import { type JobQueue, PermanentJobError } from '../jobs/queue.js';
 import { type ByteRange, ObjectNotFoundError, type Storage, type StoredObject } from '../storage/index.js';
+import { PICTURE_TYPE } from './image.js';
 import { type DerivativeBody, processMediaFile } from './processor.js';
 import type { MediaTools } from './tools.js';
 
@@ -56,6 +57,19 @@ export interface NewUpload {
 export const originalKey = (id: string) => `originals/${id}`;
 const derivedPrefix = (id: string) => `derived/${id}/`;
 const derivativeKey = (id: string, kind: DerivativeKind) => `${derivedPrefix(id)}${kind.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/** Every type the pipeline makes a playable copy in; these are the only types media bytes are served as. */
+const PLAYABLE_TYPES = new Set(['image/jpeg', PICTURE_TYPE, 'video/mp4', 'audio/mpeg', 'audio/mp4', 'audio/ogg', 'audio/wav']);
+
+/**
+ * The type a derivative is served as, from what the pipeline made (never from the upload's
+ * name or claimed type, nor the storage's metadata): pictures are WebP, the playable copy's
+ * type was recorded when it was made. Anything else is served as opaque bytes.
+ */
+function derivativeContentType(row: MediaRow, kind: DerivativeKind): string {
+  const type = kind === 'playable' ? row.playableMime : PICTURE_TYPE;
+  return type && PLAYABLE_TYPES.has(type) ? type : 'application/octet-stream';
+}
 
 function toRecord(row: MediaRow): MediaRecord {
   return {
@@ -167,12 +181,12 @@ export class MediaService {
     return this.openDerivative(id, 'playable', range);
   }
 
-  /** One derivative's bytes; throws ObjectNotFoundError when it does not exist (yet), RangeNotSatisfiableError for a bad range. */
+  /** One derivative's bytes and the type to serve them as; throws ObjectNotFoundError when it does not exist (yet), RangeNotSatisfiableError for a bad range. */
   async openDerivative(id: string, kind: DerivativeKind, range?: ByteRange): Promise<StoredObject> {
     const [row] = await this.deps.db.select().from(media).where(eq(media.id, id));
     const key = row?.[DERIVATIVE_KEY_COLUMNS[kind]];
     if (!key) throw new ObjectNotFoundError(`${id}/${kind}`);
-    return this.deps.storage.get(key, range);
+    return { ...(await this.deps.storage.get(key, range)), contentType: derivativeContentType(row, kind) };
   }
 
   /** Deletes the owner's media item and its bytes; refused while a post uses it. */

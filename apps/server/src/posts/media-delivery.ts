@@ -39,10 +39,10 @@ export async function sendMediaBytes(request: FastifyRequest, reply: FastifyRepl
   reply
     .header('cache-control', cacheControl)
     .header('content-type', object.contentType)
-    .header('content-length', object.end - object.start + 1)
-    .header('x-content-type-options', 'nosniff')
-    // Other sites cannot embed these bytes, even in a tab where the viewer is signed in.
-    .header('cross-origin-resource-policy', 'same-origin');
+    // Shown in the page, never saved under a name of the uploader's choosing; nosniff and
+    // Cross-Origin-Resource-Policy come with every response (http/security-headers.ts).
+    .header('content-disposition', 'inline')
+    .header('content-length', object.end - object.start + 1);
   if (wanted) reply.status(206).header('content-range', `bytes ${object.start}-${object.end}/${object.size}`);
   return reply.send(object.stream);
 }

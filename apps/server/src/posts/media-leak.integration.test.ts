@@ -10,6 +10,7 @@ import { createActivePlan, follow, signUp, subscribe } from '../../test/content-
 import { jpegWithLocation, writeAudio, writeVideo } from '../../test/media-fixtures.js';
 import { type ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { media, profiles } from '../db/schema.js';
+import { sniffMediaType } from '../uploads/sniff.js';
 
 /**
  * The leak test: real uploads through the media pipeline, posts at every access level, viewers
@@ -302,7 +303,10 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
             const mayHave = level !== 'hidden' && (revealsContent(level) || (BLURRED_KINDS as readonly string[]).includes(kind));
             const label = `${viewer.name} ${JSON.stringify(post.access)} ${kind} (${level})`;
             expect(served.status, label).toBe(mayHave ? 200 : 404);
-            if (mayHave) expect(sha256(served.body), label).toBe(sha256(item.bytes[kind]));
+            if (!mayHave) continue;
+            expect(sha256(served.body), label).toBe(sha256(item.bytes[kind]));
+            // Served as what the bytes are, whatever the kind of media or derivative.
+            expect(served.headers.get('content-type'), label).toBe((await sniffMediaType(Readable.from([served.body])))?.mime);
           }
         }
       }
@@ -333,13 +337,20 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
     expect(sha256(whole.body)).toBe(sha256(playable));
     expect(
       Object.fromEntries(
-        ['accept-ranges', 'content-type', 'content-length', 'cache-control', 'x-content-type-options', 'cross-origin-resource-policy'].map(
-          (name) => [name, whole.headers.get(name)],
-        ),
+        [
+          'accept-ranges',
+          'content-type',
+          'content-disposition',
+          'content-length',
+          'cache-control',
+          'x-content-type-options',
+          'cross-origin-resource-policy',
+        ].map((name) => [name, whole.headers.get(name)]),
       ),
     ).toEqual({
       'accept-ranges': 'bytes',
       'content-type': 'video/mp4',
+      'content-disposition': 'inline',
       'content-length': String(size),
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',

@@ -136,9 +136,9 @@ describe.each(implementations)('storage contract: %s', (_name, make) => {
 });
 
 describe('createStorage', () => {
-  it('uses the data dir by default and the bucket when S3_BUCKET is set', () => {
+  it('uses the data dir by default and the bucket when S3_BUCKET is set', async () => {
     const dataDir = tempDir();
-    expect(createStorage(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32) }))).toBeInstanceOf(LocalStorage);
+    expect(await createStorage(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32) }))).toBeInstanceOf(LocalStorage);
     const withS3 = loadConfig({
       DATA_DIR: dataDir,
       SESSION_SECRET: 'x'.repeat(32),
@@ -154,7 +154,7 @@ describe('createStorage', () => {
       accessKeyId: 'key',
       secretAccessKey: 'secret',
     });
-    expect(createStorage(withS3)).toBeInstanceOf(S3Storage);
+    expect(await createStorage(withS3)).toBeInstanceOf(S3Storage);
   });
 
   it('refuses S3 settings that would be ignored or are half given', () => {

@@ -1,8 +1,8 @@
 import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { generateId, MEDIA_ID_HEADER, UPLOADS_PATH, type UploadComplete } from '@aurum/core';
-import { FileStore } from '@tus/file-store';
-import { EVENTS, Server, type Upload } from '@tus/server';
+import type { FileStore } from '@tus/file-store';
+import type { Server, Upload } from '@tus/server';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../config/config.js';
@@ -99,7 +99,7 @@ export class UploadService {
     return server.cleanUpExpiredUploads();
   }
 
-  /** Made on first use, so a server that never receives an upload creates no folders. */
+  /** Made on first use, so a server that never receives an upload creates no folders and loads no tus modules. */
   private open(): Promise<{ server: Server; store: FileStore }> {
     this.tus ??= this.create().catch((error) => {
       this.tus = null;
@@ -114,6 +114,7 @@ export class UploadService {
     // its upload locks in the process anyway, so one upload's requests must reach one
     // instance, and only finished, checked files are worth putting in object storage.
     await mkdir(this.directory, { recursive: true });
+    const [{ FileStore }, { EVENTS, Server }] = await Promise.all([import('@tus/file-store'), import('@tus/server')]);
     const store = new FileStore({ directory: this.directory, expirationPeriodInMilliseconds: uploadExpiryMs });
     const server = new Server({
       path: UPLOADS_PATH,

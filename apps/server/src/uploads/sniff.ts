@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import { type MediaKind, mediaKindOfMime } from '@aurum/core';
-import { fileTypeFromStream } from 'file-type';
 
 export interface SniffedType {
   mime: string;
@@ -14,6 +13,8 @@ export interface SniffedType {
  * including files no signature is known for (plain text, for one). Consumes the stream.
  */
 export async function sniffMediaType(stream: Readable): Promise<SniffedType | null> {
+  // Loaded with the first upload, not with the server.
+  const { fileTypeFromStream } = await import('file-type');
   let readError: unknown = null;
   stream.once('error', (error) => {
     readError = error;

@@ -1,4 +1,11 @@
-import { acceptTermsSchema, currentUserSchema, handleSchema, publicProfileSchema, setupProfileSchema } from '@aurum/core';
+import {
+  acceptTermsSchema,
+  currentUserSchema,
+  handleSchema,
+  preferencesSchema,
+  publicProfileSchema,
+  setupProfileSchema,
+} from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth/sessions.js';
@@ -39,6 +46,19 @@ export const usersRoutes: DomainRoutes<{ users: UsersService; config: Pick<Confi
       },
     },
     async (request) => users.setupProfile(requireViewer(request).userId, request.body),
+  );
+
+  api.put(
+    '/api/me/preferences',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change the settings of personal details (e-mail about unread chat messages)',
+        body: preferencesSchema,
+        response: { 200: currentUserSchema },
+      },
+    },
+    async (request) => users.setPreferences(requireViewer(request).userId, request.body),
   );
 
   api.post(

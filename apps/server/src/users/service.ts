@@ -1,4 +1,12 @@
-import { type CurrentUser, type PublicProfile, REGISTRATION_BACKDATE_MS, type Role, randomAvatarColor, TERMS_VERSION } from '@aurum/core';
+import {
+  type CurrentUser,
+  type Preferences,
+  type PublicProfile,
+  REGISTRATION_BACKDATE_MS,
+  type Role,
+  randomAvatarColor,
+  TERMS_VERSION,
+} from '@aurum/core';
 import { and, asc, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SessionStore } from '../auth/sessions.js';
@@ -87,9 +95,15 @@ export class UsersService {
       identityVerifiedAt: iso(data.identityVerifiedAt),
       termsAcceptedAt: iso(data.termsAcceptedAt),
       termsVersion: data.termsVersion,
+      chatEmailNotices: data.chatEmailNotices,
       follow,
       subscriptions: subscriptionItems.map((item) => ({ ...item, validUntil: item.validUntil.toISOString() })),
     };
+  }
+
+  async setPreferences(userId: string, preferences: Preferences): Promise<CurrentUser> {
+    await this.deps.db.update(userData).set({ chatEmailNotices: preferences.chatEmailNotices }).where(eq(userData.userId, userId));
+    return this.getCurrentUser(userId);
   }
 
   /** A user's public profile; disabled accounts are not found. */

@@ -45,7 +45,6 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('x-robots-tag', 'noindex')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'")
     .send(`<!doctype html>
 <html lang="en">
 <head>

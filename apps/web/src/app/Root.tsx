@@ -6,7 +6,7 @@ import { OnceNeeded } from '../components/OnceNeeded';
 import { useSnackQueue } from '../components/snack-queue';
 import { useHeartbeat } from '../features/auth/useHeartbeat';
 import { checkLocalCacheOnce } from '../lib/cache/startup-check';
-import { useCurrentUser } from '../lib/current-user';
+import { useCurrentUser, useLiveCurrentUser } from '../lib/current-user';
 import { useIdleAfter } from '../lib/idle';
 import { guardRedirect } from './guard';
 import { markNavigationSucceeded } from './lazy-reload';
@@ -60,6 +60,7 @@ export function Root() {
   const isPending = useDeferredValue(current.isPending);
   const user = useDeferredValue(current.data) ?? null;
   useHeartbeat(user !== null);
+  useLiveCurrentUser(user?.id ?? null);
   useDocumentTitle(pathname);
   const redirect = isPending ? null : guardRedirect(pathname, user, isKnownPath(pathname));
   const pageShown = !isPending && !redirect;

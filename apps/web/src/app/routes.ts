@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { matchRoutes, type Params } from 'react-router';
-import { feedQuery } from '../features/home/api';
 
 export type PageModule = { default: ComponentType };
 
@@ -64,9 +63,9 @@ export const APP_ROUTES: AppRoute[] = [
   },
   { path: '/auth/register/:challengeId', title: 'Enter your code', layout: 'bare', page: codeStep },
 
-  { path: '/chat', title: 'Chat', layout: 'menu' },
-  { path: '/chat/new', title: 'New chat', layout: 'menu' },
-  { path: '/chat/:chatId', title: 'Chat', layout: 'menu' },
+  { path: '/chat', title: 'Chat', layout: 'menu', page: () => import('../features/chat/ChatListPage') },
+  { path: '/chat/new', title: 'New chat', layout: 'menu', page: () => import('../features/chat/NewChatPage') },
+  { path: '/chat/:chatId', title: 'Chat', layout: 'menu', page: () => import('../features/chat/ChatPage') },
 
   { path: '/creator', title: 'Creator', layout: 'menu', page: () => import('../features/creator/CreatorDashboardPage') },
   { path: '/creator/signup', title: 'Become a creator', layout: 'menu', page: () => import('../features/creator/SignupPage') },
@@ -93,7 +92,7 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'Home',
     layout: 'menu',
     page: () => import('../features/home/HomePage'),
-    prefetch: (queryClient) => queryClient.prefetchInfiniteQuery(feedQuery()),
+    prefetch: async (queryClient) => queryClient.prefetchInfiniteQuery((await import('../features/home/api')).feedQuery()),
   },
   { path: '/home/install-pwa', title: 'Install Aurum', layout: 'menu', page: () => import('../features/home/InstallAppPage') },
 

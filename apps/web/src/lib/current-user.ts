@@ -1,8 +1,9 @@
 import type { CurrentUser } from '@aurum/core';
-import { TERMS_VERSION } from '@aurum/core';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { REALTIME_EVENTS, TERMS_VERSION, userChannel } from '@aurum/core';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from './api/client';
 import { queryKeys } from './query-keys';
+import { useRealtimeChannel } from './realtime/use-realtime-channel';
 
 /** The signed-in user, or null when nobody is signed in (a 401 is an answer here, not an error). */
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
@@ -22,6 +23,22 @@ export const currentUserQuery = queryOptions({
 
 export function useCurrentUser() {
   return useQuery(currentUserQuery);
+}
+
+/**
+ * Keeps the signed-in user current while the app is open: the server says on the user's
+ * channel when the account changed (a creator label granted, a verification result), and
+ * after a dropped connection the account is read again in case such a message was missed.
+ */
+export function useLiveCurrentUser(userId: string | null): void {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+  useRealtimeChannel(userId ? userChannel(userId) : null, {
+    onEvent: (event) => {
+      if (event === REALTIME_EVENTS.accountChanged) refresh();
+    },
+    onResync: refresh,
+  });
 }
 
 /** The signed-in user for pages behind the guard, which only renders them once it is known. */

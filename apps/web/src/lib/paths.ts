@@ -29,6 +29,7 @@ export const paths = {
   personalDetails: (userId: string) => `/users/${segment(userId)}/personal-details`,
 
   chats: '/chat',
+  newChat: '/chat/new',
   chat: (chatId: string) => `/chat/${segment(chatId)}`,
 
   posts: '/posts',

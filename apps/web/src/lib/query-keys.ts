@@ -45,6 +45,14 @@ export const queryKeys = {
     methods: ['payments', 'methods'] as const,
     method: (methodId: string) => ['payments', 'method', methodId] as const,
   },
+  chats: {
+    all: ['chats'] as const,
+    list: ['chats', 'list'] as const,
+    unread: ['chats', 'unread'] as const,
+    partners: (q: string) => ['chats', 'partners', q] as const,
+    one: (chatId: string) => ['chats', 'one', chatId] as const,
+    messages: (chatId: string) => ['chats', 'messages', chatId] as const,
+  },
   subscriptions: {
     all: ['subscriptions'] as const,
     list: ['subscriptions', 'list'] as const,

@@ -50,6 +50,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     identityVerifiedAt: null,
     termsAcceptedAt: '2026-11-01T09:59:00.000Z',
     termsVersion: TERMS_VERSION,
+    chatEmailNotices: true,
     follow: [],
     subscriptions: [],
     ...overrides,

@@ -12,6 +12,7 @@ import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { useUnreadChats } from '../../lib/chat-unread';
 import { useSignedInUser } from '../../lib/current-user';
 import { activeNavItem, type NavItem, primaryNavItems, secondaryNavItems } from './nav-items';
 import { PageMain } from './PageMain';
@@ -23,8 +24,8 @@ const TOP_BAR_HEIGHT = 64;
 /** Room kept under the page for the fixed bottom bar. */
 const BOTTOM_BAR_SPACE = 'calc(72px + env(safe-area-inset-bottom))';
 
-function SideMenu({ user, pathname }: { user: CurrentUser; pathname: string }) {
-  const primary = primaryNavItems(user);
+function SideMenu({ user, pathname, unreadChats }: { user: CurrentUser; pathname: string; unreadChats: number }) {
+  const primary = primaryNavItems(user, unreadChats);
   const secondary = secondaryNavItems(user);
   const active = activeNavItem([...primary, ...secondary], pathname);
   const renderItem = (item: NavItem) => (
@@ -34,6 +35,7 @@ function SideMenu({ user, pathname }: { user: CurrentUser; pathname: string }) {
         to={item.to}
         selected={item === active}
         aria-current={item === active ? 'page' : undefined}
+        aria-label={item.ariaLabel}
         sx={{ borderRadius: 999, mx: 1.5, mb: 0.5 }}
       >
         <ListItemIcon sx={{ minWidth: 40, color: item === active ? 'primary.main' : undefined }}>{item.icon}</ListItemIcon>
@@ -58,8 +60,8 @@ function SideMenu({ user, pathname }: { user: CurrentUser; pathname: string }) {
   );
 }
 
-function BottomBar({ user, pathname }: { user: CurrentUser; pathname: string }) {
-  const items = primaryNavItems(user);
+function BottomBar({ user, pathname, unreadChats }: { user: CurrentUser; pathname: string; unreadChats: number }) {
+  const items = primaryNavItems(user, unreadChats);
   const active = activeNavItem(items, pathname);
   return (
     <Paper
@@ -78,6 +80,7 @@ function BottomBar({ user, pathname }: { user: CurrentUser; pathname: string }) 
             label={item.label}
             icon={item.icon}
             aria-current={item === active ? 'page' : undefined}
+            aria-label={item.ariaLabel}
             sx={{ minWidth: 0, px: 0.5 }}
           />
         ))}
@@ -95,16 +98,17 @@ export function MenuLayout() {
   const { pathname } = useLocation();
   const desktop = useMediaQuery(useTheme().breakpoints.up('lg'), { noSsr: true });
   const showMenu = user !== null && Boolean(user.registrationCompletedAt);
+  const unreadChats = useUnreadChats(showMenu ? user.id : null);
 
   return (
     // At least the window's height, so the side menu's column reaches the bottom of a short page too.
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
       <TopBar user={user} />
       <Box sx={{ display: 'flex', flex: 1 }}>
-        {showMenu && desktop && <SideMenu user={user} pathname={pathname} />}
+        {showMenu && desktop && <SideMenu user={user} pathname={pathname} unreadChats={unreadChats} />}
         <PageMain bottomSpace={showMenu && !desktop ? BOTTOM_BAR_SPACE : undefined} />
       </Box>
-      {showMenu && !desktop && <BottomBar user={user} pathname={pathname} />}
+      {showMenu && !desktop && <BottomBar user={user} pathname={pathname} unreadChats={unreadChats} />}
     </Box>
   );
 }

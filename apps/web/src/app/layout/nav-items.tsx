@@ -11,6 +11,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import SubscriptionsIcon from '@mui/icons-material/Subscriptions';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import ViewListIcon from '@mui/icons-material/ViewList';
+import Badge from '@mui/material/Badge';
 import type { ReactElement } from 'react';
 import { paths } from '../../lib/paths';
 
@@ -18,14 +19,25 @@ export interface NavItem {
   label: string;
   to: string;
   icon: ReactElement;
+  /** The accessible name when it says more than the label (an unread count). */
+  ariaLabel?: string;
 }
 
-/** The five destinations of the bottom bar on phones, also first in the desktop side menu. */
-export function primaryNavItems(user: Pick<CurrentUser, 'id'>): NavItem[] {
+/** The five destinations of the bottom bar on phones, also first in the desktop side menu; Chat carries the unread count. */
+export function primaryNavItems(user: Pick<CurrentUser, 'id'>, unreadChats = 0): NavItem[] {
   return [
     { label: 'Home', to: paths.home, icon: <HomeIcon /> },
     { label: 'Explore', to: paths.explore, icon: <ExploreIcon /> },
-    { label: 'Chat', to: paths.chats, icon: <ChatIcon /> },
+    {
+      label: 'Chat',
+      to: paths.chats,
+      icon: (
+        <Badge badgeContent={unreadChats} color="primary" max={99}>
+          <ChatIcon />
+        </Badge>
+      ),
+      ...(unreadChats > 0 ? { ariaLabel: `Chat, ${unreadChats} unread` } : {}),
+    },
     { label: 'Subscriptions', to: paths.subscriptions, icon: <SubscriptionsIcon /> },
     { label: 'Profile', to: paths.user(user.id), icon: <PersonIcon /> },
   ];

@@ -1,12 +1,18 @@
+import type { CurrentUser } from '@aurum/core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import { setError } from '../../components/error-store';
 import { PageHeader } from '../../components/PageHeader';
+import { SectionCard } from '../../components/SectionCard';
 import { addSnack } from '../../components/snack-queue';
-import { useSignedInUser } from '../../lib/current-user';
+import { setCurrentUser, useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
+import { savePreferences } from './api';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 
 /** The owner's account: the sign-in address, and how others see them (handle, public name, avatar colour). Other people's details are private. */
@@ -19,36 +25,56 @@ export default function PersonalDetailsPage() {
     <>
       <PageHeader title="Personal details" back />
       <Box sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
-        <Paper
-          component="section"
-          aria-labelledby="account-title"
-          variant="outlined"
-          sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 1 }}
-        >
-          <Typography id="account-title" variant="h2" sx={{ fontSize: '1.2rem' }}>
-            Account
-          </Typography>
+        <SectionCard title="Account" gap={1}>
           <Typography color="text.secondary">E-mail address</Typography>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{user.email}</Typography>
           <Typography variant="body2" color="text.secondary">
             Your sign-in codes go to this address.
           </Typography>
-        </Paper>
-        <Paper
-          component="section"
-          aria-labelledby="profile-title"
-          variant="outlined"
-          sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 2.5 }}
-        >
-          <Typography id="profile-title" variant="h2" sx={{ fontSize: '1.2rem' }}>
-            Profile
-          </Typography>
+        </SectionCard>
+        <SectionCard title="Profile" gap={2.5}>
           <ProfileDetailsForm user={user} submitLabel="Save changes" onSaved={() => addSnack('Your details are saved.', 'success')} />
-        </Paper>
+        </SectionCard>
+        <NotificationsSection user={user} />
         <Button variant="outlined" color="error" component={RouterLink} to={paths.deleteAccount} sx={{ justifySelf: 'start' }}>
           Delete account
         </Button>
       </Box>
     </>
+  );
+}
+
+/** What the user is told by e-mail besides sign-in codes. */
+function NotificationsSection({ user }: { user: CurrentUser }) {
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: savePreferences,
+    onSuccess: (updated) => {
+      setCurrentUser(queryClient, updated);
+      addSnack(
+        updated.chatEmailNotices ? 'You will get e-mails about unread messages.' : 'No more e-mails about unread messages.',
+        'success',
+      );
+    },
+    onError: (error) => setError(error),
+  });
+  const checked = save.isPending && save.variables ? save.variables.chatEmailNotices : user.chatEmailNotices;
+  return (
+    <SectionCard title="E-mail notifications" gap={1}>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={checked}
+            disabled={save.isPending}
+            onChange={(event) => save.mutate({ chatEmailNotices: event.target.checked })}
+            slotProps={{ input: { 'aria-describedby': 'chat-notices-description' } }}
+          />
+        }
+        label="Unread chat messages"
+      />
+      <Typography id="chat-notices-description" variant="body2" color="text.secondary">
+        When someone writes to you and you have not read it after a quiet spell of 10 minutes; at most one e-mail per chat an hour.
+      </Typography>
+    </SectionCard>
   );
 }

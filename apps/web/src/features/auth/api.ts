@@ -1,5 +1,5 @@
-import type { CurrentUser, SetupProfileInput, SignInChallenge } from '@aurum/core';
-import { api } from '../../lib/api/client';
+import type { CurrentUser, Preferences, SetupProfileInput, SignInChallenge } from '@aurum/core';
+import { api, apiRequest } from '../../lib/api/client';
 
 /** Sign-in and account calls of the signed-in user. */
 
@@ -14,5 +14,7 @@ export const setupProfile = (input: SetupProfileInput) => api.post<CurrentUser>(
 export const checkHandle = (handle: string) => api.get<{ handle: string; available: boolean }>(`/handles/${encodeURIComponent(handle)}`);
 
 export const sendHeartbeat = () => api.post('/me/heartbeat');
+
+export const savePreferences = (preferences: Preferences) => apiRequest<CurrentUser>('PUT', '/me/preferences', preferences);
 
 export const deleteAccount = () => api.delete('/me');

@@ -43,6 +43,28 @@ describe('personal details', () => {
     expect(router.state.location.pathname).toBe('/users/u1/personal-details');
   });
 
+  it('turns e-mail about unread chat messages off and on', async () => {
+    let me: CurrentUser = makeUser({ id: 'u1', userId: 'u1' });
+    const saved: unknown[] = [];
+    mockApi({
+      'GET /api/me': () => ({ status: 200, body: me }),
+      'POST /api/me/heartbeat': () => ({ status: 204 }),
+      'PUT /api/me/preferences': (body) => {
+        saved.push(body);
+        me = { ...me, ...(body as object) };
+        return { status: 200, body: me };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/users/u1/personal-details');
+    const toggle = await screen.findByRole('switch', { name: 'Unread chat messages' });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    await user.click(toggle);
+    expect(await screen.findByText('No more e-mails about unread messages.')).toBeTruthy();
+    expect((screen.getByRole('switch', { name: 'Unread chat messages' }) as HTMLInputElement).checked).toBe(false);
+    expect(saved).toEqual([{ chatEmailNotices: false }]);
+  });
+
   it('sends anyone else to the profile instead', async () => {
     mockApi({
       'GET /api/me': () => ({ status: 200, body: makeUser({ id: 'u1', userId: 'u1' }) }),

@@ -137,19 +137,14 @@ function CreatorResults({ search }: { search: CreatorSearch }) {
           </li>
         ))}
       </Box>
-      {creators.isFetchNextPageError ? (
-        <Box sx={{ mt: 2 }}>
-          <RetryAlert error={creators.error} onRetry={() => void creators.fetchNextPage()} />
-        </Box>
-      ) : (
-        <LoadMore
-          hasMore={creators.hasNextPage}
-          loading={creators.isFetchingNextPage}
-          onLoad={() => void creators.fetchNextPage()}
-          label="Load more creators"
-          loadingLabel="Loading more creators"
-        />
-      )}
+      <LoadMore
+        hasMore={creators.hasNextPage}
+        loading={creators.isFetchingNextPage}
+        onLoad={() => void creators.fetchNextPage()}
+        failed={creators.isFetchNextPageError ? creators.error : null}
+        label="Load more creators"
+        loadingLabel="Loading more creators"
+      />
     </>
   );
 }

@@ -71,12 +71,12 @@ function Feed() {
           </li>
         ))}
       </Box>
-      {/* A failed page waits for the reader to retry instead of the sentinel asking again and again. */}
-      {feed.isFetchNextPageError ? (
-        <RetryAlert error={feed.error} onRetry={() => void feed.fetchNextPage()} />
-      ) : (
-        <LoadMore hasMore={feed.hasNextPage} loading={feed.isFetchingNextPage} onLoad={() => void feed.fetchNextPage()} />
-      )}
+      <LoadMore
+        hasMore={feed.hasNextPage}
+        loading={feed.isFetchingNextPage}
+        onLoad={() => void feed.fetchNextPage()}
+        failed={feed.isFetchNextPageError ? feed.error : null}
+      />
     </>
   );
 }

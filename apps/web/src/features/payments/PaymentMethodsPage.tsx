@@ -1,7 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +8,7 @@ import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { AddPaymentMethodForm } from '../../components/payment-method/AddPaymentMethodForm';
 import { LoadFailed } from '../../components/RetryAlert';
+import { SectionCard } from '../../components/SectionCard';
 import { addSnack } from '../../components/snack-queue';
 import { paymentMethodsQuery } from '../../lib/payment-methods';
 import { PaymentMethodList } from './PaymentMethodList';
@@ -29,15 +29,7 @@ export default function PaymentMethodsPage() {
       <Box sx={{ display: 'grid', gap: 3 }}>
         {saved.length > 0 && <PaymentMethodList methods={saved} />}
         {showForm ? (
-          <Paper
-            component="section"
-            aria-labelledby="add-method-title"
-            variant="outlined"
-            sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 2 }}
-          >
-            <Typography id="add-method-title" variant="h2" sx={{ fontSize: '1.2rem' }}>
-              Add payment method
-            </Typography>
+          <SectionCard title="Add payment method">
             {saved.length === 0 && <Typography color="text.secondary">You have no saved payment methods yet.</Typography>}
             <AddPaymentMethodForm
               onSaved={() => {
@@ -46,7 +38,7 @@ export default function PaymentMethodsPage() {
               }}
               onCancel={saved.length > 0 ? () => setAdding(false) : undefined}
             />
-          </Paper>
+          </SectionCard>
         ) : (
           <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setAdding(true)} sx={{ justifySelf: 'start' }}>
             Add payment method

@@ -12,6 +12,7 @@ import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { PaymentMethodPicker, usePaymentMethodChoice } from '../../components/payment-method/PaymentMethodPicker';
 import { RetryAlert } from '../../components/RetryAlert';
+import { SectionCard } from '../../components/SectionCard';
 import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
 import { formatDate } from '../../lib/dates';
@@ -74,10 +75,7 @@ function ChangePaymentMethod({ subscription }: { subscription: Subscription }) {
   // Saving the same method again only helps a subscription that is not renewing normally.
   const unchanged = methods.selectedId === subscription.paymentMethod?.id && subscription.status === 'active';
   return (
-    <Paper component="section" aria-labelledby="change-method" variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 2 }}>
-      <Typography id="change-method" variant="h2" sx={{ fontSize: '1.2rem' }}>
-        Payment method
-      </Typography>
+    <SectionCard title="Payment method">
       <Typography color="text.secondary">
         Renewals are charged to this method. Saving it turns renewal back on if you had canceled
         {subscription.status === 'past_due' ? ', and the failed renewal is tried again straight away' : ''}.
@@ -91,7 +89,7 @@ function ChangePaymentMethod({ subscription }: { subscription: Subscription }) {
       >
         Use this payment method
       </BlockButton>
-    </Paper>
+    </SectionCard>
   );
 }
 
@@ -102,10 +100,7 @@ function ChangePlan({ subscription }: { subscription: Subscription }) {
   const plans = profile.data?.plans ?? [];
   const others = plans.filter((plan) => plan.id !== subscription.plan.id);
   return (
-    <Paper component="section" aria-labelledby="change-plan" variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 2 }}>
-      <Typography id="change-plan" variant="h2" sx={{ fontSize: '1.2rem' }}>
-        Plan
-      </Typography>
+    <SectionCard title="Plan">
       {profile.isPending ? (
         <PageLoading label="Loading the plans" />
       ) : profile.error ? (
@@ -124,7 +119,7 @@ function ChangePlan({ subscription }: { subscription: Subscription }) {
           {planId && <PlanChangeQuote key={planId} subscription={subscription} planId={planId} />}
         </>
       )}
-    </Paper>
+    </SectionCard>
   );
 }
 

@@ -11,6 +11,7 @@ import { BlockButton } from '../../components/BlockButton';
 import { PageHeader } from '../../components/PageHeader';
 import { ProfileStates } from '../../components/ProfileStates';
 import { PaymentMethodPicker, usePaymentMethodChoice } from '../../components/payment-method/PaymentMethodPicker';
+import { SectionCard } from '../../components/SectionCard';
 import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
 import { useSignedInUser } from '../../lib/current-user';
@@ -131,28 +132,12 @@ function SubscribeForm({ creator }: { creator: ProfilePage }) {
 
   return (
     <>
-      <Paper
-        component="section"
-        aria-labelledby="subscribe-plan"
-        variant="outlined"
-        sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 2 }}
-      >
-        <Typography id="subscribe-plan" variant="h2" sx={{ fontSize: '1.2rem' }}>
-          Plan
-        </Typography>
+      <SectionCard title="Plan">
         <PlanChoice plans={creator.plans} value={plan?.id ?? null} onChange={setPickedPlanId} disabled={submit.isPending} />
-      </Paper>
-      <Paper
-        component="section"
-        aria-labelledby="subscribe-method"
-        variant="outlined"
-        sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 2 }}
-      >
-        <Typography id="subscribe-method" variant="h2" sx={{ fontSize: '1.2rem' }}>
-          Payment method
-        </Typography>
+      </SectionCard>
+      <SectionCard title="Payment method">
         <PaymentMethodPicker choice={methods} disabled={submit.isPending} />
-      </Paper>
+      </SectionCard>
       {plan && (
         <Paper component="section" aria-label="Summary" variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 2 }}>
           <Typography sx={{ fontSize: '1.05rem' }}>

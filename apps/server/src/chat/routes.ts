@@ -1,0 +1,146 @@
+import {
+  apiErrorSchema,
+  chatMessageSchema,
+  chatParamsSchema,
+  chatPartnersPageSchema,
+  chatPartnersQuerySchema,
+  chatSummarySchema,
+  chatsPageQuerySchema,
+  chatsPageSchema,
+  markReadSchema,
+  messagesPageQuerySchema,
+  messagesPageSchema,
+  sendMessageSchema,
+  startChatSchema,
+  unreadChatsSchema,
+} from '@aurum/core';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DomainRoutes } from '../http/domain-routes.js';
+import { requireViewer } from '../http/viewer.js';
+import type { ChatService } from './service.js';
+
+const tags = ['chat'];
+
+export const chatRoutes: DomainRoutes<{ chat: ChatService }> = (app, { chat }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/chats',
+    {
+      schema: {
+        tags,
+        summary: "The viewer's chats, the one that moved last first, with unread counts",
+        querystring: chatsPageQuerySchema,
+        response: { 200: chatsPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => chat.list(requireViewer(request).userId, request.query),
+  );
+
+  api.post(
+    '/api/chats',
+    {
+      schema: {
+        tags,
+        summary: 'Open the chat with someone the viewer may chat with (or get the one they have)',
+        body: startChatSchema,
+        response: { 200: chatSummarySchema, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => chat.start(requireViewer(request).userId, request.body.partnerId),
+  );
+
+  api.get(
+    '/api/chats/partners',
+    {
+      schema: {
+        tags,
+        summary: 'Everyone the viewer may chat with now (subscriptions that include chat, either way), by handle',
+        querystring: chatPartnersQuerySchema,
+        response: { 200: chatPartnersPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => chat.partners(requireViewer(request).userId, request.query),
+  );
+
+  api.get(
+    '/api/chats/unread',
+    { schema: { tags, summary: "Unread messages over all the viewer's chats", response: { 200: unreadChatsSchema } } },
+    async (request) => chat.unreadTotal(requireViewer(request).userId),
+  );
+
+  api.get(
+    '/api/chats/:chatId',
+    {
+      schema: {
+        tags,
+        summary: 'One chat of the viewer',
+        params: chatParamsSchema,
+        response: { 200: chatSummarySchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => chat.get(requireViewer(request).userId, request.params.chatId),
+  );
+
+  api.get(
+    '/api/chats/:chatId/messages',
+    {
+      schema: {
+        tags,
+        summary: "A chat's messages, newest first",
+        params: chatParamsSchema,
+        querystring: messagesPageQuerySchema,
+        response: { 200: messagesPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => chat.history(requireViewer(request).userId, request.params.chatId, request.query),
+  );
+
+  api.post(
+    '/api/chats/:chatId/messages',
+    {
+      schema: {
+        tags,
+        summary: 'Send a message; sending the same id again returns the stored message',
+        params: chatParamsSchema,
+        body: sendMessageSchema,
+        response: { 200: chatMessageSchema, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => chat.send(requireViewer(request).userId, request.params.chatId, request.body),
+  );
+
+  api.put(
+    '/api/chats/:chatId/read',
+    {
+      schema: {
+        tags,
+        summary: "Move the viewer's read position forward to a message",
+        params: chatParamsSchema,
+        body: markReadSchema,
+        response: { 204: z.null(), 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await chat.markRead(requireViewer(request).userId, request.params.chatId, request.body.messageId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.post(
+    '/api/chats/:chatId/typing',
+    {
+      schema: {
+        tags,
+        summary: 'Tell the partner the viewer is typing (not stored)',
+        params: chatParamsSchema,
+        response: { 204: z.null(), 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await chat.typing(requireViewer(request).userId, request.params.chatId);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,305 @@
+import {
+  CHAT_EVENTS,
+  type ChatMessage,
+  type ChatPartnersPage,
+  type ChatSummary,
+  type ChatsPage,
+  chatState,
+  entityIdSchema,
+  generateId,
+  type MessagesPage,
+  USER_CHAT_EVENT,
+  userChannel,
+} from '@aurum/core';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database, Executor } from '../db/database.js';
+import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
+import { chatParticipants, chats, messages, users } from '../db/schema.js';
+import { containsPattern } from '../db/search-pattern.js';
+import { errors } from '../http/errors.js';
+import { decodePageCursor, decodeTimeCursor, encodePageCursor, timeCursorPage } from '../http/page-cursor.js';
+import { profileImageUrl } from '../posts/media-urls.js';
+import type { RealtimeHub } from '../realtime/hub.js';
+import { blockedEitherWaySql, chatPerkSql } from './chat-sql.js';
+import {
+  chatPartnersStatement,
+  chatSummariesStatement,
+  historyStatement,
+  type MessageRow,
+  type PartnerRow,
+  type SummaryRow,
+  unreadTotalStatement,
+} from './statements.js';
+
+export interface ChatServiceDeps {
+  db: Database;
+  now: () => Date;
+  realtime: Pick<RealtimeHub, 'publish' | 'authorize'>;
+}
+
+interface PageRequest {
+  cursor?: string | undefined;
+  limit: number;
+}
+
+const chatChannel = (chatId: string) => `chat:${chatId}` as const;
+const iso = (value: string | Date) => new Date(value).toISOString();
+const partnerCursorKey = z.tuple([z.string(), entityIdSchema]);
+
+/**
+ * Chats between a member and a creator whose plan includes chat (spec section 6). Who may send
+ * is core's `chatState`, from facts computed in SQL (`chat-sql.ts`); lists are one prepared
+ * statement each (`statements.ts`). Changes are announced on the chat's realtime channel and,
+ * for unread counts, on the partner's own channel.
+ */
+export class ChatService {
+  private readonly statements: {
+    page: PreparedStatement<SummaryRow>;
+    one: PreparedStatement<SummaryRow>;
+    history: PreparedStatement<MessageRow>;
+    partners: PreparedStatement<PartnerRow>;
+    unread: PreparedStatement<{ total: number }>;
+  };
+
+  constructor(private readonly deps: ChatServiceDeps) {
+    const { db } = deps;
+    this.statements = {
+      page: prepareStatement(db, 'chat_summaries_page', chatSummariesStatement('page')),
+      one: prepareStatement(db, 'chat_summary_one', chatSummariesStatement('one')),
+      history: prepareStatement(db, 'chat_history', historyStatement()),
+      partners: prepareStatement(db, 'chat_partners', chatPartnersStatement()),
+      unread: prepareStatement(db, 'chat_unread_total', unreadTotalStatement()),
+    };
+    deps.realtime.authorize('chat', (viewer, chatId) => this.isParticipant(viewer.userId, chatId));
+  }
+
+  /** The viewer's chats, the one that moved last first. */
+  async list(viewerId: string, page: PageRequest): Promise<ChatsPage> {
+    const cursor = decodeTimeCursor(page.cursor);
+    const rows = await this.statements.page.run({
+      viewer: viewerId,
+      now: this.deps.now().toISOString(),
+      cursorTime: cursor?.[0] ?? null,
+      cursorId: cursor?.[1] ?? null,
+      limit: page.limit + 1,
+    });
+    const { items, nextCursor } = timeCursorPage(rows, page.limit, (row) => [iso(row.activity_at), row.chat_id]);
+    return { items: items.map(toSummary), nextCursor };
+  }
+
+  /** One chat of the viewer's; anyone else's is not found. */
+  async get(viewerId: string, chatId: string): Promise<ChatSummary> {
+    const [row] = await this.statements.one.run({ viewer: viewerId, now: this.deps.now().toISOString(), chat: chatId });
+    if (!row) throw errors.notFound('Chat');
+    return toSummary(row);
+  }
+
+  /** Opens the chat with a partner the viewer may chat with, or returns the one they have. */
+  async start(viewerId: string, partnerId: string): Promise<ChatSummary> {
+    if (partnerId === viewerId) throw errors.cannotChatWithSelf();
+    const facts = await this.pairFacts(this.deps.db, viewerId, partnerId);
+    if (!facts) throw errors.notFound('User');
+    const state = chatState(facts);
+    if (state === 'blocked') throw errors.chatBlocked();
+    if (state === 'read_only') throw errors.chatNotAllowed();
+    const [low, high] = [viewerId, partnerId].sort() as [string, string];
+    const chatId = await this.deps.db.transaction(async (tx) => {
+      const now = this.deps.now();
+      await tx
+        .insert(chats)
+        .values({ id: generateId(now.getTime()), userLow: low, userHigh: high, createdAt: now })
+        .onConflictDoNothing({ target: [chats.userLow, chats.userHigh] });
+      const [chat] = await tx
+        .select({ id: chats.id })
+        .from(chats)
+        .where(and(eq(chats.userLow, low), eq(chats.userHigh, high)));
+      const id = (chat as { id: string }).id;
+      await tx
+        .insert(chatParticipants)
+        .values([
+          { chatId: id, userId: low, partnerId: high, activityAt: now },
+          { chatId: id, userId: high, partnerId: low, activityAt: now },
+        ])
+        .onConflictDoNothing();
+      return id;
+    });
+    return this.get(viewerId, chatId);
+  }
+
+  /** A page of a chat's messages, newest first. */
+  async history(viewerId: string, chatId: string, page: PageRequest): Promise<MessagesPage> {
+    const cursor = decodeTimeCursor(page.cursor);
+    const rows = await this.statements.history.run({
+      viewer: viewerId,
+      chat: chatId,
+      cursorTime: cursor?.[0] ?? null,
+      cursorId: cursor?.[1] ?? null,
+      limit: page.limit + 1,
+    });
+    if (rows.length === 0 && !(await this.isParticipant(viewerId, chatId))) throw errors.notFound('Chat');
+    const { items, nextCursor } = timeCursorPage(rows, page.limit, (row) => [iso(row.created_at), row.id]);
+    return { items: items.map((row) => toMessage(row, chatId)), nextCursor };
+  }
+
+  /**
+   * Stores a message while the chat is open. The id comes from the sender's device, so sending
+   * it again (a retry after a lost answer) returns the stored message instead of a second one.
+   */
+  async send(viewerId: string, chatId: string, input: { id: string; text: string }): Promise<ChatMessage> {
+    const { message, partnerId, created } = await this.deps.db.transaction(async (tx) => {
+      const [side] = await tx
+        .select({
+          partnerId: chatParticipants.partnerId,
+          chatPerk: chatPerkSql(sql`${viewerId}`, sql`${chatParticipants.partnerId}`, sql`${this.deps.now().toISOString()}::timestamptz`),
+          blocked: blockedEitherWaySql(sql`${viewerId}`, sql`${chatParticipants.partnerId}`),
+        })
+        .from(chatParticipants)
+        .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, viewerId)));
+      if (!side) throw errors.notFound('Chat');
+      const state = chatState(side);
+      if (state === 'blocked') throw errors.chatBlocked();
+      if (state === 'read_only') throw errors.chatReadOnly();
+      const now = this.deps.now();
+      const [inserted] = await tx
+        .insert(messages)
+        .values({ id: input.id, chatId, senderId: viewerId, body: input.text, createdAt: now })
+        .onConflictDoNothing({ target: messages.id })
+        .returning();
+      if (!inserted)
+        return { message: await this.existingMessage(tx, viewerId, chatId, input.id), partnerId: side.partnerId, created: false };
+      await tx.update(chatParticipants).set({ activityAt: now }).where(eq(chatParticipants.chatId, chatId));
+      // One's own message counts as read.
+      await tx
+        .update(chatParticipants)
+        .set({ lastReadAt: now, lastReadMessageId: inserted.id })
+        .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, viewerId)));
+      return {
+        message: toMessage({ id: inserted.id, sender_id: viewerId, body: inserted.body, created_at: now.toISOString() }, chatId),
+        partnerId: side.partnerId,
+        created: true,
+      };
+    });
+    if (created) {
+      this.deps.realtime.publish(chatChannel(chatId), CHAT_EVENTS.messageCreated, message);
+      this.deps.realtime.publish(userChannel(partnerId), USER_CHAT_EVENT, { chatId });
+    }
+    return message;
+  }
+
+  /** Moves the viewer's read position forward to a message of the chat (never back). */
+  async markRead(viewerId: string, chatId: string, messageId: string): Promise<void> {
+    const [target] = await this.deps.db
+      .select({ id: messages.id, createdAt: messages.createdAt })
+      .from(messages)
+      .innerJoin(chatParticipants, and(eq(chatParticipants.chatId, messages.chatId), eq(chatParticipants.userId, viewerId)))
+      .where(and(eq(messages.id, messageId), eq(messages.chatId, chatId)));
+    if (!target) {
+      if (!(await this.isParticipant(viewerId, chatId))) throw errors.notFound('Chat');
+      throw errors.notFound('Message');
+    }
+    const moved = await this.deps.db
+      .update(chatParticipants)
+      .set({ lastReadAt: target.createdAt, lastReadMessageId: target.id })
+      .where(
+        and(
+          eq(chatParticipants.chatId, chatId),
+          eq(chatParticipants.userId, viewerId),
+          sql`(${chatParticipants.lastReadAt} is null or (${target.createdAt.toISOString()}::timestamptz, ${target.id}::text) > (${chatParticipants.lastReadAt}, ${chatParticipants.lastReadMessageId}))`,
+        ),
+      )
+      .returning({ userId: chatParticipants.userId });
+    if (moved.length === 0) return;
+    this.deps.realtime.publish(chatChannel(chatId), CHAT_EVENTS.read, { userId: viewerId, messageId });
+    this.deps.realtime.publish(userChannel(viewerId), USER_CHAT_EVENT, { chatId });
+  }
+
+  /** Tells the partner the viewer is typing; nothing is stored. */
+  async typing(viewerId: string, chatId: string): Promise<void> {
+    if (!(await this.isParticipant(viewerId, chatId))) throw errors.notFound('Chat');
+    this.deps.realtime.publish(chatChannel(chatId), CHAT_EVENTS.typing, { userId: viewerId });
+  }
+
+  /** Everyone the viewer may chat with now, by handle, searched by handle or public name. */
+  async partners(viewerId: string, request: PageRequest & { q?: string | undefined }): Promise<ChatPartnersPage> {
+    const after = request.cursor ? decodePageCursor(request.cursor, partnerCursorKey) : null;
+    const rows = await this.statements.partners.run({
+      viewer: viewerId,
+      now: this.deps.now().toISOString(),
+      pattern: containsPattern(request.q),
+      afterHandle: after?.[0] ?? null,
+      afterId: after?.[1] ?? null,
+      limit: request.limit + 1,
+    });
+    const more = rows.length > request.limit;
+    const items = more ? rows.slice(0, request.limit) : rows;
+    const last = items.at(-1);
+    return {
+      items: items.map((row) => ({
+        userId: row.user_id,
+        handle: row.handle,
+        publicName: row.public_name,
+        avatarColor: row.avatar_color,
+        avatarUrl: profileImageUrl(row.user_id, 'avatar', row.avatar_media_id),
+        chatId: row.chat_id,
+      })),
+      nextCursor: more && last ? encodePageCursor([last.handle ?? '', last.user_id]) : null,
+    };
+  }
+
+  /** Unread messages over all the viewer's chats: the Chat item's badge. */
+  async unreadTotal(viewerId: string): Promise<{ total: number }> {
+    const [row] = await this.statements.unread.run({ viewer: viewerId });
+    return { total: row?.total ?? 0 };
+  }
+
+  private async isParticipant(userId: string, chatId: string): Promise<boolean> {
+    const rows = await this.deps.db
+      .select({ chatId: chatParticipants.chatId })
+      .from(chatParticipants)
+      .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, userId)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** The facts for a pair without a chat yet, or null when the partner is unknown. */
+  private async pairFacts(executor: Executor, viewerId: string, partnerId: string) {
+    const [row] = await executor
+      .select({
+        chatPerk: chatPerkSql(sql`${viewerId}`, sql`${partnerId}`, sql`${this.deps.now().toISOString()}::timestamptz`),
+        blocked: blockedEitherWaySql(sql`${viewerId}`, sql`${partnerId}`),
+      })
+      .from(users)
+      .where(eq(users.id, partnerId));
+    return row ?? null;
+  }
+
+  /** A retried send: the message stored under that id, if it is the same sender's in the same chat. */
+  private async existingMessage(executor: Executor, viewerId: string, chatId: string, id: string): Promise<ChatMessage> {
+    const [row] = await executor.select().from(messages).where(eq(messages.id, id));
+    if (!row || row.senderId !== viewerId || row.chatId !== chatId) throw errors.messageIdTaken();
+    return toMessage({ id: row.id, sender_id: row.senderId, body: row.body, created_at: row.createdAt.toISOString() }, chatId);
+  }
+}
+
+function toMessage(row: Pick<MessageRow, 'id' | 'sender_id' | 'body' | 'created_at'>, chatId: string): ChatMessage {
+  return { id: row.id, chatId, senderId: row.sender_id, text: row.body, createdAt: iso(row.created_at) };
+}
+
+function toSummary(row: SummaryRow): ChatSummary {
+  return {
+    id: row.chat_id,
+    partner: {
+      userId: row.partner_id,
+      handle: row.handle,
+      publicName: row.public_name,
+      avatarColor: row.avatar_color,
+      avatarUrl: profileImageUrl(row.partner_id, 'avatar', row.avatar_media_id),
+    },
+    state: chatState({ chatPerk: row.chat_perk, blocked: row.blocked }),
+    lastMessage: row.last_message ? toMessage(row.last_message, row.chat_id) : null,
+    unread: row.unread,
+    partnerLastReadMessageId: row.partner_last_read_message_id,
+    createdAt: iso(row.created_at),
+  };
+}

@@ -1,0 +1,124 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { chatParticipants, chats, messages, plans, profiles, subscriptions, users } from '../db/schema.js';
+import { blockedEitherWaySql, chatPerkSql } from './chat-sql.js';
+
+/**
+ * The chat lists, each one statement with placeholders, prepared once (`db/prepared.ts`): the
+ * viewer's facts are computed per chat row from indexed lookups, never a statement per row.
+ * Timestamps come back as text, as the driver gives them.
+ */
+
+const bound = {
+  viewer: sql.placeholder('viewer'),
+  now: sql.placeholder('now'),
+  chat: sql.placeholder('chat'),
+  cursorTime: sql.placeholder('cursorTime'),
+  cursorId: sql.placeholder('cursorId'),
+  limit: sql.placeholder('limit'),
+};
+const now = sql`${bound.now}::timestamptz`;
+
+export interface MessageRow {
+  id: string;
+  sender_id: string;
+  body: string;
+  created_at: string;
+}
+
+export interface SummaryRow {
+  chat_id: string;
+  created_at: string;
+  activity_at: string;
+  partner_id: string;
+  handle: string | null;
+  public_name: string | null;
+  avatar_color: string;
+  avatar_media_id: string | null;
+  last_message: MessageRow | null;
+  unread: number;
+  partner_last_read_message_id: string | null;
+  chat_perk: boolean;
+  blocked: boolean;
+}
+
+/** Messages after a participant's read position, from the partner. */
+const unreadOf = (side: SQL) => sql`(select count(*)::int from ${messages} as m
+  where m.chat_id = ${side}.chat_id and m.sender_id <> ${side}.user_id
+    and (${side}.last_read_at is null or (m.created_at, m.id) > (${side}.last_read_at, ${side}.last_read_message_id)))`;
+
+/** The viewer's chats (`page`: newest activity first after a cursor; `one`: a single chat by id) with partner, last message, unread count and state facts. */
+export function chatSummariesStatement(shape: 'page' | 'one'): SQL {
+  const filter =
+    shape === 'one'
+      ? sql`cp.chat_id = ${bound.chat}`
+      : sql`(${bound.cursorTime}::timestamptz is null or (cp.activity_at, cp.chat_id) < (${bound.cursorTime}::timestamptz, ${bound.cursorId}::text))`;
+  return sql`select cp.chat_id, c.created_at, cp.activity_at, cp.partner_id,
+      pr.handle, pr.public_name, pr.avatar_color, pr.avatar_media_id,
+      (select json_build_object('id', m.id, 'sender_id', m.sender_id, 'body', m.body, 'created_at', m.created_at)
+         from ${messages} as m where m.chat_id = cp.chat_id order by m.created_at desc, m.id desc limit 1) as last_message,
+      ${unreadOf(sql`cp`)} as unread,
+      partner_side.last_read_message_id as partner_last_read_message_id,
+      ${chatPerkSql(sql`cp.user_id`, sql`cp.partner_id`, now)} as chat_perk,
+      ${blockedEitherWaySql(sql`cp.user_id`, sql`cp.partner_id`)} as blocked
+    from ${chatParticipants} as cp
+    join ${chats} as c on c.id = cp.chat_id
+    join ${chatParticipants} as partner_side on partner_side.chat_id = cp.chat_id and partner_side.user_id = cp.partner_id
+    join ${profiles} as pr on pr.user_id = cp.partner_id
+    where cp.user_id = ${bound.viewer} and ${filter}
+    order by cp.activity_at desc, cp.chat_id desc
+    limit ${shape === 'one' ? sql`1` : bound.limit}`;
+}
+
+/** A page of a chat's messages, newest first, only for a participant. */
+export function historyStatement(): SQL {
+  return sql`select m.id, m.sender_id, m.body, m.created_at
+    from ${messages} as m
+    where m.chat_id = ${bound.chat}
+      and exists (select 1 from ${chatParticipants} as cp where cp.chat_id = ${bound.chat} and cp.user_id = ${bound.viewer})
+      and (${bound.cursorTime}::timestamptz is null or (m.created_at, m.id) < (${bound.cursorTime}::timestamptz, ${bound.cursorId}::text))
+    order by m.created_at desc, m.id desc
+    limit ${bound.limit}`;
+}
+
+export interface PartnerRow {
+  user_id: string;
+  handle: string | null;
+  public_name: string | null;
+  avatar_color: string;
+  avatar_media_id: string | null;
+  chat_id: string | null;
+}
+
+/**
+ * Everyone the viewer may chat with: the other side of each valid subscription that includes
+ * chat, either way round, active and not blocked either way; by handle after a cursor.
+ */
+export function chatPartnersStatement(): SQL {
+  const chatPlan = sql`s.valid_until > ${now} and coalesce((p.perks ->> 'chat')::boolean, false)`;
+  const pattern = sql.placeholder('pattern');
+  const afterHandle = sql.placeholder('afterHandle');
+  const afterId = sql.placeholder('afterId');
+  return sql`select pr.user_id, pr.handle, pr.public_name, pr.avatar_color, pr.avatar_media_id, c.id as chat_id
+    from (
+      select s.creator_id as partner_id from ${subscriptions} as s join ${plans} as p on p.id = s.plan_id
+        where s.user_id = ${bound.viewer} and ${chatPlan}
+      union
+      select s.user_id from ${subscriptions} as s join ${plans} as p on p.id = s.plan_id
+        where s.creator_id = ${bound.viewer} and ${chatPlan}
+    ) as eligible
+    join ${users} as u on u.id = eligible.partner_id and u.disabled_at is null
+    join ${profiles} as pr on pr.user_id = eligible.partner_id
+    left join ${chats} as c on c.user_low = least(${bound.viewer}::text, eligible.partner_id) and c.user_high = greatest(${bound.viewer}::text, eligible.partner_id)
+    where eligible.partner_id <> ${bound.viewer}
+      and not ${blockedEitherWaySql(sql`${bound.viewer}::text`, sql`eligible.partner_id`)}
+      and (${pattern}::text is null or pr.handle ilike ${pattern}::text or pr.public_name ilike ${pattern}::text)
+      and (${afterHandle}::text is null or (coalesce(pr.handle, ''), pr.user_id) > (${afterHandle}::text, ${afterId}::text))
+    order by coalesce(pr.handle, ''), pr.user_id
+    limit ${bound.limit}`;
+}
+
+/** Unread messages over all the viewer's chats. */
+export function unreadTotalStatement(): SQL {
+  return sql`select coalesce(sum(${unreadOf(sql`cp`)}), 0)::int as total
+    from ${chatParticipants} as cp where cp.user_id = ${bound.viewer}`;
+}

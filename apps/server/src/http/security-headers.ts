@@ -1,0 +1,88 @@
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/config.js';
+
+/** What the headers depend on: https or not, and whether the browser loads Stripe.js. */
+export type SecurityHeaderSettings = Pick<Config, 'publicUrl' | 'paymentProvider'>;
+
+/** Stripe.js: its script, the frames of its card field and 3-D Secure, and its API. */
+const STRIPE_SCRIPT = ['https://js.stripe.com'];
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
+const STRIPE_CONNECT = ['https://api.stripe.com'];
+
+/**
+ * Browser features the app never uses, switched off for it and anything it frames. Autoplay
+ * (the install guide's muted clips), fullscreen and picture-in-picture (the video player) stay on.
+ */
+const UNUSED_FEATURES = [
+  'accelerometer',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+];
+
+const isHttps = (settings: SecurityHeaderSettings) => new URL(settings.publicUrl).protocol === 'https:';
+
+/** The Content-Security-Policy directives: scripts from this site only (and Stripe.js when it takes payments). */
+export function contentSecurityDirectives(settings: SecurityHeaderSettings): Record<string, string[]> {
+  const stripe = settings.paymentProvider === 'stripe';
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...(stripe ? STRIPE_SCRIPT : [])],
+    'script-src-attr': ["'none'"],
+    // MUI (emotion) writes its styles into <style> elements at run time.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // data: for the ThumbHash placeholders, blob: for previews of files being uploaded.
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'media-src': ["'self'"],
+    'connect-src': ["'self'", ...(stripe ? STRIPE_CONNECT : [])],
+    ...(stripe ? { 'frame-src': STRIPE_FRAMES } : {}),
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...(isHttps(settings) ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/** The Permissions-Policy header: unused features off; payment only for Stripe.js when it takes payments. */
+export function permissionsPolicy(settings: SecurityHeaderSettings): string {
+  const payment =
+    settings.paymentProvider === 'stripe' ? `payment=(self ${STRIPE_FRAMES.map((origin) => `"${origin}"`).join(' ')})` : 'payment=()';
+  return [...UNUSED_FEATURES.map((feature) => `${feature}=()`), payment].join(', ');
+}
+
+/** Helmet's settings: its defaults, with the policy above and the choices helmet leaves open. */
+export function helmetOptions(settings: SecurityHeaderSettings): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(settings) },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    // Sent over http it is ignored anyway, and a plain-http install must stay reachable.
+    strictTransportSecurity: isHttps(settings) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  };
+}
+
+/**
+ * Security headers on every response: pages, API answers, errors, static files, media bytes
+ * and the development pages. They are set when a request arrives, so a response that fails
+ * later still carries them.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, settings: SecurityHeaderSettings): Promise<void> {
+  await app.register(fastifyHelmet, helmetOptions(settings));
+  const permissions = permissionsPolicy(settings);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', permissions);
+  });
+}

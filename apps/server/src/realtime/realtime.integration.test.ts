@@ -1,0 +1,127 @@
+import { REALTIME_PATH, REALTIME_POLICY_CLOSE, userChannel } from '@aurum/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSocket, subscribe } from '../../test/realtime-client.js';
+import { ApiClient, startInstancesSharingRedis, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+
+async function member(server: TestServer, name: string) {
+  const client = new ApiClient(server);
+  const profile = await client.register(`${name}-${Math.random().toString(36).slice(2)}@example.com`, `${name}${Date.now() % 100000}`);
+  return { client, userId: profile.id as string };
+}
+
+describe(`realtime websocket (${TEST_DRIVER})`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('closes with 1008 without a session, and for a page of another site', async () => {
+    const anonymous = openSocket(server, {});
+    expect(await anonymous.closed).toEqual({ code: REALTIME_POLICY_CLOSE, reason: 'not signed in' });
+
+    const { client } = await member(server, 'crosssite');
+    const foreign = openSocket(server, { cookie: client.cookie, origin: 'https://evil.example' });
+    expect(await foreign.closed).toEqual({ code: REALTIME_POLICY_CLOSE, reason: 'not from this site' });
+
+    const forged = openSocket(server, { cookie: 'aurum_session=not-a-session' });
+    expect((await forged.closed).code).toBe(REALTIME_POLICY_CLOSE);
+
+    const plain = await client.get(REALTIME_PATH);
+    expect(plain).toMatchObject({ status: 426, body: { type: 'realtime_upgrade_required' } });
+  });
+
+  it("delivers events on the user's own channel and refuses anyone else's", async () => {
+    const alice = await member(server, 'alice');
+    const bob = await member(server, 'bob');
+    const connection = openSocket(server, { cookie: alice.client.cookie });
+
+    expect(await subscribe(connection, userChannel(alice.userId))).toEqual({ type: 'subscribed', channel: userChannel(alice.userId) });
+    const refused = await subscribe(connection, userChannel(bob.userId));
+    expect(refused).toMatchObject({ type: 'error', channel: userChannel(bob.userId), error: { type: 'realtime_channel_forbidden' } });
+    // No chat authorizer decides for this one yet, so nobody may follow it.
+    expect(await subscribe(connection, 'chat:some-chat')).toMatchObject({ type: 'error', error: { type: 'realtime_channel_forbidden' } });
+
+    server.context.realtime.publish(userChannel(bob.userId), 'account.changed');
+    server.context.realtime.publish(userChannel(alice.userId), 'account.changed', { n: 1 });
+    expect(await connection.next((message) => message.type === 'event')).toEqual({
+      type: 'event',
+      channel: userChannel(alice.userId),
+      event: 'account.changed',
+      data: { n: 1 },
+    });
+    expect(connection.received.filter((message) => message.type === 'event')).toHaveLength(1);
+
+    connection.send({ type: 'unsubscribe', channel: userChannel(alice.userId) });
+    connection.send('not json');
+    await connection.next((message) => message.type === 'error' && message.error.type === 'realtime_invalid_message');
+    server.context.realtime.publish(userChannel(alice.userId), 'account.changed', { n: 2 });
+    // Answered after the publish was handled: had the event still been delivered, it would have come first.
+    expect(await subscribe(connection, 'user:marker')).toMatchObject({ type: 'error' });
+    expect(connection.received.filter((message) => message.type === 'event')).toHaveLength(1);
+    connection.socket.close();
+  });
+
+  it('closes the socket with 1008 when its session is signed out', async () => {
+    const carol = await member(server, 'carol');
+    const connection = openSocket(server, { cookie: carol.client.cookie });
+    await subscribe(connection, userChannel(carol.userId));
+    expect((await carol.client.delete('/api/auth/session')).status).toBe(204);
+    expect(await connection.closed).toEqual({ code: REALTIME_POLICY_CLOSE, reason: 'session ended' });
+  });
+
+  it('drops a socket that stops answering pings', async () => {
+    const dave = await member(server, 'dave');
+    const connection = openSocket(server, { cookie: dave.client.cookie, autoPong: false });
+    await subscribe(connection, userChannel(dave.userId));
+    const before = server.context.realtime.size;
+    await server.context.realtime.heartbeat();
+    expect(server.context.realtime.size).toBe(before);
+    await server.context.realtime.heartbeat();
+    expect((await connection.closed).code).toBe(1006);
+    expect(server.context.realtime.size).toBe(before - 1);
+  });
+
+  it('drops a reader that falls behind instead of buffering for it', async () => {
+    const erin = await member(server, 'erin');
+    const connection = openSocket(server, { cookie: erin.client.cookie });
+    await subscribe(connection, userChannel(erin.userId));
+    // The client stops reading: the kernel's buffers fill, then the server's own queue would grow.
+    connection.socket.pause();
+    const big = 'x'.repeat(256 * 1024);
+    for (let i = 0; i < 400 && server.context.realtime.size > 0; i++) {
+      server.context.realtime.publish(userChannel(erin.userId), 'account.changed', { big });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    connection.socket.resume();
+    expect((await connection.closed).code).toBe(1006);
+  });
+});
+
+describe.runIf(TEST_DRIVER === 'postgres' && process.env.TEST_REDIS_URL)('realtime across instances (Redis)', () => {
+  let instances: Awaited<ReturnType<typeof startInstancesSharingRedis>>;
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    instances = await startInstancesSharingRedis();
+    ({ first, second } = instances);
+  });
+  afterAll(async () => {
+    await instances?.close();
+  });
+
+  it('delivers an event published on one instance to a socket on the other, and a sign-out there closes it', async () => {
+    const frank = await member(first, 'frank');
+    const connection = openSocket(first, { cookie: frank.client.cookie });
+    await subscribe(connection, userChannel(frank.userId));
+    second.context.realtime.publish(userChannel(frank.userId), 'account.changed', { from: 'second' });
+    expect(await connection.next((message) => message.type === 'event')).toMatchObject({ data: { from: 'second' } });
+
+    const onSecond = new ApiClient(second);
+    onSecond.cookie = frank.client.cookie;
+    expect((await onSecond.delete('/api/auth/session')).status).toBe(204);
+    expect(await connection.closed).toEqual({ code: REALTIME_POLICY_CLOSE, reason: 'session ended' });
+  });
+});

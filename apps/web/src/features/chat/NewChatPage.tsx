@@ -1,0 +1,122 @@
+import { type ChatPartner, displayName } from '@aurum/core';
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import InputAdornment from '@mui/material/InputAdornment';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { setError } from '../../components/error-store';
+import { PageLoading } from '../../components/LoadingOverlay';
+import { LoadMore } from '../../components/LoadMore';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadFailed } from '../../components/RetryAlert';
+import { UserAvatar } from '../../components/UserAvatar';
+import { useAppNavigation } from '../../lib/navigation';
+import { queryKeys } from '../../lib/query-keys';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { partnersQuery, startChat } from './api';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Everyone the user may chat with now, searchable; choosing one opens the chat (a new one or the one they have). */
+export default function NewChatPage() {
+  const [text, setText] = useState('');
+  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const partners = useInfiniteQuery(partnersQuery(q));
+  const items = partners.data?.pages.flatMap((page) => page.items) ?? [];
+  const { goToChat } = useAppNavigation();
+  const queryClient = useQueryClient();
+  const open = useMutation({
+    mutationFn: (partner: ChatPartner) => (partner.chatId ? Promise.resolve({ id: partner.chatId }) : startChat(partner.userId)),
+    onSuccess: (chat) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chats.all });
+      goToChat(chat.id);
+    },
+    onError: (error) => setError(error),
+  });
+
+  return (
+    <>
+      <PageHeader title="New chat" back>
+        Creators whose plan you subscribe to with chat, and members whose plan with you includes chat.
+      </PageHeader>
+      <TextField
+        type="search"
+        label="Search people"
+        placeholder="Name or @handle"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        fullWidth
+        sx={{ mb: 2 }}
+        slotProps={{
+          htmlInput: { maxLength: 100, autoComplete: 'off', enterKeyHint: 'search' },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon aria-hidden />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      {partners.isPending ? (
+        <PageLoading label="Loading people" />
+      ) : partners.isError && !partners.data ? (
+        <LoadFailed title="Could not load who you can chat with" error={partners.error} retry={() => void partners.refetch()} />
+      ) : items.length === 0 ? (
+        <Paper variant="outlined" role="status" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center', display: 'grid', gap: 1 }}>
+          <Typography variant="h2">{q ? 'Nobody found' : 'Nobody to chat with yet'}</Typography>
+          <Typography color="text.secondary">
+            {q
+              ? `Nobody you can chat with matches “${q}”.`
+              : 'Chat comes with plans that include it: subscribe to one, or offer one to your members.'}
+          </Typography>
+        </Paper>
+      ) : (
+        <>
+          <Paper variant="outlined" sx={{ overflow: 'hidden', opacity: partners.isPlaceholderData ? 0.6 : 1 }}>
+            <List aria-label="People you can chat with" disablePadding>
+              {items.map((partner) => (
+                <li key={partner.userId}>
+                  <ListItemButton divider disabled={open.isPending} onClick={() => open.mutate(partner)} sx={{ gap: 1.5, py: 1.5 }}>
+                    <UserAvatar profile={partner} size={44} />
+                    <Box sx={{ minWidth: 0, flex: 1 }}>
+                      <Typography noWrap sx={{ fontWeight: 600 }}>
+                        {displayName(partner)}
+                      </Typography>
+                      {partner.handle && (
+                        <Typography variant="body2" color="text.secondary" noWrap>
+                          @{partner.handle}
+                        </Typography>
+                      )}
+                    </Box>
+                    {open.isPending && open.variables?.userId === partner.userId ? (
+                      <CircularProgress size={20} aria-label="Opening the chat" />
+                    ) : (
+                      <Typography variant="body2" color="primary">
+                        {partner.chatId ? 'Open chat' : 'Start chat'}
+                      </Typography>
+                    )}
+                  </ListItemButton>
+                </li>
+              ))}
+            </List>
+          </Paper>
+          <LoadMore
+            hasMore={partners.hasNextPage}
+            loading={partners.isFetchingNextPage}
+            onLoad={() => void partners.fetchNextPage()}
+            failed={partners.isFetchNextPageError ? partners.error : null}
+            label="Load more people"
+            loadingLabel="Loading more people"
+          />
+        </>
+      )}
+    </>
+  );
+}

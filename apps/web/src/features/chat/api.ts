@@ -1,0 +1,47 @@
+import type { ChatMessage, ChatPartnersPage, ChatSummary, ChatsPage, MessagesPage } from '@aurum/core';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, apiRequest } from '../../lib/api/client';
+import { queryKeys } from '../../lib/query-keys';
+
+const withCursor = (path: string, cursor: string | null, params: Record<string, string> = {}) => {
+  const query = new URLSearchParams(params);
+  if (cursor) query.set('cursor', cursor);
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+};
+
+/** The user's chats, the one that moved last first. */
+export const chatsQuery = infiniteQueryOptions({
+  queryKey: queryKeys.chats.list,
+  queryFn: ({ pageParam }) => api.get<ChatsPage>(withCursor('/chats', pageParam)),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.nextCursor,
+});
+
+export const chatQuery = (chatId: string) =>
+  queryOptions({ queryKey: queryKeys.chats.one(chatId), queryFn: () => api.get<ChatSummary>(`/chats/${chatId}`) });
+
+/** A chat's messages a page at a time, newest page first; the page shows them oldest at the top. */
+export const messagesQuery = (chatId: string) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.chats.messages(chatId),
+    queryFn: ({ pageParam }) => api.get<MessagesPage>(withCursor(`/chats/${chatId}/messages`, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+/** People the user may chat with, searched by name or handle; earlier results stay while a search loads. */
+export const partnersQuery = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.chats.partners(q),
+    queryFn: ({ pageParam }) => api.get<ChatPartnersPage>(withCursor('/chats/partners', pageParam, q ? { q } : {})),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+
+export const startChat = (partnerId: string) => api.post<ChatSummary>('/chats', { partnerId });
+export const sendMessage = (chatId: string, message: { id: string; text: string }) =>
+  api.post<ChatMessage>(`/chats/${chatId}/messages`, message);
+export const markRead = (chatId: string, messageId: string) => apiRequest<void>('PUT', `/chats/${chatId}/read`, { messageId });
+export const sendTyping = (chatId: string) => api.post<void>(`/chats/${chatId}/typing`);

@@ -1,0 +1,77 @@
+import type { ChatMessage } from '@aurum/core';
+import { formatDate } from '../../lib/dates';
+
+/** Where one of the user's own messages stands, as the sender sees it. */
+export type Delivery = 'sending' | 'failed' | 'sent' | 'read';
+
+/** A message typed here that the server has not confirmed yet. */
+export interface PendingMessage {
+  id: string;
+  text: string;
+  createdAt: string;
+  failed: boolean;
+}
+
+export type TimelineItem =
+  | { kind: 'day'; key: string; label: string }
+  | { kind: 'message'; key: string; message: ChatMessage; mine: boolean; delivery: Delivery | null };
+
+const dayKey = (at: Date) => `${at.getFullYear()}-${at.getMonth()}-${at.getDate()}`;
+
+/** "Today", "Yesterday" or the date: the separator above a day's first message. */
+export function dayLabel(at: Date, now: Date): string {
+  if (dayKey(at) === dayKey(now)) return 'Today';
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  if (dayKey(at) === dayKey(yesterday)) return 'Yesterday';
+  return formatDate(at);
+}
+
+/** The time beside a chat in the list: the hour today, the weekday within a week, else the date. */
+export function chatListTime(iso: string, now: Date): string {
+  const at = new Date(iso);
+  if (dayKey(at) === dayKey(now)) return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(at);
+  if (now.getTime() - at.getTime() < 6 * 24 * 60 * 60 * 1000) return new Intl.DateTimeFormat('en-US', { weekday: 'short' }).format(at);
+  return formatDate(at);
+}
+
+/** Whether message a comes at or before message b in the chat's order (time, then id). */
+function atOrBefore(a: Pick<ChatMessage, 'createdAt' | 'id'>, b: Pick<ChatMessage, 'createdAt' | 'id'>): boolean {
+  const at = Date.parse(a.createdAt);
+  const bt = Date.parse(b.createdAt);
+  return at < bt || (at === bt && a.id <= b.id);
+}
+
+/**
+ * The conversation oldest first, with a separator at each new day. `pages` come from the API
+ * newest first; messages still being sent follow the stored ones. The user's own messages say
+ * whether the partner has read them (up to `partnerLastRead`).
+ */
+export function buildTimeline(
+  pages: ChatMessage[][],
+  pending: PendingMessage[],
+  options: { chatId: string; userId: string; partnerLastRead: ChatMessage | null; now: Date },
+): TimelineItem[] {
+  const stored = pages.flat().reverse();
+  const storedIds = new Set(stored.map((message) => message.id));
+  const unsent = pending
+    .filter((message) => !storedIds.has(message.id))
+    .map((message) => ({
+      message: { id: message.id, chatId: options.chatId, senderId: options.userId, text: message.text, createdAt: message.createdAt },
+      delivery: (message.failed ? 'failed' : 'sending') as Delivery,
+    }));
+  const items: TimelineItem[] = [];
+  let lastDay: string | null = null;
+  const entries = [...stored.map((message) => ({ message, delivery: null as Delivery | null })), ...unsent];
+  for (const { message, delivery } of entries) {
+    const at = new Date(message.createdAt);
+    if (dayKey(at) !== lastDay) {
+      lastDay = dayKey(at);
+      items.push({ kind: 'day', key: `day-${lastDay}`, label: dayLabel(at, options.now) });
+    }
+    const mine = message.senderId === options.userId;
+    const read = options.partnerLastRead !== null && atOrBefore(message, options.partnerLastRead);
+    items.push({ kind: 'message', key: message.id, message, mine, delivery: mine ? (delivery ?? (read ? 'read' : 'sent')) : null });
+  }
+  return items;
+}

@@ -1,0 +1,307 @@
+/**
+ * Chat over the realtime websocket at scale: many open sockets on one instance and split over
+ * two instances that share PostgreSQL and fan out through Redis. Measures the delivery latency
+ * of a chat message from the sender's POST to its arrival on the partner's socket at a steady
+ * rate (--rate per second, sent on a clock whatever the answers do), the most messages per
+ * second with --concurrency sends in flight, and the server's resident memory per 1,000 idle sockets.
+ *
+ *   npm run build && node --import tsx bench/realtime.ts [--sockets 2000] [--messages 2000] [--concurrency 16] [--rate 50]
+ *     [--database-url postgres://postgres@127.0.0.1:5432/postgres] [--redis-url redis://127.0.0.1:6379] [--no-results]
+ *
+ * Every socket is a member or a creator of a chat (one chat per pair, seeded in SQL with a plan
+ * that includes chat, a valid subscription and a session each); the member sends, the creator's
+ * socket receives. The floor beside it: the same socket count idle, and the send alone.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { generateId, REALTIME_PATH, type RealtimeServerMessage } from '@aurum/core';
+import pg from 'pg';
+import { WebSocket } from 'ws';
+import { ROOT, type RunningServer, readMemory, startCompiledServer } from './compiled-server.js';
+import { argument, DEFAULT_SERVER_URL, ms, percentile } from './target.js';
+
+const SOCKETS = Number(argument('sockets') ?? 2000);
+const MESSAGES = Number(argument('messages') ?? 2000);
+const CONCURRENCY = Number(argument('concurrency') ?? 16);
+/** Messages per second for the latency phase: well below saturation, so it measures the path and not a queue. */
+const RATE = Number(argument('rate') ?? 50);
+const SERVER_URL = argument('database-url') ?? DEFAULT_SERVER_URL;
+const REDIS_URL = argument('redis-url') ?? 'redis://127.0.0.1:6379';
+const RESULTS_FILE = path.join(ROOT, 'bench/RESULTS.md');
+const RESULTS_HEADING = '## Realtime chat';
+
+interface Pair {
+  chatId: string;
+  memberToken: string;
+  creatorToken: string;
+}
+
+/** Users, profiles, a creator's plan with chat, the member's subscription, the chat and a session per user, in a few statements. */
+async function seed(client: pg.Client, pairs: number): Promise<Pair[]> {
+  const now = new Date();
+  const rows: Pair[] = [];
+  const users: unknown[][] = [];
+  const sessions: unknown[][] = [];
+  const plans: unknown[][] = [];
+  const subscriptions: unknown[][] = [];
+  const chats: unknown[][] = [];
+  const participants: unknown[][] = [];
+  for (let i = 0; i < pairs; i++) {
+    const member = generateId();
+    const creator = generateId();
+    const plan = generateId();
+    const chatId = generateId();
+    const memberToken = randomBytes(24).toString('base64url');
+    const creatorToken = randomBytes(24).toString('base64url');
+    users.push([member, `rt-member-${i}@example.com`, [], `rtm${i}`], [creator, `rt-creator-${i}@example.com`, ['creators'], `rtc${i}`]);
+    for (const [userId, token] of [
+      [member, memberToken],
+      [creator, creatorToken],
+    ] as const) {
+      sessions.push([createHash('sha256').update(token).digest('hex'), userId, new Date(now.getTime() + 86_400_000)]);
+    }
+    plans.push([plan, creator]);
+    subscriptions.push([generateId(), member, creator, plan, new Date(now.getTime() + 30 * 86_400_000)]);
+    const [low, high] = [member, creator].sort() as [string, string];
+    chats.push([chatId, low, high]);
+    participants.push([chatId, member, creator], [chatId, creator, member]);
+    rows.push({ chatId, memberToken, creatorToken });
+  }
+  const insert = async (sqlText: string, values: unknown[][]) => {
+    const columns = values[0]?.length ?? 0;
+    for (let start = 0; start < values.length; start += 500) {
+      const batch = values.slice(start, start + 500);
+      const placeholders = batch.map((_row, r) => `(${Array.from({ length: columns }, (_c, c) => `$${r * columns + c + 1}`).join(', ')})`);
+      await client.query(sqlText.replace('VALUES', `values ${placeholders.join(', ')}`), batch.flat());
+    }
+  };
+  await insert(
+    'insert into users (id, email, labels, name) VALUES',
+    users.map(([id, email, labels]) => [id, email, labels, 'Realtime bench']),
+  );
+  await insert(
+    'insert into profiles (user_id, handle, public_name, avatar_color) VALUES',
+    users.map(([id, , , handle]) => [id, handle, `User ${handle}`, 'hsl(42, 50%, 50%)']),
+  );
+  await insert(
+    'insert into user_data (user_id) VALUES',
+    users.map(([id]) => [id]),
+  );
+  await insert('insert into sessions (id, user_id, expires_at) VALUES', sessions);
+  await insert(
+    `insert into plans (id, creator_id, name, price_minor, currency, perks, active) VALUES`,
+    plans.map(([id, creator]) => [id, creator, 'Chat plan', 500, 'USD', JSON.stringify({ chat: true }), true]),
+  );
+  await insert('insert into subscriptions (id, user_id, creator_id, plan_id, valid_until) VALUES', subscriptions);
+  await insert('insert into chats (id, user_low, user_high) VALUES', chats);
+  await insert(
+    'insert into chat_participants (chat_id, user_id, partner_id, activity_at) VALUES',
+    participants.map((row) => [...row, now]),
+  );
+  return rows;
+}
+
+interface Listener {
+  socket: WebSocket;
+  /** Resolves when the message with this id arrives on the socket. */
+  waitFor(messageId: string): Promise<number>;
+}
+
+/** A socket signed in with a session token, following one chat; resolves once the server confirmed the subscription. */
+async function openChatSocket(server: RunningServer, token: string, chatId: string): Promise<Listener> {
+  const socket = new WebSocket(server.baseUrl.replace('http', 'ws') + REALTIME_PATH, {
+    headers: { origin: server.baseUrl, cookie: `aurum_session=${token}` },
+    perMessageDeflate: false,
+  });
+  const waiting = new Map<string, (at: number) => void>();
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.once('close', (code) => reject(new Error(`socket closed with ${code}`)));
+    socket.once('open', () => socket.send(JSON.stringify({ type: 'subscribe', channel: `chat:${chatId}` })));
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as RealtimeServerMessage;
+      if (message.type === 'subscribed') resolve();
+      else if (message.type === 'error') reject(new Error(message.error.message));
+      else if (message.type === 'event' && message.event === 'message.created') {
+        const id = (message.data as { id: string }).id;
+        waiting.get(id)?.(performance.now());
+        waiting.delete(id);
+      }
+    });
+  });
+  socket.removeAllListeners('close');
+  socket.removeAllListeners('error');
+  socket.on('error', () => undefined);
+  return { socket, waitFor: (messageId) => new Promise((resolve) => waiting.set(messageId, resolve)) };
+}
+
+/** Opens sockets `limit` at a time, so the handshakes do not all land at once. */
+async function openAll<T>(work: (() => Promise<T>)[], limit = 64): Promise<T[]> {
+  const results: T[] = new Array(work.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < work.length) {
+        const index = next++;
+        results[index] = await (work[index] as () => Promise<T>)();
+      }
+    }),
+  );
+  return results;
+}
+
+async function send(server: RunningServer, pair: Pair, text: string, id = generateId()): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/chats/${pair.chatId}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.baseUrl, cookie: `aurum_session=${pair.memberToken}` },
+    body: JSON.stringify({ id, text }),
+  });
+  if (!response.ok) throw new Error(`send: ${response.status} ${await response.text()}`);
+  await response.arrayBuffer();
+  return id;
+}
+
+interface RunResult {
+  layout: string;
+  sockets: number;
+  latencies: number[];
+  sendOnly: number[];
+  perSecond: number;
+  idleMiBPer1000: number[];
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 3000));
+
+/** One layout: members' sockets on `senders`' instance, creators' on `receivers`'; messages go in over HTTP to the senders' instance. */
+async function run(
+  layout: string,
+  pairs: Pair[],
+  sendTo: RunningServer,
+  memberSide: RunningServer,
+  creatorSide: RunningServer,
+): Promise<RunResult> {
+  const servers = [...new Set([memberSide, creatorSide])];
+  await settle();
+  const before = servers.map((server) => readMemory(server.pid).rss);
+  const members = await openAll(pairs.map((pair) => () => openChatSocket(memberSide, pair.memberToken, pair.chatId)));
+  const creators = await openAll(pairs.map((pair) => () => openChatSocket(creatorSide, pair.creatorToken, pair.chatId)));
+  await settle();
+  const after = servers.map((server) => readMemory(server.pid).rss);
+  const socketsPer = servers.map((server) => (server === memberSide ? pairs.length : 0) + (server === creatorSide ? pairs.length : 0));
+  const idleMiBPer1000 = servers.map((_server, i) => (((after[i] as number) - (before[i] as number)) / (socketsPer[i] as number)) * 1000);
+
+  for (let i = 0; i < 50; i++) await send(sendTo, pairs[i % pairs.length] as Pair, 'warm-up');
+  /** Sends message `index` from its pair's member and resolves with the time until the creator's socket had it. */
+  const deliver = async (index: number) => {
+    const pairIndex = index % pairs.length;
+    const id = generateId();
+    const sentAt = performance.now();
+    const arrived = (creators[pairIndex] as Listener).waitFor(id);
+    await send(sendTo, pairs[pairIndex] as Pair, `message ${index}`, id);
+    return (await arrived) - sentAt;
+  };
+
+  // Latency: one message every 1/RATE s, on a clock (open loop), so a slow answer does not slow the sending.
+  const paced: Promise<number>[] = [];
+  const pacedStart = performance.now();
+  for (let index = 0; index < MESSAGES; index++) {
+    const due = pacedStart + (index * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    paced.push(deliver(index));
+  }
+  const latencies = await Promise.all(paced);
+
+  // Throughput: CONCURRENCY sends in flight, each starting when one is delivered.
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < MESSAGES) await deliver(next++);
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+
+  // The floor: the same POSTs timed to their answer alone, no socket waiting for them.
+  const sendOnly: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const pair = pairs[i % pairs.length] as Pair;
+    const t0 = performance.now();
+    await send(sendTo, pair, 'floor');
+    sendOnly.push(performance.now() - t0);
+  }
+  for (const listener of [...members, ...creators]) listener.socket.terminate();
+  return { layout, sockets: pairs.length * 2, latencies, sendOnly, perSecond: MESSAGES / seconds, idleMiBPer1000 };
+}
+
+function table(results: RunResult[]): string {
+  const lines = [
+    `| layout | sockets | delivery p50 ms at ${RATE}/s | delivery p99 ms at ${RATE}/s | most messages/s (${CONCURRENCY} in flight) | send answered p50 / p99 ms (1 at a time) | MiB per 1,000 idle sockets |`,
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const result of results) {
+    lines.push(
+      `| ${result.layout} | ${result.sockets} | ${ms(percentile(result.latencies, 50))} | ${ms(percentile(result.latencies, 99))} | ${result.perSecond.toFixed(0)} | ${ms(percentile(result.sendOnly, 50))} / ${ms(percentile(result.sendOnly, 99))} | ${result.idleMiBPer1000.map((value) => value.toFixed(1)).join(' + ')} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const database = `aurum_bench_realtime_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`create database ${admin.escapeIdentifier(database)}`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${database}`;
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'aurum-bench-realtime-'));
+  const secret = randomBytes(32).toString('hex');
+  const env = { DATABASE_URL: url.toString(), REDIS_URL, SESSION_SECRET: secret };
+  const servers: RunningServer[] = [];
+  try {
+    const first = await startCompiledServer({ dataDir: path.join(scratch, 'a'), env });
+    servers.push(first);
+    const second = await startCompiledServer({ dataDir: path.join(scratch, 'b'), env });
+    servers.push(second);
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    const pairs = await seed(client, Math.floor(SOCKETS / 2));
+    await client.end();
+    console.log(`seeded ${pairs.length} chats; ${SOCKETS} sockets, ${MESSAGES} messages, ${CONCURRENCY} at a time`);
+
+    const results = [
+      await run('one instance', pairs, first, first, first),
+      await run('two instances (send to A, receive on B through Redis)', pairs, first, first, second),
+    ];
+    const text = table(results);
+    console.log(`\n${text}`);
+    if (process.argv.includes('--no-results')) return;
+    const section = [
+      RESULTS_HEADING,
+      '',
+      `\`node --import tsx bench/realtime.ts\` on ${os.cpus().length} vCPU (${os.cpus()[0]?.model.trim()}), Node ${process.version}, the compiled server with PostgreSQL and Redis on the same machine, ${new Date().toISOString().slice(0, 10)}. The load generator shares the cores.`,
+      `${SOCKETS} sockets each following its chat. Delivery: ${MESSAGES} messages at ${RATE} per second, each a POST by the member timed until the creator's socket has it. Throughput: ${MESSAGES} messages with ${CONCURRENCY} in flight. "Send answered" is the POST alone, one at a time: the floor the delivery adds to. Memory: resident growth of each instance while its sockets were opened and idle, per 1,000 sockets.`,
+      '',
+      text,
+      '',
+    ].join('\n');
+    const current = readFileSync(RESULTS_FILE, 'utf8');
+    const start = current.indexOf(RESULTS_HEADING);
+    const end = start === -1 ? -1 : current.indexOf('\n## ', start + RESULTS_HEADING.length);
+    const updated =
+      start === -1
+        ? `${current.trimEnd()}\n\n${section}`
+        : `${current.slice(0, start)}${section}${end === -1 ? '' : current.slice(end + 1)}`;
+    writeFileSync(RESULTS_FILE, updated);
+  } finally {
+    for (const server of servers) await server.stop();
+    await admin.query(`drop database if exists ${admin.escapeIdentifier(database)} with (force)`);
+    await admin.end();
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,72 @@
+import { becomeCreator, createFirstPlan, writePhoto } from './support/creator.js';
+import { expect, test } from './support/fixtures.js';
+import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+
+test('a member with a chat plan and the creator chat live: the unread badge, the conversation both ways, read receipts', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const photo = await writePhoto(testInfo);
+  const creatorName = `Lighthouse ${testInfo.project.name}`;
+  await signUp(page, { email: uniqueEmail('keeper'), handle: uniqueHandle('keeper'), publicName: creatorName });
+  await becomeCreator(page, testInfo, { name: creatorName, photo });
+  await createFirstPlan(page, { name: 'Inner circle', description: 'Photos and a direct line to me.', price: '7.99', chat: true });
+  const creatorId = await page.evaluate(() => fetch('/api/me').then(async (r) => (await r.json()).id as string));
+  await page.goto('/home');
+
+  // A member subscribes to the plan that includes chat.
+  const memberContext = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
+  const member = await memberContext.newPage();
+  await signUp(member, { email: uniqueEmail('sailor'), handle: uniqueHandle('sailor'), publicName: 'Night Sailor' });
+  await member.goto(`/users/subscribeTo/${creatorId}`);
+  await member.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await member.getByLabel('Month').fill('12');
+  await member.getByLabel('Year').fill('2030');
+  await member.getByLabel('CVC').fill('123');
+  await member.getByRole('button', { name: 'Save payment method' }).click();
+  await member.getByRole('button', { name: 'Confirm' }).click();
+  await expect(member.getByText(`Subscribed to ${creatorName}`)).toBeVisible();
+
+  // The member starts the chat from the people they may chat with.
+  await member.goto('/chat');
+  await expect(member.getByRole('heading', { name: 'No chats yet' })).toBeVisible();
+  await member.getByRole('link', { name: 'New chat' }).click();
+  const people = member.getByRole('list', { name: 'People you can chat with' });
+  await expect(people.getByText(creatorName)).toBeVisible();
+  await expectAccessible(member);
+  await screenshot(member, testInfo, 'chat-new');
+  await people.getByText(creatorName).click();
+  await expect(member).toHaveURL(/\/chat\/\w+$/);
+  await member.getByRole('textbox', { name: 'Message' }).fill('Hello from the pier! Do you take requests?');
+  await member.getByRole('textbox', { name: 'Message' }).press('Enter');
+  const memberThread = member.getByRole('list', { name: `Messages with ${creatorName}` });
+  await expect(memberThread.getByText('Hello from the pier! Do you take requests?')).toBeVisible();
+  await expect(memberThread.getByText('Sent', { exact: true })).toBeVisible();
+
+  // The creator, on another page, sees the unread badge appear live, then reads and answers.
+  await expect(page.getByRole('link', { name: 'Chat, 1 unread' })).toBeVisible();
+  await page.getByRole('link', { name: 'Chat, 1 unread' }).click();
+  const chats = page.getByRole('list', { name: 'Chats' });
+  await expect(chats.getByRole('link', { name: /Night Sailor: Hello from the pier! Do you take requests\?, 1 unread/ })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'chat-list');
+  await chats.getByRole('link', { name: /Night Sailor/ }).click();
+  const creatorThread = page.getByRole('list', { name: 'Messages with Night Sailor' });
+  await expect(creatorThread.getByText('Hello from the pier! Do you take requests?')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Chat', exact: true })).toBeVisible();
+
+  // Reading it shows as "Read" to the member, live; typing shows too, then the answer arrives.
+  await expect(memberThread.getByText('Read', { exact: true })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Always.');
+  await expect(member.getByText(`${creatorName} is typing…`)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Always. Tell me which harbour, and I will shoot it at dawn.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(memberThread.getByText('Always. Tell me which harbour, and I will shoot it at dawn.')).toBeVisible();
+  await expect(creatorThread.getByText('Read', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'chat-creator');
+  await expectAccessible(member);
+  await screenshot(member, testInfo, 'chat-member');
+  await memberContext.close();
+});
