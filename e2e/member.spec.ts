@@ -74,6 +74,18 @@ test('a member follows a creator, subscribes with the test card, sees the post u
   await expect(feed.getByText('Behind the scenes at the boatyard.')).toBeVisible();
   await expectAccessible(member);
   await screenshot(member, testInfo, 'feed');
+  if ((member.viewportSize()?.width ?? 0) >= 1280) {
+    // From the lg breakpoint the side menu is a column as tall as the page: its background reaches the bottom of a long page.
+    const menu = await member.getByRole('navigation', { name: 'Main' }).evaluate((nav) => ({
+      background: getComputedStyle(nav).backgroundColor,
+      bottom: nav.getBoundingClientRect().bottom + window.scrollY,
+      pageHeight: document.documentElement.scrollHeight,
+      windowHeight: window.innerHeight,
+    }));
+    expect(menu.pageHeight).toBeGreaterThan(menu.windowHeight);
+    expect(menu.background).not.toBe('rgba(0, 0, 0, 0)');
+    expect(menu.bottom).toBeGreaterThan(menu.pageHeight - 1);
+  }
   await member.goto('/explore');
   await member.getByLabel('Search creators').fill(creatorName);
   const found = member.getByRole('list', { name: 'Creators' });

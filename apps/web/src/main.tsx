@@ -1,30 +1,34 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/AppProviders';
 import { installGlobalErrorLogging } from './app/global-errors';
-import { buildRoutes, clearReloadFlagOnSuccess } from './app/router';
+import { AppRoutes, preloadRoute } from './app/router';
+import { currentUserQuery } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
 
 installGlobalErrorLogging();
 
-// The cache (and its database library) loads in the background: no page waits for it.
-import('./lib/cache/cache')
-  .then(async ({ openCache, checkCacheHealth }) => checkCacheHealth(await openCache()))
-  .then((health) => {
-    if (!health.healthy) console.info('Local cache is empty or unreadable; it fills as you browse.', health);
-  })
-  .catch((error: unknown) => console.error('Local cache check failed.', error));
+const queryClient = createQueryClient();
 
-const router = createBrowserRouter(buildRoutes());
-clearReloadFlagOnSuccess(router);
+// Who is signed in decides the first page: asked before the first render (index.html preloads it).
+queryClient.prefetchQuery(currentUserQuery);
+
+preloadRoute(window.location.pathname, queryClient);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// Rendered as a transition, the first render works in slices that yield to the browser
+// instead of one long task that would hold back input and paint.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

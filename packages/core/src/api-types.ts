@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 
 /**
  * Shapes the API returns, as zod schemas: the server validates its responses with them

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { creatorSummarySchema, entityIdSchema, pageCursorSchema } from './posts.js';
+import { z } from './zod-config.js';
 
 /** How many blocked users one page lists by default, and at most. */
 export const BLOCKS_PAGE_SIZE = 50;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { creatorSummarySchema, entityIdSchema, pageCursorSchema, postMediaSchema } from './posts.js';
+import { z } from './zod-config.js';
 
 /** The longest message text, in characters after trimming. */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
@@ -115,6 +115,3 @@ export const CHAT_EVENTS = {
   /** A participant is typing; never stored. data: { userId }. */
   typing: 'chat.typing',
 } as const;
-
-/** On the user's own channel: a chat of theirs has a new message (the unread badge changes). */
-export const USER_CHAT_EVENT = 'chat.message';

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { ONBOARDING_STEPS } from './onboarding.js';
+import { z } from './zod-config.js';
 
 /** Becoming a creator: the sign-up steps, their inputs and the state the API reports. */
 
@@ -7,19 +8,6 @@ export const CREATOR_BIO_MAX_LENGTH = 1000;
 
 export const GENDERS = ['female', 'male', 'non_binary', 'prefer_not_to_say'] as const;
 export type Gender = (typeof GENDERS)[number];
-
-/** The sign-up steps in the order the pages show them. After `start` they may be done in any order. */
-export const ONBOARDING_STEPS = ['start', 'age_gender', 'images_bio', 'verify_identity', 'payout'] as const;
-export type OnboardingStepId = (typeof ONBOARDING_STEPS)[number];
-
-/** The page of each step under /creator/signup. */
-export const ONBOARDING_STEP_PATHS: Record<OnboardingStepId, string> = {
-  start: '/creator/signup/start',
-  age_gender: '/creator/signup/age-gender',
-  images_bio: '/creator/signup/add-images-and-bio',
-  verify_identity: '/creator/signup/verify-identity',
-  payout: '/creator/signup/payment',
-};
 
 export interface CalendarDate {
   year: number;

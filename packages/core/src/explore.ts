@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { creatorSummarySchema, pageCursorSchema } from './posts.js';
+import { z } from './zod-config.js';
 
 /** How many creators one Explore page holds by default, and at most. */
 export const CREATORS_PAGE_SIZE = 20;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { entityIdSchema, pageCursorSchema, postSchema } from './posts.js';
+import { z } from './zod-config.js';
 
 /** How many posts one feed page holds by default, and at most (sneak peeks come on top). */
 export const FEED_PAGE_SIZE = 20;

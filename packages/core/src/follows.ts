@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { creatorSummarySchema, entityIdSchema, pageCursorSchema } from './posts.js';
+import { z } from './zod-config.js';
 
 /** How many followed creators or followers one page holds by default, and at most. */
 export const FOLLOWS_PAGE_SIZE = 20;

@@ -1,6 +1,3 @@
-// First: it configures Zod before any schema below is built.
-import './zod-config.js';
-
 export * from './access.js';
 export * from './api-types.js';
 export * from './blocks.js';
@@ -17,12 +14,14 @@ export * from './format.js';
 export * from './ids.js';
 export * from './likes.js';
 export * from './media.js';
+export * from './onboarding.js';
 export * from './payments.js';
 export * from './payouts.js';
 export * from './plans.js';
 export * from './posts.js';
 export * from './profiles.js';
 export * from './realtime.js';
+export * from './realtime-schemas.js';
 export * from './routing.js';
 export * from './schemas.js';
 export * from './subscriptions.js';

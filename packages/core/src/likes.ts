@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { DAY_MS, SEEN_DEFAULT_DURATION_MS, SEEN_RECORDS_LIMIT } from './constants.js';
 import { entityIdSchema } from './posts.js';
+import { z } from './zod-config.js';
 
 /** A viewer's like on a post after liking or unliking: whether they like it and how many do. */
 export const likeStateSchema = z.object({ liked: z.boolean(), likes: z.number().int().min(0) });

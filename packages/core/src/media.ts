@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { ERROR_CATALOG } from './errors.js';
+import { z } from './zod-config.js';
 
 /**
  * Uploaded media and what the server makes of it (spec sections 5, 7 and 9). Shared by the

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { entityIdSchema } from './posts.js';
+import { z } from './zod-config.js';
 
 /**
  * Payment methods. The card number goes from the browser to the payment provider only

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { emailSchema } from './schemas.js';
+import { z } from './zod-config.js';
 
 /** Where a creator's earnings go: a bank account or PayPal. One method is active at a time. */
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { CURRENCY_EXPONENTS, type Currency } from './format.js';
+import { z } from './zod-config.js';
 
 /** Plan prices in minor units: from 1.00 to 1000.00 in every currency the product prices in (all have two decimals). */
 export const PLAN_PRICE_MIN_MINOR = 100;

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { ACCESS_KEYWORDS, type AccessLevel, type AccessPost, postAccessLevel, revealsContent } from './access.js';
 import { CURRENCY_EXPONENTS } from './format.js';
 import { type DerivativeKind, MEDIA_KINDS } from './media.js';
 import { type PlanOffer, planOfferSchema } from './plans.js';
+import { z } from './zod-config.js';
 
 export const POST_TEXT_MAX = 5000;
 export const POST_MEDIA_MAX = 20;

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { publicProfileSchema } from './api-types.js';
 import { planSchema } from './plans.js';
+import { z } from './zod-config.js';
 
 /** Everything the creator profile page shows besides the post grid (which pages separately). */
 export const profilePageSchema = publicProfileSchema.extend({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { realtimeClientMessageSchema, realtimeReconnectDelayMs } from './realtime.js';
+import { realtimeReconnectDelayMs } from './realtime.js';
+import { realtimeClientMessageSchema } from './realtime-schemas.js';
 
 describe('realtime reconnect schedule (spec section 9)', () => {
   it('waits 1 s for the first 5 attempts, 5 s below 15, 10 s below 100, then 60 s', () => {

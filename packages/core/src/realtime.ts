@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { ApiErrorBody } from './api-types.js';
 
 /**
@@ -6,6 +5,8 @@ import type { ApiErrorBody } from './api-types.js';
  * frames over one websocket per browser tab. The client subscribes to channels; the server
  * answers each subscription and then pushes events on it. Events only say that something
  * changed: the client reads the change through the API, so nothing is lost across a reconnect.
+ * Plain values without zod (the client's messages are validated in `realtime-schemas.ts`), so
+ * the web app's shell, which subscribes on every page, does not load the validation library.
  */
 
 /** The path of the websocket endpoint. */
@@ -15,22 +16,18 @@ export const REALTIME_PATH = '/api/realtime';
 export const REALTIME_POLICY_CLOSE = 1008;
 
 /** A channel: the user's own (`user:<userId>`) or, with chat, a chat's (`chat:<chatId>`). */
-export const realtimeChannelSchema = z.string().regex(/^(user|chat):[A-Za-z0-9_-]{1,64}$/, 'not a channel name');
-export type RealtimeChannel = z.infer<typeof realtimeChannelSchema>;
+export type RealtimeChannel = `user:${string}` | `chat:${string}`;
 
 export const userChannel = (userId: string): RealtimeChannel => `user:${userId}`;
-
-export const realtimeClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('subscribe'), channel: realtimeChannelSchema }),
-  z.object({ type: z.literal('unsubscribe'), channel: realtimeChannelSchema }),
-]);
-export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
 
 /** Events on the user's channel. */
 export const REALTIME_EVENTS = {
   /** The account's labels or state changed (a creator label granted, a verification result): read /api/me again. */
   accountChanged: 'account.changed',
 } as const;
+
+/** On the user's own channel: a chat of theirs has a new message (the unread badge changes). */
+export const USER_CHAT_EVENT = 'chat.message';
 
 export type RealtimeServerMessage =
   | { type: 'subscribed'; channel: RealtimeChannel }

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { isAvatarColor } from './colors.js';
 import { SIGN_IN_CODE_LENGTH } from './constants.js';
+import { z } from './zod-config.js';
 
 export const emailSchema = z
   .string()

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { DAY_MS, SUBSCRIPTION_PERIOD_DAYS } from './constants.js';
 import { paymentMethodSchema } from './payments.js';
 import { currencySchema, planSchema } from './plans.js';
 import { creatorSummarySchema, entityIdSchema } from './posts.js';
+import { z } from './zod-config.js';
 
 /**
  * Subscriptions (spec section 4): created with auto-renew on and valid for 30 days; cancel

@@ -1,14 +1,13 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useMatches } from 'react-router';
+import { useLocation } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
-import type { RouteHandle } from './routes';
+import { matchAppRoute } from './routes';
 
 /** The page of a feature that is not built yet: its title and an honest note. */
 export default function ComingSoonPage() {
-  const matches = useMatches();
-  const match = matches[matches.length - 1];
-  const title = (match?.handle as RouteHandle | undefined)?.title ?? 'Coming soon';
+  const match = matchAppRoute(useLocation().pathname);
+  const title = match?.route.title ?? 'Coming soon';
   const nested = Object.keys(match?.params ?? {}).length > 0;
   return (
     <>

@@ -1,17 +1,48 @@
-import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { ErrorDialog } from '../components/ErrorDialog';
-import { InstallBanner } from '../components/install/InstallBanner';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useErrorState } from '../components/error-store';
 import { LoadingOverlay } from '../components/LoadingOverlay';
-import { SnackHost } from '../components/SnackHost';
+import { OnceNeeded } from '../components/OnceNeeded';
+import { useSnackQueue } from '../components/snack-queue';
 import { useHeartbeat } from '../features/auth/useHeartbeat';
+import { checkLocalCacheOnce } from '../lib/cache/startup-check';
 import { useCurrentUser, useLiveCurrentUser } from '../lib/current-user';
+import { useIdleAfter } from '../lib/idle';
 import { guardRedirect } from './guard';
-import { isKnownPath, type RouteHandle } from './routes';
+import { markNavigationSucceeded } from './lazy-reload';
+import { isKnownPath, matchAppRoute } from './routes';
 
-function useDocumentTitle(): void {
-  const matches = useMatches();
-  const title = matches.map((match) => (match.handle as RouteHandle | undefined)?.title).findLast(Boolean);
+// The global UI's dialogs, messages and banner are not part of a first render: their code
+// (and MUI's modal machinery) loads once the page is on screen and the browser is idle.
+const loadErrorDialog = () => import('../components/ErrorDialog');
+const loadSnackHost = () => import('../components/SnackHost');
+const ErrorDialog = lazy(async () => ({ default: (await loadErrorDialog()).ErrorDialog }));
+const SnackHost = lazy(async () => ({ default: (await loadSnackHost()).SnackHost }));
+const InstallBanner = lazy(async () => ({ default: (await import('../components/install/InstallBanner')).InstallBanner }));
+
+function GlobalMessages({ prefetch }: { prefetch: boolean }) {
+  const { show } = useErrorState();
+  const [snack] = useSnackQueue();
+  // Fetched ahead of need: an error is most likely when the network is failing.
+  useEffect(() => {
+    if (!prefetch) return;
+    loadErrorDialog().catch(() => {});
+    loadSnackHost().catch(() => {});
+  }, [prefetch]);
+  return (
+    <>
+      <OnceNeeded needed={show}>
+        <ErrorDialog />
+      </OnceNeeded>
+      <OnceNeeded needed={snack !== undefined}>
+        <SnackHost />
+      </OnceNeeded>
+    </>
+  );
+}
+
+function useDocumentTitle(pathname: string): void {
+  const title = matchAppRoute(pathname)?.route.title;
   useEffect(() => {
     document.title = title ? `${title} · Aurum` : 'Aurum';
   }, [title]);
@@ -19,24 +50,40 @@ function useDocumentTitle(): void {
 
 /**
  * The root of every page: guards the path (spec section 2) once the current user is known,
- * and hosts the global UI — install banner above the page, error dialog and snack messages.
+ * and hosts the global UI — install banner after the page, error dialog and snack messages.
  */
 export function Root() {
   const { pathname } = useLocation();
-  const { data, isPending } = useCurrentUser();
-  const user = data ?? null;
+  const current = useCurrentUser();
+  // Deferred: once the user is known, the page renders in slices that yield to the browser
+  // (a background render) instead of in the one long task of the query's update.
+  const isPending = useDeferredValue(current.isPending);
+  const user = useDeferredValue(current.data) ?? null;
   useHeartbeat(user !== null);
   useLiveCurrentUser(user?.id ?? null);
-  useDocumentTitle();
+  useDocumentTitle(pathname);
+  const redirect = isPending ? null : guardRedirect(pathname, user, isKnownPath(pathname));
+  const pageShown = !isPending && !redirect;
+  // Committed with its page (the page's code has loaded): a later failure to load a page may reload again.
+  useEffect(() => {
+    if (pageShown) markNavigationSucceeded();
+  }, [pageShown]);
+  const idle = useIdleAfter(pageShown);
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (idle && signedIn) void checkLocalCacheOnce();
+  }, [idle, signedIn]);
 
   if (isPending) return <LoadingOverlay />;
-  const redirect = guardRedirect(pathname, user, isKnownPath(pathname));
   return (
     <>
-      <InstallBanner />
       {redirect ? <Navigate to={redirect} replace /> : <Outlet />}
-      <ErrorDialog />
-      <SnackHost />
+      {idle && (
+        <Suspense fallback={null}>
+          <InstallBanner />
+        </Suspense>
+      )}
+      <GlobalMessages prefetch={idle} />
     </>
   );
 }

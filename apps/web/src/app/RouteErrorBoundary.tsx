@@ -1,16 +1,14 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import { Component, type ReactNode, useEffect } from 'react';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 
 /**
  * A page or navigation failed: log it and start over from the landing page. When the landing
  * page itself fails, offer a manual reload rather than replacing the location in a loop.
  */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
+function RouteFailed({ error }: { error: unknown }) {
   const atStart = window.location.pathname === '/';
 
   useEffect(() => {
@@ -30,4 +28,17 @@ export function RouteErrorBoundary() {
       </Button>
     </Box>
   );
+}
+
+/** Catches what any page throws while rendering or loading its code, and shows `RouteFailed`. */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unknown; failed: boolean }> {
+  state = { error: undefined, failed: false };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+
+  render() {
+    return this.state.failed ? <RouteFailed error={this.state.error} /> : this.props.children;
+  }
 }

@@ -1,5 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { clearError, setError } from '../components/error-store';
+import { addSnack, clearSnacks } from '../components/snack-queue';
 import { anonymous, makeUser, mockApi, newUser } from '../test/api-mock';
 import { renderApp } from '../test/render-app';
 
@@ -12,8 +14,7 @@ describe('router guard', () => {
   it('shows the loading overlay, not a redirect, while the current user is loading', async () => {
     vi.stubGlobal('fetch', () => new Promise(() => {}));
     const { router } = renderApp('/home');
-    await waitFor(() => expect(router.state.initialized).toBe(true));
-    expect(screen.getByText('Please wait...')).toBeTruthy();
+    expect(await screen.findByText('Please wait...')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/home');
   });
 
@@ -59,5 +60,29 @@ describe('router guard', () => {
     const { router } = renderApp('/auth');
     expect(await screen.findByLabelText(/E-mail address/)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/login');
+  });
+});
+
+describe('app shell', () => {
+  it('titles the document after the route the router picks, a static segment before a parameter', async () => {
+    mockApi({ 'GET /api/me': anonymous });
+    renderApp('/auth/register/signup');
+    expect(await screen.findByLabelText(/E-mail address/)).toBeTruthy();
+    expect(document.title).toBe('Create your account · Aurum');
+  });
+
+  it('loads the error dialog and the snack messages when the first one is shown', async () => {
+    mockApi({ 'GET /api/me': anonymous });
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Create account' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => setError('The upload failed.'));
+    expect((await screen.findByRole('dialog', { name: 'Error' })).textContent).toContain('The upload failed.');
+    act(() => addSnack('Saved.', 'success'));
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    act(() => {
+      clearError();
+      clearSnacks();
+    });
   });
 });

@@ -1,49 +1,67 @@
-import { type createBrowserRouter, Navigate, type RouteObject, type RouterState } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { BareLayout } from './layout/BareLayout';
-import { MenuLayout } from './layout/MenuLayout';
-import { loadPage, markNavigationSucceeded } from './lazy-reload';
+import { loadPage } from './lazy-reload';
 import { Root } from './Root';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
-import { APP_ROUTES, type AppRoute, type RouteHandle } from './routes';
+import { APP_ROUTES, type AppRoute, matchAppRoute } from './routes';
 
 const comingSoon = () => import('./ComingSoonPage');
+const menuLayout = () => import('./layout/MenuLayout');
 
 function toRouteObject(route: AppRoute): RouteObject {
-  const handle: RouteHandle = { title: route.title };
-  if (route.redirectTo) return { path: route.path, handle, element: <Navigate to={route.redirectTo} replace /> };
-  const page = route.page ?? comingSoon;
-  return {
-    path: route.path,
-    handle,
-    lazy: async () => ({ Component: (await loadPage(page)).default }),
-  };
+  if (route.redirectTo) return { path: route.path, element: <Navigate to={route.redirectTo} replace /> };
+  const Page = lazy(() => loadPage(route.page ?? comingSoon));
+  return { path: route.path, element: <Page /> };
 }
 
 /**
  * The route tree: the root guards every path and hosts the global UI; below it the two
  * layouts carry their pages. Unknown paths match the catch-all, which the guard redirects.
+ * Pages and the menu layout are lazy: the router moves to a new path in a transition, so the
+ * previous page stays on screen until the next one's code has loaded.
  */
-export function buildRoutes(routes: AppRoute[] = APP_ROUTES): RouteObject[] {
+function buildRoutes(): RouteObject[] {
+  // The menus are code of their own: the landing and sign-in pages do not load them.
+  const MenuLayout = lazy(async () => ({ default: (await loadPage(menuLayout)).MenuLayout }));
   return [
     {
       element: <Root />,
-      errorElement: <RouteErrorBoundary />,
-      hydrateFallbackElement: <LoadingOverlay />,
       children: [
-        { element: <MenuLayout />, children: routes.filter((route) => route.layout === 'menu').map(toRouteObject) },
-        { element: <BareLayout />, children: routes.filter((route) => route.layout === 'bare').map(toRouteObject) },
+        { element: <MenuLayout />, children: APP_ROUTES.filter((route) => route.layout === 'menu').map(toRouteObject) },
+        { element: <BareLayout />, children: APP_ROUTES.filter((route) => route.layout === 'bare').map(toRouteObject) },
         { path: '*', element: null },
       ],
     },
   ];
 }
 
-/** Once a navigation has settled without errors, a later page-load failure may reload again. */
-export function clearReloadFlagOnSuccess(router: Pick<ReturnType<typeof createBrowserRouter>, 'state' | 'subscribe'>): () => void {
-  const settle = (state: RouterState) => {
-    if (state.initialized && state.navigation.state === 'idle' && !state.errors) markNavigationSucceeded();
-  };
-  settle(router.state);
-  return router.subscribe(settle);
+/**
+ * The app's pages, inside a router. The route table is the declarative one (no data router:
+ * nothing here loads data through the router), which keeps the router's code small.
+ */
+export function AppRoutes() {
+  const [tree] = useState(buildRoutes);
+  const element = useRoutes(tree);
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<LoadingOverlay />}>{element}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/**
+ * Starts loading the code of the page at `pathname`, of its layout and its data at once.
+ * Otherwise the layout's code is asked for only once the current user is known, the page's once
+ * the layout has rendered, and the data once the page has. A failure is left to the page's own
+ * load, which handles it.
+ */
+export function preloadRoute(pathname: string, queryClient: QueryClient): void {
+  const route = matchAppRoute(pathname)?.route;
+  if (!route || route.redirectTo) return;
+  if (route.layout === 'menu') menuLayout().catch(() => {});
+  (route.page ?? comingSoon)().catch(() => {});
+  route.prefetch?.(queryClient);
 }

@@ -1,12 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { matchPath } from 'react-router';
+import { matchRoutes, type Params } from 'react-router';
 
 export type PageModule = { default: ComponentType };
-
-/** What every route carries for the pages around it: its title, for the document title and placeholders. */
-export interface RouteHandle {
-  title: string;
-}
 
 /**
  * One entry per page of the product. `menu` pages show the navigation; `bare` pages
@@ -20,6 +16,8 @@ export interface AppRoute {
   page?: () => Promise<PageModule>;
   /** A path that only forwards somewhere else. */
   redirectTo?: string;
+  /** Asks for the page's data when the app starts on it, together with its code and the current user. */
+  prefetch?: (queryClient: QueryClient) => Promise<unknown>;
 }
 
 const emailStep = () => import('../features/auth/EmailStepPage');
@@ -89,7 +87,13 @@ export const APP_ROUTES: AppRoute[] = [
 
   { path: '/explore', title: 'Explore', layout: 'menu', page: () => import('../features/explore/ExplorePage') },
 
-  { path: '/home', title: 'Home', layout: 'menu', page: () => import('../features/home/HomePage') },
+  {
+    path: '/home',
+    title: 'Home',
+    layout: 'menu',
+    page: () => import('../features/home/HomePage'),
+    prefetch: async (queryClient) => queryClient.prefetchInfiniteQuery((await import('../features/home/api')).feedQuery()),
+  },
   { path: '/home/install-pwa', title: 'Install Aurum', layout: 'menu', page: () => import('../features/home/InstallAppPage') },
 
   { path: '/legal/tos', title: 'Terms of service', layout: 'menu', page: () => import('../features/legal/TermsPage') },
@@ -149,7 +153,13 @@ export const APP_ROUTES: AppRoute[] = [
   },
 ];
 
+/** The route of a path, ranked as the router ranks them, with its params; null when the app has no page for it. */
+export function matchAppRoute(pathname: string): { route: AppRoute; params: Params } | null {
+  const match = matchRoutes(APP_ROUTES, pathname)?.at(-1);
+  return match ? { route: match.route, params: match.params } : null;
+}
+
 /** Whether the app has a page for the path; the guard sends unknown paths to the start. */
 export function isKnownPath(pathname: string): boolean {
-  return APP_ROUTES.some((route) => matchPath(route.path, pathname) !== null);
+  return matchAppRoute(pathname) !== null;
 }

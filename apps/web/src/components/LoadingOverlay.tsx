@@ -1,18 +1,25 @@
-import Backdrop from '@mui/material/Backdrop';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 
 export const DEFAULT_LOADING_MESSAGE = 'Please wait...';
 
-/** Full-screen overlay while something the whole screen depends on is loading. */
+/**
+ * Full-screen overlay while something the whole screen depends on is loading. Shown at once,
+ * without a fade-in (it is what the first paint shows) and without MUI's Backdrop, which would
+ * bring its transition code into the first load.
+ */
 export function LoadingOverlay({ message = DEFAULT_LOADING_MESSAGE }: { message?: string }) {
   return (
-    <Backdrop
-      open
+    <Box
       role="status"
       aria-live="polite"
       sx={{
+        position: 'fixed',
+        inset: 0,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
         zIndex: (theme) => theme.zIndex.modal + 1,
         flexDirection: 'column',
         gap: 2,
@@ -24,7 +31,7 @@ export function LoadingOverlay({ message = DEFAULT_LOADING_MESSAGE }: { message?
       <Typography component="p" sx={{ fontWeight: 500 }}>
         {message}
       </Typography>
-    </Backdrop>
+    </Box>
   );
 }
 

@@ -3,7 +3,6 @@ import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -20,6 +19,8 @@ import { PageMain } from './PageMain';
 import { TopBar } from './TopBar';
 
 const SIDE_MENU_WIDTH = 248;
+/** The top bar's height from MUI's sm breakpoint up, where its toolbar is 64px tall. */
+const TOP_BAR_HEIGHT = 64;
 /** Room kept under the page for the fixed bottom bar. */
 const BOTTOM_BAR_SPACE = 'calc(72px + env(safe-area-inset-bottom))';
 
@@ -43,17 +44,19 @@ function SideMenu({ user, pathname, unreadChats }: { user: CurrentUser; pathname
     </ListItem>
   );
   return (
-    <Drawer
-      variant="permanent"
+    // A column as tall as the page (the row stretches it), so its background reaches the bottom
+    // of a long page; the items stay in view under the sticky top bar while the page scrolls.
+    <Box
       component="nav"
       aria-label="Main"
-      sx={{ width: SIDE_MENU_WIDTH, flexShrink: 0 }}
-      slotProps={{ paper: { sx: { width: SIDE_MENU_WIDTH, top: 64, height: 'calc(100% - 64px)', pt: 2 } } }}
+      sx={{ width: SIDE_MENU_WIDTH, flexShrink: 0, bgcolor: 'background.paper', borderRight: 1, borderColor: 'divider' }}
     >
-      <List disablePadding>{primary.map(renderItem)}</List>
-      <Divider sx={{ my: 1.5 }} />
-      <List disablePadding>{secondary.map(renderItem)}</List>
-    </Drawer>
+      <Box sx={{ position: 'sticky', top: TOP_BAR_HEIGHT, pt: 2 }}>
+        <List disablePadding>{primary.map(renderItem)}</List>
+        <Divider sx={{ my: 1.5 }} />
+        <List disablePadding>{secondary.map(renderItem)}</List>
+      </Box>
+    </Box>
   );
 }
 
@@ -98,13 +101,14 @@ export function MenuLayout() {
   const unreadChats = useUnreadChats(showMenu ? user.id : null);
 
   return (
-    <>
+    // At least the window's height, so the side menu's column reaches the bottom of a short page too.
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
       <TopBar user={user} />
-      <Box sx={{ display: 'flex' }}>
+      <Box sx={{ display: 'flex', flex: 1 }}>
         {showMenu && desktop && <SideMenu user={user} pathname={pathname} unreadChats={unreadChats} />}
         <PageMain bottomSpace={showMenu && !desktop ? BOTTOM_BAR_SPACE : undefined} />
       </Box>
       {showMenu && !desktop && <BottomBar user={user} pathname={pathname} unreadChats={unreadChats} />}
-    </>
+    </Box>
   );
 }

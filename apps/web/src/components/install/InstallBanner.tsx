@@ -1,13 +1,16 @@
 import CloseIcon from '@mui/icons-material/Close';
 import InstallMobileIcon from '@mui/icons-material/InstallMobile';
 import Button from '@mui/material/Button';
-import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import Slide from '@mui/material/Slide';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { InstallGuideDialog } from './InstallGuideDialog';
 import { currentDevice, INSTALL_BANNER_CLOSED_KEY, isStandalone, planInstallBanner } from './install-banner';
+
+/** Room kept under the banner for the bottom bar (72px) and a gap. */
+const BAR_CLEARANCE = 'calc(80px + env(safe-area-inset-bottom))';
 
 /** Offers phone users to install Aurum on the home screen, a few seconds after the app opens. */
 export function InstallBanner() {
@@ -35,21 +38,26 @@ export function InstallBanner() {
 
   return (
     <>
-      {/* Above the routed view and in its flow: it pushes the page down instead of covering the top bar. */}
-      <Collapse in={visible} mountOnEnter unmountOnExit>
+      {/* Last in the page's flow and sticky above the bottom bar: it appears without moving
+          anything on screen (no layout shift), floats over the page while it scrolls, and rests
+          under the page's end (its margin keeps it clear of the bar), so it never hides the last of it. */}
+      <Slide in={visible} direction="up" mountOnEnter unmountOnExit>
         <Paper
           role="region"
           aria-label="Install Aurum"
-          elevation={0}
-          square
+          elevation={8}
           sx={{
-            pt: 'calc(12px + env(safe-area-inset-top))',
+            position: 'sticky',
+            mx: 1,
+            bottom: BAR_CLEARANCE,
+            mb: BAR_CLEARANCE,
+            zIndex: 'appBar',
             display: 'flex',
             alignItems: 'center',
             gap: 1.5,
             px: 2,
-            pb: 1.5,
-            borderBottom: 1,
+            py: 1.5,
+            border: 1,
             borderColor: 'primary.main',
           }}
         >
@@ -62,7 +70,7 @@ export function InstallBanner() {
             <CloseIcon fontSize="small" />
           </IconButton>
         </Paper>
-      </Collapse>
+      </Slide>
       <InstallGuideDialog open={guideOpen} onClose={() => setGuideOpen(false)} device={device} />
     </>
   );

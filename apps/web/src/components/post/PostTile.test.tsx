@@ -54,6 +54,15 @@ describe('post tiles', () => {
     expect(container.querySelector('[data-testid="LockIcon"]')).toBeNull();
   });
 
+  it('names a text post with the text its tile shows, cut short alike for a long one', () => {
+    const text = `Evening at the harbour. ${'The boats come in and the light turns gold. '.repeat(12)}`;
+    renderInRouter(<PostTile post={makePost({ text, media: [] })} />);
+    const tile = screen.getByRole('link', { name: /^Post: Evening at the harbour\./ });
+    const shown = tile.textContent ?? '';
+    expect(shown.length).toBeLessThan(text.length);
+    expect(tile.getAttribute('aria-label')).toBe(`Post: ${shown}`);
+  });
+
   it('plays an unlocked video from the playable address with its poster, and locks a locked one', () => {
     const video = makeMedia({
       kind: 'video',

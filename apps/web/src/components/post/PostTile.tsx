@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../lib/paths';
-import { tileImageUrl, tileLabel, tilePlaceholder, unlockPrice } from './media-view';
+import { tileImageUrl, tileLabel, tilePlaceholder, tileText, unlockPrice } from './media-view';
 import { FadeInImage, LockBadge } from './PostMediaView';
 
 const cornerIcon = { position: 'absolute', top: 6, right: 6, color: '#fff', filter: 'drop-shadow(0 1px 2px rgba(0,0,0,0.8))' } as const;
@@ -22,7 +22,7 @@ export function PostTile({ post }: { post: Post }) {
   const image = tileImageUrl(post);
   const price = unlockPrice(post);
   const first = post.media[0];
-  const excerpt = post.locked ? post.teaser : post.text;
+  const excerpt = tileText(post);
   return (
     <Box
       component={RouterLink}

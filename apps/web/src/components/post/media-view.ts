@@ -44,9 +44,18 @@ export function unlockPrice(post: Pick<Post, 'unlock'>): string | null {
   return plan ? formatMoney({ amountMinor: plan.priceMinor, currency: plan.currency }) : null;
 }
 
+/** About what the five lines of a tile hold: a tile shows this much of a post without media. */
+const TILE_TEXT_MAX = 240;
+
 function excerpt(text: string, max = 60): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
+/** The start of a post without pictures, as its tile shows it (the teaser, blurred, when locked). */
+export function tileText(post: Pick<Post, 'locked' | 'text' | 'teaser'>): string | null {
+  const text = post.locked ? post.teaser : post.text;
+  return text?.trim() ? excerpt(text, TILE_TEXT_MAX) : null;
 }
 
 /**
@@ -63,7 +72,10 @@ export function tileLabel(
     const how = price ? `subscribe from ${price} to unlock` : post.unlock?.follow ? 'follow to unlock' : null;
     return how ? `${kind}: ${how}` : kind;
   }
-  const what = post.text?.trim() ? excerpt(post.text) : mediaSummary(post.media) || 'Text post';
+  // A text post's name holds the text its tile shows, so what is read out matches what is seen.
+  const what = post.text?.trim()
+    ? excerpt(post.text, post.media.length === 0 ? TILE_TEXT_MAX : undefined)
+    : mediaSummary(post.media) || 'Text post';
   const notes = [post.status === 'scheduled' ? 'scheduled' : null, post.access.includes('private') ? 'private' : null].filter(Boolean);
   return `Post: ${what}${notes.length ? ` (${notes.join(', ')})` : ''}`;
 }

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { isStandalone } from '../../components/install/install-banner';
 import { PageLoading } from '../../components/LoadingOverlay';
@@ -35,7 +35,7 @@ export default function HomePage() {
           >
             <InstallMobileIcon aria-hidden sx={{ color: 'primary.main' }} />
             <Box sx={{ flex: '1 1 180px' }}>
-              <Typography id="install-title" variant="h3">
+              <Typography id="install-title" variant="h3" component="h2">
                 Get the app
               </Typography>
               <Typography variant="body2" color="text.secondary">
@@ -55,9 +55,12 @@ export default function HomePage() {
 
 function Feed() {
   const feed = useInfiniteQuery(feedQuery());
-  const items = feedItems(feed.data?.pages);
-  if (feed.isPending) return <PageLoading label="Loading your feed" />;
+  // Deferred: the cards render in slices that yield to the browser once the posts arrive,
+  // instead of in the one long task of the query's update.
+  const pages = useDeferredValue(feed.data?.pages);
+  const items = feedItems(pages);
   if (feed.isError && !feed.data) return <RetryAlert error={feed.error} onRetry={() => void feed.refetch()} />;
+  if (!pages) return <PageLoading label="Loading your feed" />;
   if (items.length === 0) return <EmptyFeed />;
   return (
     <>

@@ -66,7 +66,7 @@ describe('subscriptions', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/home');
     await user.click(await screen.findByRole('button', { name: 'Account' }));
-    expect(screen.getByRole('menuitem', { name: 'Payment methods' })).toBeTruthy();
+    expect(await screen.findByRole('menuitem', { name: 'Payment methods' })).toBeTruthy();
     await user.click(screen.getByRole('menuitem', { name: 'Subscriptions' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscriptions'));
     expect(await screen.findByRole('heading', { name: 'No subscriptions yet' })).toBeTruthy();
