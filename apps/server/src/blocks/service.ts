@@ -6,7 +6,7 @@ import type { Bound } from '../db/prepared.js';
 import { blocks, follows, profiles, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import { afterTimeCursor, timeCursorPage } from '../http/page-cursor.js';
-import { profileImageUrl } from '../posts/media-urls.js';
+import { profileImageUrl } from '../media/media-urls.js';
 
 export interface BlocksServiceDeps {
   db: Database;

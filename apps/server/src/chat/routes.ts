@@ -24,8 +24,8 @@ import { z } from 'zod';
 import type { DomainRoutes } from '../http/domain-routes.js';
 import { errors } from '../http/errors.js';
 import { requireViewer } from '../http/viewer.js';
+import { OPEN_IMAGE_CACHE, PROTECTED_CACHE, sendMediaBytes } from '../media/media-delivery.js';
 import type { MediaService } from '../media/service.js';
-import { OPEN_IMAGE_CACHE, PROTECTED_CACHE, sendMediaBytes } from '../posts/media-delivery.js';
 import type { ChatService } from './service.js';
 
 const tags = ['chat'];

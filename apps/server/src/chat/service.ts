@@ -21,7 +21,7 @@ import { containsPattern } from '../db/search-pattern.js';
 import { errors } from '../http/errors.js';
 import { decodePageCursor, decodeTimeCursor, encodePageCursor, timeCursorPage } from '../http/page-cursor.js';
 import { mediaItemForViewer } from '../media/media-items.js';
-import { messageMediaUrl, profileImageUrl } from '../posts/media-urls.js';
+import { messageMediaUrl, profileImageUrl } from '../media/media-urls.js';
 import type { RealtimeHub } from '../realtime/hub.js';
 import { blockedEitherWaySql, chatPerkSql } from './chat-sql.js';
 import {

@@ -7,7 +7,7 @@ import { creatorOnboarding, follows, profiles, users } from '../db/schema.js';
 import { containsPattern } from '../db/search-pattern.js';
 import { followerCountSql, followerCountsRelation } from '../follows/service.js';
 import { decodePageCursor, encodePageCursor } from '../http/page-cursor.js';
-import { profileImageUrl } from '../posts/media-urls.js';
+import { profileImageUrl } from '../media/media-urls.js';
 
 export interface ExploreServiceDeps {
   db: Database;

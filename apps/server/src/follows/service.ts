@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js';
 import { follows, profiles, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import { afterTimeCursor, timeCursorPage } from '../http/page-cursor.js';
-import { profileImageUrl } from '../posts/media-urls.js';
+import { profileImageUrl } from '../media/media-urls.js';
 
 export interface FollowsServiceDeps {
   db: Database;

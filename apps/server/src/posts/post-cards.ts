@@ -16,9 +16,9 @@ import type { Database } from '../db/database.js';
 import { type Bound, type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { blocks, likes, plans, postMedia, posts, profiles, seenRecords, users } from '../db/schema.js';
 import { mediaItemForViewer, mediaItemsJson, type StoredMediaItem } from '../media/media-items.js';
+import { postMediaUrl, profileImageUrl } from '../media/media-urls.js';
 import { cheapestFirst } from '../plans/service.js';
 import { entitlementsIn, entitlementsRow, postAccessLevelSql, REVEALING_LEVELS_SQL } from './access-sql.js';
-import { postMediaUrl, profileImageUrl } from './media-urls.js';
 
 /** The access levels a viewer can be shown a post at. */
 export type VisibleLevel = Exclude<AccessLevel, 'hidden'>;

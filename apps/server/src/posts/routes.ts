@@ -17,8 +17,8 @@ import { z } from 'zod';
 import type { DomainRoutes } from '../http/domain-routes.js';
 import { errors } from '../http/errors.js';
 import { requireCreator, requireViewer } from '../http/viewer.js';
+import { OPEN_IMAGE_CACHE, PROTECTED_CACHE, sendMediaBytes } from '../media/media-delivery.js';
 import type { MediaService } from '../media/service.js';
-import { OPEN_IMAGE_CACHE, PROTECTED_CACHE, sendMediaBytes } from './media-delivery.js';
 import type { PostsService } from './service.js';
 
 const postParams = z.object({ postId: entityIdSchema });

@@ -6,8 +6,8 @@ import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { follows, media, plans, postMedia, profiles, users } from '../db/schema.js';
 import { followerCountSql } from '../follows/service.js';
 import { errors } from '../http/errors.js';
+import { type ProfileImage, profileImageUrl } from '../media/media-urls.js';
 import { cheapestFirst, type PlanRow, toPlan } from '../plans/service.js';
-import { type ProfileImage, profileImageUrl } from '../posts/media-urls.js';
 
 export interface ProfilesServiceDeps {
   db: Database;

@@ -28,11 +28,11 @@ import { errors } from '../http/errors.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { noticeMail } from '../mail/templates.js';
+import { profileImageUrl } from '../media/media-urls.js';
 import { failpoint } from '../payments/failpoint.js';
 import { type ChargeResult, PaymentProviderError } from '../payments/provider.js';
 import { type PaymentsService, toPaymentMethod } from '../payments/service.js';
 import type { PlansService } from '../plans/service.js';
-import { profileImageUrl } from '../posts/media-urls.js';
 
 type ChargeRow = typeof charges.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
