@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type RegisteredRoute } from '../src/app.js';
 import type { AppContext } from '../src/app-context.js';
 import { loadConfig } from '../src/config/config.js';
@@ -105,23 +106,28 @@ export async function startTestServer(
 
 /**
  * Two server instances sharing a scratch PostgreSQL database and the test Redis, as several
- * instances run in production; resolves once both listen on Redis. Only on PostgreSQL with TEST_REDIS_URL.
+ * instances run in production, started before the suite's tests (once both listen on Redis)
+ * and stopped after them. Call it inside `describe.runIf(CAN_SHARE_REDIS)`.
  */
-export async function startInstancesSharingRedis(): Promise<{ first: TestServer; second: TestServer; close(): Promise<void> }> {
-  const scratch = await createScratchDatabase();
-  const env = { REDIS_URL: process.env.TEST_REDIS_URL as string };
-  const first = await startTestServer(env, { url: scratch.url });
-  const second = await startTestServer(env, { url: scratch.url });
-  await Promise.all([first.context.bus.ready(), second.context.bus.ready()]);
-  return {
-    first,
-    second,
-    close: async () => {
-      await Promise.all([first.close(), second.close()]);
-      await scratch.drop();
-    },
-  };
+export function instancesSharingRedis(): { first: TestServer; second: TestServer } {
+  const instances = {} as { first: TestServer; second: TestServer };
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    const env = { REDIS_URL: process.env.TEST_REDIS_URL as string };
+    instances.first = await startTestServer(env, { url: scratch.url });
+    instances.second = await startTestServer(env, { url: scratch.url });
+    await Promise.all([instances.first.context.bus.ready(), instances.second.context.bus.ready()]);
+  });
+  afterAll(async () => {
+    await Promise.all([instances.first?.close(), instances.second?.close()]);
+    await scratch?.drop();
+  });
+  return instances;
 }
+
+/** Whether the suites of several instances can run: PostgreSQL and the test Redis are there. */
+export const CAN_SHARE_REDIS = TEST_DRIVER === 'postgres' && Boolean(process.env.TEST_REDIS_URL);
 
 export interface ApiResponse<T = unknown> {
   status: number;

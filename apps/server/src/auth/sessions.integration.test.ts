@@ -1,7 +1,7 @@
 import { generateId } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startInstancesSharingRedis, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { CAN_SHARE_REDIS, instancesSharingRedis, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { users } from '../db/schema.js';
 import { SESSION_CACHE_MS, SESSION_TTL_MS } from './sessions.js';
 
@@ -78,36 +78,29 @@ describe(`session cache (${TEST_DRIVER})`, () => {
   });
 });
 
-describe.runIf(TEST_DRIVER === 'postgres' && process.env.TEST_REDIS_URL)('session cache across instances (Redis)', () => {
-  let instances: Awaited<ReturnType<typeof startInstancesSharingRedis>>;
-  let first: TestServer;
-  let second: TestServer;
-  beforeAll(async () => {
-    instances = await startInstancesSharingRedis();
-    ({ first, second } = instances);
-  });
-  afterAll(async () => {
-    await instances?.close();
-  });
+describe.runIf(CAN_SHARE_REDIS)('session cache across instances (Redis)', () => {
+  const instances = instancesSharingRedis();
 
   it('a label granted or a sign-out on one instance reaches the others before their cache time', async () => {
     const userId = generateId();
-    await first.context.database.db.insert(users).values({ id: userId, email: `${userId}@example.com`, labels: [] });
-    const { token } = await first.context.sessions.create(userId, {});
-    expect((await second.context.sessions.resolve(token))?.labels).toEqual([]);
+    await instances.first.context.database.db.insert(users).values({ id: userId, email: `${userId}@example.com`, labels: [] });
+    const { token } = await instances.first.context.sessions.create(userId, {});
+    expect((await instances.second.context.sessions.resolve(token))?.labels).toEqual([]);
 
-    await first.context.database.db
+    await instances.first.context.database.db
       .update(users)
       .set({ labels: ['creators'] })
       .where(eq(users.id, userId));
-    first.context.sessions.forgetUser(userId);
+    instances.first.context.sessions.forgetUser(userId);
     // Without the bus the second instance would answer from memory for SESSION_CACHE_MS.
-    await vi.waitFor(async () => expect((await second.context.sessions.resolve(token))?.labels).toEqual(['creators']), {
+    await vi.waitFor(async () => expect((await instances.second.context.sessions.resolve(token))?.labels).toEqual(['creators']), {
       timeout: SESSION_CACHE_MS / 2,
     });
 
-    await first.context.sessions.deleteByToken(token);
-    await vi.waitFor(async () => expect(await second.context.sessions.resolve(token)).toBeNull(), { timeout: SESSION_CACHE_MS / 2 });
+    await instances.first.context.sessions.deleteByToken(token);
+    await vi.waitFor(async () => expect(await instances.second.context.sessions.resolve(token)).toBeNull(), {
+      timeout: SESSION_CACHE_MS / 2,
+    });
   });
 });
 

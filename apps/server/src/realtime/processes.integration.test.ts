@@ -6,7 +6,7 @@ import { type ChatMessage, DAY_MS, generateId, type MessagesPage, REALTIME_POLIC
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSocket, subscribe } from '../../test/realtime-client.js';
 import { type ServerProcess, startServerProcess } from '../../test/server-process.js';
-import { createScratchDatabase, TEST_DRIVER } from '../../test/test-server.js';
+import { CAN_SHARE_REDIS, createScratchDatabase } from '../../test/test-server.js';
 import { openDatabase } from '../db/database.js';
 import { chatParticipants, chats, plans, profiles, sessions, subscriptions, userData, users } from '../db/schema.js';
 
@@ -15,7 +15,7 @@ import { chatParticipants, chats, plans, profiles, sessions, subscriptions, user
  * in production: what happens through one reaches sockets on another, and a restarted process
  * loses nothing, since messages are stored and a reconnecting client reads what it missed.
  */
-describe.runIf(TEST_DRIVER === 'postgres' && process.env.TEST_REDIS_URL)('realtime across server processes', () => {
+describe.runIf(CAN_SHARE_REDIS)('realtime across server processes', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let dataDir: string;
   const processes: ServerProcess[] = [];

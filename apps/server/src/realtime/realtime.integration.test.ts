@@ -1,7 +1,14 @@
 import { DAY_MS, REALTIME_PATH, REALTIME_POLICY_CLOSE, userChannel } from '@aurum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSocket, subscribe } from '../../test/realtime-client.js';
-import { ApiClient, startInstancesSharingRedis, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import {
+  ApiClient,
+  CAN_SHARE_REDIS,
+  instancesSharingRedis,
+  startTestServer,
+  TEST_DRIVER,
+  type TestServer,
+} from '../../test/test-server.js';
 import { SESSION_TTL_MS } from '../auth/sessions.js';
 
 async function member(server: TestServer, name: string) {
@@ -120,26 +127,17 @@ describe(`realtime websocket (${TEST_DRIVER})`, () => {
   });
 });
 
-describe.runIf(TEST_DRIVER === 'postgres' && process.env.TEST_REDIS_URL)('realtime across instances (Redis)', () => {
-  let instances: Awaited<ReturnType<typeof startInstancesSharingRedis>>;
-  let first: TestServer;
-  let second: TestServer;
-  beforeAll(async () => {
-    instances = await startInstancesSharingRedis();
-    ({ first, second } = instances);
-  });
-  afterAll(async () => {
-    await instances?.close();
-  });
+describe.runIf(CAN_SHARE_REDIS)('realtime across instances (Redis)', () => {
+  const instances = instancesSharingRedis();
 
   it('delivers an event published on one instance to a socket on the other, and a sign-out there closes it', async () => {
-    const frank = await member(first, 'frank');
-    const connection = openSocket(first, { cookie: frank.client.cookie });
+    const frank = await member(instances.first, 'frank');
+    const connection = openSocket(instances.first, { cookie: frank.client.cookie });
     await subscribe(connection, userChannel(frank.userId));
-    second.context.realtime.publish(userChannel(frank.userId), 'account.changed', { from: 'second' });
+    instances.second.context.realtime.publish(userChannel(frank.userId), 'account.changed', { from: 'second' });
     expect(await connection.next((message) => message.type === 'event')).toMatchObject({ data: { from: 'second' } });
 
-    const onSecond = new ApiClient(second);
+    const onSecond = new ApiClient(instances.second);
     onSecond.cookie = frank.client.cookie;
     expect((await onSecond.delete('/api/auth/session')).status).toBe(204);
     expect(await connection.closed).toEqual({ code: REALTIME_POLICY_CLOSE, reason: 'session ended' });
