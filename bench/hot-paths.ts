@@ -94,9 +94,6 @@ select p.id from posts p join users u on u.id = p.creator_id and u.disabled_at i
 where p.creator_id = $3 and p.deleted_at is null and (p.creator_id = $1 or (p.publish_at <= $2 and 'private' <> all(p.access)))
 order by p.publish_at desc, p.id desc limit ${PAGE}`;
 
-/** Followers that count: those whose account is not disabled. */
-const followerCount = (creator: string) =>
-  `(select count(*) as followers from follows f join users fu on fu.id = f.user_id and fu.disabled_at is null where f.creator_id = ${creator})`;
 const viewerFollows = (creator: string) => `exists (select 1 from follows where user_id = $1 and creator_id = ${creator})`;
 const viewerBlocked = (user: string) => `exists (select 1 from blocks where user_id = $1 and blocked_user_id = ${user})`;
 
@@ -105,7 +102,7 @@ const viewerBlocked = (user: string) => `exists (select 1 from blocks where user
  * follows or blocked the user, then the creator's active plans cheapest first, as one list of text.
  */
 const PROFILE_FLOOR = `
-select unnest(array[concat_ws(' ', u.id, pr.handle, case when 'creators' = any(u.labels) then ${followerCount('u.id')} end,
+select unnest(array[concat_ws(' ', u.id, pr.handle, case when 'creators' = any(u.labels) then pr.follower_count end,
     ${viewerFollows('u.id')}, ${viewerBlocked('u.id')})]
   || array(select pl.id from plans pl where pl.creator_id = u.id and pl.active and 'creators' = any(u.labels)
            order by pl.price_minor, pl.created_at, pl.id)) as id
@@ -113,18 +110,13 @@ from users u join profiles pr on pr.user_id = u.id where u.id = $2 and u.disable
 
 /**
  * Explore: active creators but the viewer and those they blocked, each with its follower count
- * (`followers`: a relation `fc (creator_id, followers)` joined on u.id) and whether the viewer follows.
+ * and whether the viewer follows.
  */
-const exploreFloor = (followers: string, where: string, orderBy: string) => `
-select concat_ws(' ', u.id, coalesce(fc.followers, 0), ${viewerFollows('u.id')}) as id
-from users u join profiles pr on pr.user_id = u.id left join creator_onboarding co on co.user_id = u.id ${followers}
+const exploreFloor = (where: string, orderBy: string) => `
+select concat_ws(' ', u.id, pr.follower_count, ${viewerFollows('u.id')}) as id
+from users u join profiles pr on pr.user_id = u.id left join creator_onboarding co on co.user_id = u.id
 where 'creators' = any(u.labels) and u.disabled_at is null and u.id <> $1 and not ${viewerBlocked('u.id')} and ${where}
 order by ${orderBy} limit ${PAGE}`;
-/** A search matches a few creators: each is counted on its own. */
-const COUNT_EACH = `cross join lateral ${followerCount('u.id')} as fc(followers)`;
-/** The popular order needs every creator's count: one pass over follows. */
-const COUNT_ALL = `left join (select f.creator_id, count(*) as followers from follows f
-  join users fu on fu.id = f.user_id and fu.disabled_at is null group by f.creator_id) fc on fc.creator_id = u.id`;
 
 /** The viewer's subscriptions, those still granting access first, then the newest. */
 const SUBSCRIPTIONS_FLOOR = `
@@ -145,13 +137,13 @@ with target as (select p.id from posts p join users u on u.id = p.creator_id and
                  where s.user_id = $1 and s.creator_id = p.creator_id and s.valid_until > $3
                    and (p.access && array['subscription', 'sneakpeek'] or s.plan_id = any(p.access))))))),
   added as (insert into likes (post_id, user_id, created_at) select id, $1, $3 from target on conflict do nothing returning 1)
-select concat_ws(' ', (select count(*) from likes where post_id = $2) + (select count(*) from added),
+select concat_ws(' ', (select like_count from posts where id = $2) + (select count(*) from added),
   exists (select 1 from likes where post_id = $2 and user_id = $1) or exists (select 1 from added)) as id`;
 const UNLIKE_FLOOR = `
 with target as (select p.id from posts p join users u on u.id = p.creator_id and u.disabled_at is null
     where p.id = $2 and p.deleted_at is null and (p.creator_id = $1 or (p.publish_at <= $3 and 'private' <> all(p.access)))),
   removed as (delete from likes where post_id in (select id from target) and user_id = $1 returning 1)
-select concat_ws(' ', (select count(*) from likes where post_id = $2) - (select count(*) from removed),
+select concat_ws(' ', (select like_count from posts where id = $2) - (select count(*) from removed),
   exists (select 1 from likes where post_id = $2 and user_id = $1) and not exists (select 1 from removed)) as id`;
 
 const bool = (value: boolean) => (value ? 't' : 'f');
@@ -207,7 +199,6 @@ const ALL_HOT_PATHS: HotPath[] = [
         (viewer) => `/api/creators?q=${viewer.search}&limit=${PAGE}`,
         creatorCards,
         exploreFloor(
-          COUNT_EACH,
           '(pr.handle ilike $2 or pr.public_name ilike $2)',
           'floor(extract(epoch from coalesce(co.completed_at, u.created_at)) * 1000) desc, u.id desc',
         ),
@@ -221,7 +212,7 @@ const ALL_HOT_PATHS: HotPath[] = [
       get(
         () => `/api/creators?sort=popular&limit=${PAGE}`,
         creatorCards,
-        exploreFloor(COUNT_ALL, 'true', 'coalesce(fc.followers, 0) desc, u.id desc'),
+        exploreFloor('true', 'pr.follower_count desc, u.id desc'),
       ),
     ],
     floorParams: (viewer) => [viewer.userId],

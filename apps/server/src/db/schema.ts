@@ -35,9 +35,15 @@ export const profiles = pgTable(
     avatarMediaId: text('avatar_media_id'),
     coverMediaId: text('cover_media_id'),
     lastOnline: timestamp('last_online', { withTimezone: true }),
+    /** Follows by accounts that are not disabled; kept by triggers on follows and users (migration 0007), never written by the app. */
+    followerCount: integer('follower_count').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('profiles_handle_unique').on(t.handle)],
+  (t) => [
+    uniqueIndex('profiles_handle_unique').on(t.handle),
+    // Explore's most-followed order walks this index and stops once a page is full.
+    index('profiles_follower_count_idx').on(t.followerCount.desc().nullsFirst(), t.userId.desc().nullsFirst()),
+  ],
 );
 
 /** Private per-user state: registration, identity verification and terms acceptance. */
@@ -224,6 +230,8 @@ export const posts = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The post's likes; kept by triggers on likes (migration 0007), never written by the app. */
+    likeCount: integer('like_count').notNull().default(0),
   },
   (t) => [
     index('posts_creator_publish_idx').on(t.creatorId, t.publishAt),

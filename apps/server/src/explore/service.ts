@@ -5,7 +5,6 @@ import { blockedByViewer } from '../blocks/service.js';
 import type { Database } from '../db/database.js';
 import { creatorOnboarding, follows, profiles, users } from '../db/schema.js';
 import { containsPattern } from '../db/search-pattern.js';
-import { followerCountSql, followerCountsRelation } from '../follows/service.js';
 import { decodePageCursor, encodePageCursor } from '../http/page-cursor.js';
 import { profileImageUrl } from '../media/media-urls.js';
 
@@ -37,9 +36,6 @@ export class ExploreService {
   async creators(viewerId: string, request: CreatorsRequest): Promise<CreatorsPage> {
     const { db } = this.deps;
     const pattern = containsPattern(request.q);
-    // Sorting by followers needs every creator's count: one pass over follows, joined. Otherwise
-    // only the page's creators are counted (PostgreSQL runs the subquery after the limit).
-    const popular = request.sort === 'popular';
     const creatorRows = db
       .select({
         userId: profiles.userId,
@@ -49,7 +45,7 @@ export class ExploreService {
         avatarMediaId: profiles.avatarMediaId,
         isVerified: profiles.isVerified,
         bio: sql<string | null>`left(nullif(trim(${profiles.bio}), ''), ${CREATOR_CARD_BIO_CHARS + 1})`.as('bio'),
-        followers: (popular ? sql<number>`coalesce(follower_counts.followers, 0)` : followerCountSql(profiles.userId)).as('followers'),
+        followers: profiles.followerCount,
         following:
           sql<boolean>`exists (select 1 from ${follows} where ${follows.userId} = ${viewerId} and ${follows.creatorId} = ${users.id})`.as(
             'following',
@@ -63,7 +59,7 @@ export class ExploreService {
       .innerJoin(profiles, eq(profiles.userId, users.id))
       .leftJoin(creatorOnboarding, eq(creatorOnboarding.userId, users.id))
       .$dynamic();
-    const creators = (popular ? creatorRows.leftJoin(followerCountsRelation, sql`follower_counts.creator_id = ${users.id}`) : creatorRows)
+    const creators = creatorRows
       .where(
         and(
           sql`'creators' = any(${users.labels})`,

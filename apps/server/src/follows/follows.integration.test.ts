@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMediaRow, signUp } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
-import { profiles } from '../db/schema.js';
+import { profiles, users } from '../db/schema.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -137,5 +137,51 @@ describe(`following creators (${TEST_DRIVER})`, () => {
 
     await fan.client.delete(followPath(creator.id));
     await expectLocked();
+  });
+
+  it('keeps each creator’s follower count equal to the follows of accounts that are not disabled', async () => {
+    const { db } = server.context.database;
+    const creators = [await signUp(server, 'kept1', { creator: true }), await signUp(server, 'kept2', { creator: true })];
+    const fans = [await signUp(server, 'keptfan1'), await signUp(server, 'keptfan2'), await signUp(server, 'keptfan3')];
+    const creatorIds = creators.map((creator) => creator.id);
+    // The kept count beside a fresh count, per creator.
+    const counts = async () => {
+      const rows = await db
+        .select({
+          kept: profiles.followerCount,
+          // Raw names: drizzle leaves columns unqualified inside a select list's sql.
+          live: sql<number>`(select count(*)::int from follows f join users u on u.id = f.user_id and u.disabled_at is null
+            where f.creator_id = profiles.user_id)`,
+        })
+        .from(profiles)
+        .where(inArray(profiles.userId, creatorIds))
+        .orderBy(profiles.handle);
+      for (const row of rows) expect(row.kept).toBe(row.live);
+      return rows.map((row) => row.kept);
+    };
+
+    for (const fan of fans) for (const creator of creators) await put(fan.client, followPath(creator.id));
+    await put(creators[1]!.client, followPath(creators[0]!.id));
+    expect(await counts()).toEqual([4, 3]);
+    await fans[0]!.client.delete(followPath(creators[0]!.id));
+    expect(await counts()).toEqual([3, 3]);
+
+    // Disabling an account takes all its follows out of the counts, and enabling it brings them back.
+    await db
+      .update(users)
+      .set({ disabledAt: new Date() })
+      .where(inArray(users.id, [fans[1]!.id, fans[2]!.id]));
+    expect(await counts()).toEqual([1, 1]);
+    await db.update(users).set({ disabledAt: null }).where(eq(users.id, fans[2]!.id));
+    expect(await counts()).toEqual([2, 2]);
+    // An update that changes nothing about being disabled leaves the counts alone.
+    await db.update(users).set({ labels: [] }).where(eq(users.id, fans[2]!.id));
+    expect(await counts()).toEqual([2, 2]);
+
+    // Deleting accounts removes their follows: an active follower's counted ones, a disabled one's not twice.
+    await db.delete(users).where(inArray(users.id, [fans[1]!.id, fans[2]!.id]));
+    expect(await counts()).toEqual([1, 1]);
+    const page = (await fans[0]!.client.get(`/api/users/${creators[1]!.id}/profile-page`)).body;
+    expect(page.followers).toBe(1);
   });
 });

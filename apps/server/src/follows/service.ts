@@ -1,5 +1,5 @@
 import { type FollowEntry, type FollowedCreatorsPage, type FollowersPage, type FollowState, generateId } from '@aurum/core';
-import { type AnyColumn, and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { follows, profiles, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
@@ -15,20 +15,6 @@ interface PageRequest {
   cursor?: string | undefined;
   limit: number;
 }
-
-/** How many accounts (not disabled) follow the creator: the one count profiles, Explore and follow answers show. */
-export const followerCountSql = (creatorId: AnyColumn | string): SQL<number> =>
-  sql<number>`(select count(*)::int from ${follows} join ${users} as follower on follower.id = ${follows.userId}
-    where ${follows.creatorId} = ${creatorId} and follower.disabled_at is null)`;
-
-/**
- * The same count for every creator with followers, in one pass over follows, as the relation
- * `follower_counts (creator_id, followers)`: for a list ordered by it, where a count per creator
- * would walk the follows of every creator one by one.
- */
-export const followerCountsRelation = sql`(select ${follows.creatorId} as creator_id, count(*)::int as followers
-    from ${follows} join ${users} as follower on follower.id = ${follows.userId} and follower.disabled_at is null
-    group by ${follows.creatorId}) as follower_counts`;
 
 /**
  * Following creators. A follow is free and immediate: the post access rule reads the
@@ -60,11 +46,9 @@ export class FollowsService {
     return { following: false, followers: await this.followerCount(creatorId) };
   }
 
+  /** How many accounts (not disabled) follow the creator: `profiles.follower_count`, which triggers keep (migration 0007). */
   async followerCount(creatorId: string): Promise<number> {
-    const [row] = await this.deps.db
-      .select({ total: followerCountSql(creatorId) })
-      .from(users)
-      .where(eq(users.id, creatorId));
+    const [row] = await this.deps.db.select({ total: profiles.followerCount }).from(profiles).where(eq(profiles.userId, creatorId));
     return row?.total ?? 0;
   }
 

@@ -1,7 +1,9 @@
 import { DAY_MS } from '@aurum/core';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivePlan, follow, signUp, subscribe } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { posts, users } from '../db/schema.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -112,5 +114,31 @@ describe(`likes (${TEST_DRIVER})`, () => {
     expect((await like(member.client, planOnly)).body.type).toBe('post_locked');
     expect((await member.client.get(`/api/posts/${planOnly}`)).body).toMatchObject({ locked: true, likes: 1, liked: true });
     expect((await unlike(member.client, planOnly)).body).toEqual({ liked: false, likes: 0 });
+  });
+
+  it('keeps each post’s like count equal to its likes, also when an account and its likes are deleted', async () => {
+    const { db } = server.context.database;
+    const creator = await signUp(server, 'keptlikes', { creator: true });
+    const fans = [await signUp(server, 'keptliker1'), await signUp(server, 'keptliker2')];
+    const postIds: string[] = [];
+    for (const text of ['first', 'second']) postIds.push((await creator.client.post('/api/posts', { text, access: ['public'] })).body.id);
+    const counts = async () => {
+      const rows = await db
+        .select({ kept: posts.likeCount, live: sql<number>`(select count(*)::int from likes l where l.post_id = posts.id)` })
+        .from(posts)
+        .where(inArray(posts.id, postIds))
+        .orderBy(posts.text);
+      for (const row of rows) expect(row.kept).toBe(row.live);
+      return rows.map((row) => row.kept);
+    };
+
+    for (const fan of fans) for (const postId of postIds) await like(fan.client, postId);
+    await like(fans[0]!.client, postIds[0]!);
+    expect(await counts()).toEqual([2, 2]);
+    await unlike(fans[1]!.client, postIds[1]!);
+    expect(await counts()).toEqual([2, 1]);
+    await db.delete(users).where(eq(users.id, fans[0]!.id));
+    expect(await counts()).toEqual([1, 0]);
+    expect((await fans[1]!.client.get(`/api/posts/${postIds[0]}`)).body).toMatchObject({ likes: 1, liked: true });
   });
 });

@@ -17,12 +17,14 @@ const bound = { viewer: sql.placeholder('viewer'), post: sql.placeholder('post')
 const target = sql`select ${postAccessLevelSql(bound.viewer, bound.now)} as level from ${posts}
   join ${users} on ${users.id} = ${posts.creatorId} and ${users.disabledAt} is null
   where ${posts.id} = ${bound.post} and ${posts.deletedAt} is null`;
-const likeCount = sql`(select count(*)::int from ${likes} where ${likes.postId} = ${bound.post})`;
+/** The kept count (a trigger on likes updates it after the statement, so it reads as before the change). */
+const likeCount = sql`(select ${posts.likeCount} from ${posts} where ${posts.id} = ${bound.post})`;
 
 /**
  * A like or unlike with its answer in one statement: the level, the change where the level
  * allows it, and the count after it (the count reads the statement's snapshot, which does not
- * hold its own change, hence the row it changed is added or taken away).
+ * hold its own change nor the trigger's update of the kept count, hence the row it changed is
+ * added or taken away).
  */
 const changeStatements: Record<'like' | 'unlike', SQL> = {
   like: sql`with target as (${target}),

@@ -62,11 +62,11 @@ const unblocked = sql`${posts.creatorId} not in (select id from blocked)`;
  * be called posts), for a part that narrows the candidates first.
  */
 function cardsPart(part: 'page' | 'peek', where: SQL, levelFilter: SQL, limit: Bound<number>, source: SQL = sql`${posts}`): SQL {
-  return sql`(select ${part}::text as part, v.id, v.creator_id, v.access, v.publish_at, v.level,
+  return sql`(select ${part}::text as part, v.id, v.creator_id, v.access, v.publish_at, v.level, v.like_count,
       case when v.level in (${REVEALING_LEVELS_SQL}) then v.text when v.level = 'sneakpeek' then left(v.text, ${POST_TEASER_CHARS + 1}) end as text,
       ${profiles.handle}, ${profiles.publicName} as public_name, ${profiles.avatarColor} as avatar_color, ${profiles.avatarMediaId} as avatar_media_id
     from (select ${posts.id} as id, ${posts.creatorId} as creator_id, ${posts.access} as access, ${posts.publishAt} as publish_at,
-            ${posts.text} as text, ${postAccessLevelSql(bound.viewer, bound.now, entitlementsIn('ent'))} as level
+            ${posts.text} as text, ${posts.likeCount} as like_count, ${postAccessLevelSql(bound.viewer, bound.now, entitlementsIn('ent'))} as level
           from ${source}, ent where ${posts.deletedAt} is null and ${where}) v
     join ${users} on ${users.id} = v.creator_id and ${users.disabledAt} is null
     join ${profiles} on ${profiles.userId} = v.creator_id
@@ -83,7 +83,7 @@ function cardsStatement(...parts: SQL[]): SQL {
   return sql`${viewerRelations}
     select c.part, c.id, c.creator_id, c.access, c.level, c.text, c.handle, c.public_name, c.avatar_color, c.avatar_media_id,
       (extract(epoch from c.publish_at) * 1000)::float8 as publish_ms,
-      (select count(*)::int from ${likes} where ${likes.postId} = c.id) as likes,
+      c.like_count as likes,
       exists (select 1 from ${likes} where ${likes.postId} = c.id and ${likes.userId} = ${bound.viewer}) as liked,
       ${mediaItemsJson({ table: postMedia, owner: postMedia.postId, position: postMedia.position, mediaId: postMedia.mediaId }, sql`c.id`)} as media,
       case when c.level not in (${REVEALING_LEVELS_SQL}) then

@@ -4,7 +4,6 @@ import { blockedByViewer } from '../blocks/service.js';
 import type { Database } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { follows, media, plans, postMedia, profiles, users } from '../db/schema.js';
-import { followerCountSql } from '../follows/service.js';
 import { errors } from '../http/errors.js';
 import { type ProfileImage, profileImageUrl } from '../media/media-urls.js';
 import { cheapestFirst, type PlanRow, toPlan } from '../plans/service.js';
@@ -49,7 +48,7 @@ function pageStatement(): SQL {
       ${profiles.avatarColor} as avatar_color, ${profiles.isVerified} as is_verified, ${profiles.lastOnline} as last_online,
       ${profiles.bio}, ${profiles.avatarMediaId} as avatar_media_id, ${profiles.coverMediaId} as cover_media_id,
       ${isCreator} as is_creator,
-      case when ${isCreator} then ${followerCountSql(users.id)} end as followers,
+      case when ${isCreator} then ${profiles.followerCount} end as followers,
       exists (select 1 from ${follows} where ${follows.userId} = ${bound.viewer} and ${follows.creatorId} = ${users.id}) as following,
       ${blockedByViewer(bound.viewer, users.id)} as blocked,
       case when ${isCreator} then (select coalesce(json_agg(${planJson} order by ${sql.join(cheapestFirst, sql`, `)}), '[]')

@@ -12,7 +12,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { SessionStore } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
 import { follows, profiles, subscriptions, userData, users } from '../db/schema.js';
-import { followerCountSql } from '../follows/service.js';
 import { errors } from '../http/errors.js';
 
 export interface UsersServiceDeps {
@@ -34,7 +33,7 @@ export function rolesFromLabels(labels: string[]): Role[] {
 
 type ProfileRow = typeof profiles.$inferSelect;
 
-function toPublicProfile(profile: ProfileRow, labels: string[], followers: number): PublicProfile {
+function toPublicProfile(profile: ProfileRow, labels: string[]): PublicProfile {
   const isCreator = labels.includes('creators');
   return {
     userId: profile.userId,
@@ -44,7 +43,7 @@ function toPublicProfile(profile: ProfileRow, labels: string[], followers: numbe
     isCreator,
     isVerified: profile.isVerified,
     lastOnline: iso(profile.lastOnline),
-    followers: isCreator ? followers : null,
+    followers: isCreator ? profile.followerCount : null,
   };
 }
 
@@ -53,14 +52,14 @@ export class UsersService {
 
   async getCurrentUser(userId: string): Promise<CurrentUser> {
     const [row] = await this.deps.db
-      .select({ user: users, profile: profiles, data: userData, followers: followerCountSql(profiles.userId) })
+      .select({ user: users, profile: profiles, data: userData })
       .from(users)
       .innerJoin(profiles, eq(profiles.userId, users.id))
       .innerJoin(userData, eq(userData.userId, users.id))
       .where(and(eq(users.id, userId), isNull(users.disabledAt)))
       .limit(1);
     if (!row) throw errors.unauthenticated();
-    const { user, profile, data, followers } = row;
+    const { user, profile, data } = row;
     // The creators this user follows (disabled ones left out), most recent first.
     const creator = alias(users, 'followed_creator');
     const follow = await this.deps.db
@@ -82,7 +81,7 @@ export class UsersService {
       .where(and(eq(subscriptions.userId, userId), gt(subscriptions.validUntil, this.deps.now())))
       .orderBy(asc(subscriptions.validUntil));
     return {
-      ...toPublicProfile(profile, user.labels, followers),
+      ...toPublicProfile(profile, user.labels),
       id: user.id,
       profileId: profile.userId,
       dataId: data.userId,
@@ -109,13 +108,13 @@ export class UsersService {
   /** A user's public profile; disabled accounts are not found. */
   async getPublicProfile(userId: string): Promise<PublicProfile> {
     const [row] = await this.deps.db
-      .select({ profile: profiles, labels: users.labels, followers: followerCountSql(profiles.userId) })
+      .select({ profile: profiles, labels: users.labels })
       .from(profiles)
       .innerJoin(users, eq(users.id, profiles.userId))
       .where(and(eq(profiles.userId, userId), isNull(users.disabledAt)))
       .limit(1);
     if (!row) throw errors.notFound('User');
-    return toPublicProfile(row.profile, row.labels, row.followers);
+    return toPublicProfile(row.profile, row.labels);
   }
 
   async acceptTerms(userId: string, version: string): Promise<CurrentUser> {
