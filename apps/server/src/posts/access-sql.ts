@@ -31,7 +31,7 @@ function entitlementQueries(viewerId: Bound<string | null>, now: Bound<Date>): E
 
 /**
  * For statements that list many posts: the entitlements as one row to put in a CTE
- * (`with ent as (${entitlementsRow(...)})`), read through `entitlementsIn('ent')` by every
+ * (`with ent as materialized (${entitlementsRow(...)})`), read through `entitlementsIn('ent')` by every
  * candidate row, so they are computed and planned once per statement.
  */
 export function entitlementsRow(viewerId: Bound<string | null>, now: Bound<Date>): SQL {

@@ -45,7 +45,9 @@ const FROM_THE_TOP = { cursorAt: 'infinity', cursorId: '' };
 /** The posts after the cursor, newest first; the row comparison is an index condition of posts_publish_idx. */
 const afterCursor = sql`(${posts.publishAt}, ${posts.id}) < (${bound.cursorAt}::timestamptz, ${bound.cursorId}::text)`;
 /** Per statement, once: the viewer's entitlements, latest seen posts (SEEN_RECORDS_LIMIT) and blocked users. */
-const viewerRelations = sql`with ent as (${entitlementsRow(bound.viewer, bound.now)}),
+// Materialized: a CTE read once is otherwise inlined, and each use of an entitlement array
+// becomes its own copy of the subquery (fourteen for a creator's posts, in EXPLAIN).
+const viewerRelations = sql`with ent as materialized (${entitlementsRow(bound.viewer, bound.now)}),
   seen as (select ${seenRecords.entityId} as id from ${seenRecords}
     where ${seenRecords.userId} = ${bound.viewer} and ${seenRecords.type} = 'post'
     order by ${seenRecords.createdAt} desc, ${seenRecords.entityId} desc limit ${SEEN_RECORDS_LIMIT}),
