@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -76,7 +77,8 @@ export async function openDatabase(options: {
   }
   const pgdata = options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined;
   if (pgdata && !existsSync(path.join(pgdata, 'PG_VERSION'))) await initPgliteDataDir(pgdata);
-  const client = new PGlite({ ...PGLITE_OPTIONS, dataDir: pgdata });
+  // pg_trgm backs Explore's search (its trigram indexes, migration 0008).
+  const client = new PGlite({ ...PGLITE_OPTIONS, dataDir: pgdata, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };

@@ -43,6 +43,10 @@ export const profiles = pgTable(
     uniqueIndex('profiles_handle_unique').on(t.handle),
     // Explore's most-followed order walks this index and stops once a page is full.
     index('profiles_follower_count_idx').on(t.followerCount.desc().nullsFirst(), t.userId.desc().nullsFirst()),
+    // Explore's search is "contains, any case" (ilike '%text%'): trigram indexes answer it
+    // without reading every profile.
+    index('profiles_handle_trgm_idx').using('gin', sql`${t.handle} gin_trgm_ops`),
+    index('profiles_public_name_trgm_idx').using('gin', sql`${t.publicName} gin_trgm_ops`),
   ],
 );
 
