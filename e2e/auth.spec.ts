@@ -1,3 +1,4 @@
+import { setBotScore } from './support/bot-check.js';
 import { expect, test } from './support/fixtures.js';
 import { codeMailedTo, expectAccessible, screenshot, uniqueEmail } from './support/journey.js';
 
@@ -70,6 +71,29 @@ test('a wrong code is refused with the tries left, and the right one still works
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('4 tries left')).toBeVisible();
   await page.getByLabel('Sign-in code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/auth\/register\/accept-terms$/);
+});
+
+test('a sign-in the bot check scores as a bot is refused with a clear message, and a person’s goes through', async ({ page }, testInfo) => {
+  const email = uniqueEmail(`bot-${testInfo.project.name}`);
+  await page.goto('/auth/login');
+  await expect(page.getByText(/protected by reCAPTCHA/)).toBeVisible();
+  // reCAPTCHA's badge is on the page but hidden: the notice above stands in for it.
+  await expect(page.locator('.grecaptcha-badge')).toBeAttached();
+  await expect(page.locator('.grecaptcha-badge')).toBeHidden();
+  await page.getByLabel('E-mail address').fill(email);
+  await setBotScore(0.1);
+  try {
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText('We could not confirm that you are a person.', { exact: false })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await screenshot(page, testInfo, 'sign-in-bot-refused');
+  } finally {
+    await setBotScore(0.9);
+  }
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Sign-in code').fill(await codeMailedTo(email));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/auth\/register\/accept-terms$/);
 });

@@ -2,4 +2,6 @@
 export const APP_PORT = 5180;
 export const SMTP_PORT = 5125;
 export const MAILBOX_PORT = 5126;
+/** The reCAPTCHA stand-in: its script for the browser, siteverify for the app. */
+export const RECAPTCHA_PORT = 5127;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AuthService } from './auth/service.js';
 import type { SessionStore } from './auth/sessions.js';
 import type { BlocksService } from './blocks/service.js';
+import type { BotCheck } from './bot-check/service.js';
 import type { Bus } from './bus/bus.js';
 import type { ChatNotices } from './chat/notices.js';
 import type { ChatService } from './chat/service.js';
@@ -46,6 +47,7 @@ export interface AppContext {
   chat: ChatService;
   chatNotices: ChatNotices;
   auth: AuthService;
+  botCheck: BotCheck;
   users: UsersService;
   plans: PlansService;
   posts: PostsService;

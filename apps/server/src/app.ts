@@ -14,6 +14,8 @@ import { AuthService } from './auth/service.js';
 import { SESSION_COOKIE, SessionStore } from './auth/sessions.js';
 import { blocksRoutes } from './blocks/routes.js';
 import { BlocksService } from './blocks/service.js';
+import { botCheckRoutes } from './bot-check/routes.js';
+import { BotCheck } from './bot-check/service.js';
 import { createBus } from './bus/bus.js';
 import { ChatNotices } from './chat/notices.js';
 import { chatRoutes } from './chat/routes.js';
@@ -135,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     adminEmails: config.adminEmails,
     publicUrl: config.publicUrl,
   });
+  const botCheck = new BotCheck({ recaptcha: config.recaptcha, publicUrl: config.publicUrl, logger });
   const profiles = new ProfilesService({ db });
   const follows = new FollowsService({ db, now });
   const likes = new LikesService({ db, now });
@@ -161,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     chat,
     chatNotices,
     auth,
+    botCheck,
     users,
     plans,
     posts,
@@ -239,7 +243,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
 
   // Each domain's routes receive only the services they use.
   await healthRoutes(app, { database, lifecycle });
-  await authRoutes(app, { auth, users, config });
+  await authRoutes(app, { auth, botCheck, users, config });
+  await botCheckRoutes(app, { botCheck });
   await usersRoutes(app, { users, config });
   await plansRoutes(app, { plans });
   await postsRoutes(app, { posts, media });

@@ -18,6 +18,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/health/ready': 'load balancers and orchestrators',
   'GET /api/openapi.json': 'the API description',
   'POST /api/auth/code': 'signing in starts signed out',
+  'GET /api/bot-check': 'the sign-in page runs the bot check before anyone is signed in',
   'POST /api/auth/session': 'signing in starts signed out',
   'DELETE /api/auth/session': 'signing out answers 204 with or without a session',
   'POST /api/webhooks/verification/:provider': "providers' servers call it; the signature is checked instead",

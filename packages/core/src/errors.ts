@@ -24,6 +24,16 @@ export const ERROR_CATALOG = {
   notFound: { type: 'not_found', status: 404, message: 'Resource not found.' },
   rateLimited: { type: 'rate_limited', status: 429, message: 'Too many requests. Try again later.' },
   csrfOriginMismatch: { type: 'csrf_origin_mismatch', status: 403, message: 'This request did not come from the Aurum site.' },
+  botCheckRequired: {
+    type: 'bot_check_required',
+    status: 400,
+    message: 'The check that keeps bots out did not run. Reload the page and try again.',
+  },
+  botCheckFailed: {
+    type: 'bot_check_failed',
+    status: 403,
+    message: 'We could not confirm that you are a person. Wait a moment and try again, or try another browser or network.',
+  },
   invalidCursor: { type: 'invalid_cursor', status: 400, message: 'This list position is not valid any more. Start from the top.' },
   rangeNotSatisfiable: { type: 'range_not_satisfiable', status: 416, message: 'The requested range is outside the file.' },
 

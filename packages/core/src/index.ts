@@ -1,6 +1,7 @@
 export * from './access.js';
 export * from './api-types.js';
 export * from './blocks.js';
+export * from './bot-check.js';
 export * from './chat.js';
 export * from './colors.js';
 export * from './constants.js';

@@ -40,5 +40,6 @@ export type SetupProfileInput = z.input<typeof setupProfileSchema>;
 
 export const acceptTermsSchema = z.object({ version: z.string().min(1) });
 
-export const requestCodeSchema = z.object({ email: emailSchema });
+/** `botToken`: the bot check's token for the `sign_in` action (reCAPTCHA v3), required when the server has the check on. */
+export const requestCodeSchema = z.object({ email: emailSchema, botToken: z.string().min(1).max(4096).optional() });
 export const submitCodeSchema = z.object({ challengeId: z.string().min(8).max(64), code: signInCodeSchema });

@@ -1,17 +1,27 @@
-import { currentUserSchema, requestCodeSchema, signInChallengeSchema, submitCodeSchema } from '@aurum/core';
+import {
+  apiErrorSchema,
+  BOT_CHECK_ACTIONS,
+  currentUserSchema,
+  requestCodeSchema,
+  signInChallengeSchema,
+  submitCodeSchema,
+} from '@aurum/core';
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { BotCheck } from '../bot-check/service.js';
 import type { Config } from '../config/config.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
 import type { UsersService } from '../users/service.js';
 import type { AuthService } from './service.js';
 import { SESSION_COOKIE } from './sessions.js';
 
-export const authRoutes: DomainRoutes<{ auth: AuthService; users: UsersService; config: Pick<Config, 'secureCookies'> }> = (
-  app,
-  { auth, users, config },
-) => {
+export const authRoutes: DomainRoutes<{
+  auth: AuthService;
+  botCheck: BotCheck;
+  users: UsersService;
+  config: Pick<Config, 'secureCookies'>;
+}> = (app, { auth, botCheck, users, config }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieOptions);
@@ -22,12 +32,15 @@ export const authRoutes: DomainRoutes<{ auth: AuthService; users: UsersService; 
       schema: {
         tags: ['auth'],
         summary: 'Request a sign-in code by e-mail',
-        description: 'Always answers the same way for known, new and disabled addresses. Rate limited per address and per IP.',
+        description:
+          'Always answers the same way for known, new and disabled addresses. Rate limited per address and per IP. ' +
+          'When the bot check is on (GET /api/bot-check), `botToken` must be a reCAPTCHA v3 token for the action sign_in.',
         body: requestCodeSchema,
-        response: { 200: signInChallengeSchema },
+        response: { 200: signInChallengeSchema, 400: apiErrorSchema, 403: apiErrorSchema },
       },
     },
     async (request) => {
+      await botCheck.requirePerson(request.body.botToken, BOT_CHECK_ACTIONS.signIn, request.ip);
       const { challengeId } = await auth.requestCode(request.body.email, request.ip);
       return { challengeId, email: request.body.email };
     },

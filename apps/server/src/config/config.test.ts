@@ -62,4 +62,22 @@ describe('loadConfig', () => {
       expect(problems).toMatch(/ADMIN_EMAILS: "boss" is not an e-mail address/);
     }
   });
+
+  it('turns the bot check on with both reCAPTCHA keys, and refuses one without the other or a score outside 0 to 1', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).recaptcha).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, RECAPTCHA_SITE_KEY: 'site', RECAPTCHA_SECRET_KEY: 'secret' }).recaptcha).toEqual({
+      siteKey: 'site',
+      secretKey: 'secret',
+      minScore: 0.5,
+      verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+      scriptUrl: 'https://www.google.com/recaptcha/api.js',
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, RECAPTCHA_SITE_KEY: 'site' })).toThrow(
+      /RECAPTCHA_SECRET_KEY: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, RECAPTCHA_SITE_KEY: 'site', RECAPTCHA_SECRET_KEY: 'secret', RECAPTCHA_MIN_SCORE: '2' }),
+    ).toThrow(/RECAPTCHA_MIN_SCORE: must be from 0 to 1/);
+  });
 });

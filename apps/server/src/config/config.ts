@@ -85,6 +85,15 @@ const envSchema = z
       .default(24),
     FFMPEG_PATH: z.string().min(1).optional(),
     FFPROBE_PATH: z.string().min(1).optional(),
+    RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+    RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+    RECAPTCHA_MIN_SCORE: z.coerce
+      .number({ message: 'must be a number' })
+      .min(0, 'must be from 0 to 1')
+      .max(1, 'must be from 0 to 1')
+      .default(0.5),
+    RECAPTCHA_VERIFY_URL: urlWithProtocol(['http:', 'https:']).default('https://www.google.com/recaptcha/api/siteverify'),
+    RECAPTCHA_SCRIPT_URL: urlWithProtocol(['http:', 'https:']).default('https://www.google.com/recaptcha/api.js'),
   })
   .superRefine((e, ctx) => {
     if (e.VERIFICATION_PROVIDER !== 'stripe') return;
@@ -96,6 +105,13 @@ const envSchema = z
     if (e.PAYMENT_PROVIDER !== 'stripe') return;
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PAYMENTS_WEBHOOK_SECRET'] as const) {
       if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENT_PROVIDER=stripe' });
+    }
+  })
+  .superRefine((e, ctx) => {
+    // The bot check is on with both keys: one alone would leave it silently off.
+    if (!e.RECAPTCHA_SITE_KEY !== !e.RECAPTCHA_SECRET_KEY) {
+      const missing = e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET_KEY' : 'RECAPTCHA_SITE_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together' });
     }
   })
   .superRefine((e, ctx) => {
@@ -168,6 +184,19 @@ export interface Config {
   /** Explicit ffmpeg/ffprobe binaries; unset means the ones on PATH, else the bundled ones. */
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
+  /** reCAPTCHA v3 on the sign-in code request; null: the bot check is off. */
+  recaptcha: RecaptchaSettings | null;
+}
+
+export interface RecaptchaSettings {
+  siteKey: string;
+  secretKey: string;
+  /** Scores below this are refused (reCAPTCHA: 1.0 very likely a person, 0.0 very likely a bot). */
+  minScore: number;
+  /** Google's siteverify endpoint, or a stand-in speaking its protocol. */
+  verifyUrl: string;
+  /** The api.js the browser loads, from Google or a stand-in. */
+  scriptUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -246,5 +275,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    recaptcha:
+      e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
+        ? {
+            siteKey: e.RECAPTCHA_SITE_KEY,
+            secretKey: e.RECAPTCHA_SECRET_KEY,
+            minScore: e.RECAPTCHA_MIN_SCORE,
+            verifyUrl: e.RECAPTCHA_VERIFY_URL,
+            scriptUrl: e.RECAPTCHA_SCRIPT_URL,
+          }
+        : null,
   };
 }

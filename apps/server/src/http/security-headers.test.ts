@@ -23,8 +23,8 @@ function directives(header: unknown): Record<string, string[]> {
   );
 }
 
-const local: SecurityHeaderSettings = { publicUrl: 'http://localhost:3000', paymentProvider: 'dev' };
-const deployed: SecurityHeaderSettings = { publicUrl: 'https://aurum.example.com', paymentProvider: 'stripe' };
+const local: SecurityHeaderSettings = { publicUrl: 'http://localhost:3000', paymentProvider: 'dev', recaptcha: null };
+const deployed: SecurityHeaderSettings = { publicUrl: 'https://aurum.example.com', paymentProvider: 'stripe', recaptcha: null };
 
 describe('security headers', () => {
   it('allow scripts, styles, pictures and connections from this site only, without Stripe unless it takes payments', async () => {
@@ -54,6 +54,29 @@ describe('security headers', () => {
     expect((await headersFor(deployed))['permissions-policy']).toContain(
       'payment=(self "https://js.stripe.com" "https://hooks.stripe.com")',
     );
+  });
+
+  it('add reCAPTCHA’s script and frame origins when it checks for bots: Google’s per its guidance, a stand-in’s as it is', async () => {
+    const google = { scriptUrl: 'https://www.google.com/recaptcha/api.js' };
+    const csp = directives((await headersFor({ ...deployed, recaptcha: google }))['content-security-policy']);
+    expect(csp['script-src']).toEqual([
+      "'self'",
+      'https://js.stripe.com',
+      'https://www.google.com/recaptcha/',
+      'https://www.gstatic.com/recaptcha/',
+    ]);
+    expect(csp['frame-src']).toEqual([
+      'https://js.stripe.com',
+      'https://hooks.stripe.com',
+      'https://www.google.com/recaptcha/',
+      'https://recaptcha.google.com/recaptcha/',
+    ]);
+    const standIn = directives(
+      (await headersFor({ ...local, recaptcha: { scriptUrl: 'http://127.0.0.1:5199/recaptcha/api.js' } }))['content-security-policy'],
+    );
+    expect(standIn['script-src']).toEqual(["'self'", 'http://127.0.0.1:5199']);
+    expect(standIn['frame-src']).toEqual(['http://127.0.0.1:5199']);
+    expect(String((await headersFor(local))['content-security-policy'])).not.toContain('recaptcha');
   });
 
   it('never allow inline or evaluated scripts, whatever the settings', async () => {

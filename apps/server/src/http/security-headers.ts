@@ -2,13 +2,29 @@ import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.js';
 
-/** What the headers depend on: https or not, and whether the browser loads Stripe.js. */
-export type SecurityHeaderSettings = Pick<Config, 'publicUrl' | 'paymentProvider'>;
+/** What the headers depend on: https or not, and whether the browser loads Stripe.js or reCAPTCHA. */
+export type SecurityHeaderSettings = Pick<Config, 'publicUrl' | 'paymentProvider'> & {
+  recaptcha: Pick<NonNullable<Config['recaptcha']>, 'scriptUrl'> | null;
+};
 
 /** Stripe.js: its script, the frames of its card field and 3-D Secure, and its API. */
 const STRIPE_SCRIPT = ['https://js.stripe.com'];
 const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_CONNECT = ['https://api.stripe.com'];
+
+/**
+ * reCAPTCHA v3: api.js from its origin, which loads more from gstatic and runs in a frame
+ * (Google's CSP guidance); a stand-in's origin alone.
+ */
+function recaptchaSources(settings: SecurityHeaderSettings): { scripts: string[]; frames: string[] } {
+  if (!settings.recaptcha) return { scripts: [], frames: [] };
+  const origin = new URL(settings.recaptcha.scriptUrl).origin;
+  if (origin !== 'https://www.google.com' && origin !== 'https://www.recaptcha.net') return { scripts: [origin], frames: [origin] };
+  return {
+    scripts: [`${origin}/recaptcha/`, 'https://www.gstatic.com/recaptcha/'],
+    frames: [`${origin}/recaptcha/`, 'https://recaptcha.google.com/recaptcha/'],
+  };
+}
 
 /**
  * Browser features the app never uses, switched off for it and anything it frames. Autoplay
@@ -34,12 +50,14 @@ const UNUSED_FEATURES = [
 
 const isHttps = (settings: SecurityHeaderSettings) => new URL(settings.publicUrl).protocol === 'https:';
 
-/** The Content-Security-Policy directives: scripts from this site only (and Stripe.js when it takes payments). */
+/** The Content-Security-Policy directives: scripts from this site only (and Stripe.js when it takes payments, reCAPTCHA when it checks for bots). */
 export function contentSecurityDirectives(settings: SecurityHeaderSettings): Record<string, string[]> {
   const stripe = settings.paymentProvider === 'stripe';
+  const recaptcha = recaptchaSources(settings);
+  const frames = [...(stripe ? STRIPE_FRAMES : []), ...recaptcha.frames];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(stripe ? STRIPE_SCRIPT : [])],
+    'script-src': ["'self'", ...(stripe ? STRIPE_SCRIPT : []), ...recaptcha.scripts],
     'script-src-attr': ["'none'"],
     // MUI (emotion) writes its styles into <style> elements at run time.
     'style-src': ["'self'", "'unsafe-inline'"],
@@ -47,7 +65,7 @@ export function contentSecurityDirectives(settings: SecurityHeaderSettings): Rec
     'img-src': ["'self'", 'data:', 'blob:'],
     'media-src': ["'self'"],
     'connect-src': ["'self'", ...(stripe ? STRIPE_CONNECT : [])],
-    ...(stripe ? { 'frame-src': STRIPE_FRAMES } : {}),
+    ...(frames.length > 0 ? { 'frame-src': frames } : {}),
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -1,4 +1,4 @@
-import { SIGN_IN_CODE_LENGTH, SIGN_IN_CODE_TTL_MS, signInCodeSchema } from '@aurum/core';
+import { BOT_CHECK_ACTIONS, SIGN_IN_CODE_LENGTH, SIGN_IN_CODE_TTL_MS, signInCodeSchema } from '@aurum/core';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -13,6 +13,8 @@ import { errorMessage } from '../../lib/errors';
 import { afterSignInPath, paths } from '../../lib/paths';
 import { AuthCard } from './AuthCard';
 import { requestSignInCode, submitSignInCode } from './api';
+import { BotCheckNotice } from './BotCheckNotice';
+import { useBotCheck } from './bot-check';
 import { flowOf } from './EmailStepPage';
 import { rememberedSignInEmail, rememberSignInEmail } from './sign-in-email';
 
@@ -33,8 +35,9 @@ export default function CodeStepPage() {
       navigate(afterSignInPath(user), { replace: true });
     },
   });
+  const botCheck = useBotCheck();
   const resend = useMutation({
-    mutationFn: requestSignInCode,
+    mutationFn: async (address: string) => requestSignInCode(address, await botCheck.tokenFor(BOT_CHECK_ACTIONS.signIn)),
     onSuccess: (challenge) => {
       rememberSignInEmail(challenge.email);
       setCode('');
@@ -102,6 +105,7 @@ export default function CodeStepPage() {
           Send a new code
         </Button>
       )}
+      {botCheck.enabled && email && <BotCheckNotice />}
     </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { emailSchema } from '@aurum/core';
+import { BOT_CHECK_ACTIONS, emailSchema } from '@aurum/core';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -11,6 +11,8 @@ import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
 import { AuthCard } from './AuthCard';
 import { requestSignInCode } from './api';
+import { BotCheckNotice } from './BotCheckNotice';
+import { useBotCheck } from './bot-check';
 import { rememberedSignInEmail, rememberSignInEmail } from './sign-in-email';
 
 export type SignInFlow = 'login' | 'register';
@@ -23,8 +25,9 @@ export default function EmailStepPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState(() => rememberedSignInEmail() ?? '');
   const [invalid, setInvalid] = useState<string | null>(null);
+  const botCheck = useBotCheck();
   const request = useMutation({
-    mutationFn: requestSignInCode,
+    mutationFn: async (address: string) => requestSignInCode(address, await botCheck.tokenFor(BOT_CHECK_ACTIONS.signIn)),
     onSuccess: (challenge) => {
       rememberSignInEmail(challenge.email);
       navigate(paths.codeStep(flow, challenge.challengeId));
@@ -71,6 +74,7 @@ export default function EmailStepPage() {
           {flow === 'register' ? 'Sign in' : 'Create an account'}
         </Link>
       </Typography>
+      {botCheck.enabled && <BotCheckNotice />}
     </AuthCard>
   );
 }

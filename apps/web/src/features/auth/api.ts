@@ -3,7 +3,9 @@ import { api, apiRequest } from '../../lib/api/client';
 
 /** Sign-in and account calls of the signed-in user. */
 
-export const requestSignInCode = (email: string) => api.post<SignInChallenge>('/auth/code', { email });
+/** `botToken`: the bot check's token when it is on (see bot-check.ts). */
+export const requestSignInCode = (email: string, botToken: string | undefined) =>
+  api.post<SignInChallenge>('/auth/code', botToken ? { email, botToken } : { email });
 
 export const submitSignInCode = (challengeId: string, code: string) => api.post<CurrentUser>('/auth/session', { challengeId, code });
 

@@ -49,6 +49,40 @@ describe('sign-in and registration', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/register/accept-terms'));
   });
 
+  it('runs the bot check when the server has it on: the notice instead of the badge, and a token with the code request', async () => {
+    const requests: unknown[] = [];
+    mockApi({
+      'GET /api/me': anonymous,
+      'GET /api/bot-check': () => ({ status: 200, body: { recaptcha: { siteKey: 'site-1', scriptUrl: 'https://recaptcha.test/api.js' } } }),
+      'POST /api/auth/code': (body) => {
+        requests.push(body);
+        return { status: 200, body: { challengeId: 'challenge-2', email: (body as { email: string }).email } };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/auth/login');
+
+    expect(await screen.findByText(/protected by reCAPTCHA/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('https://policies.google.com/privacy');
+    // The script is asked for once the page knows the check is on; here the test plays reCAPTCHA.
+    const script = await waitFor(() => {
+      const element = document.head.querySelector<HTMLScriptElement>('script[src="https://recaptcha.test/api.js?render=site-1"]');
+      if (!element) throw new Error('no reCAPTCHA script yet');
+      return element;
+    });
+    window.grecaptcha = {
+      ready: (callback) => callback(),
+      execute: async (siteKey, { action }) => `token-of-${siteKey}-for-${action}`,
+    };
+    script.dispatchEvent(new Event('load'));
+    expect(document.head.innerHTML).toContain('.grecaptcha-badge { visibility: hidden; }');
+
+    await user.type(await screen.findByLabelText(/E-mail address/), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login/challenge-2'));
+    expect(requests).toEqual([{ email: 'ada@example.com', botToken: 'token-of-site-1-for-sign_in' }]);
+  });
+
   it('accepts the terms only once the box is ticked, then moves on to the profile', async () => {
     let me = newUser();
     mockApi({

@@ -1,0 +1,89 @@
+import { BOT_CHECK_SCRIPT_DELAY_MS, type BotCheckAction, type BotCheckConfig } from '@aurum/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { api } from '../../lib/api/client';
+import { queryKeys } from '../../lib/query-keys';
+
+/** The part of reCAPTCHA v3's browser API the app uses. */
+interface Grecaptcha {
+  ready(callback: () => void): void;
+  execute(siteKey: string, options: { action: string }): Promise<string>;
+}
+
+declare global {
+  interface Window {
+    grecaptcha?: Grecaptcha;
+  }
+}
+
+type RecaptchaSettings = NonNullable<BotCheckConfig['recaptcha']>;
+
+const OFF: BotCheckConfig = { recaptcha: null };
+
+/**
+ * Whether the server checks for bots. When this cannot be read the request goes without a
+ * token: the server, which decides, then answers `bot_check_required` and its message says to reload.
+ */
+async function loadConfig(): Promise<BotCheckConfig> {
+  try {
+    return await api.get<BotCheckConfig>('/bot-check');
+  } catch {
+    return OFF;
+  }
+}
+
+/** reCAPTCHA's script, loaded once per page (after the spec's short delay), ready to make tokens. */
+let loading: { src: string; ready: Promise<Grecaptcha> } | null = null;
+
+function loadRecaptcha({ siteKey, scriptUrl }: RecaptchaSettings): Promise<Grecaptcha> {
+  const src = `${scriptUrl}?render=${encodeURIComponent(siteKey)}`;
+  if (loading?.src === src) return loading.ready;
+  const ready = new Promise<Grecaptcha>((resolve, reject) => {
+    window.setTimeout(() => {
+      // The badge stays hidden: the sign-in form shows the notice Google asks for instead.
+      const style = document.createElement('style');
+      style.textContent = '.grecaptcha-badge { visibility: hidden; }';
+      document.head.appendChild(style);
+      const script = document.createElement('script');
+      script.src = src;
+      script.async = true;
+      script.onload = () => {
+        const grecaptcha = window.grecaptcha;
+        if (grecaptcha) grecaptcha.ready(() => resolve(grecaptcha));
+        else reject(new Error('The check that keeps bots out did not start. Reload the page and try again.'));
+      };
+      script.onerror = () => {
+        loading = null;
+        script.remove();
+        reject(new Error('The check that keeps bots out could not load. Check your connection and try again.'));
+      };
+      document.head.appendChild(script);
+    }, BOT_CHECK_SCRIPT_DELAY_MS);
+  });
+  loading = { src, ready };
+  return ready;
+}
+
+/**
+ * The bot check as the sign-in pages use it: whether it is on (for the notice), and a token
+ * for an action, or undefined when the check is off. The script starts loading as soon as the
+ * page knows the check is on, so a token is quick when the form is sent.
+ */
+export function useBotCheck() {
+  const { data: config } = useQuery({ queryKey: queryKeys.botCheck, queryFn: loadConfig, staleTime: Number.POSITIVE_INFINITY });
+  const recaptcha = config?.recaptcha ?? null;
+  useEffect(() => {
+    // A failed load is shown when a token is asked for.
+    if (recaptcha) loadRecaptcha(recaptcha).catch(() => undefined);
+  }, [recaptcha]);
+  const tokenFor = useCallback(
+    async (action: BotCheckAction): Promise<string | undefined> => {
+      const settings = (config ?? (await loadConfig())).recaptcha;
+      if (!settings) return undefined;
+      const grecaptcha = await loadRecaptcha(settings);
+      return grecaptcha.execute(settings.siteKey, { action });
+    },
+    [config],
+  );
+  return { enabled: recaptcha !== null, tokenFor };
+}
