@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { RECAPTCHA_KEYS } from './support/bot-check.js';
-import { APP_PORT, APP_URL, MAILBOX_PORT, RECAPTCHA_PORT, SMTP_PORT } from './support/ports.js';
+import { SENTRY_DSN } from './support/error-reports.js';
+import { APP_PORT, APP_URL, MAILBOX_PORT, RECAPTCHA_PORT, SENTRY_PORT, SMTP_PORT } from './support/ports.js';
 
 const chromiumLaunch = {
   executablePath: '/usr/bin/chromium',
@@ -35,6 +36,12 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: 'node --import tsx e2e/support/sentry.ts',
+      cwd: '..',
+      url: `http://127.0.0.1:${SENTRY_PORT}/stand-in/items`,
+      reuseExistingServer: false,
+    },
+    {
       command: 'rm -rf e2e/.data && node --import tsx apps/server/src/main.ts',
       cwd: '..',
       url: `${APP_URL}/api/health`,
@@ -52,6 +59,8 @@ export default defineConfig({
         RECAPTCHA_SECRET_KEY: RECAPTCHA_KEYS.secret,
         RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${RECAPTCHA_PORT}/recaptcha/api/siteverify`,
         RECAPTCHA_SCRIPT_URL: `http://127.0.0.1:${RECAPTCHA_PORT}/recaptcha/api.js`,
+        // The server's and the browser's unexpected errors go to the Sentry stand-in.
+        SENTRY_DSN,
       },
     },
   ],

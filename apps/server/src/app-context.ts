@@ -17,6 +17,7 @@ import type { JobQueue } from './jobs/queue.js';
 import type { LikesService } from './likes/service.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MediaService } from './media/service.js';
+import type { ErrorReporter } from './observability/error-reporting.js';
 import type { PaymentsService } from './payments/service.js';
 import type { PayoutsService } from './payouts/service.js';
 import type { PlansService } from './plans/service.js';
@@ -36,6 +37,8 @@ export interface AppContext {
   database: DatabaseHandle;
   mailer: Mailer;
   logger: Logger;
+  /** Unexpected errors go to the error tracker (Sentry) when one is configured. */
+  errorReporter: ErrorReporter;
   now: () => Date;
   /** Marked at the start of a shutdown; readiness answers 503 from then on. */
   lifecycle: Lifecycle;

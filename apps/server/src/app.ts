@@ -14,12 +14,12 @@ import { AuthService } from './auth/service.js';
 import { SESSION_COOKIE, SessionStore } from './auth/sessions.js';
 import { blocksRoutes } from './blocks/routes.js';
 import { BlocksService } from './blocks/service.js';
-import { botCheckRoutes } from './bot-check/routes.js';
 import { BotCheck } from './bot-check/service.js';
 import { createBus } from './bus/bus.js';
 import { ChatNotices } from './chat/notices.js';
 import { chatRoutes } from './chat/routes.js';
 import { ChatService } from './chat/service.js';
+import { clientConfigRoutes } from './client-config/routes.js';
 import type { Config } from './config/config.js';
 import { creatorsRoutes } from './creators/routes.js';
 import { CreatorsService } from './creators/service.js';
@@ -43,6 +43,7 @@ import type { Mailer } from './mail/mailer.js';
 import { mediaRoutes } from './media/routes.js';
 import { MediaService } from './media/service.js';
 import { resolveMediaTools } from './media/tools.js';
+import { createErrorReporter } from './observability/error-reporting.js';
 import { SERVER_ROOT } from './paths.js';
 import { createPaymentProvider } from './payments/providers.js';
 import { paymentsRoutes } from './payments/routes.js';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const { config, database, mailer, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const db = database.db;
+  const errorReporter = await createErrorReporter(config.errorReporting, { release: APP_VERSION, logger });
   const bus = await createBus(config.redisUrl, logger);
   const sessions = new SessionStore(db, now, bus);
   const rateLimiter = new RateLimiter(db, now);
@@ -156,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     database,
     mailer,
     logger,
+    errorReporter,
     now,
     lifecycle,
     bus,
@@ -201,13 +204,17 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  registerErrorHandler(app);
+  registerErrorHandler(app, {
+    onUnexpected: (error, request) =>
+      errorReporter.capture(error, { userId: request.viewer?.userId, requestId: request.id, route: request.routeOptions.url }),
+  });
   // Background jobs run while the server does; closing it stops them and requeues what was running.
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   // Before the websocket plugin's own (registered later), so clients are told 1001 "going away".
   app.addHook('preClose', async () => realtime.close());
   app.addHook('onClose', async () => bus.close());
+  app.addHook('onClose', async () => errorReporter.flush(2000));
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
@@ -244,7 +251,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // Each domain's routes receive only the services they use.
   await healthRoutes(app, { database, lifecycle });
   await authRoutes(app, { auth, botCheck, users, config });
-  await botCheckRoutes(app, { botCheck });
+  await clientConfigRoutes(app, {
+    clientConfig: {
+      recaptcha: botCheck.clientConfig(),
+      errorReporting: config.errorReporting ? { ...config.errorReporting, release: APP_VERSION } : null,
+    },
+  });
   await usersRoutes(app, { users, config });
   await plansRoutes(app, { plans });
   await postsRoutes(app, { posts, media });

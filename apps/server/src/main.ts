@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/database.js';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer.js';
+import { type ErrorReporter, REPORTING_OFF } from './observability/error-reporting.js';
 
 /** How long a shutdown may take before the process exits without waiting. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -27,8 +28,16 @@ function loadConfigOrExit(): Config {
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = pino({ level: config.logLevel, base: { service: 'aurum' } });
-  process.on('uncaughtException', (error) => logger.fatal({ err: error }, 'uncaught exception'));
-  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+  // Until the app is built nothing reports; from then on the error tracker hears of these too.
+  let errorReporter: ErrorReporter = REPORTING_OFF;
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'uncaught exception');
+    errorReporter.capture(error, {});
+  });
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'unhandled rejection');
+    errorReporter.capture(reason, {});
+  });
 
   const database = await openDatabase({
     url: config.databaseUrl,
@@ -42,6 +51,7 @@ async function main(): Promise<void> {
   if (!mailer.delivers) logger.warn('SMTP_URL is not set: mail goes to the dev outbox and sign-in codes are logged');
 
   const { app, context } = await buildApp({ config, database, mailer, logger });
+  errorReporter = context.errorReporter;
   // Hear the other instances (sessions to forget, realtime events) before taking requests;
   // with Redis down, serve anyway: the bus catches up once it answers.
   const busListening = await Promise.race([context.bus.ready().then(() => true), sleep(BUS_READY_TIMEOUT_MS).then(() => false)]);

@@ -18,7 +18,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/health/ready': 'load balancers and orchestrators',
   'GET /api/openapi.json': 'the API description',
   'POST /api/auth/code': 'signing in starts signed out',
-  'GET /api/bot-check': 'the sign-in page runs the bot check before anyone is signed in',
+  'GET /api/client-config': 'the app reads it before anyone is signed in (the bot check of sign-in, error reporting)',
   'POST /api/auth/session': 'signing in starts signed out',
   'DELETE /api/auth/session': 'signing out answers 204 with or without a session',
   'POST /api/webhooks/verification/:provider': "providers' servers call it; the signature is checked instead",

@@ -1,14 +1,6 @@
-import { z } from './zod-config.js';
-
 /** The actions the bot check scores; the server refuses a token made for another action. */
 export const BOT_CHECK_ACTIONS = { signIn: 'sign_in' } as const;
 export type BotCheckAction = (typeof BOT_CHECK_ACTIONS)[keyof typeof BOT_CHECK_ACTIONS];
 
 /** The spec's delay before the bot-check script is loaded, so it never competes with the page's own first work. */
 export const BOT_CHECK_SCRIPT_DELAY_MS = 25;
-
-/** What the browser needs to run the bot check (`GET /api/bot-check`): reCAPTCHA v3's site key and script, or null when the check is off. */
-export const botCheckConfigSchema = z.object({
-  recaptcha: z.object({ siteKey: z.string(), scriptUrl: z.string() }).nullable(),
-});
-export type BotCheckConfig = z.infer<typeof botCheckConfigSchema>;

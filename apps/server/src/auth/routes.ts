@@ -34,7 +34,7 @@ export const authRoutes: DomainRoutes<{
         summary: 'Request a sign-in code by e-mail',
         description:
           'Always answers the same way for known, new and disabled addresses. Rate limited per address and per IP. ' +
-          'When the bot check is on (GET /api/bot-check), `botToken` must be a reCAPTCHA v3 token for the action sign_in.',
+          'When the bot check is on (GET /api/client-config), `botToken` must be a reCAPTCHA v3 token for the action sign_in.',
         body: requestCodeSchema,
         response: { 200: signInChallengeSchema, 400: apiErrorSchema, 403: apiErrorSchema },
       },

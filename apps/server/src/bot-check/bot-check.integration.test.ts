@@ -25,9 +25,9 @@ const mailsTo = (email: string) => server.smtp.messages.filter((mail) => mail.to
 
 describe(`the bot check on sign-in code requests (${TEST_DRIVER})`, () => {
   it('tells the browser the site key and where the script is', async () => {
-    const answer = await new ApiClient(server).get('/api/bot-check');
+    const answer = await new ApiClient(server).get('/api/client-config');
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ recaptcha: { siteKey: recaptcha.siteKey, scriptUrl: recaptcha.scriptUrl } });
+    expect(answer.body).toEqual({ recaptcha: { siteKey: recaptcha.siteKey, scriptUrl: recaptcha.scriptUrl }, errorReporting: null });
   });
 
   it('sends the code for a person’s token, passing the client’s address to the provider, and signs in', async () => {

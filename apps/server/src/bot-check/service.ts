@@ -1,4 +1,4 @@
-import type { BotCheckAction, BotCheckConfig } from '@aurum/core';
+import type { BotCheckAction, ClientConfig } from '@aurum/core';
 import type { Logger } from 'pino';
 import type { RecaptchaSettings } from '../config/config.js';
 import { errors } from '../http/errors.js';
@@ -26,9 +26,9 @@ export class BotCheck {
   }
 
   /** What the browser needs to run the check. */
-  clientConfig(): BotCheckConfig {
+  clientConfig(): ClientConfig['recaptcha'] {
     const { recaptcha } = this.deps;
-    return { recaptcha: recaptcha ? { siteKey: recaptcha.siteKey, scriptUrl: recaptcha.scriptUrl } : null };
+    return recaptcha ? { siteKey: recaptcha.siteKey, scriptUrl: recaptcha.scriptUrl } : null;
   }
 
   /** Passes a person; refuses a missing token (400 `bot_check_required`) and a bot (403 `bot_check_failed`). */

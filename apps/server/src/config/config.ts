@@ -85,6 +85,8 @@ const envSchema = z
       .default(24),
     FFMPEG_PATH: z.string().min(1).optional(),
     FFPROBE_PATH: z.string().min(1).optional(),
+    SENTRY_DSN: urlWithProtocol(['http:', 'https:']).optional(),
+    SENTRY_ENVIRONMENT: z.string().min(1).optional(),
     RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
     RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
     RECAPTCHA_MIN_SCORE: z.coerce
@@ -184,8 +186,16 @@ export interface Config {
   /** Explicit ffmpeg/ffprobe binaries; unset means the ones on PATH, else the bundled ones. */
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
+  /** Unexpected errors of the server and the browser go to Sentry; null: they are only logged. */
+  errorReporting: ErrorReportingSettings | null;
   /** reCAPTCHA v3 on the sign-in code request; null: the bot check is off. */
   recaptcha: RecaptchaSettings | null;
+}
+
+export interface ErrorReportingSettings {
+  /** The project's DSN (the server and the browser report to the same project, told apart by platform). */
+  dsn: string;
+  environment: string;
 }
 
 export interface RecaptchaSettings {
@@ -275,6 +285,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    errorReporting: e.SENTRY_DSN ? { dsn: e.SENTRY_DSN, environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV } : null,
     recaptcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
         ? {

@@ -23,8 +23,13 @@ function directives(header: unknown): Record<string, string[]> {
   );
 }
 
-const local: SecurityHeaderSettings = { publicUrl: 'http://localhost:3000', paymentProvider: 'dev', recaptcha: null };
-const deployed: SecurityHeaderSettings = { publicUrl: 'https://aurum.example.com', paymentProvider: 'stripe', recaptcha: null };
+const local: SecurityHeaderSettings = { publicUrl: 'http://localhost:3000', paymentProvider: 'dev', recaptcha: null, errorReporting: null };
+const deployed: SecurityHeaderSettings = {
+  publicUrl: 'https://aurum.example.com',
+  paymentProvider: 'stripe',
+  recaptcha: null,
+  errorReporting: null,
+};
 
 describe('security headers', () => {
   it('allow scripts, styles, pictures and connections from this site only, without Stripe unless it takes payments', async () => {
@@ -77,6 +82,14 @@ describe('security headers', () => {
     expect(standIn['script-src']).toEqual(["'self'", 'http://127.0.0.1:5199']);
     expect(standIn['frame-src']).toEqual(['http://127.0.0.1:5199']);
     expect(String((await headersFor(local))['content-security-policy'])).not.toContain('recaptcha');
+  });
+
+  it('let the browser send error reports to the Sentry DSN’s host, and nowhere else, when reporting is on', async () => {
+    const on = directives(
+      (await headersFor({ ...local, errorReporting: { dsn: 'https://abc123@o1.ingest.sentry.io/42' } }))['content-security-policy'],
+    );
+    expect(on['connect-src']).toEqual(["'self'", 'https://o1.ingest.sentry.io']);
+    expect(directives((await headersFor(local))['content-security-policy'])['connect-src']).toEqual(["'self'"]);
   });
 
   it('never allow inline or evaluated scripts, whatever the settings', async () => {

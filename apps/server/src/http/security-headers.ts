@@ -2,9 +2,10 @@ import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.js';
 
-/** What the headers depend on: https or not, and whether the browser loads Stripe.js or reCAPTCHA. */
+/** What the headers depend on: https or not, whether the browser loads Stripe.js or reCAPTCHA, and where it reports errors. */
 export type SecurityHeaderSettings = Pick<Config, 'publicUrl' | 'paymentProvider'> & {
   recaptcha: Pick<NonNullable<Config['recaptcha']>, 'scriptUrl'> | null;
+  errorReporting: Pick<NonNullable<Config['errorReporting']>, 'dsn'> | null;
 };
 
 /** Stripe.js: its script, the frames of its card field and 3-D Secure, and its API. */
@@ -64,7 +65,12 @@ export function contentSecurityDirectives(settings: SecurityHeaderSettings): Rec
     // data: for the ThumbHash placeholders, blob: for previews of files being uploaded.
     'img-src': ["'self'", 'data:', 'blob:'],
     'media-src': ["'self'"],
-    'connect-src': ["'self'", ...(stripe ? STRIPE_CONNECT : [])],
+    // Sentry: the browser sends its reports to the DSN's host.
+    'connect-src': [
+      "'self'",
+      ...(stripe ? STRIPE_CONNECT : []),
+      ...(settings.errorReporting ? [new URL(settings.errorReporting.dsn).origin] : []),
+    ],
     ...(frames.length > 0 ? { 'frame-src': frames } : {}),
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

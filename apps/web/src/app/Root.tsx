@@ -7,6 +7,7 @@ import { useSnackQueue } from '../components/snack-queue';
 import { useHeartbeat } from '../features/auth/useHeartbeat';
 import { checkLocalCacheOnce } from '../lib/cache/startup-check';
 import { useCurrentUser, useLiveCurrentUser } from '../lib/current-user';
+import { useErrorReporting } from '../lib/error-reporting';
 import { useIdleAfter } from '../lib/idle';
 import { guardRedirect } from './guard';
 import { markNavigationSucceeded } from './lazy-reload';
@@ -69,6 +70,7 @@ export function Root() {
     if (pageShown) markNavigationSucceeded();
   }, [pageShown]);
   const idle = useIdleAfter(pageShown);
+  useErrorReporting(user?.id ?? null, idle);
   const signedIn = user !== null;
   useEffect(() => {
     if (idle && signedIn) void checkLocalCacheOnce();

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Component, type ReactNode, useEffect } from 'react';
 import { LoadingOverlay } from '../components/LoadingOverlay';
+import { reportError } from '../lib/error-reporting';
 
 /**
  * A page or navigation failed: log it and start over from the landing page. When the landing
@@ -13,6 +14,7 @@ function RouteFailed({ error }: { error: unknown }) {
 
   useEffect(() => {
     console.error('Navigation failed.', error);
+    reportError(error);
     if (!atStart) window.location.replace('/');
   }, [error, atStart]);
 

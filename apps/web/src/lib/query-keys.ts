@@ -7,7 +7,7 @@ import type { CreatorSort } from '@aurum/core';
  */
 export const queryKeys = {
   currentUser: ['currentUser'] as const,
-  botCheck: ['botCheck'] as const,
+  clientConfig: ['clientConfig'] as const,
   handleAvailability: (handle: string | null) => ['handleAvailability', handle] as const,
 
   feed: ['feed'] as const,

@@ -1,8 +1,6 @@
-import { BOT_CHECK_SCRIPT_DELAY_MS, type BotCheckAction, type BotCheckConfig } from '@aurum/core';
-import { useQuery } from '@tanstack/react-query';
+import { BOT_CHECK_SCRIPT_DELAY_MS, type BotCheckAction, type ClientConfig } from '@aurum/core';
 import { useCallback, useEffect } from 'react';
-import { api } from '../../lib/api/client';
-import { queryKeys } from '../../lib/query-keys';
+import { loadClientConfig, useClientConfig } from '../../lib/client-config';
 
 /** The part of reCAPTCHA v3's browser API the app uses. */
 interface Grecaptcha {
@@ -16,21 +14,7 @@ declare global {
   }
 }
 
-type RecaptchaSettings = NonNullable<BotCheckConfig['recaptcha']>;
-
-const OFF: BotCheckConfig = { recaptcha: null };
-
-/**
- * Whether the server checks for bots. When this cannot be read the request goes without a
- * token: the server, which decides, then answers `bot_check_required` and its message says to reload.
- */
-async function loadConfig(): Promise<BotCheckConfig> {
-  try {
-    return await api.get<BotCheckConfig>('/bot-check');
-  } catch {
-    return OFF;
-  }
-}
+type RecaptchaSettings = NonNullable<ClientConfig['recaptcha']>;
 
 /** reCAPTCHA's script, loaded once per page (after the spec's short delay), ready to make tokens. */
 let loading: { src: string; ready: Promise<Grecaptcha> } | null = null;
@@ -70,7 +54,7 @@ function loadRecaptcha({ siteKey, scriptUrl }: RecaptchaSettings): Promise<Greca
  * page knows the check is on, so a token is quick when the form is sent.
  */
 export function useBotCheck() {
-  const { data: config } = useQuery({ queryKey: queryKeys.botCheck, queryFn: loadConfig, staleTime: Number.POSITIVE_INFINITY });
+  const config = useClientConfig();
   const recaptcha = config?.recaptcha ?? null;
   useEffect(() => {
     // A failed load is shown when a token is asked for.
@@ -78,7 +62,7 @@ export function useBotCheck() {
   }, [recaptcha]);
   const tokenFor = useCallback(
     async (action: BotCheckAction): Promise<string | undefined> => {
-      const settings = (config ?? (await loadConfig())).recaptcha;
+      const settings = (config ?? (await loadClientConfig())).recaptcha;
       if (!settings) return undefined;
       const grecaptcha = await loadRecaptcha(settings);
       return grecaptcha.execute(settings.siteKey, { action });

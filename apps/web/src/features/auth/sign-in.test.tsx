@@ -53,7 +53,10 @@ describe('sign-in and registration', () => {
     const requests: unknown[] = [];
     mockApi({
       'GET /api/me': anonymous,
-      'GET /api/bot-check': () => ({ status: 200, body: { recaptcha: { siteKey: 'site-1', scriptUrl: 'https://recaptcha.test/api.js' } } }),
+      'GET /api/client-config': () => ({
+        status: 200,
+        body: { recaptcha: { siteKey: 'site-1', scriptUrl: 'https://recaptcha.test/api.js' }, errorReporting: null },
+      }),
       'POST /api/auth/code': (body) => {
         requests.push(body);
         return { status: 200, body: { challengeId: 'challenge-2', email: (body as { email: string }).email } };

@@ -1,0 +1,26 @@
+import type { ClientConfig } from '@aurum/core';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api/client';
+import { queryKeys } from './query-keys';
+
+/** Every background service off: what the app runs with when the settings cannot be read. */
+const ALL_OFF: ClientConfig = { recaptcha: null, errorReporting: null };
+
+/**
+ * The browser's part of the server's settings, read once per page load. When it cannot be
+ * read the app runs with everything off; the server, which decides, still refuses what needs
+ * a service (a sign-in without the bot check's token is answered `bot_check_required`).
+ */
+export async function loadClientConfig(): Promise<ClientConfig> {
+  try {
+    return await api.get<ClientConfig>('/client-config');
+  } catch {
+    return ALL_OFF;
+  }
+}
+
+export const clientConfigQuery = { queryKey: queryKeys.clientConfig, queryFn: loadClientConfig, staleTime: Number.POSITIVE_INFINITY };
+
+export function useClientConfig(): ClientConfig | undefined {
+  return useQuery(clientConfigQuery).data;
+}

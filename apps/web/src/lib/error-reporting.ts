@@ -1,0 +1,55 @@
+import { type ClientConfig, scrubErrorReport } from '@aurum/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { clientConfigQuery } from './client-config';
+
+type Sentry = typeof import('@sentry/browser');
+type Settings = NonNullable<ClientConfig['errorReporting']>;
+
+let sentry: Sentry | null = null;
+let starting: Promise<void> | null = null;
+let userId: string | null = null;
+
+/**
+ * Sentry's browser SDK, loaded (its own chunk) only when the server has a DSN: unexpected
+ * errors and unhandled rejections are reported with the release, the environment and the
+ * signed-in user's id, every report scrubbed by core's `scrubErrorReport`.
+ */
+export function startErrorReporting(settings: Settings): Promise<void> {
+  starting ??= import('@sentry/browser').then((loaded) => {
+    loaded.init({
+      dsn: settings.dsn,
+      environment: settings.environment,
+      release: settings.release,
+      dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [], urlQueryParams: false },
+      beforeSend: (event) => scrubErrorReport(event),
+    });
+    loaded.setUser(userId ? { id: userId } : null);
+    sentry = loaded;
+  });
+  return starting;
+}
+
+/** Reports an error the app caught itself (a page that failed to render); nothing while reporting is off. */
+export function reportError(error: unknown): void {
+  sentry?.captureException(error);
+}
+
+/**
+ * Starts error reporting once `ready` (the page is on screen and the browser idle), if the
+ * server has it on, and keeps the reported user id in step with who is signed in.
+ */
+export function useErrorReporting(signedInUserId: string | null, ready: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    userId = signedInUserId;
+    sentry?.setUser(userId ? { id: userId } : null);
+  }, [signedInUserId]);
+  useEffect(() => {
+    if (!ready) return;
+    queryClient
+      .fetchQuery(clientConfigQuery)
+      .then(({ errorReporting }) => (errorReporting ? startErrorReporting(errorReporting) : undefined))
+      .catch((error: unknown) => console.error('Error reporting did not start.', error));
+  }, [ready, queryClient]);
+}
