@@ -8,6 +8,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { guardAdminRoutes } from './access/access.js';
 import type { AppContext } from './app-context.js';
 import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
@@ -231,6 +232,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
 
   registerOriginCheck(app, config.publicUrl);
+  // Before any route: every route under /api/admin/ is for admins whatever its handler checks.
+  guardAdminRoutes(app);
   app.decorateRequest('viewer', null);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];

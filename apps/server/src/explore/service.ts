@@ -1,6 +1,7 @@
-import { CREATOR_CARD_BIO_CHARS, type CreatorCard, type CreatorSort, type CreatorsPage, entityIdSchema } from '@aurum/core';
+import { CREATOR_CARD_BIO_CHARS, type CreatorCard, type CreatorSort, type CreatorsPage, entityIdSchema, ROLE } from '@aurum/core';
 import { and, desc, eq, ilike, isNull, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { hasRoleSql } from '../access/access.js';
 import { blockedByViewer } from '../blocks/service.js';
 import type { Database } from '../db/database.js';
 import { creatorOnboarding, follows, profiles, users } from '../db/schema.js';
@@ -66,7 +67,7 @@ export class ExploreService {
     const creators = (popular ? creatorRows.leftJoin(followerCountsRelation, sql`follower_counts.creator_id = ${users.id}`) : creatorRows)
       .where(
         and(
-          sql`'creators' = any(${users.labels})`,
+          hasRoleSql(users.labels, ROLE.creators),
           isNull(users.disabledAt),
           ne(users.id, viewerId),
           not(blockedByViewer(viewerId, users.id)),

@@ -11,10 +11,10 @@ import {
 } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireCreator, requireViewer } from '../access/access.js';
 import { WEBHOOK_PREFIX } from '../http/csrf.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
 import { registerRawBodyRoutes } from '../http/raw-body.js';
-import { requireCreator, requireViewer } from '../http/viewer.js';
 import type { SubscriptionsService } from '../subscriptions/service.js';
 import type { PaymentsService } from './service.js';
 

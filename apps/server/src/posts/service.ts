@@ -11,11 +11,11 @@ import {
 } from '@aurum/core';
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { assertOwner } from '../access/access.js';
 import type { Database, Executor } from '../db/database.js';
 import { media, postMedia, posts, profiles, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
-import { assertOwner } from '../plans/ownership.js';
 import type { PlansService } from '../plans/service.js';
 import { postAccessLevelSql } from './access-sql.js';
 import { PostCards } from './post-cards.js';
