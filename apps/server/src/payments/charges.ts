@@ -13,8 +13,7 @@ import type { PaymentsService } from './service.js';
 export type ChargeRow = typeof charges.$inferSelect;
 
 /** What a charge pays for. Each kind's effect is registered by the domain that sells it. */
-export const CHARGE_KINDS = ['subscription', 'renewal', 'plan_change'] as const;
-export type ChargeKind = (typeof CHARGE_KINDS)[number];
+export type ChargeKind = 'subscription' | 'renewal' | 'plan_change';
 
 /**
  * What settling a charge of one kind does beyond the money. The effect's writes share the

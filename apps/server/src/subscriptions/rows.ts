@@ -45,7 +45,7 @@ export function subscriptionsQuery(db: Database, where: ReturnType<typeof and>) 
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
 }
 
-export type SubscriptionQueryRow = Awaited<ReturnType<typeof subscriptionsQuery>>[number];
+type SubscriptionQueryRow = Awaited<ReturnType<typeof subscriptionsQuery>>[number];
 
 export function toSubscription(row: SubscriptionQueryRow, now: Date): Subscription {
   const { subscription, plan, method } = row;
