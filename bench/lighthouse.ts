@@ -15,7 +15,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateId, TERMS_VERSION } from '@aurum/core';
+import { generateId, ROLE, TERMS_VERSION } from '@aurum/core';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { SESSION_COOKIE } from '../apps/server/src/auth/sessions.js';
@@ -50,7 +50,7 @@ export async function seed(dataDir: string): Promise<void> {
   const memberId = generateId(now - 1);
   const registered = { registrationCompletedAt: new Date(now), termsAcceptedAt: new Date(now), termsVersion: TERMS_VERSION };
   await db.insert(schema.users).values([
-    { id: creatorId, email: 'creator@lighthouse.aurum.test', name: 'Harbour Light', labels: ['creators'], emailVerified: true },
+    { id: creatorId, email: 'creator@lighthouse.aurum.test', name: 'Harbour Light', labels: [ROLE.creators], emailVerified: true },
     { id: memberId, email: MEMBER_EMAIL, name: 'Loyal Fan', emailVerified: true },
   ]);
   await db.insert(schema.profiles).values([

@@ -17,7 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { generateId, REALTIME_PATH, type RealtimeServerMessage } from '@aurum/core';
+import { generateId, REALTIME_PATH, type RealtimeServerMessage, ROLE } from '@aurum/core';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { ROOT, type RunningServer, readMemory, startCompiledServer } from './compiled-server.js';
@@ -56,7 +56,7 @@ async function seed(client: pg.Client, pairs: number): Promise<Pair[]> {
     const chatId = generateId();
     const memberToken = randomBytes(24).toString('base64url');
     const creatorToken = randomBytes(24).toString('base64url');
-    users.push([member, `rt-member-${i}@example.com`, [], `rtm${i}`], [creator, `rt-creator-${i}@example.com`, ['creators'], `rtc${i}`]);
+    users.push([member, `rt-member-${i}@example.com`, [], `rtm${i}`], [creator, `rt-creator-${i}@example.com`, [ROLE.creators], `rtc${i}`]);
     for (const [userId, token] of [
       [member, memberToken],
       [creator, creatorToken],

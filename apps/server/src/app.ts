@@ -8,6 +8,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { guardAdminRoutes } from './access/access.js';
 import type { AppContext } from './app-context.js';
 import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
@@ -45,6 +46,7 @@ import { MediaService } from './media/service.js';
 import { resolveMediaTools } from './media/tools.js';
 import { createErrorReporter } from './observability/error-reporting.js';
 import { SERVER_ROOT } from './paths.js';
+import { ChargesService } from './payments/charges.js';
 import { createPaymentProvider } from './payments/providers.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { PaymentsService } from './payments/service.js';
@@ -63,6 +65,8 @@ import { seenRoutes } from './seen/routes.js';
 import { SeenService } from './seen/service.js';
 import { registerSpa } from './spa/static.js';
 import { createStorage } from './storage/index.js';
+import { subscriptionChargeEffects } from './subscriptions/charge-effects.js';
+import { RenewalsService } from './subscriptions/renewals.js';
 import { subscriptionsRoutes } from './subscriptions/routes.js';
 import { SubscriptionsService } from './subscriptions/service.js';
 import { uploadsRoutes } from './uploads/routes.js';
@@ -148,7 +152,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const explore = new ExploreService({ db });
   const creators = new CreatorsService({ db, now, verification, publicUrl: config.publicUrl, accountChanged });
   const payouts = new PayoutsService({ db, now, secret: config.sessionSecret, accountChanged });
-  const subscriptions = new SubscriptionsService({ db, now, logger, jobs, mailer, payments, plans, publicUrl: config.publicUrl });
+  const charges = new ChargesService({ db, now, logger, jobs, payments });
+  const renewals = new RenewalsService({ db, now, logger, jobs, mailer, charges, publicUrl: config.publicUrl });
+  // The charges module settles every payment; what a paid charge buys is the selling domain's effect.
+  charges.register(subscriptionChargeEffects(renewals));
+  const subscriptions = new SubscriptionsService({ db, now, payments, plans, charges, renewals });
   const uploads = new UploadService({ config, media, jobs, logger });
   const chat = new ChatService({ db, now, realtime });
   const chatNotices = new ChatNotices({ db, now, jobs, mailer, logger, publicUrl: config.publicUrl });
@@ -182,7 +190,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     verification,
     payouts,
     payments,
+    charges,
     subscriptions,
+    renewals,
     storage,
     jobs,
     media,
@@ -242,6 +252,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
 
   registerOriginCheck(app, config.publicUrl);
+  // Before any route: every route under /api/admin/ is for admins whatever its handler checks.
+  guardAdminRoutes(app);
   app.decorateRequest('viewer', null);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
@@ -270,7 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await creatorsRoutes(app, { creators });
   await verificationRoutes(app, { verification, config });
   await payoutsRoutes(app, { payouts });
-  await paymentsRoutes(app, { payments, subscriptions });
+  await paymentsRoutes(app, { payments, charges });
   await subscriptionsRoutes(app, { subscriptions });
   await mediaRoutes(app, { media });
   await uploadsRoutes(app, { uploads });

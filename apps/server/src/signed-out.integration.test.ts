@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DERIVATIVE_KINDS, generateId } from '@aurum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PARAM_VALUES, SOME_ID, VALID_INPUT } from '../test/route-inputs.js';
 import { startTestServer, TEST_DRIVER, type TestServer } from '../test/test-server.js';
 
 /**
@@ -29,33 +29,6 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /index.html': 'the web app, which signs in through the API',
   'GET /assets/app.js': 'the web app, which signs in through the API',
 };
-
-/** Schema validation runs before the handler, so routes that take a body or query get a valid one to reach `requireViewer`. */
-const id = generateId();
-const idempotencyKey = generateId().padEnd(16, '0');
-const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
-  'POST /api/me/terms': { body: { version: '1' } },
-  'POST /api/me/profile': { body: { handle: 'someone', publicName: 'Someone' } },
-  'POST /api/plans': { body: { name: 'Plan', priceMinor: 500, currency: 'USD' } },
-  'POST /api/posts': { body: { access: ['public'] } },
-  'POST /api/seen': { body: { entityId: id } },
-  'POST /api/chats': { body: { partnerId: id } },
-  'PUT /api/me/preferences': { body: { chatEmailNotices: true } },
-  'POST /api/chats/:chatId/messages': { body: { id, text: 'Hello' } },
-  'PUT /api/chats/:chatId/read': { body: { messageId: id } },
-  'PUT /api/creator/onboarding/age-gender': { body: { birthDate: '1990-01-31', gender: 'female' } },
-  'PUT /api/creator/onboarding/images-bio': { body: { bio: 'Hello' } },
-  'POST /api/payout-methods': { body: { type: 'paypal', email: 'payouts@example.com' } },
-  'POST /api/payments/dev/tokens': { body: { type: 'paypal', email: 'payer@example.com' } },
-  'POST /api/payment-methods': { body: { token: 'tok_1' } },
-  'POST /api/subscriptions': { body: { planId: id, paymentMethodId: id, idempotencyKey } },
-  'PUT /api/subscriptions/:subId/payment-method': { body: { paymentMethodId: id } },
-  'GET /api/subscriptions/:subId/plan-change': { query: `planId=${id}` },
-  'PUT /api/subscriptions/:subId/plan': { body: { planId: id, expectedAmountMinor: 500, idempotencyKey } },
-};
-
-/** Path parameters that are not ids. */
-const PARAM_VALUES: Record<string, string> = { position: '0', kind: DERIVATIVE_KINDS[0], handle: 'someone' };
 
 let server: TestServer;
 let workDir: string;
@@ -84,7 +57,7 @@ describe(`signed out (${TEST_DRIVER})`, () => {
     for (const route of server.routes) {
       const key = `${route.method} ${route.url}`;
       const input = VALID_INPUT[key] ?? {};
-      const url = route.url.replace(/:(\w+)/g, (_, param: string) => PARAM_VALUES[param] ?? id);
+      const url = route.url.replace(/:(\w+)/g, (_, param: string) => PARAM_VALUES[param] ?? SOME_ID);
       const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
       const response = await fetch(`${server.baseUrl}${url}${input.query ? `?${input.query}` : ''}`, {
         method: route.method,

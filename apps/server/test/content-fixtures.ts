@@ -1,4 +1,4 @@
-import { generateId } from '@aurum/core';
+import { generateId, ROLE } from '@aurum/core';
 import { eq, sql } from 'drizzle-orm';
 import { follows, media, plans, subscriptions, users } from '../src/db/schema.js';
 import { ApiClient, type TestServer } from './test-server.js';
@@ -15,7 +15,7 @@ export const uniqueHandle = (prefix: string) => `${prefix}_${++counter}_${Date.n
 export async function grantCreatorLabel(server: TestServer, userId: string): Promise<void> {
   await server.context.database.db
     .update(users)
-    .set({ labels: sql`array_append(array_remove(${users.labels}, 'creators'), 'creators')` })
+    .set({ labels: sql`array_append(array_remove(${users.labels}, ${ROLE.creators}), ${ROLE.creators})` })
     .where(eq(users.id, userId));
   server.context.sessions.forgetUser(userId);
 }

@@ -81,6 +81,20 @@ export interface StandInPaymentIntent {
   status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
 }
 
+export interface StandInRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string | null;
+  created: number;
+  currency: string;
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -183,6 +197,7 @@ export class StripeStandIn {
   readonly customers = new Map<string, StandInCustomer>();
   readonly paymentMethods = new Map<string, StandInPaymentMethod>();
   readonly paymentIntents = new Map<string, StandInPaymentIntent>();
+  readonly refunds = new Map<string, StandInRefund>();
   readonly requests: RecordedRequest[] = [];
   /** Stripe keeps the first answer to each idempotency key, with what was asked, and replays it. */
   private readonly idempotent = new Map<string, { request: string; status: number; body: string }>();
@@ -400,7 +415,53 @@ export class StripeStandIn {
       if (!intent) throw noSuch('payment_intent', decodeURIComponent(intentPath[1]));
       return ok(intent);
     }
+    if (method === 'POST' && path === '/v1/refunds') return ok(this.createRefund(form));
     throw new StripeRefusal(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` });
+  }
+
+  /** A refund of a succeeded PaymentIntent: by default all that is left of it, never more. */
+  private createRefund(form: URLSearchParams): StandInRefund {
+    const intentId = form.get('payment_intent');
+    if (!intentId) throw parameterMissing('payment_intent');
+    const intent = this.paymentIntents.get(intentId);
+    if (!intent) throw noSuch('payment_intent', intentId, 'payment_intent');
+    if (intent.status !== 'succeeded') {
+      throw invalidRequest(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, {
+        code: 'charge_not_refundable',
+        param: 'payment_intent',
+      });
+    }
+    const refunded = [...this.refunds.values()]
+      .filter((refund) => refund.payment_intent === intentId && refund.status !== 'failed' && refund.status !== 'canceled')
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    const left = intent.amount_received - refunded;
+    if (left <= 0) throw invalidRequest(`Charge ${intent.latest_charge} has already been refunded.`, { code: 'charge_already_refunded' });
+    const amountText = form.get('amount');
+    if (amountText !== null && (!/^\d+$/.test(amountText) || Number(amountText) < 1)) {
+      throw invalidRequest('This value must be greater than or equal to 1.', { code: 'parameter_invalid_integer', param: 'amount' });
+    }
+    const amount = amountText === null ? left : Number(amountText);
+    if (amount > left) {
+      throw invalidRequest(`Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, {
+        code: 'amount_too_large',
+        param: 'amount',
+      });
+    }
+    const refund: StandInRefund = {
+      id: stripeId('re'),
+      object: 'refund',
+      amount,
+      charge: intent.latest_charge,
+      created: nowSeconds(),
+      currency: intent.currency,
+      failure_reason: null,
+      metadata: formHash(form, 'metadata'),
+      payment_intent: intentId,
+      reason: form.get('reason'),
+      status: 'succeeded',
+    };
+    this.refunds.set(refund.id, refund);
+    return refund;
   }
 
   private createSession(form: URLSearchParams): StandInSession {

@@ -1,3 +1,4 @@
+import { ROLES } from './roles.js';
 import { z } from './zod-config.js';
 
 /**
@@ -5,9 +6,6 @@ import { z } from './zod-config.js';
  * and publishes them in the OpenAPI document; the browser uses the inferred types.
  * Dates travel as ISO strings.
  */
-
-export const ROLES = ['admins', 'creators', 'members'] as const;
-export type Role = (typeof ROLES)[number];
 
 const isoDate = z.iso.datetime({ offset: true });
 

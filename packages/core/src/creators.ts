@@ -1,4 +1,5 @@
 import { ONBOARDING_STEPS } from './onboarding.js';
+import { entityIdSchema } from './posts.js';
 import { z } from './zod-config.js';
 
 /** Becoming a creator: the sign-up steps, their inputs and the state the API reports. */
@@ -90,6 +91,18 @@ export const verificationSummarySchema = z.object({
   updatedAt: isoDate,
 });
 export type VerificationSummary = z.infer<typeof verificationSummarySchema>;
+
+/** An admin confirms a user's age by hand (spec section 6): `POST /api/admin/users/{userId}/age-verification`. */
+export const adminUserParamsSchema = z.object({ userId: entityIdSchema });
+
+export const manualVerificationResultSchema = z.object({
+  userId: z.string(),
+  /** The request recorded for this confirmation; null when the user was already verified. */
+  requestId: z.string().nullable(),
+  identityVerifiedAt: isoDate,
+  isCreator: z.boolean(),
+});
+export type ManualVerificationResult = z.infer<typeof manualVerificationResultSchema>;
 
 /** `pending` only for identity: a verification session is waiting on the provider. */
 export const ONBOARDING_STEP_STATUSES = ['todo', 'pending', 'done'] as const;

@@ -21,6 +21,7 @@ export const ERROR_CATALOG = {
   notReady: { type: 'not_ready', status: 503, message: 'The server is not ready to take requests.' },
   unauthenticated: { type: 'general_unauthorized_scope', status: 401, message: 'Please sign in to continue.' },
   forbidden: { type: 'forbidden', status: 403, message: 'You are not allowed to do that.' },
+  adminOnly: { type: 'admin_only', status: 403, message: 'Only admins can do that.' },
   notFound: { type: 'not_found', status: 404, message: 'Resource not found.' },
   rateLimited: { type: 'rate_limited', status: 429, message: 'Too many requests. Try again later.' },
   csrfOriginMismatch: { type: 'csrf_origin_mismatch', status: 403, message: 'This request did not come from the Aurum site.' },

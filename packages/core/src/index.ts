@@ -25,6 +25,7 @@ export * from './posts.js';
 export * from './profiles.js';
 export * from './realtime.js';
 export * from './realtime-schemas.js';
+export * from './roles.js';
 export * from './routing.js';
 export * from './schemas.js';
 export * from './subscriptions.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DAY_MS, generateId, randomAvatarColor, SIGN_IN_CODE_MAX_ATTEMPTS, SIGN_IN_CODE_TTL_MS } from '@aurum/core';
+import { DAY_MS, generateId, hasRole, ROLE, randomAvatarColor, SIGN_IN_CODE_MAX_ATTEMPTS, SIGN_IN_CODE_TTL_MS } from '@aurum/core';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.js';
@@ -138,10 +138,10 @@ export class AuthService {
       const [existing] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
       if (existing) {
         const labels = existing.labels;
-        if (isAdmin && !labels.includes('admins') && !existing.disabledAt) {
+        if (isAdmin && !hasRole(labels, ROLE.admins) && !existing.disabledAt) {
           const [updated] = await tx
             .update(users)
-            .set({ labels: [...labels, 'admins'], emailVerified: true })
+            .set({ labels: [...labels, ROLE.admins], emailVerified: true })
             .where(eq(users.id, existing.id))
             .returning();
           return updated ?? existing;
@@ -152,7 +152,7 @@ export class AuthService {
       const id = generateId();
       const [created] = await tx
         .insert(users)
-        .values({ id, email, labels: isAdmin ? ['admins'] : [], emailVerified: true })
+        .values({ id, email, labels: isAdmin ? [ROLE.admins] : [], emailVerified: true })
         .returning();
       await tx.insert(profiles).values({ userId: id, avatarColor: randomAvatarColor() });
       await tx.insert(userData).values({ userId: id });

@@ -1,7 +1,7 @@
 import { apiErrorSchema, blockedUsersPageSchema, blockParamsSchema, blockStateSchema, blocksPageQuerySchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireViewer } from '../access/access.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
-import { requireViewer } from '../http/viewer.js';
 import type { BlocksService } from './service.js';
 
 const tags = ['blocks'];

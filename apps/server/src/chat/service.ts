@@ -9,11 +9,13 @@ import {
   entityIdSchema,
   generateId,
   type MessagesPage,
+  ROLE,
   USER_CHAT_EVENT,
   userChannel,
 } from '@aurum/core';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { hasRoleSql } from '../access/access.js';
 import type { Database, Executor } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { chatParticipants, chats, media, messageMedia, messages, users } from '../db/schema.js';
@@ -158,7 +160,7 @@ export class ChatService {
           partnerId: chatParticipants.partnerId,
           chatPerk: chatPerkSql(sql`${viewerId}`, sql`${chatParticipants.partnerId}`, sql`${this.deps.now().toISOString()}::timestamptz`),
           blocked: blockedEitherWaySql(sql`${viewerId}`, sql`${chatParticipants.partnerId}`),
-          isCreator: sql<boolean>`exists (select 1 from ${users} as sender where sender.id = ${viewerId} and 'creators' = any(sender.labels))`,
+          isCreator: sql<boolean>`exists (select 1 from ${users} as sender where sender.id = ${viewerId} and ${hasRoleSql(sql`sender.labels`, ROLE.creators)})`,
         })
         .from(chatParticipants)
         .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, viewerId)));

@@ -1,11 +1,11 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { ROLE } from '@aurum/core';
+import { and, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { hasRoleSql } from '../access/access.js';
 import type { Executor } from '../db/database.js';
 import { creatorOnboarding, profiles, userData, users } from '../db/schema.js';
 
 export type OnboardingRow = typeof creatorOnboarding.$inferSelect;
-
-export const CREATOR_LABEL = 'creators';
 
 /** Every step after `start` is done; they may have been done in any order. */
 export function allStepsDone(row: Pick<OnboardingRow, 'ageGenderDoneAt' | 'imagesBioDoneAt' | 'identityDoneAt' | 'payoutDoneAt'>): boolean {
@@ -41,8 +41,8 @@ export async function recordOnboardingProgress(
   if (!row || row.completedAt || !allStepsDone(row)) return row ?? null;
   await tx
     .update(users)
-    .set({ labels: sql`array_append(${users.labels}, ${CREATOR_LABEL})` })
-    .where(and(eq(users.id, userId), sql`not (${CREATOR_LABEL} = any(${users.labels}))`));
+    .set({ labels: sql`array_append(${users.labels}, ${ROLE.creators})` })
+    .where(and(eq(users.id, userId), not(hasRoleSql(users.labels, ROLE.creators))));
   const [completed] = await tx.update(creatorOnboarding).set({ completedAt: now }).where(eq(creatorOnboarding.userId, userId)).returning();
   return completed ?? row;
 }

@@ -1,7 +1,7 @@
 import { ageGenderSchema, imagesBioSchema, onboardingStateSchema, startVerificationSchema, verificationSessionSchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireViewer } from '../access/access.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
-import { requireViewer } from '../http/viewer.js';
 import type { CreatorsService } from './service.js';
 
 export const creatorsRoutes: DomainRoutes<{ creators: CreatorsService }> = (app, { creators }) => {

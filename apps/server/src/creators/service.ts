@@ -3,20 +3,22 @@ import {
   ageOn,
   ERROR_CATALOG,
   type Gender,
+  hasRole,
   type ImagesBioInput,
   MIN_CREATOR_AGE,
   ONBOARDING_STEP_PATHS,
   type OnboardingState,
   parseCalendarDate,
+  ROLE,
   type VerificationSession,
 } from '@aurum/core';
 import { and, eq, inArray } from 'drizzle-orm';
+import { requireCompletedRegistration } from '../access/access.js';
 import type { Database } from '../db/database.js';
 import { creatorOnboarding, media, payoutMethods, profiles, userData, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import type { VerificationService } from '../verification/service.js';
-import { CREATOR_LABEL, lockUser, recordOnboardingProgress } from './completion.js';
-import { requireCompletedRegistration } from './guards.js';
+import { lockUser, recordOnboardingProgress } from './completion.js';
 import { onboardingProgress } from './steps.js';
 
 export interface CreatorsServiceDeps {
@@ -59,7 +61,7 @@ export class CreatorsService {
       .limit(1);
     if (!row) throw errors.unauthenticated();
     const verification = await this.deps.verification.latestForUser(userId);
-    const isCreator = row.labels.includes(CREATOR_LABEL);
+    const isCreator = hasRole(row.labels, ROLE.creators);
     const onboarding = row.onboarding;
     return {
       ...onboardingProgress(onboarding, { isCreator, latestVerification: verification?.status ?? null }),

@@ -1,6 +1,19 @@
 import type { DerivativeKind } from '@aurum/core';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** A column naming the user a row belongs to; the row goes when the user's row does. */
@@ -418,10 +431,9 @@ export const charges = pgTable(
     status: text('status').notNull().default('pending'),
     userId: userReference('user_id'),
     creatorId: userReference('creator_id'),
-    planId: text('plan_id')
-      .notNull()
-      .references(() => plans.id),
-    subscriptionId: text('subscription_id').notNull(),
+    /** Plan, subscription and period name what a subscription, renewal or plan change pays for; other kinds leave them empty. */
+    planId: text('plan_id').references(() => plans.id),
+    subscriptionId: text('subscription_id'),
     paymentMethodId: text('payment_method_id')
       .notNull()
       .references(() => paymentMethods.id),
@@ -430,14 +442,21 @@ export const charges = pgTable(
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
     /** The period the charge pays for; a renewal's start is the end of the period it extends. */
-    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
-    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
-  (t) => [index('charges_subscription_idx').on(t.subscriptionId), index('charges_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('charges_subscription_idx').on(t.subscriptionId),
+    index('charges_status_idx').on(t.status, t.createdAt),
+    check(
+      'charges_subscription_kinds_check',
+      sql`${t.kind} not in ('subscription', 'renewal', 'plan_change') or (${t.planId} is not null and ${t.subscriptionId} is not null and ${t.periodStart} is not null and ${t.periodEnd} is not null)`,
+    ),
+  ],
 );
 
 /**
@@ -487,6 +506,22 @@ export const devPaymentCharges = pgTable('dev_payment_charges', {
   failureCode: text('failure_code'),
   createdAt: createdAt(),
 });
+
+/** The development provider's refunds of its charges, keyed like Stripe's by the caller's idempotency key. */
+export const devPaymentRefunds = pgTable(
+  'dev_payment_refunds',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    id: text('id').notNull().unique(),
+    chargeId: text('charge_id')
+      .notNull()
+      .references(() => devPaymentCharges.id),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dev_payment_refunds_charge_idx').on(t.chargeId)],
+);
 
 /** A chat between two users (spec: participantIds sorted): one per pair, `userLow` < `userHigh`. */
 export const chats = pgTable(

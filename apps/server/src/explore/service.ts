@@ -1,6 +1,7 @@
-import { CREATOR_CARD_BIO_CHARS, type CreatorCard, type CreatorSort, type CreatorsPage, entityIdSchema } from '@aurum/core';
+import { CREATOR_CARD_BIO_CHARS, type CreatorCard, type CreatorSort, type CreatorsPage, entityIdSchema, ROLE } from '@aurum/core';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { hasRoleSql } from '../access/access.js';
 import { blockedByViewer } from '../blocks/service.js';
 import type { Database } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
@@ -73,7 +74,7 @@ function creatorsStatement(sort: CreatorSort, searching: boolean): SQL {
       ${key} as sort_key
     from ${profiles} join ${users} on ${users.id} = ${profiles.userId}
       left join ${creatorOnboarding} on ${creatorOnboarding.userId} = ${users.id}
-    where 'creators' = any(${users.labels}) and ${users.disabledAt} is null and ${users.id} <> ${bound.viewer}
+    where ${hasRoleSql(users.labels, ROLE.creators)} and ${users.disabledAt} is null and ${users.id} <> ${bound.viewer}
       and not ${blockedByViewer(bound.viewer, users.id)} ${search}
       and (${key}, ${profiles.userId}) < (${cursorKey}, ${bound.cursorId}::text)
     order by ${key} desc, ${profiles.userId} desc limit ${bound.limit}`;

@@ -7,8 +7,8 @@ import {
   followsPageQuerySchema,
 } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireViewer } from '../access/access.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
-import { requireViewer } from '../http/viewer.js';
 import type { FollowsService } from './service.js';
 
 const tags = ['follows'];

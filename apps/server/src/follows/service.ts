@@ -1,5 +1,6 @@
-import { type FollowEntry, type FollowedCreatorsPage, type FollowersPage, type FollowState, generateId } from '@aurum/core';
+import { type FollowEntry, type FollowedCreatorsPage, type FollowersPage, type FollowState, generateId, ROLE } from '@aurum/core';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { hasRoleSql } from '../access/access.js';
 import type { Database } from '../db/database.js';
 import { follows, profiles, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
@@ -29,7 +30,7 @@ export class FollowsService {
     const [creator] = await this.deps.db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, creatorId), isNull(users.disabledAt), sql`'creators' = any(${users.labels})`))
+      .where(and(eq(users.id, creatorId), isNull(users.disabledAt), hasRoleSql(users.labels, ROLE.creators)))
       .limit(1);
     if (!creator) throw errors.notFound('Creator');
     const now = this.deps.now();

@@ -1,8 +1,8 @@
 import { apiErrorSchema, entityIdSchema, likeStateSchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireViewer } from '../access/access.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
-import { requireViewer } from '../http/viewer.js';
 import type { LikesService } from './service.js';
 
 const postParams = z.object({ postId: entityIdSchema });

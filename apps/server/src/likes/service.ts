@@ -2,9 +2,9 @@ import { type AccessLevel, type LikeState, revealsContent } from '@aurum/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
-import { likes, posts, users } from '../db/schema.js';
+import { likes, posts } from '../db/schema.js';
 import { errors } from '../http/errors.js';
-import { postAccessLevelSql, REVEALING_LEVELS_SQL } from '../posts/access-sql.js';
+import { postAccessLevelSql, REVEALING_LEVELS_SQL, visiblePostSql } from '../posts/access-sql.js';
 
 export interface LikesServiceDeps {
   db: Database;
@@ -15,8 +15,7 @@ const bound = { viewer: sql.placeholder('viewer'), post: sql.placeholder('post')
 
 /** The viewer's level on the post; no row when it does not exist, is deleted or its creator is disabled. */
 const target = sql`select ${postAccessLevelSql(bound.viewer, bound.now)} as level from ${posts}
-  join ${users} on ${users.id} = ${posts.creatorId} and ${users.disabledAt} is null
-  where ${posts.id} = ${bound.post} and ${posts.deletedAt} is null`;
+  where ${posts.id} = ${bound.post} and ${visiblePostSql}`;
 /** The kept count (a trigger on likes updates it after the statement, so it reads as before the change). */
 const likeCount = sql`(select ${posts.likeCount} from ${posts} where ${posts.id} = ${bound.post})`;
 

@@ -1,8 +1,8 @@
 import { apiErrorSchema, mediaStatusSchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireViewer } from '../access/access.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
-import { requireViewer } from '../http/viewer.js';
 import type { MediaService } from './service.js';
 
 const params = z.object({ mediaId: z.string().regex(/^[\w-]{1,64}$/, 'Not a valid id') });

@@ -1,8 +1,8 @@
 import { cardBrand, DEV_TEST_CARDS, type devTokenRequestSchema, generateId, type PaymentsConfig, passesLuhn } from '@aurum/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../db/database.js';
-import { devPaymentCharges, devPaymentTokens } from '../db/schema.js';
+import type { Database, Executor } from '../db/database.js';
+import { devPaymentCharges, devPaymentRefunds, devPaymentTokens } from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import {
   type AttachedPaymentMethod,
@@ -11,6 +11,8 @@ import {
   PaymentMethodRejected,
   type PaymentProvider,
   PaymentProviderError,
+  type RefundRequest,
+  type RefundResult,
 } from './provider.js';
 
 type Behaviour = 'succeeds' | 'declined' | 'fails_on_renewal';
@@ -114,6 +116,45 @@ export class DevPaymentProvider implements PaymentProvider {
     return this.charge(request);
   }
 
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const { db, now } = this.deps;
+    const byKey = async (executor: Executor) => {
+      const [earlier] = await executor.select().from(devPaymentRefunds).where(eq(devPaymentRefunds.idempotencyKey, request.idempotencyKey));
+      if (!earlier) return undefined;
+      if (earlier.chargeId !== request.paymentRef || earlier.amountMinor !== request.amountMinor || earlier.currency !== request.currency)
+        throw new PaymentProviderError('idempotency key reused with different parameters');
+      return { status: 'succeeded', providerRef: earlier.id } as const;
+    };
+    const earlier = await byKey(db);
+    if (earlier) return earlier;
+    return db.transaction(async (tx) => {
+      // One refund of a payment at a time, so two refunds together never give back more than was paid.
+      const [charge] = await tx.select().from(devPaymentCharges).where(eq(devPaymentCharges.id, request.paymentRef)).for('update');
+      const repeated = await byKey(tx);
+      if (repeated) return repeated;
+      if (charge?.status !== 'succeeded') return refusal('charge_not_refundable', 'There is no successful payment to refund.');
+      if (charge.currency !== request.currency) return refusal('currency_mismatch', `This payment was made in ${charge.currency}.`);
+      const [given] = await tx
+        .select({ refundedMinor: sql<number>`coalesce(sum(${devPaymentRefunds.amountMinor}), 0)::int` })
+        .from(devPaymentRefunds)
+        .where(eq(devPaymentRefunds.chargeId, charge.id));
+      const leftMinor = charge.amountMinor - (given?.refundedMinor ?? 0);
+      if (leftMinor <= 0) return refusal('charge_already_refunded', 'This payment has already been refunded.');
+      if (!Number.isInteger(request.amountMinor) || request.amountMinor < 1 || request.amountMinor > leftMinor)
+        return refusal('amount_too_large', `At most ${leftMinor} (minor units) of this payment can be refunded.`);
+      const id = `devref_${generateId(now().getTime())}`;
+      await tx.insert(devPaymentRefunds).values({
+        idempotencyKey: request.idempotencyKey,
+        id,
+        chargeId: charge.id,
+        amountMinor: request.amountMinor,
+        currency: request.currency,
+        createdAt: now(),
+      });
+      return { status: 'succeeded', providerRef: id };
+    });
+  }
+
   parseWebhook(): never {
     // Development charges settle while the request waits, so there is nothing to call back about.
     throw errors.notFound('Webhook');
@@ -139,4 +180,9 @@ function toResult(row: typeof devPaymentCharges.$inferSelect): ChargeResult {
   return row.status === 'succeeded'
     ? { status: 'succeeded', providerRef: row.id }
     : { status: 'failed', providerRef: row.id, code: row.failureCode ?? DECLINE.code, message: DECLINE.message };
+}
+
+/** A refund the provider refuses outright; like Stripe's refusals, it is not kept under its key, so asking again asks afresh. */
+function refusal(code: string, message: string): RefundResult {
+  return { status: 'failed', providerRef: null, code, message };
 }

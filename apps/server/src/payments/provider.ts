@@ -33,6 +33,22 @@ export type ChargeResult =
   | { status: 'pending'; providerRef: string }
   | { status: 'failed'; providerRef: string | null; code: string; message: string };
 
+/** Gives back all or part of a successful payment. */
+export interface RefundRequest {
+  /** Sent to the provider as its idempotency key: asking again with it returns the first refund, never a second one. */
+  idempotencyKey: string;
+  /** The provider's id for the payment (a settled charge's `providerRef`). */
+  paymentRef: string;
+  /** At most what is left of the payment after earlier refunds. */
+  amountMinor: number;
+  /** ISO 4217, upper case: the payment's. */
+  currency: string;
+  metadata: Record<string, string>;
+}
+
+/** A refund's outcome, shaped as a charge's: a refusal (already refunded, more than was paid) is `failed`. */
+export type RefundResult = ChargeResult;
+
 /** A provider's notification about a payment, read from a signed webhook. */
 export interface PaymentEvent {
   /** The provider's id for this notification; a repeated delivery carries the same id. */
@@ -43,8 +59,8 @@ export interface PaymentEvent {
 }
 
 /**
- * A payment provider. Every call is safe to repeat: charges carry an idempotency key, and
- * customers and methods are looked up before they are created. Declines are results, not
+ * A payment provider. Every call is safe to repeat: charges and refunds carry an idempotency
+ * key, and customers and methods are looked up before they are created. Declines are results, not
  * errors; PaymentProviderError is for a provider that could not be reached or answered
  * something unexpected, where the outcome of a charge is unknown until asked again.
  */
@@ -58,6 +74,7 @@ export interface PaymentProvider {
   attachPaymentMethod(input: { customerRef: string; token: string }): Promise<AttachedPaymentMethod>;
   detachPaymentMethod(input: { customerRef: string; methodRef: string }): Promise<void>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  refund(request: RefundRequest): Promise<RefundResult>;
   /** Checks the signature (400 webhook_signature_invalid when it fails) and reads the event; null for events about nothing we track. */
   parseWebhook(headers: IncomingHttpHeaders, rawBody: Buffer): PaymentEvent | null;
 }

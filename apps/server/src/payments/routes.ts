@@ -11,19 +11,16 @@ import {
 } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireCreator, requireViewer } from '../access/access.js';
 import { WEBHOOK_PREFIX } from '../http/csrf.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
 import { registerRawBodyRoutes } from '../http/raw-body.js';
-import { requireCreator, requireViewer } from '../http/viewer.js';
-import type { SubscriptionsService } from '../subscriptions/service.js';
+import type { ChargesService } from './charges.js';
 import type { PaymentsService } from './service.js';
 
 const tags = ['payments'];
 
-export const paymentsRoutes: DomainRoutes<{ payments: PaymentsService; subscriptions: SubscriptionsService }> = async (
-  app,
-  { payments, subscriptions },
-) => {
+export const paymentsRoutes: DomainRoutes<{ payments: PaymentsService; charges: ChargesService }> = async (app, { payments, charges }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -153,7 +150,7 @@ export const paymentsRoutes: DomainRoutes<{ payments: PaymentsService; subscript
       async (request) => {
         const provider = payments.webhookProvider(request.params.provider);
         const event = provider.parseWebhook(request.headers, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
-        const outcome = event ? await subscriptions.settleFromWebhook(event.chargeId, event.result) : ('ignored' as const);
+        const outcome = event ? await charges.settleFromWebhook(event.chargeId, event.result) : ('ignored' as const);
         return { received: true as const, outcome };
       },
     );

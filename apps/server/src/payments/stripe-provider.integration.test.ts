@@ -257,6 +257,52 @@ describe('StripePaymentProvider against the Stripe stand-in', () => {
     expect(await provider.charge(declining)).toEqual(declined);
   });
 
+  it('refunds a payment once per key, in part or in full, and never more than was paid', async () => {
+    const paid = await provider.charge(chargeOf(await customerWithCard()));
+    const paymentRef = paid.providerRef ?? '';
+    const refundOf = (amountMinor: number, idempotencyKey = randomUUID()) => ({
+      idempotencyKey,
+      paymentRef,
+      amountMinor,
+      currency: 'EUR',
+      metadata: { charge_id: 'charge-1', refund_id: 'forged' },
+    });
+
+    const part = refundOf(400);
+    const first = await provider.refund(part);
+    expect(first).toEqual({ status: 'succeeded', providerRef: expect.stringMatching(/^re_/) });
+    const call = lastRequestTo('/v1/refunds');
+    expect(call?.headers['idempotency-key']).toBe(part.idempotencyKey);
+    expect(call?.form.get('payment_intent')).toBe(paymentRef);
+    expect(call?.form.get('amount')).toBe('400');
+    expect(stripe.refunds.get(first.providerRef ?? '')).toMatchObject({
+      amount: 400,
+      currency: 'eur',
+      status: 'succeeded',
+      metadata: { charge_id: 'charge-1', refund_id: part.idempotencyKey },
+    });
+    // Asked again after a lost answer: the same refund, not a second one.
+    expect(await provider.refund(part)).toEqual(first);
+    expect([...stripe.refunds.values()].filter((refund) => refund.payment_intent === paymentRef)).toHaveLength(1);
+    await expect(provider.refund({ ...part, amountMinor: 500 })).rejects.toThrow(/idempotency_error/);
+
+    expect(await provider.refund(refundOf(600))).toMatchObject({ status: 'failed', providerRef: null, code: 'amount_too_large' });
+    expect(await provider.refund(refundOf(599))).toMatchObject({ status: 'succeeded' });
+    expect(await provider.refund(refundOf(1))).toMatchObject({ status: 'failed', code: 'charge_already_refunded' });
+    expect(await provider.refund({ ...refundOf(1), paymentRef: 'pi_never_made' })).toMatchObject({
+      status: 'failed',
+      code: 'resource_missing',
+    });
+    const declined = await provider.charge(chargeOf(await customerWithCard('4000000000000341')));
+    expect(await provider.refund({ ...refundOf(1), paymentRef: declined.providerRef ?? '' })).toMatchObject({
+      status: 'failed',
+      code: 'charge_not_refundable',
+    });
+
+    stripe.failNext(500, 'An unknown error occurred');
+    await expect(provider.refund(refundOf(1))).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
   it('throws PaymentProviderError when Stripe is down, unreachable or refuses our key', async () => {
     const refs = await customerWithCard();
     stripe.failNext(503, 'Stripe is temporarily unavailable');

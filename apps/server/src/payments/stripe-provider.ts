@@ -12,6 +12,8 @@ import {
   PaymentMethodRejected,
   type PaymentProvider,
   PaymentProviderError,
+  type RefundRequest,
+  type RefundResult,
 } from './provider.js';
 
 const customerSchema = z.object({ id: z.string().min(1) });
@@ -28,6 +30,8 @@ const paymentIntentSchema = z.object({
   last_payment_error: z.object({ code: z.string().nullish(), decline_code: z.string().nullish(), message: z.string().nullish() }).nullish(),
 });
 type PaymentIntent = z.infer<typeof paymentIntentSchema>;
+const refundSchema = z.object({ id: z.string().min(1), status: z.string(), failure_reason: z.string().nullish() });
+type Refund = z.infer<typeof refundSchema>;
 
 const eventSchema = z.object({
   id: z.string().min(1),
@@ -172,6 +176,29 @@ export class StripePaymentProvider implements PaymentProvider {
     throw this.unexpected('take the payment', answer);
   }
 
+  /** A Refund of the PaymentIntent, in its currency; Stripe refuses more than is left of it (400 amount_too_large, charge_already_refunded). */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const form = new URLSearchParams({ payment_intent: request.paymentRef, amount: String(request.amountMinor) });
+    for (const [key, value] of Object.entries(request.metadata)) form.set(`metadata[${key}]`, value);
+    form.set('metadata[refund_id]', request.idempotencyKey);
+    const answer = await this.post('/v1/refunds', form, request.idempotencyKey);
+    if (answer.ok) {
+      const refund = refundSchema.safeParse(answer.body);
+      if (!refund.success) throw new PaymentProviderError('Stripe answered without a refund');
+      return refundResultOf(refund.data);
+    }
+    const error = stripeErrorOf(answer);
+    if (isRefusal(answer, error)) {
+      return {
+        status: 'failed',
+        providerRef: null,
+        code: error.code ?? error.type ?? 'refund_refused',
+        message: error.message ?? 'Stripe refused the refund.',
+      };
+    }
+    throw this.unexpected('refund the payment', answer);
+  }
+
   parseWebhook(headers: IncomingHttpHeaders, rawBody: Buffer): PaymentEvent | null {
     const json = verifiedWebhookJson({
       header: headers[STRIPE_SIGNATURE_HEADER],
@@ -221,6 +248,27 @@ function chargeResultOf(intent: PaymentIntent): ChargeResult {
       return declined(intent);
     default:
       throw new PaymentProviderError(`Stripe left the payment intent ${intent.id} in status ${intent.status}`);
+  }
+}
+
+/** What a Refund's status means: `pending` and `requires_action` (a customer's bank details are needed) settle later. */
+function refundResultOf(refund: Refund): RefundResult {
+  switch (refund.status) {
+    case 'succeeded':
+      return { status: 'succeeded', providerRef: refund.id };
+    case 'pending':
+    case 'requires_action':
+      return { status: 'pending', providerRef: refund.id };
+    case 'failed':
+    case 'canceled':
+      return {
+        status: 'failed',
+        providerRef: refund.id,
+        code: refund.failure_reason ?? refund.status,
+        message: 'The refund did not go through.',
+      };
+    default:
+      throw new PaymentProviderError(`Stripe left the refund ${refund.id} in status ${refund.status}`);
   }
 }
 

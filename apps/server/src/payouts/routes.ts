@@ -1,8 +1,8 @@
 import { payoutMethodInputSchema, payoutMethodSchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireViewer } from '../access/access.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
-import { requireViewer } from '../http/viewer.js';
 import type { PayoutsService } from './service.js';
 
 const methodParams = z.object({ methodId: z.string().min(1).max(64) });

@@ -10,8 +10,8 @@ import {
 } from '@aurum/core';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { requireCompletedRegistration } from '../access/access.js';
 import { firstTime, lockUser, recordOnboardingProgress, reopenPayoutStep } from '../creators/completion.js';
-import { requireCompletedRegistration } from '../creators/guards.js';
 import type { Database, Executor } from '../db/database.js';
 import { creatorOnboarding, payoutMethods } from '../db/schema.js';
 import { errors } from '../http/errors.js';

@@ -1,8 +1,8 @@
 import { createPlanSchema, entityIdSchema, planSchema, updatePlanSchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireCreator, requireViewer } from '../access/access.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
-import { requireCreator, requireViewer } from '../http/viewer.js';
 import type { PlansService } from './service.js';
 
 const planParams = z.object({ planId: entityIdSchema });

@@ -8,10 +8,10 @@ import {
 } from '@aurum/core';
 import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
+import { assertOwner } from '../access/access.js';
 import type { Database, Executor } from '../db/database.js';
 import { plans, subscriptions, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
-import { assertOwner } from './ownership.js';
 
 export interface PlansServiceDeps {
   db: Database;

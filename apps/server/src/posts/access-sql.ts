@@ -1,7 +1,15 @@
 import { type AccessLevel, revealsContent, VISIBLE_ACCESS_LEVELS } from '@aurum/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Bound } from '../db/prepared.js';
-import { follows, plans, posts, subscriptions } from '../db/schema.js';
+import { follows, plans, posts, subscriptions, users } from '../db/schema.js';
+
+/**
+ * A post that still exists for anyone but its author: not deleted, and its creator's account
+ * not disabled. Every post query reads `posts` (or a relation named posts) under this
+ * condition, then lets `postAccessLevelSql` decide what the viewer gets of it.
+ */
+export const visiblePostSql: SQL = sql`(${posts.deletedAt} is null
+  and exists (select 1 from ${users} where ${users.id} = ${posts.creatorId} and ${users.disabledAt} is null))`;
 
 /** What the access rule needs to know of the viewer, as SQL array expressions of creator and plan ids. */
 export interface Entitlements {

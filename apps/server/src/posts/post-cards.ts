@@ -14,11 +14,11 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { type Bound, type PreparedStatement, prepareStatement } from '../db/prepared.js';
-import { blocks, likes, plans, postMedia, posts, profiles, seenRecords, users } from '../db/schema.js';
+import { blocks, likes, plans, postMedia, posts, profiles, seenRecords } from '../db/schema.js';
 import { mediaItemForViewer, mediaItemsJson, type StoredMediaItem } from '../media/media-items.js';
 import { postMediaUrl, profileImageUrl } from '../media/media-urls.js';
 import { cheapestFirst } from '../plans/service.js';
-import { entitlementsIn, entitlementsRow, postAccessLevelSql, REVEALING_LEVELS_SQL } from './access-sql.js';
+import { entitlementsIn, entitlementsRow, postAccessLevelSql, REVEALING_LEVELS_SQL, visiblePostSql } from './access-sql.js';
 
 /** The access levels a viewer can be shown a post at. */
 export type VisibleLevel = Exclude<AccessLevel, 'hidden'>;
@@ -69,8 +69,7 @@ function cardsPart(part: 'page' | 'peek', where: SQL, levelFilter: SQL, limit: B
       ${profiles.handle}, ${profiles.publicName} as public_name, ${profiles.avatarColor} as avatar_color, ${profiles.avatarMediaId} as avatar_media_id
     from (select ${posts.id} as id, ${posts.creatorId} as creator_id, ${posts.access} as access, ${posts.publishAt} as publish_at,
             ${posts.text} as text, ${posts.likeCount} as like_count, ${postAccessLevelSql(bound.viewer, bound.now, entitlementsIn('ent'))} as level
-          from ${source}, ent where ${posts.deletedAt} is null and ${where}) v
-    join ${users} on ${users.id} = v.creator_id and ${users.disabledAt} is null
+          from ${source}, ent where ${visiblePostSql} and ${where}) v
     join ${profiles} on ${profiles.userId} = v.creator_id
     where ${levelFilter}
     order by v.publish_at desc, v.id desc limit ${limit})`;
@@ -162,7 +161,7 @@ export class PostCards {
     // Candidates: the newest posts listing 'sneakpeek' (only those can be at that level), through
     // posts_sneakpeek_publish_idx; of those, the ones at level sneakpeek for this viewer. Bounding
     // the walk keeps its cost fixed, whatever the viewer subscribes to.
-    const newestListingPeeks = sql`(select * from ${posts} where 'sneakpeek' = any(${posts.access}) and ${posts.deletedAt} is null
+    const newestListingPeeks = sql`(select * from ${posts} where 'sneakpeek' = any(${posts.access}) and ${visiblePostSql}
       and ${posts.publishAt} <= ${bound.now} and ${unseen} and ${unblocked}
       order by ${posts.publishAt} desc, ${posts.id} desc limit ${bound.peekScan}) as posts`;
     const peeks = cardsPart('peek', sql`true`, sql`v.level = 'sneakpeek'`, bound.peekLimit, newestListingPeeks);

@@ -14,9 +14,9 @@ import {
 } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireCreator, requireViewer } from '../access/access.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
 import { errors } from '../http/errors.js';
-import { requireCreator, requireViewer } from '../http/viewer.js';
 import { OPEN_IMAGE_CACHE, PROTECTED_CACHE, sendMediaBytes } from '../media/media-delivery.js';
 import type { MediaService } from '../media/service.js';
 import type { PostsService } from './service.js';

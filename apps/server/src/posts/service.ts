@@ -11,13 +11,13 @@ import {
 } from '@aurum/core';
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { assertOwner } from '../access/access.js';
 import type { Database, Executor } from '../db/database.js';
-import { media, postMedia, posts, profiles, users } from '../db/schema.js';
+import { media, postMedia, posts, profiles } from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
-import { assertOwner } from '../plans/ownership.js';
 import type { PlansService } from '../plans/service.js';
-import { postAccessLevelSql } from './access-sql.js';
+import { postAccessLevelSql, visiblePostSql } from './access-sql.js';
 import { PostCards } from './post-cards.js';
 
 export interface PostsServiceDeps {
@@ -143,7 +143,6 @@ export class PostsService {
     const [row] = await this.deps.db
       .select({ level: visible.level, mediaId: media.id, status: media.status })
       .from(visible)
-      .innerJoin(users, and(eq(users.id, visible.creatorId), isNull(users.disabledAt)))
       .innerJoin(postMedia, and(eq(postMedia.postId, visible.id), eq(postMedia.position, position)))
       .innerJoin(media, eq(media.id, postMedia.mediaId))
       .where(ne(visible.level, 'hidden'))
@@ -151,7 +150,7 @@ export class PostsService {
     return row ?? null;
   }
 
-  /** Posts matching `where` (and not deleted) with the viewer's level, in a subquery the callers filter on. */
+  /** Visible posts matching `where` (not deleted, creator not disabled) with the viewer's level, in a subquery the callers filter on. */
   private leveled(viewerId: string, where: SQL | undefined) {
     return this.deps.db
       .select({
@@ -163,7 +162,7 @@ export class PostsService {
         level: postAccessLevelSql(viewerId, this.deps.now()).as('level'),
       })
       .from(posts)
-      .where(and(isNull(posts.deletedAt), where))
+      .where(and(visiblePostSql, where))
       .as('visible_posts');
   }
 

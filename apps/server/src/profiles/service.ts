@@ -1,5 +1,6 @@
-import type { ProfilePage } from '@aurum/core';
+import { type ProfilePage, ROLE } from '@aurum/core';
 import { and, eq, isNull, notExists, type SQL, sql } from 'drizzle-orm';
+import { hasRoleSql } from '../access/access.js';
 import { blockedByViewer } from '../blocks/service.js';
 import type { Database } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
@@ -39,7 +40,7 @@ const bound = { user: sql.placeholder('user'), viewer: sql.placeholder('viewer')
  * offered plans (cheapest first) of a creator, and whether the viewer follows or blocked them.
  */
 function pageStatement(): SQL {
-  const isCreator = sql`'creators' = any(${users.labels})`;
+  const isCreator = hasRoleSql(users.labels, ROLE.creators);
   const planJson = sql`json_build_object('id', ${plans.id}, 'creatorId', ${plans.creatorId}, 'name', ${plans.name},
     'description', ${plans.description}, 'priceMinor', ${plans.priceMinor}, 'currency', ${plans.currency},
     'billingPeriodDays', ${plans.billingPeriodDays}, 'perks', ${plans.perks}, 'active', ${plans.active},

@@ -1,9 +1,9 @@
 import { apiErrorSchema, REALTIME_PATH, REALTIME_POLICY_CLOSE } from '@aurum/core';
 import type { FastifyRequest } from 'fastify';
+import { requireViewer } from '../access/access.js';
 import { comesFromThisSite } from '../http/csrf.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
 import { errors } from '../http/errors.js';
-import { requireViewer } from '../http/viewer.js';
 import type { RealtimeHub, RealtimeSession } from './hub.js';
 
 /**

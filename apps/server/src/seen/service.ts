@@ -1,10 +1,10 @@
 import { SEEN_RECORDS_LIMIT, type SeenList, type SeenRecord, type seenInputSchema } from '@aurum/core';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../db/database.js';
-import { posts, seenRecords, users } from '../db/schema.js';
+import { posts, seenRecords } from '../db/schema.js';
 import { errors } from '../http/errors.js';
-import { postAccessLevelSql } from '../posts/access-sql.js';
+import { postAccessLevelSql, visiblePostSql } from '../posts/access-sql.js';
 
 export interface SeenServiceDeps {
   db: Database;
@@ -27,8 +27,7 @@ export class SeenService {
     const [visible] = await db
       .select({ level: postAccessLevelSql(viewerId, at) })
       .from(posts)
-      .innerJoin(users, and(eq(users.id, posts.creatorId), isNull(users.disabledAt)))
-      .where(and(eq(posts.id, input.entityId), isNull(posts.deletedAt)));
+      .where(and(eq(posts.id, input.entityId), visiblePostSql));
     if (!visible || visible.level === 'hidden') throw errors.notFound('Post');
     const [row] = await db
       .insert(seenRecords)

@@ -10,8 +10,8 @@ import {
   subscriptionSchema,
 } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireViewer } from '../access/access.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
-import { requireViewer } from '../http/viewer.js';
 import type { SubscriptionsService } from './service.js';
 
 const tags = ['subscriptions'];

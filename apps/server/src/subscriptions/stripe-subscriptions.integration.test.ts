@@ -91,7 +91,7 @@ describe(`subscribing with Stripe (${TEST_DRIVER})`, () => {
     expect(meanwhile.status).toBe(409);
     expect(meanwhile.body.type).toBe('payment_in_progress');
 
-    await server.context.subscriptions.giveUpOnCharge(pending?.id ?? '');
+    await server.context.charges.giveUp(pending?.id ?? '');
     const [closed] = await server.context.database.db.select().from(charges).where(eq(charges.userId, fan.id));
     expect(closed).toMatchObject({ status: 'failed', failureCode: 'provider_unresolved' });
     expect((await fan.client.get('/api/subscriptions')).body.items).toEqual([]);

@@ -58,7 +58,7 @@ async function chargesOf(subscriptionId: string) {
  * it settles would date its outcome a day late.
  */
 async function renewDue(subscriptionId: string) {
-  await server.context.subscriptions.renewDue();
+  await server.context.renewals.renewDue();
   await expect.poll(async () => (await chargesOf(subscriptionId)).filter((charge) => charge.status === 'pending').length).toBe(0);
 }
 

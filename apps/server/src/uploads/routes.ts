@@ -3,8 +3,8 @@ import { apiErrorSchema, MEDIA_ID_HEADER, UPLOAD_CHUNK_BYTES, UPLOADS_PATH, uplo
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireViewer } from '../access/access.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
-import { requireViewer } from '../http/viewer.js';
 import type { UploadService } from './service.js';
 
 /** The request as the tus server (a web-standard handler) takes it; the body stays a stream. */

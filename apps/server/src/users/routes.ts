@@ -8,10 +8,10 @@ import {
 } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireViewer } from '../access/access.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
 import type { Config } from '../config/config.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
-import { requireViewer } from '../http/viewer.js';
 import type { UsersService } from './service.js';
 
 export const usersRoutes: DomainRoutes<{ users: UsersService; config: Pick<Config, 'secureCookies'> }> = (app, { users, config }) => {

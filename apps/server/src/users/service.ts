@@ -1,10 +1,12 @@
 import {
   type CurrentUser,
+  hasRole,
   type Preferences,
   type PublicProfile,
   REGISTRATION_BACKDATE_MS,
-  type Role,
+  ROLE,
   randomAvatarColor,
+  rolesFromLabels,
   TERMS_VERSION,
 } from '@aurum/core';
 import { and, asc, desc, eq, gt, isNull, ne } from 'drizzle-orm';
@@ -22,19 +24,10 @@ export interface UsersServiceDeps {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** Everyone is a member; admins and creators are labels on the account. */
-export function rolesFromLabels(labels: string[]): Role[] {
-  const roles: Role[] = [];
-  if (labels.includes('admins')) roles.push('admins');
-  if (labels.includes('creators')) roles.push('creators');
-  roles.push('members');
-  return roles;
-}
-
 type ProfileRow = typeof profiles.$inferSelect;
 
 function toPublicProfile(profile: ProfileRow, labels: string[]): PublicProfile {
-  const isCreator = labels.includes('creators');
+  const isCreator = hasRole(labels, ROLE.creators);
   return {
     userId: profile.userId,
     handle: profile.handle,

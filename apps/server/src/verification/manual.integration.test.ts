@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail } from '../../test/content-fixtures.js';
+import { grantCreatorLabel, uniqueEmail } from '../../test/content-fixtures.js';
 import { registerAndFillProfileSteps } from '../../test/creator-steps.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { verificationEvents, verificationRequests } from '../db/schema.js';
@@ -59,23 +59,34 @@ describe(`manual age verification by an admin (${TEST_DRIVER})`, () => {
     expect((await client.post('/api/creator/onboarding/verification')).body.type).toBe('identity_already_verified');
   });
 
-  it('refuses anyone without the admins label, and names a missing user', async () => {
-    const member = new ApiClient(server);
-    const memberMe = await member.register(uniqueEmail('manual'), 'not_an_admin');
+  it('is an admin route: 401 for nobody, 403 admin_only for members and creators, and names a missing user', async () => {
     const target = new ApiClient(server);
     const targetMe = await target.register(uniqueEmail('manual'), 'target_user');
+    const path = `/api/admin/users/${targetMe.id}/age-verification`;
 
-    await expect(server.context.verification.verifyManually(memberMe.id, targetMe.id)).rejects.toMatchObject({
-      statusCode: 403,
-      type: 'forbidden',
-    });
-    await expect(server.context.verification.verifyManually('no-such-admin', targetMe.id)).rejects.toMatchObject({ statusCode: 403 });
-    await expect(server.context.verification.verifyManually(adminId, 'no-such-user')).rejects.toMatchObject({
-      statusCode: 404,
-      type: 'not_found',
-      message: 'User not found.',
-    });
+    const anonymous = await new ApiClient(server).post(path);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.type).toBe('general_unauthorized_scope');
+    const member = new ApiClient(server);
+    await member.register(uniqueEmail('manual'), 'not_an_admin');
+    const refused = await member.post(path);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ type: 'admin_only', message: 'Only admins can do that.' });
+    const creator = new ApiClient(server);
+    const creatorMe = await creator.register(uniqueEmail('manual'), 'creator_not_admin');
+    await grantCreatorLabel(server, creatorMe.id);
+    expect((await creator.post(path)).body.type).toBe('admin_only');
     expect((await target.get('/api/me')).body.identityVerifiedAt).toBeNull();
+
+    const admin = new ApiClient(server);
+    await admin.signIn(ADMIN_EMAIL);
+    const missing = await admin.post('/api/admin/users/no-such-user/age-verification');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ type: 'not_found', message: 'User not found.' });
+    const verified = await admin.post(path);
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ userId: targetMe.id, isCreator: false });
+    expect((await target.get('/api/me')).body.identityVerifiedAt).toBe(verified.body.identityVerifiedAt);
   });
 });
 

@@ -1,5 +1,7 @@
+import { adminUserParamsSchema, apiErrorSchema, manualVerificationResultSchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADMIN_API_PREFIX, requireAdmin } from '../access/access.js';
 import type { Config } from '../config/config.js';
 import { WEBHOOK_PREFIX } from '../http/csrf.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
@@ -38,6 +40,20 @@ export const verificationRoutes: DomainRoutes<{ verification: VerificationServic
       },
     );
   });
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    `${ADMIN_API_PREFIX}users/:userId/age-verification`,
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Admins only: confirms a user's age by hand, recorded as a verification decided by the admin",
+        description: 'Grants the creators label when the rest of sign-up is done. Repeating it records nothing new.',
+        params: adminUserParamsSchema,
+        response: { 200: manualVerificationResultSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => verification.verifyManually(requireAdmin(request).userId, request.params.userId),
+  );
 
   const provider = verification.provider;
   if (!provider) {

@@ -1,8 +1,17 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { DAY_MS, generateId, type VerificationSession, type VerificationStatus, type VerificationSummary } from '@aurum/core';
+import {
+  DAY_MS,
+  generateId,
+  hasRole,
+  type ManualVerificationResult,
+  ROLE,
+  type VerificationSession,
+  type VerificationStatus,
+  type VerificationSummary,
+} from '@aurum/core';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { CREATOR_LABEL, lockUser, markIdentityVerified } from '../creators/completion.js';
+import { lockUser, markIdentityVerified } from '../creators/completion.js';
 import type { Database } from '../db/database.js';
 import { profiles, userData, users, verificationEvents, verificationRequests } from '../db/schema.js';
 import { errors } from '../http/errors.js';
@@ -16,14 +25,6 @@ const SESSIONS_PER_DAY = 10;
 const SETTLED: ReadonlySet<string> = new Set<VerificationStatus>(['approved', 'expired']);
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'unchanged' | 'ignored' | 'unknown_session';
-
-export interface ManualVerificationResult {
-  userId: string;
-  /** The request recorded for this confirmation; null when the user was already verified. */
-  requestId: string | null;
-  identityVerifiedAt: string;
-  isCreator: boolean;
-}
 
 export interface VerificationServiceDeps {
   db: Database;
@@ -180,15 +181,10 @@ export class VerificationService {
   /**
    * An admin confirms a user's age by hand (spec section 6). Recorded as a verification
    * request decided by the admin; grants the creators label when sign-up is otherwise done.
+   * The caller is an admin: its route sits under /api/admin/, which `guardAdminRoutes` keeps to admins.
    */
   async verifyManually(adminUserId: string, userId: string): Promise<ManualVerificationResult> {
     const { db, now } = this.deps;
-    const [admin] = await db
-      .select({ labels: users.labels })
-      .from(users)
-      .where(and(eq(users.id, adminUserId), isNull(users.disabledAt)))
-      .limit(1);
-    if (!admin?.labels.includes('admins')) throw errors.forbidden({ message: 'Only admins can verify a user by hand.' });
     const result = await db.transaction(async (tx) => {
       await lockUser(tx, userId);
       const [target] = await tx
@@ -227,7 +223,7 @@ export class VerificationService {
         userId,
         requestId,
         identityVerifiedAt: verifiedAt.toISOString(),
-        isCreator: Boolean(account?.labels.includes(CREATOR_LABEL)),
+        isCreator: Boolean(account && hasRole(account.labels, ROLE.creators)),
       };
     });
     this.deps.accountChanged(userId);

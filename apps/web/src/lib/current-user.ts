@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@aurum/core';
-import { REALTIME_EVENTS, TERMS_VERSION, userChannel } from '@aurum/core';
+import { REALTIME_EVENTS, ROLE, TERMS_VERSION, userChannel } from '@aurum/core';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from './api/client';
 import { queryKeys } from './query-keys';
@@ -47,7 +47,7 @@ export function useSignedInUser(): CurrentUser | null {
 }
 
 /** Whether the user is a creator, as the server says (the creators role); the server checks again on every call. */
-export const isCreator = (user: Pick<CurrentUser, 'roles'> | null): boolean => Boolean(user?.roles.includes('creators'));
+export const isCreator = (user: Pick<CurrentUser, 'roles'> | null): boolean => Boolean(user?.roles.includes(ROLE.creators));
 
 export function useIsCreator(): boolean {
   return isCreator(useSignedInUser());

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@aurum/core';
+import { type CurrentUser, ROLE } from '@aurum/core';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ArticleIcon from '@mui/icons-material/Article';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
@@ -45,7 +45,7 @@ export function primaryNavItems(user: Pick<CurrentUser, 'id'>, unreadChats = 0):
 
 /** Further places the roomy desktop menu lists; creator and admin tools only for those roles. */
 export function secondaryNavItems(user: Pick<CurrentUser, 'roles'>): NavItem[] {
-  const isCreator = user.roles.includes('creators');
+  const isCreator = user.roles.includes(ROLE.creators);
   return [
     ...(isCreator
       ? [
@@ -56,7 +56,7 @@ export function secondaryNavItems(user: Pick<CurrentUser, 'roles'>): NavItem[] {
       : [{ label: 'Become a creator', to: paths.creatorDashboard, icon: <AutoAwesomeIcon /> }]),
     { label: 'Payment methods', to: paths.paymentMethods, icon: <CreditCardIcon /> },
     { label: 'Support', to: paths.support, icon: <SupportAgentIcon /> },
-    ...(user.roles.includes('admins') ? [{ label: 'Admin', to: paths.admin, icon: <AdminPanelSettingsIcon /> }] : []),
+    ...(user.roles.includes(ROLE.admins) ? [{ label: 'Admin', to: paths.admin, icon: <AdminPanelSettingsIcon /> }] : []),
   ];
 }
 

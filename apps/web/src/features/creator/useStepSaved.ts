@@ -1,4 +1,4 @@
-import type { CurrentUser, OnboardingState, OnboardingStepId } from '@aurum/core';
+import { type CurrentUser, type OnboardingState, type OnboardingStepId, ROLE } from '@aurum/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -29,7 +29,7 @@ export function useStepSaved() {
       queryClient.setQueryData(onboardingQuery.queryKey, state);
       await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
       const user = queryClient.getQueryData<CurrentUser | null>(queryKeys.currentUser);
-      const creator = state.isCreator || Boolean(user?.roles.includes('creators'));
+      const creator = state.isCreator || Boolean(user?.roles.includes(ROLE.creators));
       if (wasCreator) {
         if (options.navigate !== false) addSnack('Saved.', 'success');
       } else if (creator) navigate(paths.creatorSignup);

@@ -1,0 +1,307 @@
+import { DEV_TEST_CARDS, generateId } from '@aurum/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActivePlan, insertMediaRow, signUp, uniqueHandle } from '../test/content-fixtures.js';
+import { PARAM_VALUES, SOME_ID, VALID_INPUT } from '../test/route-inputs.js';
+import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../test/test-server.js';
+
+/**
+ * The authorization matrix: every operation of the OpenAPI document, called by each kind of
+ * caller, must answer as its decision below says. An operation without a decision fails, so a
+ * new route is decided on before it ships. The callers: nobody, a member (who holds the
+ * subscription and payment method in the paths), the creator (who owns the plan, post, media and
+ * payout method in the paths), another creator, and an admin (neither creator nor member of
+ * anything here).
+ *
+ * Decisions:
+ * - `public`: anyone, signed in or not (never 401 or 403);
+ * - `signed-in`: 401 for nobody; anyone signed in gets past the gate;
+ * - `creators`: 401 for nobody, 403 creator_required for those without the creators label;
+ * - `admins`: 401 for nobody, 403 admin_only for everyone but admins;
+ * - `creator's`: the creator's own resource: others signed in are told it does not exist (404);
+ * - `creator's, creators only`: as `creator's`, and 403 creator_required for non-creators;
+ * - `member's`: the member's own resource: others signed in get 404;
+ * - `the chat's`: the member's chat with the creator: others signed in get 404.
+ * "Gets past the gate" is any answer but 401, 403 and, for owned resources, 404.
+ */
+type Decision = 'public' | 'signed-in' | 'creators' | 'admins' | "creator's" | "creator's, creators only" | "member's" | "the chat's";
+type Caller = 'nobody' | 'member' | 'creator' | 'another creator' | 'admin';
+
+const CALLERS: Caller[] = ['nobody', 'member', 'another creator', 'admin', 'creator'];
+
+const DECISIONS: Record<string, Decision> = {
+  'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
+  'POST /api/auth/code': 'public',
+  'POST /api/auth/session': 'public',
+  'DELETE /api/auth/session': 'public',
+  'GET /api/client-config': 'public',
+  'POST /api/webhooks/verification/{provider}': 'public',
+  'POST /api/webhooks/payments/{provider}': 'public',
+
+  'GET /api/me': 'signed-in',
+  'DELETE /api/me': 'signed-in',
+  'POST /api/me/terms': 'signed-in',
+  'POST /api/me/profile': 'signed-in',
+  'PUT /api/me/preferences': 'signed-in',
+  'POST /api/me/heartbeat': 'signed-in',
+  'GET /api/handles/{handle}': 'signed-in',
+  'GET /api/users/{userId}': 'signed-in',
+  'GET /api/users/{userId}/profile-page': 'signed-in',
+  'GET /api/users/{userId}/avatar': 'signed-in',
+  'GET /api/users/{userId}/cover': 'signed-in',
+  'GET /api/realtime': 'signed-in',
+
+  'GET /api/plans': 'signed-in',
+  'POST /api/plans': 'creators',
+  'GET /api/plans/{planId}': 'signed-in',
+  'PATCH /api/plans/{planId}': "creator's, creators only",
+  'POST /api/plans/{planId}/activate': "creator's, creators only",
+  'POST /api/plans/{planId}/deactivate': "creator's, creators only",
+  'GET /api/users/{userId}/plans': 'signed-in',
+
+  'GET /api/posts': 'signed-in',
+  'POST /api/posts': 'creators',
+  'GET /api/posts/{postId}': 'signed-in',
+  'PATCH /api/posts/{postId}': "creator's, creators only",
+  'DELETE /api/posts/{postId}': "creator's, creators only",
+  'GET /api/users/{userId}/posts': 'signed-in',
+  'GET /api/posts/{postId}/media/{position}/{kind}': 'signed-in',
+  'PUT /api/posts/{postId}/like': 'signed-in',
+  'DELETE /api/posts/{postId}/like': 'signed-in',
+  'POST /api/seen': 'signed-in',
+  'GET /api/me/seen': 'signed-in',
+  'GET /api/feed': 'signed-in',
+  'GET /api/creators': 'signed-in',
+
+  'PUT /api/creators/{creatorId}/follow': 'signed-in',
+  'DELETE /api/creators/{creatorId}/follow': 'signed-in',
+  'GET /api/me/follows': 'signed-in',
+  'GET /api/creators/{creatorId}/followers': "creator's",
+  'PUT /api/users/{userId}/block': 'signed-in',
+  'DELETE /api/users/{userId}/block': 'signed-in',
+  'GET /api/me/blocks': 'signed-in',
+
+  'GET /api/creator/onboarding': 'signed-in',
+  'POST /api/creator/onboarding/start': 'signed-in',
+  'PUT /api/creator/onboarding/age-gender': 'signed-in',
+  'PUT /api/creator/onboarding/images-bio': 'signed-in',
+  'POST /api/creator/onboarding/verification': 'signed-in',
+  'POST /api/admin/users/{userId}/age-verification': 'admins',
+  'GET /api/payout-methods': 'signed-in',
+  'POST /api/payout-methods': 'signed-in',
+  'POST /api/payout-methods/{methodId}/activate': "creator's",
+  'DELETE /api/payout-methods/{methodId}': "creator's",
+  'GET /api/me/earnings': 'creators',
+
+  'GET /api/payments/config': 'signed-in',
+  'POST /api/payments/dev/tokens': 'signed-in',
+  'GET /api/payment-methods': 'signed-in',
+  'POST /api/payment-methods': 'signed-in',
+  'GET /api/payment-methods/{methodId}': "member's",
+  'PUT /api/payment-methods/{methodId}/default': "member's",
+  'DELETE /api/payment-methods/{methodId}': "member's",
+  'GET /api/subscriptions': 'signed-in',
+  'POST /api/subscriptions': 'signed-in',
+  'GET /api/subscriptions/{subId}': "member's",
+  'POST /api/subscriptions/{subId}/cancel': "member's",
+  'PUT /api/subscriptions/{subId}/payment-method': "member's",
+  'GET /api/subscriptions/{subId}/plan-change': "member's",
+  'PUT /api/subscriptions/{subId}/plan': "member's",
+
+  'POST /api/uploads': 'signed-in',
+  'PATCH /api/uploads/{uploadId}': 'signed-in',
+  'DELETE /api/uploads/{uploadId}': 'signed-in',
+  'GET /api/media/{mediaId}/status': "creator's",
+  'DELETE /api/media/{mediaId}': "creator's",
+
+  'GET /api/chats': 'signed-in',
+  'POST /api/chats': 'signed-in',
+  'GET /api/chats/partners': 'signed-in',
+  'GET /api/chats/unread': 'signed-in',
+  'GET /api/chats/{chatId}': "the chat's",
+  'GET /api/chats/{chatId}/messages': "the chat's",
+  'POST /api/chats/{chatId}/messages': "the chat's",
+  'PUT /api/chats/{chatId}/read': "the chat's",
+  'POST /api/chats/{chatId}/typing': "the chat's",
+  'GET /api/chats/{chatId}/messages/{messageId}/media/{position}/{kind}': "the chat's",
+};
+
+/** What each caller gets under a decision: a status, or `past` (through the gate: anything but 401, 403 and the owner's 404). */
+type Expected = 401 | 403 | 404 | 'past';
+function expected(decision: Decision, caller: Caller): Expected {
+  if (decision === 'public') return 'past';
+  if (caller === 'nobody') return 401;
+  const isCreator = caller === 'creator' || caller === 'another creator';
+  switch (decision) {
+    case 'signed-in':
+      return 'past';
+    case 'creators':
+      return isCreator ? 'past' : 403;
+    case 'admins':
+      return caller === 'admin' ? 'past' : 403;
+    case "creator's":
+      return caller === 'creator' ? 'past' : 404;
+    case "creator's, creators only":
+      return caller === 'creator' ? 'past' : isCreator ? 404 : 403;
+    case "member's":
+      return caller === 'member' ? 'past' : 404;
+    case "the chat's":
+      return caller === 'member' || caller === 'creator' ? 'past' : 404;
+  }
+}
+
+const ADMIN_EMAIL = 'matrix-admin@example.com';
+let server: TestServer;
+let clients: Record<Exclude<Caller, 'nobody'>, ApiClient>;
+let params: Record<string, string>;
+
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_EMAILS: ADMIN_EMAIL });
+  const creator = await signUp(server, 'matrixowner', { creator: true });
+  const another = await signUp(server, 'matrixrival', { creator: true });
+  const member = await signUp(server, 'matrixfan');
+  const admin = new ApiClient(server);
+  await admin.register(ADMIN_EMAIL, uniqueHandle('matrixadmin'));
+  clients = { creator: creator.client, 'another creator': another.client, member: member.client, admin };
+
+  const planId = await createActivePlan(creator.client, 'Gold', 500, 'USD', { chat: true });
+  otherPlanId = await createActivePlan(creator.client, 'Silver', 300);
+  const postMedia = await mediaWithBytes(creator.id);
+  const post = await creator.client.post('/api/posts', { text: 'for everyone', access: ['public'], mediaIds: [postMedia] });
+  const payout = await creator.client.post('/api/payout-methods', { type: 'paypal', email: 'owner@example.com' });
+  const token = await member.client.post('/api/payments/dev/tokens', {
+    type: 'card',
+    number: DEV_TEST_CARDS.succeeds,
+    expMonth: 12,
+    expYear: 2099,
+    cvc: '123',
+  });
+  const method = await member.client.post('/api/payment-methods', { token: token.body.token });
+  const subscription = await member.client.post('/api/subscriptions', {
+    planId,
+    paymentMethodId: method.body.id,
+    idempotencyKey: generateId().padEnd(16, '0'),
+  });
+  const chat = await member.client.post('/api/chats', { partnerId: creator.id });
+  const messageId = generateId();
+  const message = await creator.client.post(`/api/chats/${chat.body.id}/messages`, {
+    id: messageId,
+    text: 'hello',
+    mediaIds: [await mediaWithBytes(creator.id)],
+  });
+  expect([post.status, payout.status, method.status, subscription.status, chat.status, message.status]).toEqual([
+    201, 201, 201, 201, 200, 200,
+  ]);
+  const handle = (await creator.client.get('/api/me')).body.handle as string;
+  params = {
+    userId: creator.id,
+    creatorId: creator.id,
+    planId,
+    postId: post.body.id,
+    mediaId: await insertMediaRow(server, creator.id),
+    subId: subscription.body.id,
+    chatId: chat.body.id,
+    messageId,
+    handle,
+    provider: 'dev',
+  };
+  // Paths name one resource per parameter, but `methodId` is the member's payment method or the creator's payout method.
+  paymentMethodId = method.body.id;
+  payoutMethodId = payout.body.id;
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+let paymentMethodId: string;
+let payoutMethodId: string;
+let otherPlanId: string;
+
+/** A ready image of the owner with the bytes of its derivative behind it, so serving it can succeed. */
+async function mediaWithBytes(ownerId: string): Promise<string> {
+  const mediaId = await insertMediaRow(server, ownerId);
+  await server.context.storage.put(`fixtures/${mediaId}/${PARAM_VALUES.kind}`, Buffer.from('image bytes'), { contentType: 'image/webp' });
+  return mediaId;
+}
+
+/** Inputs naming the scene's own rows where an id of nothing would make the owner's answer a 404 too. */
+function inputOf(operation: string): { body?: unknown; query?: string } {
+  switch (operation) {
+    case 'POST /api/seen':
+      return { body: { entityId: params.postId } };
+    case 'GET /api/subscriptions/{subId}/plan-change':
+      return { query: `planId=${otherPlanId}` };
+    case 'PUT /api/subscriptions/{subId}/payment-method':
+      return { body: { paymentMethodId } };
+    case 'PUT /api/subscriptions/{subId}/plan':
+      // A quote that is not the price: refused with 409 quote_changed, so the subscription stays as it is.
+      return { body: { planId: otherPlanId, expectedAmountMinor: 999_999, idempotencyKey: generateId().padEnd(16, '0') } };
+    default: {
+      const [method, path = ''] = operation.split(' ');
+      return VALID_INPUT[`${method} ${path.replace(/\{(\w+)\}/g, ':$1')}`] ?? {};
+    }
+  }
+}
+
+function urlOf(path: string): string {
+  return path.replace(/\{(\w+)\}/g, (_, param: string) => {
+    if (param === 'methodId') return path.startsWith('/api/payout-methods') ? payoutMethodId : paymentMethodId;
+    return params[param] ?? PARAM_VALUES[param] ?? SOME_ID;
+  });
+}
+
+/**
+ * Reads first, then writes, blocks last of them (a block closes the chat), then deletions
+ * (deepest paths first), ending the callers' accounts and then their sessions.
+ */
+function order(operation: string): number {
+  const [method = '', path = ''] = operation.split(' ');
+  if (operation === 'DELETE /api/me') return 4;
+  if (operation === 'DELETE /api/auth/session') return 5;
+  if (method === 'GET') return 0;
+  if (method !== 'DELETE') return path.endsWith('/block') ? 2 : 1;
+  return 3 - path.split('/').length / 100;
+}
+
+describe(`the authorization matrix (${TEST_DRIVER})`, () => {
+  it('answers every operation of the API as its decision says, for every kind of caller', async () => {
+    const document = (await clients.member.get('/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations.length).toBeGreaterThan(70);
+    const undecided = operations.filter((operation) => !(operation in DECISIONS));
+    expect(undecided, 'operations without a decision').toEqual([]);
+    expect(
+      Object.keys(DECISIONS).filter((operation) => !operations.includes(operation)),
+      'decisions about no operation',
+    ).toEqual([]);
+
+    const wrong: string[] = [];
+    for (const operation of [...operations].sort((a, b) => order(a) - order(b))) {
+      const [method = '', path = ''] = operation.split(' ');
+      const input = inputOf(operation);
+      const decision = DECISIONS[operation] as Decision;
+      for (const caller of CALLERS) {
+        const withBody = ['POST', 'PUT', 'PATCH'].includes(method);
+        const response = await fetch(`${server.baseUrl}${urlOf(path)}${input.query ? `?${input.query}` : ''}`, {
+          method,
+          headers: {
+            origin: server.baseUrl,
+            ...(caller === 'nobody' ? {} : { cookie: clients[caller].cookie ?? '' }),
+            ...(withBody ? { 'content-type': 'application/json' } : {}),
+          },
+          body: withBody ? JSON.stringify(input.body ?? {}) : undefined,
+        });
+        const text = await response.text();
+        const want = expected(decision, caller);
+        const got = response.status;
+        const owned = decision !== 'public' && decision !== 'signed-in' && decision !== 'creators' && decision !== 'admins';
+        const ok = want === 'past' ? ![401, 403].includes(got) && !(owned && got === 404) : got === want;
+        if (!ok) wrong.push(`${operation} [${decision}] as ${caller}: ${got} ${text.slice(0, 100)} (wanted ${want})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 180_000);
+});

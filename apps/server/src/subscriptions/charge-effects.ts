@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { subscriptions } from '../db/schema.js';
+import type { ChargeEffect, ChargeKind, ChargeRow } from '../payments/charges.js';
+import type { RenewalsService } from './renewals.js';
+
+type SubscriptionChargeKind = Extract<ChargeKind, 'subscription' | 'renewal' | 'plan_change'>;
+
+/** What the charges of the subscriptions domain buy once paid; app.ts registers them with the charges module. */
+export function subscriptionChargeEffects(renewals: RenewalsService): Record<SubscriptionChargeKind, ChargeEffect> {
+  return {
+    subscription: {
+      description: 'Aurum subscription',
+      offSession: false,
+      // The subscription whose id was chosen when the charge began.
+      paid: async (tx, charge, paidAt) => {
+        const { subscriptionId, planId, periodEnd } = subscriptionCharge(charge);
+        await tx
+          .insert(subscriptions)
+          .values({
+            id: subscriptionId,
+            userId: charge.userId,
+            creatorId: charge.creatorId,
+            planId,
+            paymentMethodId: charge.paymentMethodId,
+            autoRenew: true,
+            validUntil: periodEnd,
+            paidAt,
+            createdAt: paidAt,
+          })
+          .onConflictDoNothing();
+      },
+    },
+    renewal: {
+      description: 'Aurum renewal',
+      offSession: true,
+      paid: async (tx, charge, paidAt) => {
+        const { subscriptionId, periodEnd } = subscriptionCharge(charge);
+        await tx
+          .update(subscriptions)
+          .set({ validUntil: periodEnd, paidAt, renewalFailedAt: null, renewalFailures: 0, lapsedAt: null, autoRenew: true })
+          .where(eq(subscriptions.id, subscriptionId));
+      },
+      failed: (tx, charge, failedAt) => renewals.recordFailure(tx, subscriptionCharge(charge).subscriptionId, failedAt),
+    },
+    plan_change: {
+      description: 'Aurum plan change',
+      offSession: false,
+      paid: async (tx, charge) => {
+        const { subscriptionId, planId } = subscriptionCharge(charge);
+        await tx.update(subscriptions).set({ planId }).where(eq(subscriptions.id, subscriptionId));
+      },
+    },
+  };
+}
+
+/** A subscription charge always names its subscription, plan and period (written so by the domain that began it). */
+function subscriptionCharge(charge: ChargeRow): { subscriptionId: string; planId: string; periodEnd: Date } {
+  const { subscriptionId, planId, periodEnd } = charge;
+  if (!subscriptionId || !planId || !periodEnd) throw new Error(`${charge.kind} charge ${charge.id} names no subscription, plan or period`);
+  return { subscriptionId, planId, periodEnd };
+}

@@ -1,0 +1,80 @@
+import {
+  nextRenewalAttemptAt,
+  type Plan,
+  planPerksSchema,
+  type Subscription,
+  type SubscriptionState,
+  subscriptionStatus,
+} from '@aurum/core';
+import { type and, desc, eq } from 'drizzle-orm';
+import type { Database } from '../db/database.js';
+import { paymentMethods, plans, profiles, subscriptions } from '../db/schema.js';
+import { profileImageUrl } from '../media/media-urls.js';
+import { toPaymentMethod } from '../payments/service.js';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** The columns a pure state transition (core's `afterCancel`, `afterRenewalFailed`, ...) changes. */
+export function stateColumns(state: SubscriptionState): Partial<SubscriptionRow> {
+  return {
+    autoRenew: state.autoRenew,
+    validUntil: state.validUntil,
+    renewalFailedAt: state.renewalFailedAt,
+    renewalFailures: state.renewalFailures,
+    lapsedAt: state.lapsedAt,
+  };
+}
+
+/** Subscriptions with what the member sees of them (plan, creator, payment method), newest first. */
+export function subscriptionsQuery(db: Database, where: ReturnType<typeof and>) {
+  return db
+    .select({
+      subscription: subscriptions,
+      plan: plans,
+      method: paymentMethods,
+      handle: profiles.handle,
+      publicName: profiles.publicName,
+      avatarColor: profiles.avatarColor,
+      avatarMediaId: profiles.avatarMediaId,
+    })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .innerJoin(profiles, eq(profiles.userId, subscriptions.creatorId))
+    .leftJoin(paymentMethods, eq(paymentMethods.id, subscriptions.paymentMethodId))
+    .where(where)
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
+}
+
+type SubscriptionQueryRow = Awaited<ReturnType<typeof subscriptionsQuery>>[number];
+
+export function toSubscription(row: SubscriptionQueryRow, now: Date): Subscription {
+  const { subscription, plan, method } = row;
+  const status = subscriptionStatus(subscription, now);
+  const nextAttempt = nextRenewalAttemptAt(subscription);
+  return {
+    id: subscription.id,
+    creator: {
+      userId: subscription.creatorId,
+      handle: row.handle,
+      publicName: row.publicName,
+      avatarColor: row.avatarColor,
+      avatarUrl: profileImageUrl(subscription.creatorId, 'avatar', row.avatarMediaId),
+    },
+    plan: {
+      id: plan.id,
+      name: plan.name,
+      priceMinor: plan.priceMinor,
+      currency: plan.currency as Plan['currency'],
+      perks: planPerksSchema.parse(plan.perks),
+    },
+    paymentMethod: method && !method.removedAt ? toPaymentMethod(method) : null,
+    autoRenew: subscription.autoRenew,
+    validUntil: subscription.validUntil.toISOString(),
+    paidAt: subscription.paidAt?.toISOString() ?? null,
+    status,
+    active: subscription.validUntil > now,
+    renewalFailedAt: subscription.renewalFailedAt?.toISOString() ?? null,
+    nextRenewalAt: nextAttempt && status !== 'expired' ? (nextAttempt > now ? nextAttempt : now).toISOString() : null,
+    createdAt: subscription.createdAt.toISOString(),
+  };
+}

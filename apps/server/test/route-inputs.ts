@@ -1,0 +1,36 @@
+import { DERIVATIVE_KINDS, generateId } from '@aurum/core';
+
+/**
+ * Inputs that let a request reach the handler in the sweeps over every route (signed out, and the
+ * authorization matrix): schema validation runs before the handler, so routes that take a body or
+ * query get a valid one to reach `requireViewer`.
+ */
+
+/** An id of nothing: routes answer it as they would a missing row. */
+export const SOME_ID = generateId();
+const id = SOME_ID;
+const idempotencyKey = generateId().padEnd(16, '0');
+
+export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
+  'POST /api/me/terms': { body: { version: '1' } },
+  'POST /api/me/profile': { body: { handle: 'someone', publicName: 'Someone' } },
+  'POST /api/plans': { body: { name: 'Plan', priceMinor: 500, currency: 'USD' } },
+  'POST /api/posts': { body: { access: ['public'] } },
+  'POST /api/seen': { body: { entityId: id } },
+  'POST /api/chats': { body: { partnerId: id } },
+  'PUT /api/me/preferences': { body: { chatEmailNotices: true } },
+  'POST /api/chats/:chatId/messages': { body: { id, text: 'Hello' } },
+  'PUT /api/chats/:chatId/read': { body: { messageId: id } },
+  'PUT /api/creator/onboarding/age-gender': { body: { birthDate: '1990-01-31', gender: 'female' } },
+  'PUT /api/creator/onboarding/images-bio': { body: { bio: 'Hello' } },
+  'POST /api/payout-methods': { body: { type: 'paypal', email: 'payouts@example.com' } },
+  'POST /api/payments/dev/tokens': { body: { type: 'paypal', email: 'payer@example.com' } },
+  'POST /api/payment-methods': { body: { token: 'tok_1' } },
+  'POST /api/subscriptions': { body: { planId: id, paymentMethodId: id, idempotencyKey } },
+  'PUT /api/subscriptions/:subId/payment-method': { body: { paymentMethodId: id } },
+  'GET /api/subscriptions/:subId/plan-change': { query: `planId=${id}` },
+  'PUT /api/subscriptions/:subId/plan': { body: { planId: id, expectedAmountMinor: 500, idempotencyKey } },
+};
+
+/** Path parameters that are not ids. */
+export const PARAM_VALUES: Record<string, string> = { position: '0', kind: DERIVATIVE_KINDS[0], handle: 'someone' };
