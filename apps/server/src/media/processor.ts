@@ -28,7 +28,7 @@ export async function processMediaFile(
   signal: AbortSignal,
 ): Promise<ProcessedMedia> {
   if (kind === 'image') {
-    const image = await makeImageDerivatives(input);
+    const image = await makeImageDerivatives(input, workDir);
     return {
       kind,
       width: image.width,
@@ -50,7 +50,7 @@ export async function processMediaFile(
     };
   }
   // The pictures of a video are made from its frame, exactly as for a photo.
-  const frame = await makeImageDerivatives(av.frame);
+  const frame = await makeImageDerivatives(av.frame, workDir);
   return {
     kind: 'video',
     width: av.width ?? frame.width,
