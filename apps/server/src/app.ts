@@ -100,7 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const posts = new PostsService({ db, now, plans });
   const seen = new SeenService({ db, now });
   const storage = await createStorage(config);
-  const jobs = new JobQueue({ db, now, logger });
+  const jobs = new JobQueue({ db, now, logger, concurrency: config.jobConcurrency });
+  logger.info({ lanes: jobs.lanes }, 'background jobs: slots per lane');
   const media = new MediaService({ db, storage, jobs, logger, now, tools: await resolveMediaTools(config, logger) });
   const payments = new PaymentsService({
     db,

@@ -41,6 +41,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('leaves job slots to the machine unless told', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).jobConcurrency).toEqual({});
+    expect(loadConfig({ DATA_DIR: dataDir, MEDIA_JOB_CONCURRENCY: '3', VIDEO_JOB_CONCURRENCY: '1' }).jobConcurrency).toEqual({
+      media: 3,
+      video: 1,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, VIDEO_JOB_CONCURRENCY: '0' })).toThrow(/VIDEO_JOB_CONCURRENCY/);
+  });
+
   it('names every bad variable with a clear message', () => {
     try {
       loadConfig({

@@ -85,6 +85,8 @@ const envSchema = z
       .default(24),
     FFMPEG_PATH: z.string().min(1).optional(),
     FFPROBE_PATH: z.string().min(1).optional(),
+    MEDIA_JOB_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(64).optional(),
+    VIDEO_JOB_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(16).optional(),
   })
   .superRefine((e, ctx) => {
     if (e.VERIFICATION_PROVIDER !== 'stripe') return;
@@ -168,6 +170,8 @@ export interface Config {
   /** Explicit ffmpeg/ffprobe binaries; unset means the ones on PATH, else the bundled ones. */
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
+  /** Photo/sound and video jobs run at once by this server; unset means chosen from its cores and memory. */
+  jobConcurrency: { media?: number; video?: number };
 }
 
 export class ConfigError extends Error {
@@ -246,5 +250,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    jobConcurrency: {
+      ...(e.MEDIA_JOB_CONCURRENCY ? { media: e.MEDIA_JOB_CONCURRENCY } : {}),
+      ...(e.VIDEO_JOB_CONCURRENCY ? { video: e.VIDEO_JOB_CONCURRENCY } : {}),
+    },
   };
 }

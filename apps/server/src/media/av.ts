@@ -86,7 +86,7 @@ async function probeOrRefuse(tools: MediaTools, file: string, signal: AbortSigna
 /** Runs ffmpeg; a failure on a readable file means the file is broken, which retrying cannot mend. */
 async function ffmpeg(tools: MediaTools, args: string[], durationMs: number | null, signal: AbortSignal, failure: string): Promise<void> {
   try {
-    await runTool(requireTool(tools.ffmpeg), [...COMMON, ...args], { timeoutMs: toolTimeoutMs(durationMs), signal });
+    await runTool(requireTool(tools.ffmpeg), [...COMMON, ...args], { timeoutMs: toolTimeoutMs(durationMs), signal, background: true });
   } catch (error) {
     if (!(error instanceof ToolError) || signal.aborted) throw error;
     const reason = error.timedOut ? `${failure} It took too long to process.` : `${failure} It may be damaged or incomplete.`;

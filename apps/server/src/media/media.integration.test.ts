@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { THUMB_HEIGHT, THUMB_WIDTH } from '@aurum/core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
 import { thumbHashToRGBA } from 'thumbhash';
@@ -12,7 +12,7 @@ import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../
 import { TusTestClient } from '../../test/tus-client.js';
 import { jobs, media } from '../db/schema.js';
 import { JobQueue } from '../jobs/queue.js';
-import { MediaService, PROCESS_JOB } from './service.js';
+import { MediaService, PROCESS_JOB, PROCESS_VIDEO_JOB } from './service.js';
 import { type MediaTools, probe, resolveMediaTools } from './tools.js';
 
 /** The JSON body of a response, untyped as the API's answers are checked field by field. */
@@ -230,9 +230,9 @@ describe(`media processing (${TEST_DRIVER})`, { timeout: 120_000 }, () => {
     const failedJobs = await server.context.database.db
       .select()
       .from(jobs)
-      .where(and(eq(jobs.type, PROCESS_JOB), eq(jobs.status, 'failed')));
-    for (const id of [bombed.id, truncated.id, cutVideo.id]) {
-      expect(failedJobs.find((job) => job.id === `${PROCESS_JOB}:${id}`)).toMatchObject({ attempts: 1 });
+      .where(and(inArray(jobs.type, [PROCESS_JOB, PROCESS_VIDEO_JOB]), eq(jobs.status, 'failed')));
+    for (const id of [`${PROCESS_JOB}:${bombed.id}`, `${PROCESS_JOB}:${truncated.id}`, `${PROCESS_VIDEO_JOB}:${cutVideo.id}`]) {
+      expect(failedJobs.find((job) => job.id === id)).toMatchObject({ attempts: 1 });
     }
     expect((await user.get('/api/health')).status).toBe(200);
   });

@@ -17,7 +17,11 @@ import { PICTURE_TYPE } from './image.js';
 import { type DerivativeBody, processMediaFile } from './processor.js';
 import type { MediaTools } from './tools.js';
 
+/** Photos and sound, in the 'media' lane of the job queue. */
 export const PROCESS_JOB = 'media.process';
+/** Video, in its own lane ('video'): a long conversion never holds up photos. */
+export const PROCESS_VIDEO_JOB = 'media.process-video';
+const processJobOf = (kind: MediaKind) => (kind === 'video' ? PROCESS_VIDEO_JOB : PROCESS_JOB);
 const PROCESS_MAX_ATTEMPTS = 3;
 const GENERIC_FAILURE = 'Processing failed. Please try uploading the file again.';
 
@@ -110,12 +114,18 @@ export interface MediaServiceDeps {
  */
 export class MediaService {
   constructor(private readonly deps: MediaServiceDeps) {
-    deps.jobs.register(PROCESS_JOB, {
-      payload: z.object({ mediaId: z.string() }),
-      maxAttempts: PROCESS_MAX_ATTEMPTS,
-      run: ({ mediaId }, job) => this.process(mediaId, job.signal),
-      onFailure: ({ mediaId }, error) => this.markFailed(mediaId, error),
-    });
+    for (const [type, lane] of [
+      [PROCESS_JOB, 'media'],
+      [PROCESS_VIDEO_JOB, 'video'],
+    ] as const) {
+      deps.jobs.register(type, {
+        lane,
+        payload: z.object({ mediaId: z.string() }),
+        maxAttempts: PROCESS_MAX_ATTEMPTS,
+        run: ({ mediaId }, job) => this.process(mediaId, job.signal),
+        onFailure: ({ mediaId }, error) => this.markFailed(mediaId, error),
+      });
+    }
   }
 
   /**
@@ -129,7 +139,8 @@ export class MediaService {
         .insert(media)
         .values({ ...upload, originalKey: originalKey(upload.id), status: 'processing', createdAt: this.deps.now() })
         .onConflictDoNothing();
-      await this.deps.jobs.enqueue(PROCESS_JOB, { mediaId: upload.id }, { id: `${PROCESS_JOB}:${upload.id}` }, tx);
+      const type = processJobOf(upload.kind);
+      await this.deps.jobs.enqueue(type, { mediaId: upload.id }, { id: `${type}:${upload.id}` }, tx);
     });
     this.deps.jobs.wake();
     const record = await this.getMedia(upload.id);
