@@ -102,7 +102,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const storage = await createStorage(config);
   const jobs = new JobQueue({ db, now, logger, concurrency: config.jobConcurrency });
   logger.info({ lanes: jobs.lanes }, 'background jobs: slots per lane');
-  const media = new MediaService({ db, storage, jobs, logger, now, tools: await resolveMediaTools(config, logger) });
+  const media = new MediaService({
+    db,
+    storage,
+    jobs,
+    logger,
+    now,
+    tools: await resolveMediaTools(config, logger),
+    storageQuotaBytes: config.storageQuotaBytes,
+  });
   const payments = new PaymentsService({
     db,
     now,

@@ -78,6 +78,11 @@ const envSchema = z
       .min(1)
       .max(64 * 1024 ** 3, 'must be at most 64 GiB')
       .default(2 * 1024 ** 3),
+    STORAGE_QUOTA_BYTES: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number of bytes')
+      .min(0)
+      .default(20 * 1024 ** 3),
     UPLOAD_EXPIRY_HOURS: z.coerce
       .number({ message: 'must be a number' })
       .positive()
@@ -165,6 +170,8 @@ export interface Config {
   /** Media and partial uploads go to this bucket; null keeps them under DATA_DIR. */
   s3: S3Settings | null;
   uploadMaxBytes: number;
+  /** What each user's uploads may take in all (originals, as uploaded); null: no limit. */
+  storageQuotaBytes: number | null;
   /** Unfinished uploads are deleted this long after they were started. */
   uploadExpiryMs: number;
   /** Explicit ffmpeg/ffprobe binaries; unset means the ones on PATH, else the bundled ones. */
@@ -247,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    storageQuotaBytes: e.STORAGE_QUOTA_BYTES > 0 ? e.STORAGE_QUOTA_BYTES : null,
     uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,

@@ -4,8 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DERIVATIVE_KINDS, type DerivativeKind, type MediaKind, type MediaStatus, type MediaStatusView } from '@aurum/core';
-import { eq, inArray } from 'drizzle-orm';
+import {
+  DERIVATIVE_KINDS,
+  type DerivativeKind,
+  formatBytes,
+  type MediaKind,
+  type MediaStatus,
+  type MediaStatusView,
+  type MediaUsage,
+} from '@aurum/core';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database } from '../db/database.js';
@@ -100,6 +108,8 @@ function toRecord(row: MediaRow): MediaRecord {
 
 export interface MediaServiceDeps {
   db: Database;
+  /** What each owner's uploads may take in all (sizes as uploaded); null or unset: no limit. */
+  storageQuotaBytes?: number | null;
   storage: Storage;
   jobs: JobQueue;
   tools: MediaTools;
@@ -146,6 +156,27 @@ export class MediaService {
     const record = await this.getMedia(upload.id);
     if (!record) throw new Error(`media ${upload.id} vanished right after it was recorded`);
     return record;
+  }
+
+  /** What the owner's uploads take (sizes as uploaded, every item they still have) and may take. */
+  async getUsage(ownerId: string): Promise<MediaUsage> {
+    const [row] = await this.deps.db
+      .select({ used: sql<string | number | null>`sum(${media.sizeBytes})` })
+      .from(media)
+      .where(eq(media.ownerId, ownerId));
+    return { usedBytes: Number(row?.used ?? 0), quotaBytes: this.deps.storageQuotaBytes ?? null };
+  }
+
+  /** Refuses with storage_quota_exceeded when `bytes` more would take the owner over their quota. */
+  async assertRoomFor(ownerId: string, bytes: number): Promise<void> {
+    const quota = this.deps.storageQuotaBytes;
+    if (!quota) return;
+    const { usedBytes } = await this.getUsage(ownerId);
+    if (usedBytes + bytes <= quota) return;
+    const left = Math.max(0, quota - usedBytes);
+    throw errors.storageQuotaExceeded({
+      message: `This file (${formatBytes(bytes)}) does not fit in your storage: you have used ${formatBytes(usedBytes)} of ${formatBytes(quota)}${left > 0 ? `, ${formatBytes(left)} is left` : ''}. Delete media you no longer use to make room.`,
+    });
   }
 
   async getMedia(id: string): Promise<MediaRecord | null> {

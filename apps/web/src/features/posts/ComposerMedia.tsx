@@ -20,6 +20,7 @@ import {
   hiddenFileInputSx,
   type MediaPhase,
   mediaPhase,
+  StorageUsage,
   UploadStatus,
   useMediaStatus,
   useObjectUrl,
@@ -85,6 +86,7 @@ export function ComposerMedia({ items, editable, roomLeft, onAdd, onRemove, onMo
         </Box>
       )}
       {error && <Alert severity="error">{error}</Alert>}
+      {editable && <StorageUsage />}
     </Box>
   );
 }

@@ -83,9 +83,12 @@ describe('composing posts', () => {
       },
       'GET /api/posts/p9': () => ({ status: 200, body: published }),
       'GET /api/posts': () => ({ status: 200, body: { items: published ? [published] : [], nextCursor: null } }),
+      'GET /api/media/usage': () => ({ status: 200, body: { usedBytes: 1_500_000_000, quotaBytes: 21_474_836_480 } }),
     });
     const user = userEvent.setup();
     const { router, container } = renderApp('/posts/new');
+    // The creator sees how much of their storage is used before adding anything.
+    expect(await screen.findByText('Storage: 1.5 GB of 21.5 GB used')).toBeTruthy();
 
     await user.type(await screen.findByLabelText('Post text'), 'Backstage');
     const input = container.querySelector<HTMLInputElement>('input[type="file"][name="media"]');
