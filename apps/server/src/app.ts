@@ -97,7 +97,6 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const rateLimiter = new RateLimiter(db, now);
   const users = new UsersService({ db, sessions, now });
   const plans = new PlansService({ db, now });
-  const posts = new PostsService({ db, now, plans });
   const seen = new SeenService({ db, now });
   const storage = await createStorage(config);
   const jobs = new JobQueue({ db, now, logger, concurrency: config.jobConcurrency });
@@ -110,6 +109,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     now,
     tools: await resolveMediaTools(config, logger),
     storageQuotaBytes: config.storageQuotaBytes,
+    unattachedGraceMs: config.mediaUnattachedGraceMs,
+  });
+  // A deleted post releases its media: the purge runs as soon as the deletion has committed.
+  const posts = new PostsService({
+    db,
+    now,
+    plans,
+    onRemoved: { inTransaction: (postId, tx) => media.purgeSoon(`post-${postId}`, tx), afterCommit: () => media.wakeJobs() },
   });
   const payments = new PaymentsService({
     db,

@@ -83,6 +83,11 @@ const envSchema = z
       .int('must be a whole number of bytes')
       .min(0)
       .default(20 * 1024 ** 3),
+    MEDIA_UNATTACHED_GRACE_HOURS: z.coerce
+      .number({ message: 'must be a number' })
+      .positive()
+      .max(24 * 365)
+      .default(24 * 7),
     UPLOAD_EXPIRY_HOURS: z.coerce
       .number({ message: 'must be a number' })
       .positive()
@@ -174,6 +179,8 @@ export interface Config {
   storageQuotaBytes: number | null;
   /** Unfinished uploads are deleted this long after they were started. */
   uploadExpiryMs: number;
+  /** Uploads attached to no post, message or profile are deleted this long after they were made. */
+  mediaUnattachedGraceMs: number;
   /** Explicit ffmpeg/ffprobe binaries; unset means the ones on PATH, else the bundled ones. */
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
@@ -256,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES > 0 ? e.STORAGE_QUOTA_BYTES : null,
     uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
+    mediaUnattachedGraceMs: Math.round(e.MEDIA_UNATTACHED_GRACE_HOURS * 60 * 60 * 1000),
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     jobConcurrency: {

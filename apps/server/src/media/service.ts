@@ -13,11 +13,11 @@ import {
   type MediaStatusView,
   type MediaUsage,
 } from '@aurum/core';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Database } from '../db/database.js';
-import { DERIVATIVE_KEY_COLUMNS, media, postMedia } from '../db/schema.js';
+import type { Database, Executor } from '../db/database.js';
+import { DERIVATIVE_KEY_COLUMNS, media, messageMedia, postMedia, posts, profiles } from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import { type JobQueue, PermanentJobError } from '../jobs/queue.js';
 import { type ByteRange, ObjectNotFoundError, type Storage, type StoredObject } from '../storage/index.js';
@@ -30,6 +30,14 @@ export const PROCESS_JOB = 'media.process';
 /** Video, in its own lane ('video'): a long conversion never holds up photos. */
 export const PROCESS_VIDEO_JOB = 'media.process-video';
 const processJobOf = (kind: MediaKind) => (kind === 'video' ? PROCESS_VIDEO_JOB : PROCESS_JOB);
+/** The sweep that deletes media nothing uses (see MediaService.purgeUnused); hourly, and right after a post is deleted. */
+export const PURGE_JOB = 'media.purge';
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** Items looked at per batch, and batches per run: a run stays short, the next one goes on. */
+const PURGE_BATCH = 100;
+const PURGE_MAX_BATCHES = 20;
+/** Default for how long an upload may wait to be attached before it is deleted. */
+export const DEFAULT_UNATTACHED_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
 const PROCESS_MAX_ATTEMPTS = 3;
 const GENERIC_FAILURE = 'Processing failed. Please try uploading the file again.';
 
@@ -110,6 +118,8 @@ export interface MediaServiceDeps {
   db: Database;
   /** What each owner's uploads may take in all (sizes as uploaded); null or unset: no limit. */
   storageQuotaBytes?: number | null;
+  /** How long an upload may stay unattached before it is deleted; DEFAULT_UNATTACHED_GRACE_MS unless set. */
+  unattachedGraceMs?: number;
   storage: Storage;
   jobs: JobQueue;
   tools: MediaTools;
@@ -124,6 +134,7 @@ export interface MediaServiceDeps {
  */
 export class MediaService {
   constructor(private readonly deps: MediaServiceDeps) {
+    deps.jobs.every(PURGE_JOB, PURGE_INTERVAL_MS, { payload: z.object({}), run: async () => void (await this.purgeUnused()) });
     for (const [type, lane] of [
       [PROCESS_JOB, 'media'],
       [PROCESS_VIDEO_JOB, 'video'],
@@ -136,6 +147,80 @@ export class MediaService {
         onFailure: ({ mediaId }, error) => this.markFailed(mediaId, error),
       });
     }
+  }
+
+  /**
+   * Deletes media nothing uses any more, with their bytes: uploads never attached to anything
+   * once the grace period is over, and at once those whose post was deleted. An item stays
+   * while a live post, a chat message (a paid message's buyer keeps what they paid for) or
+   * its owner's avatar or cover uses it. Returns how many were deleted.
+   */
+  async purgeUnused(): Promise<number> {
+    const cutoff = new Date(this.deps.now().getTime() - (this.deps.unattachedGraceMs ?? DEFAULT_UNATTACHED_GRACE_MS));
+    let purged = 0;
+    for (let batch = 0; batch < PURGE_MAX_BATCHES; batch++) {
+      const candidates = await this.deps.db
+        .select({ id: media.id })
+        .from(media)
+        .where(and(this.unusedSql(), or(lt(media.createdAt, cutoff), this.releasedByDeletedPostSql())))
+        .limit(PURGE_BATCH);
+      for (const { id } of candidates) {
+        if (await this.purgeIfUnused(id, cutoff)) purged++;
+      }
+      if (candidates.length < PURGE_BATCH) break;
+    }
+    if (purged > 0) this.deps.logger.info({ purged }, 'unused media deleted');
+    return purged;
+  }
+
+  /**
+   * Deletes one item if it is still unused, deciding with its row locked: attaching it to a
+   * post or a message locks the row too, so either the attachment waits and then finds the
+   * item gone, or the purge waits and then sees the attachment.
+   */
+  private async purgeIfUnused(id: string, cutoff: Date): Promise<boolean> {
+    const deleted = await this.deps.db.transaction(async (tx) => {
+      const [locked] = await tx.select({ id: media.id }).from(media).where(eq(media.id, id)).for('update');
+      if (!locked) return false;
+      const [unused] = await tx
+        .select({ id: media.id })
+        .from(media)
+        .where(and(eq(media.id, id), this.unusedSql(), or(lt(media.createdAt, cutoff), this.releasedByDeletedPostSql())));
+      if (!unused) return false;
+      await tx.delete(media).where(eq(media.id, id));
+      return true;
+    });
+    // The row went first: bytes left behind by a failure here are unreachable, and harmless.
+    if (deleted) await this.deleteBytes(id);
+    return deleted;
+  }
+
+  /**
+   * Queues a purge to run now, in the caller's transaction (a post being deleted: its media go
+   * as soon as it is). Call wakeJobs() once the transaction has committed.
+   */
+  async purgeSoon(reason: string, executor: Executor): Promise<void> {
+    await this.deps.jobs.enqueue(PURGE_JOB, {}, { id: `${PURGE_JOB}:${reason}`, maxAttempts: 3 }, executor);
+  }
+
+  wakeJobs(): void {
+    this.deps.jobs.wake();
+  }
+
+  /** No live post, no message and not its owner's avatar or cover. */
+  private unusedSql() {
+    return and(
+      sql`not exists (select 1 from ${postMedia} join ${posts} on ${posts.id} = ${postMedia.postId}
+        where ${postMedia.mediaId} = ${media.id} and ${posts.deletedAt} is null)`,
+      sql`not exists (select 1 from ${messageMedia} where ${messageMedia.mediaId} = ${media.id})`,
+      sql`not exists (select 1 from ${profiles} where ${profiles.userId} = ${media.ownerId}
+        and (${profiles.avatarMediaId} = ${media.id} or ${profiles.coverMediaId} = ${media.id}))`,
+    );
+  }
+
+  /** It was in a post, and that post is deleted. */
+  private releasedByDeletedPostSql() {
+    return sql`exists (select 1 from ${postMedia} where ${postMedia.mediaId} = ${media.id})`;
   }
 
   /**
@@ -237,6 +322,12 @@ export class MediaService {
     if (!record || record.ownerId !== viewerId) throw errors.notFound('Media');
     const [used] = await this.deps.db.select({ postId: postMedia.postId }).from(postMedia).where(eq(postMedia.mediaId, id)).limit(1);
     if (used) throw errors.mediaInUse({ message: 'This media is part of a post. Remove it from the post first.' });
+    const [sent] = await this.deps.db
+      .select({ messageId: messageMedia.messageId })
+      .from(messageMedia)
+      .where(eq(messageMedia.mediaId, id))
+      .limit(1);
+    if (sent) throw errors.mediaInUse({ message: 'This media was sent in a message, and stays for the people who received it.' });
     await this.deleteMedia(id);
   }
 

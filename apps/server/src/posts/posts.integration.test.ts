@@ -1,5 +1,5 @@
 import { DAY_MS, POST_TEASER_CHARS } from '@aurum/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActivePlan, follow, insertMediaRow, signUp, subscribe } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 
@@ -123,8 +123,12 @@ describe(`posts: writing (${TEST_DRIVER})`, () => {
     expect((await patch(owner.client, `/api/posts/${post.id}`, { text: 'back' })).status).toBe(404);
     expect((await owner.client.delete(`/api/posts/${post.id}`)).status).toBe(404);
     expect((await owner.client.get('/api/posts')).body.items.map((item: any) => item.id)).not.toContain(post.id);
-    // A deleted post keeps its media, so they cannot resurface elsewhere.
-    expect((await owner.client.post('/api/posts', { mediaIds: [media[1]], access: ['public'] })).body.type).toBe('media_in_use');
+    // A deleted post releases its media: they are deleted, so they cannot resurface elsewhere.
+    await vi.waitFor(async () => expect((await owner.client.get(`/api/media/${media[1]}/status`)).status).toBe(404), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    expect((await owner.client.post('/api/posts', { mediaIds: [media[1]], access: ['public'] })).body.type).toBe('invalid_media');
   });
 });
 

@@ -24,6 +24,8 @@ export interface PostsServiceDeps {
   db: Database;
   now: () => Date;
   plans: PlansService;
+  /** Told of a deleted post inside the deleting transaction (its media are released), and once it has committed. */
+  onRemoved?: { inTransaction(postId: string, tx: Executor): Promise<void>; afterCommit(postId: string): void };
 }
 
 /**
@@ -59,7 +61,8 @@ export interface ServableMedia {
  * allows inside the query, so nothing a viewer may not see leaves the database.
  *
  * Deleting is soft: the post stays in the table with deleted_at set, its media stay bound to
- * it (so they are not served through another post) and nobody sees it any more.
+ * it (so they are not served through another post) and nobody sees it any more; its media are
+ * then released (deleted by MediaService's purge unless a chat message still uses them).
  */
 export class PostsService {
   readonly cards: PostCards;
@@ -107,12 +110,16 @@ export class PostsService {
 
   async remove(creatorId: string, postId: string): Promise<void> {
     const now = this.deps.now();
-    const [row] = await this.deps.db
-      .update(posts)
-      .set({ deletedAt: now, updatedAt: now })
-      .where(and(eq(posts.id, postId), eq(posts.creatorId, creatorId), isNull(posts.deletedAt)))
-      .returning({ creatorId: posts.creatorId });
-    assertOwner(row, creatorId, 'Post');
+    await this.deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(posts)
+        .set({ deletedAt: now, updatedAt: now })
+        .where(and(eq(posts.id, postId), eq(posts.creatorId, creatorId), isNull(posts.deletedAt)))
+        .returning({ creatorId: posts.creatorId });
+      assertOwner(row, creatorId, 'Post');
+      await this.deps.onRemoved?.inTransaction(postId, tx);
+    });
+    this.deps.onRemoved?.afterCommit(postId);
   }
 
   /** One post as this viewer may see it; hidden and deleted posts are not found. */
