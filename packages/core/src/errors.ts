@@ -112,6 +112,7 @@ export const ERROR_CATALOG = {
   invalidMedia: { type: 'invalid_media', status: 400, message: 'A media item was not found among your uploads.' },
   mediaFailed: { type: 'media_failed', status: 409, message: 'A media item could not be processed. Remove it and upload it again.' },
   mediaInUse: { type: 'media_in_use', status: 409, message: 'A media item is already used in another post or as a profile image.' },
+  postMediaFull: { type: 'post_media_full', status: 409, message: 'This post already holds as many media items as a post can.' },
   postAlreadyPublished: {
     type: 'post_already_published',
     status: 409,

@@ -4,6 +4,7 @@ import {
   type createPostSchema,
   DAY_MS,
   generateId,
+  POST_MEDIA_MAX,
   POST_SCHEDULE_MAX_DAYS,
   type Post,
   type PostPage,
@@ -104,6 +105,60 @@ export class PostsService {
         await this.setMedia(tx, postId, input.mediaIds);
       }
       await tx.update(posts).set({ text, access, publishAt, updatedAt: now }).where(eq(posts.id, postId));
+    });
+    return this.get(creatorId, postId);
+  }
+
+  /** Adds one of the creator's uploads to the post, at `position` (the end when left out). */
+  addMedia(creatorId: string, postId: string, mediaId: string, position?: number): Promise<Post> {
+    return this.editMedia(creatorId, postId, async (tx, ids) => {
+      if (ids.includes(mediaId)) throw errors.mediaInUse({ message: 'This media item is already in this post.' });
+      if (ids.length >= POST_MEDIA_MAX) throw errors.postMediaFull({ message: `A post has at most ${POST_MEDIA_MAX} media items.` });
+      await this.checkMedia(tx, creatorId, postId, [mediaId]);
+      const next = [...ids];
+      next.splice(Math.min(position ?? ids.length, ids.length), 0, mediaId);
+      return next;
+    });
+  }
+
+  /** Moves one item of the post to `position`; the others keep their order around it. */
+  moveMedia(creatorId: string, postId: string, mediaId: string, position: number): Promise<Post> {
+    return this.editMedia(creatorId, postId, async (_tx, ids) => {
+      if (!ids.includes(mediaId)) throw errors.notFound('Media');
+      const next = ids.filter((id) => id !== mediaId);
+      next.splice(Math.min(position, next.length), 0, mediaId);
+      return next;
+    });
+  }
+
+  /** Takes one item out of the post (it goes back to the creator's uploads). */
+  removeMedia(creatorId: string, postId: string, mediaId: string): Promise<Post> {
+    return this.editMedia(creatorId, postId, async (_tx, ids) => {
+      if (!ids.includes(mediaId)) throw errors.notFound('Media');
+      return ids.filter((id) => id !== mediaId);
+    });
+  }
+
+  /**
+   * One change to a post's media list, with the post locked: `change` gets the ids in order and
+   * returns the new order. The post must still hold text or media afterwards.
+   */
+  private async editMedia(creatorId: string, postId: string, change: (tx: Executor, ids: string[]) => Promise<string[]>): Promise<Post> {
+    const now = this.deps.now();
+    await this.deps.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ creatorId: posts.creatorId, text: posts.text, access: posts.access })
+        .from(posts)
+        .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
+        .for('update');
+      const post = assertOwner(current, creatorId, 'Post');
+      const ids = (
+        await tx.select({ mediaId: postMedia.mediaId }).from(postMedia).where(eq(postMedia.postId, postId)).orderBy(postMedia.position)
+      ).map((row) => row.mediaId);
+      const next = await change(tx, ids);
+      if (!post.text && next.length === 0) throw errors.postEmpty();
+      await this.setMedia(tx, postId, next);
+      await tx.update(posts).set({ updatedAt: now }).where(eq(posts.id, postId));
     });
     return this.get(creatorId, postId);
   }
