@@ -10,6 +10,7 @@ import {
   formatBytes,
   type MediaKind,
   type MediaStatus,
+  type MediaStatusEventData,
   type MediaStatusView,
   type MediaUsage,
 } from '@aurum/core';
@@ -39,6 +40,8 @@ const PURGE_MAX_BATCHES = 20;
 /** Default for how long an upload may wait to be attached before it is deleted. */
 export const DEFAULT_UNATTACHED_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
 const PROCESS_MAX_ATTEMPTS = 3;
+/** Progress of a conversion is told at most this often. */
+const PROGRESS_EVERY_MS = 1000;
 const GENERIC_FAILURE = 'Processing failed. Please try uploading the file again.';
 
 type MediaRow = typeof media.$inferSelect;
@@ -120,6 +123,8 @@ export interface MediaServiceDeps {
   storageQuotaBytes?: number | null;
   /** How long an upload may stay unattached before it is deleted; DEFAULT_UNATTACHED_GRACE_MS unless set. */
   unattachedGraceMs?: number;
+  /** Told as an upload's processing moves on (progress, ready, failed), to tell its owner live. */
+  onStatus?: (ownerId: string, event: MediaStatusEventData) => void;
   storage: Storage;
   jobs: JobQueue;
   tools: MediaTools;
@@ -356,7 +361,7 @@ export class MediaService {
       });
       await pipeline(original.stream, createWriteStream(input));
 
-      const result = await processMediaFile(row.kind as MediaKind, input, this.deps.tools, workDir, signal);
+      const result = await processMediaFile(row.kind as MediaKind, input, this.deps.tools, workDir, signal, this.progressReporter(row));
       const keys: Partial<Record<(typeof DERIVATIVE_KEY_COLUMNS)[DerivativeKind], string | null>> = {};
       for (const kind of DERIVATIVE_KINDS) {
         const body = result.derivatives[kind];
@@ -380,6 +385,7 @@ export class MediaService {
         .returning({ id: media.id });
       // Deleted while processing: drop what was just made.
       if (updated.length === 0) await this.deleteBytes(id);
+      else this.deps.onStatus?.(row.ownerId, { mediaId: id, status: 'ready' });
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
@@ -393,6 +399,27 @@ export class MediaService {
 
   private async markFailed(id: string, error: unknown): Promise<void> {
     const reason = error instanceof PermanentJobError ? error.message : GENERIC_FAILURE;
-    await this.deps.db.update(media).set({ status: 'failed', failureReason: reason, processedAt: this.deps.now() }).where(eq(media.id, id));
+    const [failed] = await this.deps.db
+      .update(media)
+      .set({ status: 'failed', failureReason: reason, processedAt: this.deps.now() })
+      .where(eq(media.id, id))
+      .returning({ ownerId: media.ownerId });
+    if (failed) this.deps.onStatus?.(failed.ownerId, { mediaId: id, status: 'failed' });
+  }
+
+  /** Passes a conversion's progress on, in whole percents, at most once a second. */
+  private progressReporter(row: MediaRow): ((fraction: number) => void) | undefined {
+    const onStatus = this.deps.onStatus;
+    if (!onStatus) return undefined;
+    let lastPercent = -1;
+    let lastAt = 0;
+    return (fraction) => {
+      const percent = Math.floor(fraction * 100);
+      const at = Date.now();
+      if (percent <= lastPercent || at - lastAt < PROGRESS_EVERY_MS) return;
+      lastPercent = percent;
+      lastAt = at;
+      onStatus(row.ownerId, { mediaId: row.id, status: 'processing', progress: percent });
+    };
   }
 }

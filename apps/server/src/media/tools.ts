@@ -78,12 +78,13 @@ const BACKGROUND_PRIORITY = 10;
 
 /**
  * Runs a binary with arguments (no shell), killing it on timeout or abort; resolves with its
- * stdout. `background` lowers its CPU priority (a conversion that may take minutes).
+ * stdout. `background` lowers its CPU priority (a conversion that may take minutes);
+ * `onStdoutLine` gets stdout line by line as it comes instead (the result is then empty).
  */
 export function runTool(
   binary: string,
   args: string[],
-  options: { timeoutMs: number; signal?: AbortSignal; background?: boolean },
+  options: { timeoutMs: number; signal?: AbortSignal; background?: boolean; onStdoutLine?: (line: string) => void },
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(new ToolError(`${path.basename(binary)} was stopped`, ''));
@@ -99,7 +100,15 @@ export function runTool(
     let stdoutBytes = 0;
     let stderr = '';
     let timedOut = false;
+    let partialLine = '';
     child.stdout.on('data', (chunk: Buffer) => {
+      if (options.onStdoutLine) {
+        // Read as it comes (progress reports), never kept: a long run may print any amount.
+        const lines = (partialLine + chunk.toString()).split('\n');
+        partialLine = (lines.pop() ?? '').slice(-STDERR_TAIL_BYTES);
+        for (const line of lines) options.onStdoutLine(line);
+        return;
+      }
       stdoutBytes += chunk.length;
       if (stdoutBytes <= STDOUT_LIMIT_BYTES) stdout.push(chunk);
       else child.kill('SIGKILL');
