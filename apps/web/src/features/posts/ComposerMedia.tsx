@@ -162,7 +162,16 @@ function UploadRow({ file, ...props }: RowProps & { file: File }) {
       {...props}
       preview={preview}
       kind={kind}
-      status={<UploadStatus phase={phase} progress={upload.progress} error={error} label={item.name} readyText="Ready" />}
+      status={
+        <UploadStatus
+          phase={phase}
+          progress={upload.progress}
+          processingProgress={status.progress}
+          error={error}
+          label={item.name}
+          readyText="Ready"
+        />
+      }
       retry={upload.state === 'error' && upload.error !== UNSUPPORTED_FILE_TYPE_MESSAGE ? () => upload.start(file) : undefined}
     />
   );
