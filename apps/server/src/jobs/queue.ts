@@ -51,14 +51,15 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 /**
  * Slots per lane for a machine: media jobs are bound by the cores (libvips uses one thread per
  * pass, two passes per photo) and memory; a video conversion alone uses every core, so a few
- * at once is all that helps; half the memory is left to the server and the database. Every
- * lane has at least one slot.
+ * at once is all that helps; half the memory is left to the server and the database. The
+ * default lane's jobs wait on the database and the network, so a few slots serve any machine
+ * (and leave the database pool, 10 connections, to requests). Every lane has at least one slot.
  */
 export function laneConcurrencyFor({ cores, memoryBytes }: MachineResources): LaneConcurrency {
   const jobMemory = memoryBytes / 2;
   return {
-    default: clamp(cores * 2, 2, 16),
-    media: clamp(Math.min(cores, jobMemory / PHOTO_JOB_BYTES), 1, 16),
+    default: clamp(cores, 2, 4),
+    media: clamp(Math.min(cores, jobMemory / PHOTO_JOB_BYTES), 1, 8),
     video: clamp(Math.min(cores / 4, jobMemory / VIDEO_JOB_BYTES), 1, 4),
   };
 }
