@@ -186,6 +186,36 @@ describe('composing posts', () => {
     expect(patch).toEqual({ text: 'Final cut', access: ['subscription', 'gold'] });
   });
 
+  it('edits a post: with the ids the API gives its owner, single items move and go', async () => {
+    let patch: unknown;
+    const post = makePost({
+      id: 'p2',
+      accessLevel: 'owner',
+      access: ['public'],
+      text: 'Trip',
+      media: ['m1', 'm2', 'm3'].map((mediaId, position) =>
+        makeMedia({ position, mediaId, urls: { thumb: `/api/posts/p2/media/${position}/thumb` } }),
+      ),
+    });
+    creatorApi({
+      'GET /api/posts/p2': () => ({ status: 200, body: post }),
+      'PATCH /api/posts/p2': (body) => {
+        patch = body;
+        return { status: 200, body: post };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/posts/p2/edit');
+    await screen.findByText('Photo 3');
+    // No "replace them all": the list can be changed item by item.
+    expect(screen.queryByRole('button', { name: 'Replace media' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Move Photo 3 up' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Photo 1' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/posts/p2'));
+    expect(patch).toEqual({ text: 'Trip', access: ['public'], mediaIds: ['m3', 'm2'] });
+  });
+
   it('tells members that only creators post', async () => {
     mockApi({
       'GET /api/me': () => ({ status: 200, body: makeUser() }),
