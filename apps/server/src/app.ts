@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { REALTIME_EVENTS, userChannel } from '@aurum/core';
+import { MEDIA_STATUS_EVENT, REALTIME_EVENTS, userChannel } from '@aurum/core';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
@@ -102,14 +102,33 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const errorReporter = await createErrorReporter(config.errorReporting, { release: APP_VERSION, logger });
   const bus = await createBus(config.redisUrl, logger);
   const sessions = new SessionStore(db, now, bus);
+  const realtime = new RealtimeHub({ bus, logger, now, resolveSession: (token) => sessions.resolveSession(token) });
   const rateLimiter = new RateLimiter(db, now);
   const users = new UsersService({ db, sessions, now });
   const plans = new PlansService({ db, now });
-  const posts = new PostsService({ db, now, plans });
   const seen = new SeenService({ db, now });
   const storage = await createStorage(config);
-  const jobs = new JobQueue({ db, now, logger });
-  const media = new MediaService({ db, storage, jobs, logger, now, tools: await resolveMediaTools(config, logger) });
+  const jobs = new JobQueue({ db, now, logger, concurrency: config.jobConcurrency });
+  logger.info({ lanes: jobs.lanes }, 'background jobs: slots per lane');
+  const media = new MediaService({
+    db,
+    storage,
+    jobs,
+    logger,
+    now,
+    tools: await resolveMediaTools(config, logger),
+    storageQuotaBytes: config.storageQuotaBytes,
+    unattachedGraceMs: config.mediaUnattachedGraceMs,
+    // The composer shows each upload's processing live.
+    onStatus: (ownerId, event) => realtime.publish(userChannel(ownerId), MEDIA_STATUS_EVENT, event),
+  });
+  // A deleted post releases its media: the purge runs as soon as the deletion has committed.
+  const posts = new PostsService({
+    db,
+    now,
+    plans,
+    onRemoved: { inTransaction: (postId, tx) => media.purgeSoon(`post-${postId}`, tx), afterCommit: () => media.wakeJobs() },
+  });
   const payments = new PaymentsService({
     db,
     now,
@@ -117,7 +136,6 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     provider: createPaymentProvider(config, { db, now }),
     platformFeeBasisPoints: config.platformFeeBasisPoints,
   });
-  const realtime = new RealtimeHub({ bus, logger, now, resolveSession: (token) => sessions.resolveSession(token) });
   sessions.onForget((forgotten) => realtime.sessionsForgotten(forgotten));
   // A label or state change: cached sessions are read afresh, and the user's open tabs are told.
   const accountChanged = (userId: string) => {

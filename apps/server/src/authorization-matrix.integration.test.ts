@@ -65,6 +65,9 @@ const DECISIONS: Record<string, Decision> = {
   'GET /api/posts/{postId}': 'signed-in',
   'PATCH /api/posts/{postId}': "creator's, creators only",
   'DELETE /api/posts/{postId}': "creator's, creators only",
+  'POST /api/posts/{postId}/media': "creator's, creators only",
+  'PATCH /api/posts/{postId}/media/{mediaId}': "creator's, creators only",
+  'DELETE /api/posts/{postId}/media/{mediaId}': "creator's, creators only",
   'GET /api/users/{userId}/posts': 'signed-in',
   'GET /api/posts/{postId}/media/{position}/{kind}': 'signed-in',
   'PUT /api/posts/{postId}/like': 'signed-in',
@@ -112,6 +115,7 @@ const DECISIONS: Record<string, Decision> = {
   'POST /api/uploads': 'signed-in',
   'PATCH /api/uploads/{uploadId}': 'signed-in',
   'DELETE /api/uploads/{uploadId}': 'signed-in',
+  'GET /api/media/usage': 'signed-in',
   'GET /api/media/{mediaId}/status': "creator's",
   'DELETE /api/media/{mediaId}': "creator's",
 
@@ -206,8 +210,10 @@ beforeAll(async () => {
     handle,
     provider: 'dev',
   };
-  // Paths name one resource per parameter, but `methodId` is the member's payment method or the creator's payout method.
+  // Paths name one resource per parameter, but `methodId` is the member's payment method or the creator's payout method,
+  // and `mediaId` an upload or a post's item.
   paymentMethodId = method.body.id;
+  postMediaId = postMedia;
   payoutMethodId = payout.body.id;
 }, 120_000);
 afterAll(async () => {
@@ -215,6 +221,7 @@ afterAll(async () => {
 });
 
 let paymentMethodId: string;
+let postMediaId: string;
 let payoutMethodId: string;
 let otherPlanId: string;
 
@@ -247,6 +254,8 @@ function inputOf(operation: string): { body?: unknown; query?: string } {
 function urlOf(path: string): string {
   return path.replace(/\{(\w+)\}/g, (_, param: string) => {
     if (param === 'methodId') return path.startsWith('/api/payout-methods') ? payoutMethodId : paymentMethodId;
+    // A post's media item is the one on the scene's post; `/api/media/{mediaId}` is an upload of the creator's on no post.
+    if (param === 'mediaId' && path.startsWith('/api/posts/')) return postMediaId;
     return params[param] ?? PARAM_VALUES[param] ?? SOME_ID;
   });
 }

@@ -16,6 +16,8 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'POST /api/me/profile': { body: { handle: 'someone', publicName: 'Someone' } },
   'POST /api/plans': { body: { name: 'Plan', priceMinor: 500, currency: 'USD' } },
   'POST /api/posts': { body: { access: ['public'] } },
+  'POST /api/posts/:postId/media': { body: { mediaId: id } },
+  'PATCH /api/posts/:postId/media/:mediaId': { body: { position: 0 } },
   'POST /api/seen': { body: { entityId: id } },
   'POST /api/chats': { body: { partnerId: id } },
   'PUT /api/me/preferences': { body: { chatEmailNotices: true } },

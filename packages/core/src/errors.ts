@@ -123,6 +123,7 @@ export const ERROR_CATALOG = {
   invalidMedia: { type: 'invalid_media', status: 400, message: 'A media item was not found among your uploads.' },
   mediaFailed: { type: 'media_failed', status: 409, message: 'A media item could not be processed. Remove it and upload it again.' },
   mediaInUse: { type: 'media_in_use', status: 409, message: 'A media item is already used in another post or as a profile image.' },
+  postMediaFull: { type: 'post_media_full', status: 409, message: 'This post already holds as many media items as a post can.' },
   postAlreadyPublished: {
     type: 'post_already_published',
     status: 409,
@@ -138,6 +139,11 @@ export const ERROR_CATALOG = {
   uploadNotFound: { type: 'upload_not_found', status: 404, message: 'Upload not found.' },
   uploadFailed: { type: 'upload_failed', status: 500, message: 'The upload could not be saved. Please try again.' },
   uploadTooLarge: { type: 'upload_too_large', status: 413, message: 'The file is too large.' },
+  storageQuotaExceeded: {
+    type: 'storage_quota_exceeded',
+    status: 413,
+    message: 'Your storage is full. Delete media you no longer use to make room.',
+  },
   uploadInvalidRequest: { type: 'upload_invalid_request', status: 400, message: 'The upload request was refused.' },
   uploadOffsetConflict: { type: 'upload_offset_conflict', status: 409, message: 'The upload offset does not match the bytes received.' },
   uploadExpired: { type: 'upload_expired', status: 410, message: 'This upload has expired. Start it again.' },

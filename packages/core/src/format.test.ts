@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompactNumber, formatMoney } from './format.js';
+import { formatBytes, formatCompactNumber, formatMoney } from './format.js';
 
 describe('formatCompactNumber', () => {
   it.each([
@@ -25,5 +25,20 @@ describe('formatMoney', () => {
 
   it('refuses fractional minor units', () => {
     expect(() => formatMoney({ amountMinor: 4.5, currency: 'USD' })).toThrow(RangeError);
+  });
+});
+
+describe('formatBytes', () => {
+  it.each([
+    [0, '0 bytes'],
+    [1, '1 byte'],
+    [999, '999 bytes'],
+    [1000, '1 KB'],
+    [12_500_000, '12.5 MB'],
+    [150_000_000, '150 MB'],
+    [20_000_000_000, '20 GB'],
+    [21_474_836_480, '21.5 GB'],
+  ])('%d -> %s', (value, expected) => {
+    expect(formatBytes(value)).toBe(expected);
   });
 });

@@ -26,3 +26,16 @@ export function formatMoney({ amountMinor, currency }: Money): string {
     maximumFractionDigits: exponent,
   }).format(amountMinor / 10 ** exponent);
 }
+
+/** Bytes for people: "900 KB", "12.5 MB", "20 GB" (decimal units, as phones and file managers show sizes). */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  if (unit === 0) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  return `${value >= 100 || Number.isInteger(value) ? Math.round(value) : value.toFixed(1).replace(/\.0$/, '')} ${units[unit]}`;
+}

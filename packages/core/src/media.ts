@@ -43,6 +43,14 @@ export function mediaKindOfMime(mime: string): MediaKind | null {
   return (MEDIA_KINDS as readonly string[]).includes(top ?? '') ? (top as MediaKind) : null;
 }
 
+/** The owner's storage: what their uploads take and what they may take (null: no limit). */
+export const MEDIA_USAGE_PATH = '/api/media/usage';
+export const mediaUsageSchema = z.object({
+  usedBytes: z.number().int().nonnegative(),
+  quotaBytes: z.number().int().positive().nullable(),
+});
+export type MediaUsage = z.infer<typeof mediaUsageSchema>;
+
 /** The answer to a completed upload (and the body of the final tus request). */
 export const uploadCompleteSchema = z.object({
   mediaId: z.string(),

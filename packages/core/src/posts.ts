@@ -76,6 +76,17 @@ export const updatePostSchema = z.object({
 });
 export type UpdatePostInput = z.input<typeof updatePostSchema>;
 
+/** Adds one of the owner's uploads to a post, at `position` (0 first; the end when left out). */
+export const addPostMediaSchema = z.object({
+  mediaId: entityIdSchema,
+  position: z.number().int().min(0).optional(),
+});
+export type AddPostMediaInput = z.input<typeof addPostMediaSchema>;
+
+/** Moves one item of a post to `position` (0 first); the others keep their order around it. */
+export const movePostMediaSchema = z.object({ position: z.number().int().min(0) });
+export type MovePostMediaInput = z.input<typeof movePostMediaSchema>;
+
 /**
  * The derivatives anyone who can see a post exists may fetch; the others (see DERIVATIVE_KINDS)
  * only viewers whose access level reveals the content. The uploaded file itself is never served.
@@ -90,6 +101,8 @@ export function mayFetchDerivative(level: AccessLevel, kind: DerivativeKind): bo
 
 export const postMediaSchema = z.object({
   position: z.number().int(),
+  /** The media item's id, shown to the post's owner only: what the per-item edits name. */
+  mediaId: z.string().optional(),
   kind: z.enum(MEDIA_KINDS),
   /** processing, ready or failed (MEDIA_STATUSES); until 'ready' only the placeholder (if any) is shown. */
   status: z.string(),

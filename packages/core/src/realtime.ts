@@ -26,6 +26,17 @@ export const REALTIME_EVENTS = {
   accountChanged: 'account.changed',
 } as const;
 
+/**
+ * On the owner's channel: an upload's processing moved on (`MediaStatusEventData`). `progress`
+ * (0-100) comes while a video is converted; on 'ready' or 'failed' read its status again.
+ */
+export const MEDIA_STATUS_EVENT = 'media.status';
+export interface MediaStatusEventData {
+  mediaId: string;
+  status: 'processing' | 'ready' | 'failed';
+  progress?: number;
+}
+
 /** On the user's own channel: a chat of theirs has a new message (the unread badge changes). */
 export const USER_CHAT_EVENT = 'chat.message';
 

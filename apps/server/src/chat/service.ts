@@ -309,7 +309,9 @@ export class ChatService {
     const owned = await executor
       .select({ id: media.id })
       .from(media)
-      .where(and(inArray(media.id, mediaIds), eq(media.ownerId, viewerId), ne(media.status, 'failed')));
+      .where(and(inArray(media.id, mediaIds), eq(media.ownerId, viewerId), ne(media.status, 'failed')))
+      // Held until the message is stored, so the purge of unused media cannot delete them meanwhile.
+      .for('share');
     if (owned.length !== mediaIds.length) throw errors.notFound('Media');
   }
 

@@ -41,6 +41,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('leaves job slots to the machine unless told', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).jobConcurrency).toEqual({});
+    expect(loadConfig({ DATA_DIR: dataDir, MEDIA_JOB_CONCURRENCY: '3', VIDEO_JOB_CONCURRENCY: '1' }).jobConcurrency).toEqual({
+      media: 3,
+      video: 1,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, VIDEO_JOB_CONCURRENCY: '0' })).toThrow(/VIDEO_JOB_CONCURRENCY/);
+  });
+
+  it('limits storage per user to 20 GiB unless told, 0 meaning no limit', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).storageQuotaBytes).toBe(20 * 1024 ** 3);
+    expect(loadConfig({ DATA_DIR: dataDir, STORAGE_QUOTA_BYTES: '1000000' }).storageQuotaBytes).toBe(1_000_000);
+    expect(loadConfig({ DATA_DIR: dataDir, STORAGE_QUOTA_BYTES: '0' }).storageQuotaBytes).toBeNull();
+    expect(() => loadConfig({ DATA_DIR: dataDir, STORAGE_QUOTA_BYTES: 'lots' })).toThrow(/STORAGE_QUOTA_BYTES: must be a number/);
+  });
+
   it('names every bad variable with a clear message', () => {
     try {
       loadConfig({

@@ -78,6 +78,16 @@ const envSchema = z
       .min(1)
       .max(64 * 1024 ** 3, 'must be at most 64 GiB')
       .default(2 * 1024 ** 3),
+    STORAGE_QUOTA_BYTES: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number of bytes')
+      .min(0)
+      .default(20 * 1024 ** 3),
+    MEDIA_UNATTACHED_GRACE_HOURS: z.coerce
+      .number({ message: 'must be a number' })
+      .positive()
+      .max(24 * 365)
+      .default(24 * 7),
     UPLOAD_EXPIRY_HOURS: z.coerce
       .number({ message: 'must be a number' })
       .positive()
@@ -96,6 +106,8 @@ const envSchema = z
       .default(0.5),
     RECAPTCHA_VERIFY_URL: urlWithProtocol(['http:', 'https:']).default('https://www.google.com/recaptcha/api/siteverify'),
     RECAPTCHA_SCRIPT_URL: urlWithProtocol(['http:', 'https:']).default('https://www.google.com/recaptcha/api.js'),
+    MEDIA_JOB_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(64).optional(),
+    VIDEO_JOB_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(16).optional(),
   })
   .superRefine((e, ctx) => {
     if (e.VERIFICATION_PROVIDER !== 'stripe') return;
@@ -181,11 +193,17 @@ export interface Config {
   /** Media and partial uploads go to this bucket; null keeps them under DATA_DIR. */
   s3: S3Settings | null;
   uploadMaxBytes: number;
+  /** What each user's uploads may take in all (originals, as uploaded); null: no limit. */
+  storageQuotaBytes: number | null;
   /** Unfinished uploads are deleted this long after they were started. */
   uploadExpiryMs: number;
+  /** Uploads attached to no post, message or profile are deleted this long after they were made. */
+  mediaUnattachedGraceMs: number;
   /** Explicit ffmpeg/ffprobe binaries; unset means the ones on PATH, else the bundled ones. */
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
+  /** Photo/sound and video jobs run at once by this server; unset means chosen from its cores and memory. */
+  jobConcurrency: { media?: number; video?: number };
   /** Unexpected errors of the server and the browser go to Sentry; null: they are only logged. */
   errorReporting: ErrorReportingSettings | null;
   /** reCAPTCHA v3 on the sign-in code request; null: the bot check is off. */
@@ -282,7 +300,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    storageQuotaBytes: e.STORAGE_QUOTA_BYTES > 0 ? e.STORAGE_QUOTA_BYTES : null,
     uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
+    mediaUnattachedGraceMs: Math.round(e.MEDIA_UNATTACHED_GRACE_HOURS * 60 * 60 * 1000),
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     errorReporting: e.SENTRY_DSN ? { dsn: e.SENTRY_DSN, environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV } : null,
@@ -296,5 +316,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             scriptUrl: e.RECAPTCHA_SCRIPT_URL,
           }
         : null,
+    jobConcurrency: {
+      ...(e.MEDIA_JOB_CONCURRENCY ? { media: e.MEDIA_JOB_CONCURRENCY } : {}),
+      ...(e.VIDEO_JOB_CONCURRENCY ? { video: e.VIDEO_JOB_CONCURRENCY } : {}),
+    },
   };
 }

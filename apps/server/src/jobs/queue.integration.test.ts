@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import type { Database } from '../db/database.js';
 import { jobs } from '../db/schema.js';
-import { JobQueue, type JobQueueOptions, PermanentJobError } from './queue.js';
+import { JobQueue, type JobQueueOptions, laneConcurrencyFor, PermanentJobError } from './queue.js';
 
 let server: TestServer;
 let db: Database;
@@ -168,11 +168,52 @@ describe(`durable jobs (${TEST_DRIVER})`, () => {
     await vi.waitFor(() => expect(failures).toHaveLength(1));
   });
 
+  it('runs each lane in its own slots: a long video job never holds up photos', async () => {
+    const video = uniqueType('video');
+    const photo = uniqueType('photo');
+    const worker = newWorker({ concurrency: { media: 2, video: 1 } });
+    const releases: Array<() => void> = [];
+    let videosStarted = 0;
+    worker.register(video, {
+      lane: 'video',
+      payload: z.object({}),
+      run: () =>
+        new Promise<void>((resolve) => {
+          videosStarted++;
+          releases.push(resolve);
+        }),
+    });
+    worker.register(photo, { lane: 'media', payload: z.object({ i: z.number() }), run: async () => sleep(5) });
+    worker.start();
+    const videos = [await worker.enqueue(video, {}), await worker.enqueue(video, {})];
+    await vi.waitFor(() => expect(videosStarted).toBe(1));
+    const photos = await Promise.all(Array.from({ length: 6 }, (_, i) => worker.enqueue(photo, { i })));
+    // Every photo is done while the first video is still running and the second still waits for its slot.
+    for (const id of photos) await waitForJob(id, { status: 'done' });
+    expect(videosStarted).toBe(1);
+    expect((await Promise.all(videos.map(jobRow))).map((job) => job?.status).sort()).toEqual(['queued', 'running']);
+    releases.shift()?.();
+    await vi.waitFor(() => expect(videosStarted).toBe(2));
+    releases.shift()?.();
+    for (const id of videos) await waitForJob(id, { status: 'done' });
+  });
+
+  it('sizes the lanes from the machine: cores and memory', () => {
+    const GiB = 1024 ** 3;
+    expect(laneConcurrencyFor({ cores: 2, memoryBytes: 4 * GiB })).toEqual({ default: 2, media: 2, video: 1 });
+    expect(laneConcurrencyFor({ cores: 16, memoryBytes: 64 * GiB })).toEqual({ default: 4, media: 8, video: 4 });
+    expect(laneConcurrencyFor({ cores: 8, memoryBytes: 3 * GiB })).toEqual({ default: 4, media: 8, video: 2 });
+    // Memory bounds the media lanes when it is short; every lane keeps a slot.
+    expect(laneConcurrencyFor({ cores: 8, memoryBytes: 512 * 1024 ** 2 })).toEqual({ default: 4, media: 2, video: 1 });
+    expect(laneConcurrencyFor({ cores: 1, memoryBytes: 128 * 1024 ** 2 })).toEqual({ default: 2, media: 1, video: 1 });
+    expect(newWorker({ concurrency: { video: 3 } }).lanes.video).toBe(3);
+  });
+
   it('never gives one job to two workers', async () => {
     const type = uniqueType('exclusive');
     const runs = new Map<string, string[]>();
     const workers = ['left', 'right'].map((name) => {
-      const worker = newWorker({ concurrency: 3 });
+      const worker = newWorker({ concurrency: { default: 3 } });
       worker.register(type, {
         payload: z.object({ i: z.number() }),
         run: async (_payload, job) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { availableParallelism, totalmem } from 'node:os';
 import { DAY_MS } from '@aurum/core';
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -14,6 +15,53 @@ export class PermanentJobError extends Error {
     super(message, options);
     this.name = 'PermanentJobError';
   }
+}
+
+/**
+ * Jobs run in lanes, each with its own slots, so that one kind of work can never take them
+ * all: a long video conversion never holds up photos, nor a batch of photos the mail.
+ * - default: short jobs that mostly wait on the database or the network (mail, payments, sweeps)
+ * - media: photos and sound, seconds each at most
+ * - video: video processing, which can keep every core busy for minutes
+ */
+export const JOB_LANES = ['default', 'media', 'video'] as const;
+export type JobLane = (typeof JOB_LANES)[number];
+export type LaneConcurrency = Record<JobLane, number>;
+
+export interface MachineResources {
+  cores: number;
+  /** Memory this process may use: the container's limit when there is one, else the machine's. */
+  memoryBytes: number;
+}
+
+export function machineResources(): MachineResources {
+  const total = totalmem();
+  // 0 when there is no limit; some runtimes report a huge number instead.
+  const limit = process.constrainedMemory?.() ?? 0;
+  return { cores: availableParallelism(), memoryBytes: limit > 0 && limit < total ? limit : total };
+}
+
+const MiB = 1024 * 1024;
+/** What one job of the lane may need at its peak (bench/media.ts: a 12 MP photo ~55 MiB, a 1080p conversion ~330 MiB in ffmpeg plus the process). */
+const PHOTO_JOB_BYTES = 128 * MiB;
+const VIDEO_JOB_BYTES = 512 * MiB;
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.floor(value)));
+
+/**
+ * Slots per lane for a machine: media jobs are bound by the cores (libvips uses one thread per
+ * pass, two passes per photo) and memory; a video conversion alone uses every core, so a few
+ * at once is all that helps; half the memory is left to the server and the database. The
+ * default lane's jobs wait on the database and the network, so a few slots serve any machine
+ * (and leave the database pool, 10 connections, to requests). Every lane has at least one slot.
+ */
+export function laneConcurrencyFor({ cores, memoryBytes }: MachineResources): LaneConcurrency {
+  const jobMemory = memoryBytes / 2;
+  return {
+    default: clamp(cores, 2, 4),
+    media: clamp(Math.min(cores, jobMemory / PHOTO_JOB_BYTES), 1, 8),
+    video: clamp(Math.min(cores / 4, jobMemory / VIDEO_JOB_BYTES), 1, 4),
+  };
 }
 
 export interface JobContext {
@@ -32,6 +80,8 @@ export interface JobHandler<Schema extends z.ZodType> {
   onFailure?(payload: z.infer<Schema>, error: unknown): Promise<void>;
   /** Default for jobs of this type; enqueue can override it. */
   maxAttempts?: number;
+  /** Which slots jobs of this type take; 'default' unless said. */
+  lane?: JobLane;
 }
 
 export interface EnqueueOptions {
@@ -49,8 +99,8 @@ export interface JobQueueOptions {
   leaseMs?: number;
   /** How often an idle worker looks for due jobs. */
   pollMs?: number;
-  /** Jobs run at the same time by this worker. */
-  concurrency?: number;
+  /** Jobs run at the same time by this worker, per lane; unset lanes take laneConcurrencyFor(this machine). */
+  concurrency?: Partial<LaneConcurrency>;
   /** Retry n waits backoffBaseMs * 2^(n-1), at most backoffMaxMs, plus up to 10% jitter. */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
@@ -84,13 +134,13 @@ export class JobQueue {
   private readonly logger: Logger;
   private readonly leaseMs: number;
   private readonly pollMs: number;
-  private readonly concurrency: number;
+  private readonly concurrency: LaneConcurrency;
   private readonly backoffBaseMs: number;
   private readonly backoffMaxMs: number;
   private readonly stopGraceMs: number;
   private readonly handlers = new Map<string, AnyHandler>();
   private readonly schedules = new Map<string, number>();
-  private readonly running = new Map<string, RunningJob>();
+  private readonly running = new Map<string, RunningJob & { lane: JobLane }>();
   private loop: Promise<void> | null = null;
   private stopping = false;
   private woken = false;
@@ -102,7 +152,7 @@ export class JobQueue {
     this.logger = options.logger;
     this.leaseMs = options.leaseMs ?? 5 * 60 * 1000;
     this.pollMs = options.pollMs ?? 1000;
-    this.concurrency = options.concurrency ?? 2;
+    this.concurrency = { ...laneConcurrencyFor(machineResources()), ...options.concurrency };
     this.backoffBaseMs = options.backoffBaseMs ?? 15_000;
     this.backoffMaxMs = options.backoffMaxMs ?? 60 * 60 * 1000;
     this.stopGraceMs = options.stopGraceMs ?? 5000;
@@ -148,6 +198,11 @@ export class JobQueue {
       .onConflictDoNothing();
     if (!executor) this.wake();
     return id;
+  }
+
+  /** Slots per lane this worker runs with. */
+  get lanes(): Readonly<LaneConcurrency> {
+    return this.concurrency;
   }
 
   start(): void {
@@ -206,21 +261,35 @@ export class JobQueue {
     while (!this.stopping) {
       try {
         await this.failAbandoned();
-        while (!this.stopping && this.running.size < this.concurrency) {
-          const job = await this.claim();
-          if (!job) break;
-          const controller = new AbortController();
-          const done = this.execute(job, controller).finally(() => {
-            this.running.delete(job.id);
-            this.wake();
-          });
-          this.running.set(job.id, { controller, done });
+        for (const lane of JOB_LANES) {
+          const types = this.typesOf(lane);
+          if (types.length === 0) continue;
+          while (!this.stopping && this.runningIn(lane) < this.concurrency[lane]) {
+            const job = await this.claim(types);
+            if (!job) break;
+            const controller = new AbortController();
+            const done = this.execute(job, controller).finally(() => {
+              this.running.delete(job.id);
+              this.wake();
+            });
+            this.running.set(job.id, { controller, done, lane });
+          }
         }
       } catch (error) {
         this.logPollError(error);
       }
       await this.idle();
     }
+  }
+
+  private typesOf(lane: JobLane): string[] {
+    return [...this.handlers].filter(([, handler]) => (handler.lane ?? 'default') === lane).map(([type]) => type);
+  }
+
+  private runningIn(lane: JobLane): number {
+    let count = 0;
+    for (const job of this.running.values()) if (job.lane === lane) count++;
+    return count;
   }
 
   private logPollError(error: unknown): void {
@@ -232,9 +301,8 @@ export class JobQueue {
     await this.enqueue(type, {}, { id: `${type}@${new Date(slot).toISOString()}`, runAt: new Date(slot), maxAttempts: 1 });
   }
 
-  /** Takes the next due job of a type this worker can run, or a job whose worker's lease ran out. */
-  private async claim(): Promise<JobRow | null> {
-    const types = [...this.handlers.keys()];
+  /** Takes the next due job of one of these types, or such a job whose worker's lease ran out. */
+  private async claim(types: string[]): Promise<JobRow | null> {
     const now = this.now();
     const due = this.db
       .select({ id: jobs.id })

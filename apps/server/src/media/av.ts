@@ -83,10 +83,36 @@ async function probeOrRefuse(tools: MediaTools, file: string, signal: AbortSigna
   }
 }
 
+/** How far a conversion has got, from 0 to 1. */
+export type ProgressListener = (fraction: number) => void;
+
+/** ffmpeg's `-progress` report: `out_time_us=...` is how much of the output is written. */
+function progressReader(durationMs: number | null, onProgress: ProgressListener | undefined) {
+  if (!onProgress || !durationMs) return undefined;
+  return (line: string) => {
+    const match = /^out_time_us=(\d+)$/.exec(line.trim());
+    if (match) onProgress(Math.min(1, Number(match[1]) / 1000 / durationMs));
+  };
+}
+
 /** Runs ffmpeg; a failure on a readable file means the file is broken, which retrying cannot mend. */
-async function ffmpeg(tools: MediaTools, args: string[], durationMs: number | null, signal: AbortSignal, failure: string): Promise<void> {
+async function ffmpeg(
+  tools: MediaTools,
+  args: string[],
+  durationMs: number | null,
+  signal: AbortSignal,
+  failure: string,
+  onProgress?: ProgressListener,
+): Promise<void> {
+  const onStdoutLine = progressReader(durationMs, onProgress);
+  const progressArgs = onStdoutLine ? ['-progress', 'pipe:1', '-nostats'] : [];
   try {
-    await runTool(requireTool(tools.ffmpeg), [...COMMON, ...args], { timeoutMs: toolTimeoutMs(durationMs), signal });
+    await runTool(requireTool(tools.ffmpeg), [...COMMON, ...progressArgs, ...args], {
+      timeoutMs: toolTimeoutMs(durationMs),
+      signal,
+      background: true,
+      onStdoutLine,
+    });
   } catch (error) {
     if (!(error instanceof ToolError) || signal.aborted) throw error;
     const reason = error.timedOut ? `${failure} It took too long to process.` : `${failure} It may be damaged or incomplete.`;
@@ -116,6 +142,7 @@ export async function processVideo(
   input: string,
   workDir: string,
   signal: AbortSignal,
+  onProgress?: ProgressListener,
 ): Promise<VideoResult | AudioResult> {
   const probed = await probeOrRefuse(tools, input, signal);
   const video = videoStreamOf(probed);
@@ -142,6 +169,7 @@ export async function processVideo(
     inputDurationMs,
     signal,
     'The video could not be converted.',
+    onProgress,
   );
 
   // The output is what viewers get, so its own numbers are the ones to keep.

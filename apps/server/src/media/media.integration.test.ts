@@ -1,18 +1,19 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { THUMB_HEIGHT, THUMB_WIDTH } from '@aurum/core';
-import { and, eq } from 'drizzle-orm';
+import { MEDIA_STATUS_EVENT, type MediaStatusEventData, THUMB_HEIGHT, THUMB_WIDTH, userChannel } from '@aurum/core';
+import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
 import { thumbHashToRGBA } from 'thumbhash';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jpegWithLocation, pngBomb, TEST_CAMERA, TEST_LOCATION, writeAudio, writeVideo } from '../../test/media-fixtures.js';
+import { openSocket, subscribe } from '../../test/realtime-client.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { TusTestClient } from '../../test/tus-client.js';
 import { jobs, media } from '../db/schema.js';
 import { JobQueue } from '../jobs/queue.js';
-import { MediaService, PROCESS_JOB } from './service.js';
+import { MediaService, PROCESS_JOB, PROCESS_VIDEO_JOB } from './service.js';
 import { type MediaTools, probe, resolveMediaTools } from './tools.js';
 
 /** The JSON body of a response, untyped as the API's answers are checked field by field. */
@@ -230,11 +231,39 @@ describe(`media processing (${TEST_DRIVER})`, { timeout: 120_000 }, () => {
     const failedJobs = await server.context.database.db
       .select()
       .from(jobs)
-      .where(and(eq(jobs.type, PROCESS_JOB), eq(jobs.status, 'failed')));
-    for (const id of [bombed.id, truncated.id, cutVideo.id]) {
-      expect(failedJobs.find((job) => job.id === `${PROCESS_JOB}:${id}`)).toMatchObject({ attempts: 1 });
+      .where(and(inArray(jobs.type, [PROCESS_JOB, PROCESS_VIDEO_JOB]), eq(jobs.status, 'failed')));
+    for (const id of [`${PROCESS_JOB}:${bombed.id}`, `${PROCESS_JOB}:${truncated.id}`, `${PROCESS_VIDEO_JOB}:${cutVideo.id}`]) {
+      expect(failedJobs.find((job) => job.id === id)).toMatchObject({ attempts: 1 });
     }
     expect((await user.get('/api/health')).status).toBe(200);
+  });
+
+  it("tells the owner's open tabs live how a conversion goes and when it is done or failed", async () => {
+    const user = await creator();
+    const userId: string = (await user.get('/api/me')).body.id;
+    const connection = openSocket(server, { cookie: user.cookie });
+    await subscribe(connection, userChannel(userId));
+    const statusEvents = () =>
+      connection.received
+        .filter((message) => message.type === 'event' && message.event === MEDIA_STATUS_EVENT)
+        .map((message) => (message as { data: MediaStatusEventData }).data);
+
+    // MPEG-4 Part 2 does not play in browsers: it is converted, and the conversion reports progress.
+    const file = path.join(workDir, 'convert-me.mkv');
+    await writeVideo(file, { seconds: 3, width: 320, height: 240, codec: 'mpeg4' });
+    const converted = await uploadAndProcess(user, await readFile(file), 'convert-me.mkv');
+    expect(converted.status).toBe('ready');
+    await vi.waitFor(() => expect(statusEvents()).toContainEqual({ mediaId: converted.id, status: 'ready' }));
+    const progress = statusEvents().filter((event) => event.mediaId === converted.id && event.status === 'processing');
+    expect(progress.length).toBeGreaterThan(0);
+    for (const event of progress) expect(event.progress).toBeGreaterThanOrEqual(0);
+    expect(progress.map((event) => event.progress)).toEqual(
+      [...progress.map((event) => event.progress)].sort((a, b) => (a ?? 0) - (b ?? 0)),
+    );
+
+    const broken = await uploadAndProcess(user, pngBomb(40_000, 40_000), 'bomb.png');
+    await vi.waitFor(() => expect(statusEvents()).toContainEqual({ mediaId: broken.id, status: 'failed' }));
+    connection.socket.close();
   });
 
   it('shows the status to the owner only, and lets the owner delete an unused upload', async () => {

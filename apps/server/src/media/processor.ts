@@ -1,5 +1,5 @@
 import type { DerivativeKind, MediaKind } from '@aurum/core';
-import { processAudio, processVideo } from './av.js';
+import { type ProgressListener, processAudio, processVideo } from './av.js';
 import { makeImageDerivatives } from './image.js';
 import type { MediaTools } from './tools.js';
 
@@ -19,6 +19,7 @@ export interface ProcessedMedia {
 /**
  * Makes every derivative of one uploaded file (spec section 7), writing scratch files into
  * `workDir`. Throws PermanentJobError, with a reason for the creator, when the file cannot be used.
+ * `onProgress` hears how far a video conversion has got (the only step that takes long).
  */
 export async function processMediaFile(
   kind: MediaKind,
@@ -26,9 +27,10 @@ export async function processMediaFile(
   tools: MediaTools,
   workDir: string,
   signal: AbortSignal,
+  onProgress?: ProgressListener,
 ): Promise<ProcessedMedia> {
   if (kind === 'image') {
-    const image = await makeImageDerivatives(input);
+    const image = await makeImageDerivatives(input, workDir);
     return {
       kind,
       width: image.width,
@@ -38,7 +40,8 @@ export async function processMediaFile(
       derivatives: { thumb: image.thumb, blur: image.blur, blurThumb: image.blurThumb, playable: image.full },
     };
   }
-  const av = kind === 'video' ? await processVideo(tools, input, workDir, signal) : await processAudio(tools, input, workDir, signal);
+  const av =
+    kind === 'video' ? await processVideo(tools, input, workDir, signal, onProgress) : await processAudio(tools, input, workDir, signal);
   if (av.kind === 'audio') {
     return {
       kind: 'audio',
@@ -50,7 +53,7 @@ export async function processMediaFile(
     };
   }
   // The pictures of a video are made from its frame, exactly as for a photo.
-  const frame = await makeImageDerivatives(av.frame);
+  const frame = await makeImageDerivatives(av.frame, workDir);
   return {
     kind: 'video',
     width: av.width ?? frame.width,

@@ -1,4 +1,4 @@
-import { apiErrorSchema, mediaStatusSchema } from '@aurum/core';
+import { apiErrorSchema, MEDIA_USAGE_PATH, mediaStatusSchema, mediaUsageSchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../access/access.js';
@@ -10,6 +10,18 @@ const params = z.object({ mediaId: z.string().regex(/^[\w-]{1,64}$/, 'Not a vali
 /** The owner's view of their uploads. Media bytes are served only by the routes that check access (posts, profiles). */
 export const mediaRoutes: DomainRoutes<{ media: MediaService }> = (app, { media }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    MEDIA_USAGE_PATH,
+    {
+      schema: {
+        tags: ['media'],
+        summary: "The viewer's storage: what their uploads take (sizes as uploaded) and their quota (null: no limit)",
+        response: { 200: mediaUsageSchema },
+      },
+    },
+    async (request) => media.getUsage(requireViewer(request).userId),
+  );
 
   api.get(
     '/api/media/:mediaId/status',

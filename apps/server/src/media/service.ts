@@ -4,12 +4,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DERIVATIVE_KINDS, type DerivativeKind, type MediaKind, type MediaStatus, type MediaStatusView } from '@aurum/core';
-import { eq, inArray } from 'drizzle-orm';
+import {
+  DERIVATIVE_KINDS,
+  type DerivativeKind,
+  formatBytes,
+  type MediaKind,
+  type MediaStatus,
+  type MediaStatusEventData,
+  type MediaStatusView,
+  type MediaUsage,
+} from '@aurum/core';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Database } from '../db/database.js';
-import { DERIVATIVE_KEY_COLUMNS, media, postMedia } from '../db/schema.js';
+import type { Database, Executor } from '../db/database.js';
+import { DERIVATIVE_KEY_COLUMNS, media, messageMedia, postMedia, posts, profiles } from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import { type JobQueue, PermanentJobError } from '../jobs/queue.js';
 import { type ByteRange, ObjectNotFoundError, type Storage, type StoredObject } from '../storage/index.js';
@@ -17,8 +26,22 @@ import { PICTURE_TYPE } from './image.js';
 import { type DerivativeBody, processMediaFile } from './processor.js';
 import type { MediaTools } from './tools.js';
 
+/** Photos and sound, in the 'media' lane of the job queue. */
 export const PROCESS_JOB = 'media.process';
+/** Video, in its own lane ('video'): a long conversion never holds up photos. */
+export const PROCESS_VIDEO_JOB = 'media.process-video';
+const processJobOf = (kind: MediaKind) => (kind === 'video' ? PROCESS_VIDEO_JOB : PROCESS_JOB);
+/** The sweep that deletes media nothing uses (see MediaService.purgeUnused); hourly, and right after a post is deleted. */
+export const PURGE_JOB = 'media.purge';
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** Items looked at per batch, and batches per run: a run stays short, the next one goes on. */
+const PURGE_BATCH = 100;
+const PURGE_MAX_BATCHES = 20;
+/** Default for how long an upload may wait to be attached before it is deleted. */
+export const DEFAULT_UNATTACHED_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
 const PROCESS_MAX_ATTEMPTS = 3;
+/** Progress of a conversion is told at most this often. */
+const PROGRESS_EVERY_MS = 1000;
 const GENERIC_FAILURE = 'Processing failed. Please try uploading the file again.';
 
 type MediaRow = typeof media.$inferSelect;
@@ -96,6 +119,12 @@ function toRecord(row: MediaRow): MediaRecord {
 
 export interface MediaServiceDeps {
   db: Database;
+  /** What each owner's uploads may take in all (sizes as uploaded); null or unset: no limit. */
+  storageQuotaBytes?: number | null;
+  /** How long an upload may stay unattached before it is deleted; DEFAULT_UNATTACHED_GRACE_MS unless set. */
+  unattachedGraceMs?: number;
+  /** Told as an upload's processing moves on (progress, ready, failed), to tell its owner live. */
+  onStatus?: (ownerId: string, event: MediaStatusEventData) => void;
   storage: Storage;
   jobs: JobQueue;
   tools: MediaTools;
@@ -110,12 +139,93 @@ export interface MediaServiceDeps {
  */
 export class MediaService {
   constructor(private readonly deps: MediaServiceDeps) {
-    deps.jobs.register(PROCESS_JOB, {
-      payload: z.object({ mediaId: z.string() }),
-      maxAttempts: PROCESS_MAX_ATTEMPTS,
-      run: ({ mediaId }, job) => this.process(mediaId, job.signal),
-      onFailure: ({ mediaId }, error) => this.markFailed(mediaId, error),
+    deps.jobs.every(PURGE_JOB, PURGE_INTERVAL_MS, { payload: z.object({}), run: async () => void (await this.purgeUnused()) });
+    for (const [type, lane] of [
+      [PROCESS_JOB, 'media'],
+      [PROCESS_VIDEO_JOB, 'video'],
+    ] as const) {
+      deps.jobs.register(type, {
+        lane,
+        payload: z.object({ mediaId: z.string() }),
+        maxAttempts: PROCESS_MAX_ATTEMPTS,
+        run: ({ mediaId }, job) => this.process(mediaId, job.signal),
+        onFailure: ({ mediaId }, error) => this.markFailed(mediaId, error),
+      });
+    }
+  }
+
+  /**
+   * Deletes media nothing uses any more, with their bytes: uploads never attached to anything
+   * once the grace period is over, and at once those whose post was deleted. An item stays
+   * while a live post, a chat message (a paid message's buyer keeps what they paid for) or
+   * its owner's avatar or cover uses it. Returns how many were deleted.
+   */
+  async purgeUnused(): Promise<number> {
+    const cutoff = new Date(this.deps.now().getTime() - (this.deps.unattachedGraceMs ?? DEFAULT_UNATTACHED_GRACE_MS));
+    let purged = 0;
+    for (let batch = 0; batch < PURGE_MAX_BATCHES; batch++) {
+      const candidates = await this.deps.db
+        .select({ id: media.id })
+        .from(media)
+        .where(and(this.unusedSql(), or(lt(media.createdAt, cutoff), this.releasedByDeletedPostSql())))
+        .limit(PURGE_BATCH);
+      for (const { id } of candidates) {
+        if (await this.purgeIfUnused(id, cutoff)) purged++;
+      }
+      if (candidates.length < PURGE_BATCH) break;
+    }
+    if (purged > 0) this.deps.logger.info({ purged }, 'unused media deleted');
+    return purged;
+  }
+
+  /**
+   * Deletes one item if it is still unused, deciding with its row locked: attaching it to a
+   * post or a message locks the row too, so either the attachment waits and then finds the
+   * item gone, or the purge waits and then sees the attachment.
+   */
+  private async purgeIfUnused(id: string, cutoff: Date): Promise<boolean> {
+    const deleted = await this.deps.db.transaction(async (tx) => {
+      const [locked] = await tx.select({ id: media.id }).from(media).where(eq(media.id, id)).for('update');
+      if (!locked) return false;
+      const [unused] = await tx
+        .select({ id: media.id })
+        .from(media)
+        .where(and(eq(media.id, id), this.unusedSql(), or(lt(media.createdAt, cutoff), this.releasedByDeletedPostSql())));
+      if (!unused) return false;
+      await tx.delete(media).where(eq(media.id, id));
+      return true;
     });
+    // The row went first: bytes left behind by a failure here are unreachable, and harmless.
+    if (deleted) await this.deleteBytes(id);
+    return deleted;
+  }
+
+  /**
+   * Queues a purge to run now, in the caller's transaction (a post being deleted: its media go
+   * as soon as it is). Call wakeJobs() once the transaction has committed.
+   */
+  async purgeSoon(reason: string, executor: Executor): Promise<void> {
+    await this.deps.jobs.enqueue(PURGE_JOB, {}, { id: `${PURGE_JOB}:${reason}`, maxAttempts: 3 }, executor);
+  }
+
+  wakeJobs(): void {
+    this.deps.jobs.wake();
+  }
+
+  /** No live post, no message and not its owner's avatar or cover. */
+  private unusedSql() {
+    return and(
+      sql`not exists (select 1 from ${postMedia} join ${posts} on ${posts.id} = ${postMedia.postId}
+        where ${postMedia.mediaId} = ${media.id} and ${posts.deletedAt} is null)`,
+      sql`not exists (select 1 from ${messageMedia} where ${messageMedia.mediaId} = ${media.id})`,
+      sql`not exists (select 1 from ${profiles} where ${profiles.userId} = ${media.ownerId}
+        and (${profiles.avatarMediaId} = ${media.id} or ${profiles.coverMediaId} = ${media.id}))`,
+    );
+  }
+
+  /** It was in a post, and that post is deleted. */
+  private releasedByDeletedPostSql() {
+    return sql`exists (select 1 from ${postMedia} where ${postMedia.mediaId} = ${media.id})`;
   }
 
   /**
@@ -129,12 +239,34 @@ export class MediaService {
         .insert(media)
         .values({ ...upload, originalKey: originalKey(upload.id), status: 'processing', createdAt: this.deps.now() })
         .onConflictDoNothing();
-      await this.deps.jobs.enqueue(PROCESS_JOB, { mediaId: upload.id }, { id: `${PROCESS_JOB}:${upload.id}` }, tx);
+      const type = processJobOf(upload.kind);
+      await this.deps.jobs.enqueue(type, { mediaId: upload.id }, { id: `${type}:${upload.id}` }, tx);
     });
     this.deps.jobs.wake();
     const record = await this.getMedia(upload.id);
     if (!record) throw new Error(`media ${upload.id} vanished right after it was recorded`);
     return record;
+  }
+
+  /** What the owner's uploads take (sizes as uploaded, every item they still have) and may take. */
+  async getUsage(ownerId: string): Promise<MediaUsage> {
+    const [row] = await this.deps.db
+      .select({ used: sql<string | number | null>`sum(${media.sizeBytes})` })
+      .from(media)
+      .where(eq(media.ownerId, ownerId));
+    return { usedBytes: Number(row?.used ?? 0), quotaBytes: this.deps.storageQuotaBytes ?? null };
+  }
+
+  /** Refuses with storage_quota_exceeded when `bytes` more would take the owner over their quota. */
+  async assertRoomFor(ownerId: string, bytes: number): Promise<void> {
+    const quota = this.deps.storageQuotaBytes;
+    if (!quota) return;
+    const { usedBytes } = await this.getUsage(ownerId);
+    if (usedBytes + bytes <= quota) return;
+    const left = Math.max(0, quota - usedBytes);
+    throw errors.storageQuotaExceeded({
+      message: `This file (${formatBytes(bytes)}) does not fit in your storage: you have used ${formatBytes(usedBytes)} of ${formatBytes(quota)}${left > 0 ? `, ${formatBytes(left)} is left` : ''}. Delete media you no longer use to make room.`,
+    });
   }
 
   async getMedia(id: string): Promise<MediaRecord | null> {
@@ -195,6 +327,12 @@ export class MediaService {
     if (!record || record.ownerId !== viewerId) throw errors.notFound('Media');
     const [used] = await this.deps.db.select({ postId: postMedia.postId }).from(postMedia).where(eq(postMedia.mediaId, id)).limit(1);
     if (used) throw errors.mediaInUse({ message: 'This media is part of a post. Remove it from the post first.' });
+    const [sent] = await this.deps.db
+      .select({ messageId: messageMedia.messageId })
+      .from(messageMedia)
+      .where(eq(messageMedia.mediaId, id))
+      .limit(1);
+    if (sent) throw errors.mediaInUse({ message: 'This media was sent in a message, and stays for the people who received it.' });
     await this.deleteMedia(id);
   }
 
@@ -223,7 +361,7 @@ export class MediaService {
       });
       await pipeline(original.stream, createWriteStream(input));
 
-      const result = await processMediaFile(row.kind as MediaKind, input, this.deps.tools, workDir, signal);
+      const result = await processMediaFile(row.kind as MediaKind, input, this.deps.tools, workDir, signal, this.progressReporter(row));
       const keys: Partial<Record<(typeof DERIVATIVE_KEY_COLUMNS)[DerivativeKind], string | null>> = {};
       for (const kind of DERIVATIVE_KINDS) {
         const body = result.derivatives[kind];
@@ -247,6 +385,7 @@ export class MediaService {
         .returning({ id: media.id });
       // Deleted while processing: drop what was just made.
       if (updated.length === 0) await this.deleteBytes(id);
+      else this.deps.onStatus?.(row.ownerId, { mediaId: id, status: 'ready' });
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
@@ -260,6 +399,27 @@ export class MediaService {
 
   private async markFailed(id: string, error: unknown): Promise<void> {
     const reason = error instanceof PermanentJobError ? error.message : GENERIC_FAILURE;
-    await this.deps.db.update(media).set({ status: 'failed', failureReason: reason, processedAt: this.deps.now() }).where(eq(media.id, id));
+    const [failed] = await this.deps.db
+      .update(media)
+      .set({ status: 'failed', failureReason: reason, processedAt: this.deps.now() })
+      .where(eq(media.id, id))
+      .returning({ ownerId: media.ownerId });
+    if (failed) this.deps.onStatus?.(failed.ownerId, { mediaId: id, status: 'failed' });
+  }
+
+  /** Passes a conversion's progress on, in whole percents, at most once a second. */
+  private progressReporter(row: MediaRow): ((fraction: number) => void) | undefined {
+    const onStatus = this.deps.onStatus;
+    if (!onStatus) return undefined;
+    let lastPercent = -1;
+    let lastAt = 0;
+    return (fraction) => {
+      const percent = Math.floor(fraction * 100);
+      const at = Date.now();
+      if (percent <= lastPercent || at - lastAt < PROGRESS_EVERY_MS) return;
+      lastPercent = percent;
+      lastAt = at;
+      onStatus(row.ownerId, { mediaId: row.id, status: 'processing', progress: percent });
+    };
   }
 }

@@ -1,5 +1,5 @@
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,21 @@ describe('running a tool', () => {
     controller.abort();
     await expect(stopped).rejects.toThrow(/was stopped/);
     await expect(runTool(path.join(dir, 'no-such-tool'), [], { timeoutMs: 1000 })).rejects.toThrow(/could not be started/);
+  });
+
+  it('hands over stdout line by line as it comes, without keeping it', async () => {
+    const lines: string[] = [];
+    const script = 'process.stdout.write("out_time_us=1\\nprogress=con"); setTimeout(() => console.log("tinue\\nout_time_us=2"), 50)';
+    const result = await node(script, { timeoutMs: 10_000, onStdoutLine: (line) => lines.push(line) });
+    expect(result.length).toBe(0);
+    expect(lines).toEqual(['out_time_us=1', 'progress=continue', 'out_time_us=2']);
+  });
+
+  it('runs a background conversion at a lower CPU priority than the server', async () => {
+    const niceness = 'setTimeout(() => console.log(require("os").getPriority()), 200)';
+    const own = getPriority();
+    expect(Number((await node(niceness, { timeoutMs: 10_000 })).toString())).toBe(own);
+    expect(Number((await node(niceness, { timeoutMs: 10_000, background: true })).toString())).toBe(Math.min(19, own + 10));
   });
 });
 

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -72,16 +73,42 @@ export class ToolError extends Error {
 const STDERR_TAIL_BYTES = 4096;
 const STDOUT_LIMIT_BYTES = 4 * 1024 * 1024;
 
-/** Runs a binary with arguments (no shell), killing it on timeout or abort; resolves with its stdout. */
-export function runTool(binary: string, args: string[], options: { timeoutMs: number; signal?: AbortSignal }): Promise<Buffer> {
+/** The CPU priority of conversions: below the server's, so requests and photos come first when the cores are busy. */
+const BACKGROUND_PRIORITY = 10;
+
+/**
+ * Runs a binary with arguments (no shell), killing it on timeout or abort; resolves with its
+ * stdout. `background` lowers its CPU priority (a conversion that may take minutes);
+ * `onStdoutLine` gets stdout line by line as it comes instead (the result is then empty).
+ */
+export function runTool(
+  binary: string,
+  args: string[],
+  options: { timeoutMs: number; signal?: AbortSignal; background?: boolean; onStdoutLine?: (line: string) => void },
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(new ToolError(`${path.basename(binary)} was stopped`, ''));
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (options.background && child.pid) {
+      try {
+        setPriority(child.pid, BACKGROUND_PRIORITY);
+      } catch {
+        // Not allowed here (some containers): it runs at normal priority.
+      }
+    }
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
     let stderr = '';
     let timedOut = false;
+    let partialLine = '';
     child.stdout.on('data', (chunk: Buffer) => {
+      if (options.onStdoutLine) {
+        // Read as it comes (progress reports), never kept: a long run may print any amount.
+        const lines = (partialLine + chunk.toString()).split('\n');
+        partialLine = (lines.pop() ?? '').slice(-STDERR_TAIL_BYTES);
+        for (const line of lines) options.onStdoutLine(line);
+        return;
+      }
       stdoutBytes += chunk.length;
       if (stdoutBytes <= STDOUT_LIMIT_BYTES) stdout.push(chunk);
       else child.kill('SIGKILL');

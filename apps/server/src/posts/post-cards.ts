@@ -232,7 +232,9 @@ function cursorValues(cursor: PostCursor) {
 
 /** A media item with the URLs of the derivatives this level may fetch. */
 function toPostMedia(postId: string, item: StoredMediaItem, level: AccessLevel): PostMedia {
-  return mediaItemForViewer(item, (kind) =>
+  const shown = mediaItemForViewer(item, (kind) =>
     mayFetchDerivative(level, kind) ? postMediaUrl(postId, item.position, kind, item.mediaId) : null,
   );
+  // The owner edits single items by their ids; nobody else learns them.
+  return level === 'owner' ? { ...shown, mediaId: item.mediaId } : shown;
 }

@@ -1,5 +1,5 @@
 import { DAY_MS, POST_TEASER_CHARS } from '@aurum/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActivePlan, follow, insertMediaRow, signUp, subscribe } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 
@@ -35,8 +35,9 @@ describe(`posts: writing (${TEST_DRIVER})`, () => {
     expect(ready).toMatchObject({ position: 0, kind: 'image', status: 'ready', width: 1200, placeholder: 'placeholder-hash' });
     expect(Object.keys(ready.urls).sort()).toEqual(['blur', 'blurThumb', 'playable', 'thumb']);
     expect(ready.urls.playable).toMatch(new RegExp(`^/api/posts/${created.body.id}/media/0/playable\\?v=`));
-    // No URL ever names the media id.
-    expect(JSON.stringify(created.body)).not.toContain(first);
+    // No URL ever names the media id; only the owner is told it, to edit single items.
+    expect(JSON.stringify(created.body.media.map((item: any) => item.urls))).not.toContain(first);
+    expect(created.body.media.map((item: any) => item.mediaId)).toEqual([first, second]);
     expect(processing).toMatchObject({ position: 1, status: 'processing', urls: {} });
   });
 
@@ -91,6 +92,74 @@ describe(`posts: writing (${TEST_DRIVER})`, () => {
     expect(ok.body.access).toEqual(['follower', ownPlan]);
   });
 
+  it('adds, moves and removes single media items without sending the whole list', async () => {
+    const owner = await signUp(server, 'arranger', { creator: true });
+    const rival = await signUp(server, 'poacher', { creator: true });
+    const member = await signUp(server, 'watcher');
+    const [a, b, c, d] = [
+      await insertMediaRow(server, owner.id),
+      await insertMediaRow(server, owner.id),
+      await insertMediaRow(server, owner.id),
+      await insertMediaRow(server, owner.id),
+    ] as [string, string, string, string];
+    const post = (await owner.client.post('/api/posts', { mediaIds: [a, b], access: ['public'] })).body;
+    const ids = (body: any) => body.media.map((item: any) => item.mediaId);
+    const path = `/api/posts/${post.id}/media`;
+
+    const added = await owner.client.post(path, { mediaId: c, position: 0 });
+    expect(added.status).toBe(200);
+    expect(ids(added.body)).toEqual([c, a, b]);
+    expect(added.body.media.map((item: any) => item.position)).toEqual([0, 1, 2]);
+    expect(ids((await owner.client.post(path, { mediaId: d })).body)).toEqual([c, a, b, d]);
+
+    const moved = await patch(owner.client, `${path}/${d}`, { position: 1 });
+    expect(moved.status).toBe(200);
+    expect(ids(moved.body)).toEqual([c, d, a, b]);
+    expect(ids((await patch(owner.client, `${path}/${c}`, { position: 99 })).body)).toEqual([d, a, b, c]);
+
+    const removed = await owner.client.delete(`${path}/${a}`);
+    expect(removed.status).toBe(200);
+    expect(ids(removed.body)).toEqual([d, b, c]);
+    // The removed item is the owner's to use again.
+    expect((await owner.client.post('/api/posts', { mediaIds: [a], access: ['public'] })).status).toBe(201);
+
+    // Viewers are never told the ids.
+    const seen = await member.client.get(`/api/posts/${post.id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.media.every((item: any) => item.mediaId === undefined)).toBe(true);
+    expect(JSON.stringify(seen.body)).not.toContain(b);
+
+    // Refusals, each with its type; nothing changes.
+    const refusals: [Promise<any>, number, string][] = [
+      [owner.client.post(path, { mediaId: b }), 409, 'media_in_use'],
+      [owner.client.post(path, { mediaId: a }), 409, 'media_in_use'],
+      [owner.client.post(path, { mediaId: 'no-such-media' }), 400, 'invalid_media'],
+      [owner.client.post(path, { mediaId: b, position: -1 }), 400, 'validation_failed'],
+      [patch(owner.client, `${path}/${a}`, { position: 0 }), 404, 'not_found'],
+      [owner.client.delete(`${path}/${a}`), 404, 'not_found'],
+      [rival.client.post(path, { mediaId: await insertMediaRow(server, rival.id) }), 404, 'not_found'],
+      [rival.client.delete(`${path}/${b}`), 404, 'not_found'],
+      [member.client.delete(`${path}/${b}`), 403, 'creator_required'],
+    ];
+    for (const [request, status, type] of refusals) {
+      const response = await request;
+      expect([response.status, response.body.type]).toEqual([status, type]);
+    }
+    expect(ids((await owner.client.get(`/api/posts/${post.id}`)).body)).toEqual([d, b, c]);
+
+    // A post with no text keeps at least one item.
+    await owner.client.delete(`${path}/${d}`);
+    await owner.client.delete(`${path}/${b}`);
+    const last = await owner.client.delete(`${path}/${c}`);
+    expect([last.status, last.body.type]).toEqual([400, 'post_empty']);
+
+    // A full post takes no more.
+    const many = await Promise.all(Array.from({ length: 20 }, () => insertMediaRow(server, owner.id)));
+    const full = (await owner.client.post('/api/posts', { mediaIds: many, access: ['public'] })).body;
+    const refused = await owner.client.post(`/api/posts/${full.id}/media`, { mediaId: await insertMediaRow(server, owner.id) });
+    expect([refused.status, refused.body.type]).toEqual([409, 'post_media_full']);
+  });
+
   it('lets only the owner edit and delete; others are told it does not exist', async () => {
     const owner = await signUp(server, 'editor', { creator: true });
     const rival = await signUp(server, 'meddler', { creator: true });
@@ -123,8 +192,12 @@ describe(`posts: writing (${TEST_DRIVER})`, () => {
     expect((await patch(owner.client, `/api/posts/${post.id}`, { text: 'back' })).status).toBe(404);
     expect((await owner.client.delete(`/api/posts/${post.id}`)).status).toBe(404);
     expect((await owner.client.get('/api/posts')).body.items.map((item: any) => item.id)).not.toContain(post.id);
-    // A deleted post keeps its media, so they cannot resurface elsewhere.
-    expect((await owner.client.post('/api/posts', { mediaIds: [media[1]], access: ['public'] })).body.type).toBe('media_in_use');
+    // A deleted post releases its media: they are deleted, so they cannot resurface elsewhere.
+    await vi.waitFor(async () => expect((await owner.client.get(`/api/media/${media[1]}/status`)).status).toBe(404), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    expect((await owner.client.post('/api/posts', { mediaIds: [media[1]], access: ['public'] })).body.type).toBe('invalid_media');
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  addPostMediaSchema,
   apiErrorSchema,
   BLURRED_DERIVATIVES,
   createPostSchema,
@@ -6,6 +7,7 @@ import {
   type DerivativeKind,
   entityIdSchema,
   mayFetchDerivative,
+  movePostMediaSchema,
   POST_MEDIA_MAX,
   postPageQuerySchema,
   postPageSchema,
@@ -74,13 +76,56 @@ export const postsRoutes: DomainRoutes<{ posts: PostsService; media: MediaServic
     {
       schema: {
         tags,
-        summary: 'Edit a post (owner only); mediaIds replaces the whole list',
+        summary: 'Edit a post (owner only); mediaIds replaces the whole list (single items: /api/posts/{postId}/media)',
         params: postParams,
         body: updatePostSchema,
         response: { 200: postSchema },
       },
     },
     async (request) => posts.update(requireCreator(request).userId, request.params.postId, request.body),
+  );
+
+  const itemParams = z.object({ postId: entityIdSchema, mediaId: entityIdSchema });
+  api.post(
+    '/api/posts/:postId/media',
+    {
+      schema: {
+        tags,
+        summary: "Add one of the owner's uploads to a post, at a position (0 first; the end when left out)",
+        params: postParams,
+        body: addPostMediaSchema,
+        response: { 200: postSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => posts.addMedia(requireCreator(request).userId, request.params.postId, request.body.mediaId, request.body.position),
+  );
+
+  api.patch(
+    '/api/posts/:postId/media/:mediaId',
+    {
+      schema: {
+        tags,
+        summary: "Move one of a post's media items to a position (0 first); the others keep their order",
+        params: itemParams,
+        body: movePostMediaSchema,
+        response: { 200: postSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      posts.moveMedia(requireCreator(request).userId, request.params.postId, request.params.mediaId, request.body.position),
+  );
+
+  api.delete(
+    '/api/posts/:postId/media/:mediaId',
+    {
+      schema: {
+        tags,
+        summary: "Take one media item out of a post (it stays among the owner's uploads); the post must keep text or media",
+        params: itemParams,
+        response: { 200: postSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => posts.removeMedia(requireCreator(request).userId, request.params.postId, request.params.mediaId),
   );
 
   api.delete(

@@ -4,6 +4,7 @@ import {
   type createPostSchema,
   DAY_MS,
   generateId,
+  POST_MEDIA_MAX,
   POST_SCHEDULE_MAX_DAYS,
   type Post,
   type PostPage,
@@ -24,6 +25,8 @@ export interface PostsServiceDeps {
   db: Database;
   now: () => Date;
   plans: PlansService;
+  /** Told of a deleted post inside the deleting transaction (its media are released), and once it has committed. */
+  onRemoved?: { inTransaction(postId: string, tx: Executor): Promise<void>; afterCommit(postId: string): void };
 }
 
 /**
@@ -59,7 +62,8 @@ export interface ServableMedia {
  * allows inside the query, so nothing a viewer may not see leaves the database.
  *
  * Deleting is soft: the post stays in the table with deleted_at set, its media stay bound to
- * it (so they are not served through another post) and nobody sees it any more.
+ * it (so they are not served through another post) and nobody sees it any more; its media are
+ * then released (deleted by MediaService's purge unless a chat message still uses them).
  */
 export class PostsService {
   readonly cards: PostCards;
@@ -105,14 +109,72 @@ export class PostsService {
     return this.get(creatorId, postId);
   }
 
+  /** Adds one of the creator's uploads to the post, at `position` (the end when left out). */
+  addMedia(creatorId: string, postId: string, mediaId: string, position?: number): Promise<Post> {
+    return this.editMedia(creatorId, postId, async (tx, ids) => {
+      if (ids.includes(mediaId)) throw errors.mediaInUse({ message: 'This media item is already in this post.' });
+      if (ids.length >= POST_MEDIA_MAX) throw errors.postMediaFull({ message: `A post has at most ${POST_MEDIA_MAX} media items.` });
+      await this.checkMedia(tx, creatorId, postId, [mediaId]);
+      const next = [...ids];
+      next.splice(Math.min(position ?? ids.length, ids.length), 0, mediaId);
+      return next;
+    });
+  }
+
+  /** Moves one item of the post to `position`; the others keep their order around it. */
+  moveMedia(creatorId: string, postId: string, mediaId: string, position: number): Promise<Post> {
+    return this.editMedia(creatorId, postId, async (_tx, ids) => {
+      if (!ids.includes(mediaId)) throw errors.notFound('Media');
+      const next = ids.filter((id) => id !== mediaId);
+      next.splice(Math.min(position, next.length), 0, mediaId);
+      return next;
+    });
+  }
+
+  /** Takes one item out of the post (it goes back to the creator's uploads). */
+  removeMedia(creatorId: string, postId: string, mediaId: string): Promise<Post> {
+    return this.editMedia(creatorId, postId, async (_tx, ids) => {
+      if (!ids.includes(mediaId)) throw errors.notFound('Media');
+      return ids.filter((id) => id !== mediaId);
+    });
+  }
+
+  /**
+   * One change to a post's media list, with the post locked: `change` gets the ids in order and
+   * returns the new order. The post must still hold text or media afterwards.
+   */
+  private async editMedia(creatorId: string, postId: string, change: (tx: Executor, ids: string[]) => Promise<string[]>): Promise<Post> {
+    const now = this.deps.now();
+    await this.deps.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ creatorId: posts.creatorId, text: posts.text, access: posts.access })
+        .from(posts)
+        .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
+        .for('update');
+      const post = assertOwner(current, creatorId, 'Post');
+      const ids = (
+        await tx.select({ mediaId: postMedia.mediaId }).from(postMedia).where(eq(postMedia.postId, postId)).orderBy(postMedia.position)
+      ).map((row) => row.mediaId);
+      const next = await change(tx, ids);
+      if (!post.text && next.length === 0) throw errors.postEmpty();
+      await this.setMedia(tx, postId, next);
+      await tx.update(posts).set({ updatedAt: now }).where(eq(posts.id, postId));
+    });
+    return this.get(creatorId, postId);
+  }
+
   async remove(creatorId: string, postId: string): Promise<void> {
     const now = this.deps.now();
-    const [row] = await this.deps.db
-      .update(posts)
-      .set({ deletedAt: now, updatedAt: now })
-      .where(and(eq(posts.id, postId), eq(posts.creatorId, creatorId), isNull(posts.deletedAt)))
-      .returning({ creatorId: posts.creatorId });
-    assertOwner(row, creatorId, 'Post');
+    await this.deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(posts)
+        .set({ deletedAt: now, updatedAt: now })
+        .where(and(eq(posts.id, postId), eq(posts.creatorId, creatorId), isNull(posts.deletedAt)))
+        .returning({ creatorId: posts.creatorId });
+      assertOwner(row, creatorId, 'Post');
+      await this.deps.onRemoved?.inTransaction(postId, tx);
+    });
+    this.deps.onRemoved?.afterCommit(postId);
   }
 
   /** One post as this viewer may see it; hidden and deleted posts are not found. */

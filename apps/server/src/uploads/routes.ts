@@ -33,7 +33,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
 const params = z.object({ uploadId: z.string().regex(/^[\w-]{1,64}$/, 'Not a valid upload id') });
 const emptyReply = z.null();
 
-const PROTOCOL = `Resumable upload, tus protocol 1.0.0 (creation, creation-with-upload, creation-defer-length, termination, expiration). Send \`Tus-Resumable: 1.0.0\` on every request. Files up to ${UPLOAD_CHUNK_BYTES / 1024 / 1024} MiB go in the creation request (\`Content-Type: application/offset+octet-stream\`); larger ones in PATCH requests of that size. After a dropped connection or a reload, HEAD the upload URL and continue from its \`Upload-Offset\`. The request that completes the upload answers with the new media (also in the \`${MEDIA_ID_HEADER}\` header), or 415 \`unsupported_file_type\` when the file's bytes are not an image, video or audio.`;
+const PROTOCOL = `Resumable upload, tus protocol 1.0.0 (creation, creation-with-upload, creation-defer-length, termination, expiration). Send \`Tus-Resumable: 1.0.0\` on every request. Files up to ${UPLOAD_CHUNK_BYTES / 1024 / 1024} MiB go in the creation request (\`Content-Type: application/offset+octet-stream\`); larger ones in PATCH requests of that size. After a dropped connection or a reload, HEAD the upload URL and continue from its \`Upload-Offset\`. The request that completes the upload answers with the new media (also in the \`${MEDIA_ID_HEADER}\` header), or 415 \`unsupported_file_type\` when the file's bytes are not an image, video or audio. An upload that would take the user over their storage quota is refused with 413 \`storage_quota_exceeded\`: at creation when it declares its length, else when complete (see \`GET /api/media/usage\`).`;
 
 /** tus endpoints for signed-in users: POST creates an upload, HEAD tells its offset, PATCH appends, DELETE abandons. */
 export const uploadsRoutes: DomainRoutes<{ uploads: UploadService }> = async (app, { uploads }) => {
@@ -73,7 +73,7 @@ export const uploadsRoutes: DomainRoutes<{ uploads: UploadService }> = async (ap
           summary: 'Append bytes at Upload-Offset; the last chunk answers with the new media',
           description: PROTOCOL,
           params,
-          response: { 200: uploadCompleteSchema, 204: emptyReply, 409: apiErrorSchema, 415: apiErrorSchema },
+          response: { 200: uploadCompleteSchema, 204: emptyReply, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema },
         },
       },
       (request, reply) => relay(request, reply, request.params.uploadId),

@@ -6,7 +6,7 @@ import type { Server, Upload } from '@tus/server';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../config/config.js';
-import { type AppError, type AppErrorOptions, errors } from '../http/errors.js';
+import { AppError, type AppErrorOptions, errors } from '../http/errors.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { MediaService } from '../media/service.js';
 import { sniffMediaType } from './sniff.js';
@@ -83,6 +83,12 @@ export class UploadService {
   async handle(request: Request, userId: string, uploadId?: string): Promise<Response> {
     const { server, store } = await this.open();
     if (uploadId !== undefined) await this.assertOwnUpload(store, uploadId, userId);
+    // A new upload that says its length is refused at once when it cannot fit; one that does
+    // not say it (or that several uploads at once overtook) is checked again when complete.
+    const declaredLength = Number(request.headers.get('upload-length'));
+    if (request.method === 'POST' && Number.isSafeInteger(declaredLength) && declaredLength > 0) {
+      await this.deps.media.assertRoomFor(userId, declaredLength);
+    }
     this.uploaders.set(request, userId);
     const response = await server.handleWeb(request);
     if (response.status >= 400 && !response.headers.get('content-type')?.startsWith('application/json')) {
@@ -157,13 +163,21 @@ export class UploadService {
       const refusal = errors.unsupportedFileType();
       return { status_code: refusal.statusCode, headers: json, body: JSON.stringify(refusal.toBody()) };
     }
+    const sizeBytes = upload.size ?? upload.offset;
+    try {
+      await this.deps.media.assertRoomFor(ownerId, sizeBytes);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      this.deps.logger.info({ uploadId: upload.id }, 'upload refused: over the storage quota');
+      return { status_code: error.statusCode, headers: json, body: JSON.stringify(error.toBody()) };
+    }
     const record = await this.deps.media.acceptUpload(
       {
         id: upload.id,
         ownerId,
         kind: type.kind,
         mime: type.mime,
-        sizeBytes: upload.size ?? upload.offset,
+        sizeBytes,
         originalName: upload.metadata?.filename ?? null,
       },
       await store.read(upload.id),

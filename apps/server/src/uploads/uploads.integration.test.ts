@@ -17,7 +17,7 @@ let server: TestServer;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'aurum-uploads-'));
-  server = await startTestServer({ DATA_DIR: dataDir, UPLOAD_MAX_BYTES: String(40 * MiB) });
+  server = await startTestServer({ DATA_DIR: dataDir, UPLOAD_MAX_BYTES: String(40 * MiB), STORAGE_QUOTA_BYTES: String(100 * MiB) });
 });
 afterAll(async () => {
   await server?.close();
@@ -211,6 +211,55 @@ describe(`resumable uploads (${TEST_DRIVER})`, { timeout: 120_000 }, () => {
     const deleted = await fetch(url, { method: 'DELETE', headers: tus.headers() });
     expect(deleted.status).toBe(204);
     expect((await fetch(url, { method: 'HEAD', headers: tus.headers() })).status).toBe(404);
+  });
+
+  it("keeps each user's uploads within their storage quota, with a clear refusal and nothing left behind", async () => {
+    const { user, tus } = await signedInUploader();
+    const userId: string = (await user.get('/api/me')).body.id;
+    expect((await user.get('/api/media/usage')).body).toEqual({ usedBytes: 0, quotaBytes: 100 * MiB });
+    // 90 MiB already taken by earlier uploads.
+    const taken = (id: string, sizeBytes: number) =>
+      server.context.database.db.insert(media).values({
+        id,
+        ownerId: userId,
+        kind: 'video',
+        mime: 'video/mp4',
+        sizeBytes,
+        originalKey: `originals/${id}`,
+        status: 'ready',
+      });
+    await taken(`quota-a-${userId}`, 90 * MiB);
+    expect((await user.get('/api/media/usage')).body).toEqual({ usedBytes: 90 * MiB, quotaBytes: 100 * MiB });
+
+    // Refused at creation, when the upload says its length.
+    const tooMuch = await tus.create(20 * MiB, 'long.mov');
+    expect(tooMuch.status).toBe(413);
+    expect(await json(tooMuch)).toEqual({
+      type: 'storage_quota_exceeded',
+      message:
+        'This file (21 MB) does not fit in your storage: you have used 94.4 MB of 105 MB, 10.5 MB is left. Delete media you no longer use to make room.',
+      statusCode: 413,
+    });
+    expect(tooMuch.headers.get('location')).toBeNull();
+
+    // Several uploads at once can each fit alone: the one completed last is checked again, then refused.
+    const png = await pngOf(300, 200);
+    const started = await tus.create(png.length, 'late.png');
+    expect(started.status).toBe(201);
+    const url = tus.urlOf(started.headers.get('location') ?? '');
+    await taken(`quota-b-${userId}`, 10 * MiB);
+    const finished = await tus.patch(url, 0, png);
+    expect(finished.status).toBe(413);
+    expect((await json(finished)).type).toBe('storage_quota_exceeded');
+    const rows = await server.context.database.db.select().from(media).where(eq(media.ownerId, userId));
+    expect(rows.map((row) => row.id).sort()).toEqual([`quota-a-${userId}`, `quota-b-${userId}`]);
+    await vi.waitFor(() => expect(stat(partialFile(url))).rejects.toThrow());
+
+    // Deleting makes room again.
+    await server.context.media.deleteMedia(`quota-b-${userId}`);
+    const fits = await tus.upload(png, 'fits.png');
+    expect(fits.status).toBe(201);
+    expect((await user.get('/api/media/usage')).body.usedBytes).toBe(90 * MiB + png.length);
   });
 
   it('never serves upload bytes back', async () => {

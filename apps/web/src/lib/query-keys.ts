@@ -30,6 +30,8 @@ export const queryKeys = {
     byCreator: (userId: string) => ['posts', 'creator', userId] as const,
   },
   mediaStatus: (mediaId: string) => ['mediaStatus', mediaId] as const,
+  /** The signed-in user's storage: used and quota. */
+  mediaUsage: ['mediaUsage'] as const,
 
   plans: {
     /** The signed-in creator's own plans, active or not: every screen that lists them shares this one. */

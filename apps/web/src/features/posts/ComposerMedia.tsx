@@ -20,6 +20,7 @@ import {
   hiddenFileInputSx,
   type MediaPhase,
   mediaPhase,
+  StorageUsage,
   UploadStatus,
   useMediaStatus,
   useObjectUrl,
@@ -85,6 +86,7 @@ export function ComposerMedia({ items, editable, roomLeft, onAdd, onRemove, onMo
         </Box>
       )}
       {error && <Alert severity="error">{error}</Alert>}
+      {editable && <StorageUsage />}
     </Box>
   );
 }
@@ -160,7 +162,16 @@ function UploadRow({ file, ...props }: RowProps & { file: File }) {
       {...props}
       preview={preview}
       kind={kind}
-      status={<UploadStatus phase={phase} progress={upload.progress} error={error} label={item.name} readyText="Ready" />}
+      status={
+        <UploadStatus
+          phase={phase}
+          progress={upload.progress}
+          processingProgress={status.progress}
+          error={error}
+          label={item.name}
+          readyText="Ready"
+        />
+      }
       retry={upload.state === 'error' && upload.error !== UNSUPPORTED_FILE_TYPE_MESSAGE ? () => upload.start(file) : undefined}
     />
   );

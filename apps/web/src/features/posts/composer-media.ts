@@ -46,7 +46,7 @@ export function itemsFromPost(media: readonly PostMedia[]): ComposerItem[] {
     name: `${KIND_NAMES[item.kind]} ${index + 1}`,
     file: null,
     existing: item,
-    mediaId: (item as PostMedia & { mediaId?: string }).mediaId ?? null,
+    mediaId: item.mediaId ?? null,
     phase: item.status === 'ready' ? 'ready' : item.status === 'failed' ? 'failed' : 'processing',
     error: item.status === 'failed' ? 'This item could not be processed.' : null,
   }));

@@ -83,9 +83,12 @@ describe('composing posts', () => {
       },
       'GET /api/posts/p9': () => ({ status: 200, body: published }),
       'GET /api/posts': () => ({ status: 200, body: { items: published ? [published] : [], nextCursor: null } }),
+      'GET /api/media/usage': () => ({ status: 200, body: { usedBytes: 1_500_000_000, quotaBytes: 21_474_836_480 } }),
     });
     const user = userEvent.setup();
     const { router, container } = renderApp('/posts/new');
+    // The creator sees how much of their storage is used before adding anything.
+    expect(await screen.findByText('Storage: 1.5 GB of 21.5 GB used')).toBeTruthy();
 
     await user.type(await screen.findByLabelText('Post text'), 'Backstage');
     const input = container.querySelector<HTMLInputElement>('input[type="file"][name="media"]');
@@ -181,6 +184,36 @@ describe('composing posts', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/posts/p1'));
     expect(patch).toEqual({ text: 'Final cut', access: ['subscription', 'gold'] });
+  });
+
+  it('edits a post: with the ids the API gives its owner, single items move and go', async () => {
+    let patch: unknown;
+    const post = makePost({
+      id: 'p2',
+      accessLevel: 'owner',
+      access: ['public'],
+      text: 'Trip',
+      media: ['m1', 'm2', 'm3'].map((mediaId, position) =>
+        makeMedia({ position, mediaId, urls: { thumb: `/api/posts/p2/media/${position}/thumb` } }),
+      ),
+    });
+    creatorApi({
+      'GET /api/posts/p2': () => ({ status: 200, body: post }),
+      'PATCH /api/posts/p2': (body) => {
+        patch = body;
+        return { status: 200, body: post };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/posts/p2/edit');
+    await screen.findByText('Photo 3');
+    // No "replace them all": the list can be changed item by item.
+    expect(screen.queryByRole('button', { name: 'Replace media' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Move Photo 3 up' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Photo 1' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/posts/p2'));
+    expect(patch).toEqual({ text: 'Trip', access: ['public'], mediaIds: ['m3', 'm2'] });
   });
 
   it('tells members that only creators post', async () => {

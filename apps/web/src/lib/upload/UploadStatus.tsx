@@ -15,16 +15,21 @@ export interface UploadStatusProps {
   label: string;
   /** Text for 'ready'; leave out to show nothing once done. */
   readyText?: string;
+  /** How far the server's processing has got (a video's conversion), whole percent; null or left out when not known. */
+  processingProgress?: number | null;
 }
 
 /** Upload progress, then the server's processing state, announced politely to screen readers. */
-export function UploadStatus({ phase, progress, error, label, readyText = 'Ready' }: UploadStatusProps) {
+export function UploadStatus({ phase, progress, error, label, readyText = 'Ready', processingProgress = null }: UploadStatusProps) {
   if (phase === 'idle') return null;
+  const processingKnown = phase === 'processing' && processingProgress !== null;
   const text =
     phase === 'uploading'
       ? `Uploading… ${progress}%`
       : phase === 'processing'
-        ? 'Processing…'
+        ? processingKnown
+          ? `Processing… ${processingProgress}%`
+          : 'Processing…'
         : phase === 'ready'
           ? readyText
           : (error ?? 'The upload failed.');
@@ -33,8 +38,8 @@ export function UploadStatus({ phase, progress, error, label, readyText = 'Ready
     <Box sx={{ display: 'grid', gap: 0.75, minWidth: 0 }}>
       {(phase === 'uploading' || phase === 'processing') && (
         <LinearProgress
-          variant={phase === 'uploading' ? 'determinate' : 'indeterminate'}
-          value={phase === 'uploading' ? progress : undefined}
+          variant={phase === 'uploading' || processingKnown ? 'determinate' : 'indeterminate'}
+          value={phase === 'uploading' ? progress : processingKnown ? (processingProgress ?? 0) : undefined}
           aria-label={phase === 'uploading' ? `${label} upload` : `${label} processing`}
         />
       )}

@@ -1,12 +1,18 @@
 import { UNSUPPORTED_FILE_TYPE_MESSAGE, UPLOAD_CHUNK_BYTES } from '@aurum/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptFor, checkFileKind } from './file-kind';
 import { mediaPhase } from './media-status';
 import { UPLOAD_FAILED_MESSAGE, uploadErrorMessage } from './tus-upload';
 import { UploadButton } from './UploadButton';
 import { useUpload } from './useUpload';
+
+/** useUpload refreshes the storage usage through react-query when an upload ends. */
+let queryClient = new QueryClient();
+const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 
 /** A stand-in for tus-js-client's Upload that the test drives by hand. */
 const tus = vi.hoisted(() => {
@@ -49,7 +55,11 @@ const response = (status: number, body: unknown) => ({
 
 const image = () => new File([new Uint8Array(1024)], 'me.png', { type: 'image/png' });
 
+let invalidated: unknown[] = [];
 beforeEach(() => {
+  queryClient = new QueryClient();
+  invalidated = [];
+  vi.spyOn(queryClient, 'invalidateQueries').mockImplementation(async (filters) => void invalidated.push(filters));
   tus.instances.length = 0;
 });
 
@@ -95,7 +105,7 @@ describe('mediaPhase', () => {
 describe('useUpload', () => {
   it('sends 5 MiB chunks that can resume, reports progress and gives the media id', async () => {
     const onComplete = vi.fn();
-    const { result } = renderHook(() => useUpload({ kinds: ['image'], onComplete }));
+    const { result } = renderHook(() => useUpload({ kinds: ['image'], onComplete }), { wrapper });
     const file = image();
     act(() => result.current.start(file));
     expect(result.current).toMatchObject({ state: 'uploading', progress: 0, file });
@@ -119,16 +129,18 @@ describe('useUpload', () => {
     );
     expect(result.current).toMatchObject({ state: 'done', progress: 100, mediaId: 'm1', error: null });
     expect(onComplete).toHaveBeenCalledWith({ mediaId: 'm1', kind: 'image', mime: 'image/png', status: 'processing' });
+    // The storage the upload took shows at once.
+    expect(invalidated).toContainEqual({ queryKey: ['mediaUsage'] });
   });
 
   it('creates a file larger than one chunk empty first, so its address is kept before any bytes travel', () => {
-    const { result } = renderHook(() => useUpload());
+    const { result } = renderHook(() => useUpload(), { wrapper });
     act(() => result.current.start(new File([new Uint8Array(UPLOAD_CHUNK_BYTES + 1)], 'long.mp4', { type: 'video/mp4' })));
     expect(tus.instances[0].options).toMatchObject({ chunkSize: UPLOAD_CHUNK_BYTES, uploadDataDuringCreation: false });
   });
 
   it('resumes the latest upload of the same file left from before a reload', async () => {
-    const { result } = renderHook(() => useUpload());
+    const { result } = renderHook(() => useUpload(), { wrapper });
     tus.Upload.prototype.findPreviousUploads = function (this: any) {
       return Promise.resolve([
         { uploadUrl: '/api/uploads/old', creationTime: '2026-11-01T10:00:00.000Z' },
@@ -148,7 +160,7 @@ describe('useUpload', () => {
   });
 
   it('refuses a file of the wrong kind at once, and shows the server’s refusal of one', async () => {
-    const { result } = renderHook(() => useUpload({ kinds: ['image'] }));
+    const { result } = renderHook(() => useUpload({ kinds: ['image'] }), { wrapper });
     act(() => result.current.start(new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' })));
     expect(result.current).toMatchObject({ state: 'error', error: 'Unsupported file type' });
     expect(tus.instances).toHaveLength(0);
@@ -163,7 +175,7 @@ describe('useUpload', () => {
   });
 
   it('stops without deleting the upload when the page goes away', async () => {
-    const { result, unmount } = renderHook(() => useUpload());
+    const { result, unmount } = renderHook(() => useUpload(), { wrapper });
     act(() => result.current.start(image()));
     const upload = tus.instances[0];
     unmount();
@@ -186,7 +198,7 @@ describe('UploadButton', () => {
 
   it('opens the picker from a real button and uploads the chosen file', async () => {
     const user = userEvent.setup();
-    const { container } = render(<Harness />);
+    const { container } = render(<Harness />, { wrapper });
     const input = container.querySelector<HTMLInputElement>('input[type="file"][name="avatar"]')!;
     expect(input.accept).toBe('image/*');
     const click = vi.spyOn(input, 'click');

@@ -1,5 +1,7 @@
 import type { MediaKind, UploadComplete } from '@aurum/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { queryKeys } from '../query-keys';
 import { ALL_MEDIA_KINDS, checkFileKind } from './file-kind';
 import { type RunningUpload, startTusUpload } from './tus-upload';
 
@@ -56,6 +58,7 @@ export const percentOf = (sent: number, total: number) => (total > 0 ? Math.min(
  * `mediaId`. Leaving the page stops the upload without deleting it, so it can resume.
  */
 export function useUpload({ kinds = ALL_MEDIA_KINDS, onComplete }: UseUploadOptions = {}): UploadController {
+  const queryClient = useQueryClient();
   const [snapshot, setSnapshot] = useState<UploadSnapshot>(IDLE);
   const running = useRef<RunningUpload | null>(null);
   const onCompleteRef = useRef(onComplete);
@@ -85,18 +88,21 @@ export function useUpload({ kinds = ALL_MEDIA_KINDS, onComplete }: UseUploadOpti
         onSuccess: (result) => {
           if (running.current !== upload) return;
           running.current = null;
+          void queryClient.invalidateQueries({ queryKey: queryKeys.mediaUsage });
           setSnapshot((current) => ({ ...current, state: 'done', progress: 100, bytesSent: file.size, mediaId: result.mediaId, result }));
           onCompleteRef.current?.(result);
         },
         onError: (message) => {
           if (running.current !== upload) return;
           running.current = null;
+          // A refusal may be the storage quota: show what is left as it is now.
+          void queryClient.invalidateQueries({ queryKey: queryKeys.mediaUsage });
           setSnapshot((current) => ({ ...current, state: 'error', error: message }));
         },
       });
       running.current = upload;
     },
-    [kinds, stop],
+    [kinds, stop, queryClient],
   );
 
   const cancel = useCallback(() => {
