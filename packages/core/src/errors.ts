@@ -25,6 +25,7 @@ export const ERROR_CATALOG = {
   rateLimited: { type: 'rate_limited', status: 429, message: 'Too many requests. Try again later.' },
   csrfOriginMismatch: { type: 'csrf_origin_mismatch', status: 403, message: 'This request did not come from the Aurum site.' },
   invalidCursor: { type: 'invalid_cursor', status: 400, message: 'This list position is not valid any more. Start from the top.' },
+  invalidInsightsRange: { type: 'invalid_insights_range', status: 400, message: 'This period cannot be shown.' },
   rangeNotSatisfiable: { type: 'range_not_satisfiable', status: 416, message: 'The requested range is outside the file.' },
 
   // Chat.
