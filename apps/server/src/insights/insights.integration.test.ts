@@ -170,11 +170,14 @@ beforeAll(async () => {
     { userId: id(2), entityId: publicPost, createdAt: at('2026-01-03T03:00:00Z') },
     { userId: id(1), entityId: lockedPost, createdAt: at('2026-01-02T12:00:00Z') },
     { userId: id(4), entityId: publicPost, createdAt: at('2025-12-25T12:00:00Z') },
+    // The creator's own view does not count.
+    { userId: creator.id, entityId: publicPost, createdAt: at('2026-01-04T12:00:00Z') },
   ]);
   await db.insert(likes).values([
     { postId: publicPost, userId: id(1), createdAt: at('2026-01-05T12:00:00Z') },
     { postId: publicPost, userId: id(2), createdAt: at('2026-01-06T12:00:00Z') },
     { postId: lockedPost, userId: id(3), createdAt: at('2025-12-30T12:00:00Z') },
+    { postId: lockedPost, userId: creator.id, createdAt: at('2026-01-04T12:00:00Z') },
   ]);
 });
 afterAll(async () => {

@@ -172,7 +172,7 @@ const POST_ORDER: Record<InsightsPostSort, string> = {
 
 /**
  * The creator's published posts with, in the period, their views (members' first seen record
- * of the post), likes and the unlocks they drove: a subscription to the creator that started
+ * of the post), likes (the creator's own view and like left out) and the unlocks they drove: a subscription to the creator that started
  * within 24 hours after the member opened one of the creator's locked posts is attributed to
  * the last such post opened before it (last touch, one post per subscription).
  */
@@ -183,10 +183,10 @@ export function postInsightsStatement(sort: InsightsPostSort): SQL {
       from ${posts} as p where p.creator_id = ${bound.creator} and p.deleted_at is null and p.publish_at <= ${now}
     ), views as (
       select sr.entity_id as post_id, count(*)::int as n from ${seenRecords} as sr join cp on cp.id = sr.entity_id
-      where sr.type = 'post' and ${inPeriod(sql`sr.created_at`)} group by 1
+      where sr.type = 'post' and sr.user_id <> ${bound.creator} and ${inPeriod(sql`sr.created_at`)} group by 1
     ), liked as (
       select l.post_id, count(*)::int as n from ${likes} as l join cp on cp.id = l.post_id
-      where ${inPeriod(sql`l.created_at`)} group by 1
+      where l.user_id <> ${bound.creator} and ${inPeriod(sql`l.created_at`)} group by 1
     ), unlocks as (
       select post_id, count(*)::int as n from (
         select distinct on (s.id) s.id, sr.entity_id as post_id

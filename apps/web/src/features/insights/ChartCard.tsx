@@ -74,7 +74,8 @@ export function ChartCard({ title, summary, spec, table }: { title: string; summ
 
 export function ValuesTable({ caption, table }: { caption: string; table: DataTable }) {
   return (
-    <TableContainer sx={{ maxHeight: 420 }}>
+    // Scrolls on narrow screens: focusable, so a keyboard can scroll it too.
+    <TableContainer tabIndex={0} role="group" aria-label={`${caption}: table`} sx={{ maxHeight: 420 }}>
       <Table size="small" stickyHeader>
         <caption
           style={{

@@ -86,7 +86,7 @@ export function PostsView({
           one of your locked posts; it counts for the last locked post they opened. The {INSIGHTS_POSTS_LIMIT} first posts of the chosen
           order are shown.
         </Typography>
-        <TableContainer>
+        <TableContainer tabIndex={0} role="group" aria-label="All posts: table">
           <Table size="small" aria-labelledby="insights-posts-table">
             <TableHead>
               <TableRow>
