@@ -36,7 +36,7 @@ export function ChartCard({ title, summary, spec, table }: { title: string; summ
       component="section"
       aria-labelledby={titleId}
       variant="outlined"
-      sx={{ p: { xs: 2, sm: 2.5 }, display: 'grid', gap: 1.5, minWidth: 0 }}
+      sx={{ p: { xs: 2, sm: 2.5 }, display: 'grid', gap: 1.5, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}
     >
       <Box>
         <Typography id={titleId} variant="h3" component="h3">

@@ -23,7 +23,7 @@ export function EarningsView({
 }) {
   const { period } = data;
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       {data.currencies.length === 0 && (
         <Paper variant="outlined" sx={{ p: 2.5 }}>
           <Typography>No payments in this period or the one before. Earnings appear here as soon as a member pays.</Typography>
@@ -36,7 +36,7 @@ export function EarningsView({
             key={currency.currency}
             component="section"
             aria-label={`Earnings in ${currency.currency}`}
-            sx={{ display: 'grid', gap: 1.5 }}
+            sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'minmax(0, 1fr)' }}
           >
             <Typography variant="h2" sx={{ fontSize: '1.2rem' }}>
               {currency.currency}
@@ -117,7 +117,7 @@ function Statements({ href, today }: { href: (month: string) => string; today: s
           label="Month"
           value={month}
           onChange={(event) => setMonth(event.target.value)}
-          sx={{ minWidth: 180 }}
+          sx={{ flex: '0 1 240px', minWidth: 180 }}
         >
           {months.map((option) => (
             <MenuItem key={option} value={option}>

@@ -92,7 +92,7 @@ function Insights({ creatorId, storedTimeZone }: { creatorId: string; storedTime
     );
 
   return (
-    <Box sx={{ display: 'grid', gap: 2.5, minWidth: 0 }}>
+    <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PageHeader title="Insights" back>
         What you earned, who subscribed and left, which posts sell.
       </PageHeader>

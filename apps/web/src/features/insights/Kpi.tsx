@@ -45,7 +45,7 @@ export function Kpi({
             <RemoveIcon fontSize="inherit" aria-hidden />
           )}
           <span>{shown.text}</span>
-          {previous !== undefined && (
+          {previous !== undefined && shown.direction !== 'new' && (
             <Box component="span" sx={{ color: 'text.secondary' }}>
               (before: {previous})
             </Box>

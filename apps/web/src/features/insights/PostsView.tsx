@@ -15,6 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../lib/paths';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 const excerptOf = (text: string) => (text.trim() ? text.trim() : 'Post without text');
 
 const COLUMNS: { sort: InsightsPostSort; label: string }[] = [
@@ -36,8 +37,12 @@ export function PostsView({
   onSort: (sort: InsightsPostSort) => void;
 }) {
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
-      <Box component="section" aria-labelledby="insights-top-posts" sx={{ display: 'grid', gap: 1.5 }}>
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Box
+        component="section"
+        aria-labelledby="insights-top-posts"
+        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'minmax(0, 1fr)' }}
+      >
         <Typography id="insights-top-posts" variant="h2" sx={{ fontSize: '1.2rem' }}>
           Top posts of the period
         </Typography>
@@ -64,7 +69,7 @@ export function PostsView({
                   {excerptOf(post.excerpt)}
                 </Link>
                 <Typography variant="body2" color="text.secondary">
-                  {post.views} views · {post.likes} likes · {post.unlocks} unlocks
+                  {plural(post.views, 'view')} · {plural(post.likes, 'like')} · {plural(post.unlocks, 'unlock')}
                 </Typography>
               </Paper>
             ))}
@@ -75,16 +80,16 @@ export function PostsView({
         component="section"
         aria-labelledby="insights-posts-table"
         variant="outlined"
-        sx={{ p: { xs: 1.5, sm: 2.5 }, display: 'grid', gap: 1 }}
+        sx={{ p: { xs: 1.5, sm: 2.5 }, display: 'grid', gap: 1, gridTemplateColumns: 'minmax(0, 1fr)' }}
       >
         <Typography id="insights-posts-table" variant="h3" component="h2">
           All posts
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          In the period: {data.totals.views} views, {data.totals.likes} likes, {data.totals.unlocks} unlocks. A view is a member seeing the
-          post for the first time. An unlock is a subscription that started within {UNLOCK_ATTRIBUTION_HOURS} hours after the member opened
-          one of your locked posts; it counts for the last locked post they opened. The {INSIGHTS_POSTS_LIMIT} first posts of the chosen
-          order are shown.
+          In the period: {plural(data.totals.views, 'view')}, {plural(data.totals.likes, 'like')}, {plural(data.totals.unlocks, 'unlock')}.
+          A view is a member seeing the post for the first time. An unlock is a subscription that started within {UNLOCK_ATTRIBUTION_HOURS}{' '}
+          hours after the member opened one of your locked posts; it counts for the last locked post they opened. The {INSIGHTS_POSTS_LIMIT}{' '}
+          first posts of the chosen order are shown.
         </Typography>
         <TableContainer tabIndex={0} role="group" aria-label="All posts: table">
           <Table size="small" aria-labelledby="insights-posts-table">
@@ -108,12 +113,23 @@ export function PostsView({
             <TableBody>
               {data.items.map((post) => (
                 <TableRow key={post.postId}>
-                  <TableCell component="th" scope="row" sx={{ maxWidth: 260 }}>
+                  <TableCell component="th" scope="row" sx={{ minWidth: 150, maxWidth: 280 }}>
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0 }}>
                       {post.locked && (
                         <LockIcon fontSize="inherit" titleAccess="Locked post" sx={{ color: 'text.secondary', flexShrink: 0 }} />
                       )}
-                      <Link component={RouterLink} to={paths.post(post.postId)} noWrap sx={{ display: 'block', minWidth: 0 }}>
+                      <Link
+                        component={RouterLink}
+                        to={paths.post(post.postId)}
+                        sx={{
+                          minWidth: 0,
+                          overflow: 'hidden',
+                          display: '-webkit-box',
+                          WebkitLineClamp: 2,
+                          WebkitBoxOrient: 'vertical',
+                          overflowWrap: 'anywhere',
+                        }}
+                      >
                         {excerptOf(post.excerpt)}
                       </Link>
                     </Box>

@@ -15,7 +15,7 @@ export function SubscribersView({ data }: { data: SubscribersInsights }) {
   const heading = bucketHeading(period.granularity);
   const left = total.cancelled + total.lapsed;
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <KpiGrid label="Subscriber totals">
         <Kpi
           label="Active subscribers"
