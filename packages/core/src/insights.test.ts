@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bucketOf,
   bucketStart,
+  canonicalTimeZone,
   churnRate,
   InsightsRangeError,
   isValidTimeZone,
@@ -57,6 +58,9 @@ describe('insight periods', () => {
     expect(localDate(at, 'UTC')).toBe('2026-01-01');
     expect(isValidTimeZone('Europe/Paris')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+    expect(isValidTimeZone('+05:00')).toBe(false);
+    expect(canonicalTimeZone('europe/paris')).toBe('Europe/Paris');
+    expect(canonicalTimeZone('Etc/GMT+5')).toBe('Etc/GMT+5');
   });
 });
 

@@ -20,18 +20,30 @@ export const UNLOCK_ATTRIBUTION_HOURS = 24;
 export const INSIGHTS_POSTS_LIMIT = 50;
 export const INSIGHTS_FANS_LIMIT = 10;
 
-/** Whether the runtime knows the IANA time zone (e.g. 'Europe/Paris'); 'UTC' always is. */
-export function isValidTimeZone(timeZone: string): boolean {
-  if (timeZone.length === 0 || timeZone.length > 64) return false;
+/**
+ * The canonical IANA name of a time zone the runtime knows ('europe/paris' is 'Europe/Paris',
+ * 'US/Eastern' is 'America/New_York'), or null. Only names: offsets such as '+05:00' are refused,
+ * since SQL reads them with the opposite sign (POSIX).
+ */
+export function canonicalTimeZone(timeZone: string): string | null {
+  if (timeZone.length === 0 || timeZone.length > 64 || !/^[A-Za-z][\w+-]*(\/[\w+-]+)*$/.test(timeZone)) return null;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
+    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return null;
   }
 }
 
-export const timeZoneSchema = z.string().trim().refine(isValidTimeZone, 'Choose a known time zone, such as Europe/Paris');
+/** Whether the runtime knows the IANA time zone (e.g. 'Europe/Paris'); 'UTC' always is. */
+export function isValidTimeZone(timeZone: string): boolean {
+  return canonicalTimeZone(timeZone) !== null;
+}
+
+export const timeZoneSchema = z
+  .string()
+  .trim()
+  .refine(isValidTimeZone, 'Choose a known time zone, such as Europe/Paris')
+  .transform((timeZone) => canonicalTimeZone(timeZone) as string);
 
 const localDateSchema = z.iso.date('Use a date as YYYY-MM-DD');
 

@@ -370,6 +370,7 @@ describe(`creator insights (${TEST_DRIVER})`, () => {
     await expectType('range=custom&from=2026-13-01&to=2026-01-01', 'validation_failed');
     await expectType('range=forever', 'validation_failed');
     await expectType('tz=Mars/Olympus', 'validation_failed');
+    await expectType(`tz=${encodeURIComponent('+05:00')}`, 'validation_failed');
     await expectType('granularity=hour', 'validation_failed');
     const csv = await creator.client.get(`${base()}/statement.csv?month=2026-13`);
     expect(csv.body.type).toBe('validation_failed');
@@ -379,7 +380,7 @@ describe(`creator insights (${TEST_DRIVER})`, () => {
     expect((await creator.client.get('/api/me/insights-settings')).body).toEqual({ timeZone: null });
     const bad = await creator.client.request('PUT', '/api/me/insights-settings', { timeZone: 'Nowhere/City' });
     expect(bad.body.type).toBe('validation_failed');
-    const saved = await creator.client.request('PUT', '/api/me/insights-settings', { timeZone: 'Asia/Tokyo' });
+    const saved = await creator.client.request('PUT', '/api/me/insights-settings', { timeZone: 'asia/tokyo' });
     expect(saved.body).toEqual({ timeZone: 'Asia/Tokyo' });
     expect((await creator.client.get('/api/me/insights-settings')).body).toEqual({ timeZone: 'Asia/Tokyo' });
     const earnings = await creator.client.get(`${base()}/earnings?range=7d`);

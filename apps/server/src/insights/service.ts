@@ -85,7 +85,20 @@ export class InsightsService {
   private statement<Row>(name: string, build: () => ReturnType<typeof earningsStatement>): PreparedStatement<Row> {
     let statement = this.prepared.get(name);
     if (!statement) {
-      statement = prepareStatement<unknown>(this.deps.db, name, build());
+      const prepared = prepareStatement<unknown>(this.deps.db, name, build());
+      statement = {
+        run: async (values) => {
+          try {
+            return await prepared.run(values);
+          } catch (error) {
+            // A zone the JavaScript runtime knows but the database's time zone data does not (22023).
+            if ((error as { code?: string }).code === '22023' && /time zone/i.test(String((error as Error).message))) {
+              throw errors.validationFailed({ message: 'This time zone is not known here. Choose another, such as Europe/Paris.' });
+            }
+            throw error;
+          }
+        },
+      };
       this.prepared.set(name, statement);
     }
     return statement as PreparedStatement<Row>;
