@@ -179,7 +179,7 @@ const POST_ORDER: Record<InsightsPostSort, string> = {
 export function postInsightsStatement(sort: InsightsPostSort): SQL {
   const inPeriod = (at: SQL) => sql`${at} >= ${dayStart(bound.from)} and ${at} < ${dayStart(bound.to)}`;
   return sql`with cp as materialized (
-      select p.id, p.text, p.publish_at, ${lockedPost(sql`p.access`)} as locked
+      select p.id, p.publish_at, ${lockedPost(sql`p.access`)} as locked
       from ${posts} as p where p.creator_id = ${bound.creator} and p.deleted_at is null and p.publish_at <= ${now}
     ), views as (
       select sr.entity_id as post_id, count(*)::int as n from ${seenRecords} as sr join cp on cp.id = sr.entity_id
@@ -197,15 +197,18 @@ export function postInsightsStatement(sort: InsightsPostSort): SQL {
         where s.creator_id = ${bound.creator} and ${inPeriod(sql`s.created_at`)}
         order by s.id, sr.created_at desc, sr.entity_id desc
       ) as attributed group by post_id
-    ), rows as (
-      select cp.id as post_id, left(cp.text, 140) as text, cp.publish_at, cp.locked,
-        coalesce(views.n, 0) as views, coalesce(liked.n, 0) as likes, coalesce(unlocks.n, 0) as unlocks
+    ), page as (
+      select cp.id as post_id, cp.publish_at, cp.locked,
+        coalesce(views.n, 0) as views, coalesce(liked.n, 0) as likes, coalesce(unlocks.n, 0) as unlocks,
+        sum(coalesce(views.n, 0)) over ()::int as total_views, sum(coalesce(liked.n, 0)) over ()::int as total_likes,
+        sum(coalesce(unlocks.n, 0)) over ()::int as total_unlocks
       from cp left join views on views.post_id = cp.id left join liked on liked.post_id = cp.id left join unlocks on unlocks.post_id = cp.id
+      order by ${sql.raw(POST_ORDER[sort])}, cp.publish_at desc, cp.id desc
+      limit ${bound.limit}
     )
-    select rows.*, sum(views) over ()::int as total_views, sum(likes) over ()::int as total_likes, sum(unlocks) over ()::int as total_unlocks
-    from rows
-    order by ${sql.raw(POST_ORDER[sort])}, publish_at desc, post_id desc
-    limit ${bound.limit}`;
+    -- The text only for the page's posts.
+    select page.*, left(p.text, 140) as text from page join ${posts} as p on p.id = page.post_id
+    order by ${sql.raw(POST_ORDER[sort].replaceAll(/(\w+) desc/g, 'page.$1 desc'))}, page.publish_at desc, page.post_id desc`;
 }
 
 export interface FanRow {
