@@ -83,6 +83,11 @@ test('a creator reads their insights: earnings, subscribers, posts and fans, wit
   // Periods: twelve months by month.
   await page.getByRole('button', { name: '12 months' }).click();
   await expect(page.getByRole('region', { name: /^Net earnings per month/ })).toBeVisible();
+  await page.getByRole('button', { name: 'By week' }).click();
+  await expect(page.getByRole('region', { name: /^Net earnings per week/ })).toBeVisible();
+  await expect(page).toHaveURL(/by=week/);
+  await page.getByRole('button', { name: 'Auto' }).click();
+  await expect(page.getByRole('region', { name: /^Net earnings per month/ })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Subscribers' }).click();
   const subscriberTotals = page.getByRole('group', { name: 'Subscriber totals' });

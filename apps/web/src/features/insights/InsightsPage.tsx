@@ -1,4 +1,12 @@
-import { INSIGHTS_POST_SORTS, INSIGHTS_RANGES, type InsightsPostSort, type InsightsRange, localDate } from '@aurum/core';
+import {
+  INSIGHTS_GRANULARITIES,
+  INSIGHTS_POST_SORTS,
+  INSIGHTS_RANGES,
+  type InsightsGranularity,
+  type InsightsPostSort,
+  type InsightsRange,
+  localDate,
+} from '@aurum/core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
@@ -40,6 +48,7 @@ const RANGE_LABELS: Record<InsightsRange, string> = {
   '12m': '12 months',
   custom: 'Custom',
 };
+const GRANULARITY_LABELS: Record<InsightsGranularity, string> = { day: 'By day', week: 'By week', month: 'By month' };
 const isDate = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value));
 
 /** /creator/insights: how the creator's business moves, in their time zone. The server lets only the creator (and admins) read it. */
@@ -74,8 +83,13 @@ function Insights({ creatorId, storedTimeZone }: { creatorId: string; storedTime
   const sort: InsightsPostSort = (INSIGHTS_POST_SORTS as readonly string[]).includes(sortParam ?? '')
     ? (sortParam as InsightsPostSort)
     : 'views';
-  const period: PeriodChoice =
-    range === 'custom' && isDate(from) && isDate(to) ? { range, from, to, tz } : { range: range === 'custom' ? '30d' : range, tz };
+  const byParam = search.get('by');
+  const granularity = (INSIGHTS_GRANULARITIES as readonly string[]).includes(byParam ?? '') ? (byParam as InsightsGranularity) : undefined;
+  const period: PeriodChoice = {
+    ...(range === 'custom' && isDate(from) && isDate(to) ? { range, from, to } : { range: range === 'custom' ? '30d' : range }),
+    tz,
+    ...(granularity ? { granularity } : {}),
+  };
   const today = localDate(new Date(), tz);
 
   const update = (changes: Record<string, string | null>) =>
@@ -106,6 +120,25 @@ function Insights({ creatorId, storedTimeZone }: { creatorId: string; storedTime
         }
         onCustom={(nextFrom, nextTo) => update({ range: 'custom', from: nextFrom, to: nextTo })}
       />
+      {(view === 'earnings' || view === 'subscribers') && (
+        <ToggleButtonGroup
+          value={granularity ?? 'auto'}
+          exclusive
+          size="small"
+          aria-label="Group by"
+          onChange={(_, next: InsightsGranularity | 'auto' | null) => next && update({ by: next === 'auto' ? null : next })}
+          sx={{ flexWrap: 'wrap' }}
+        >
+          <ToggleButton value="auto" sx={{ px: 1.5 }}>
+            Auto
+          </ToggleButton>
+          {INSIGHTS_GRANULARITIES.map((value) => (
+            <ToggleButton key={value} value={value} sx={{ px: 1.5 }}>
+              {GRANULARITY_LABELS[value]}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      )}
       <TimeZoneLine timeZone={tz} stored={storedTimeZone} browserZone={browserZone} />
       <Tabs
         value={view}
