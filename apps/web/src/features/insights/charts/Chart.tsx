@@ -43,6 +43,7 @@ export default function Chart({ spec }: { spec: ChartSpec }) {
           data: series.values,
           label: series.label,
           color: colors[index % colors.length],
+          curve: 'linear' as const,
           showMark: spec.labels.length <= 31,
           valueFormatter: (value: number | null) => (value === null ? '' : series.format(value)),
         }))}
