@@ -1,4 +1,5 @@
 import {
+  displayName,
   INSIGHTS_GRANULARITIES,
   INSIGHTS_POST_SORTS,
   INSIGHTS_RANGES,
@@ -22,6 +23,7 @@ import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { RetryAlert } from '../../components/RetryAlert';
 import { isCreator, useSignedInUser } from '../../lib/current-user';
+import { profilePageQuery } from '../../lib/profile-page';
 import {
   earningsInsightsQuery,
   fansInsightsQuery,
@@ -51,12 +53,19 @@ const RANGE_LABELS: Record<InsightsRange, string> = {
 const GRANULARITY_LABELS: Record<InsightsGranularity, string> = { day: 'By day', week: 'By week', month: 'By month' };
 const isDate = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value));
 
-/** /creator/insights: how the creator's business moves, in their time zone. The server lets only the creator (and admins) read it. */
+/**
+ * /creator/insights: how the creator's business moves, in their time zone. Admins read any
+ * creator's at /creator/insights?creator={userId}. The server lets only the creator and admins read them.
+ */
 export default function InsightsPage() {
   const user = useSignedInUser();
-  const settings = useQuery(insightsSettingsQuery);
+  const [search] = useSearchParams();
+  const creator = isCreator(user);
+  const settings = useQuery({ ...insightsSettingsQuery, enabled: creator });
   if (!user) return null;
-  if (!isCreator(user)) {
+  const other = user.roles.includes('admins') ? search.get('creator') : null;
+  if (other && other !== user.id) return <OtherCreatorInsights creatorId={other} />;
+  if (!creator) {
     return (
       <>
         <PageHeader title="Insights" />
@@ -66,10 +75,28 @@ export default function InsightsPage() {
   }
   if (settings.isPending) return <PageLoading label="Loading your insights" />;
   if (settings.error) return <RetryAlert error={settings.error} onRetry={() => settings.refetch()} />;
-  return <Insights creatorId={user.id} storedTimeZone={settings.data.timeZone} />;
+  return <Insights creatorId={user.id} storedTimeZone={settings.data.timeZone} own />;
 }
 
-function Insights({ creatorId, storedTimeZone }: { creatorId: string; storedTimeZone: string | null }) {
+/** An admin reading a creator's insights, counted in the admin's browser time zone. */
+function OtherCreatorInsights({ creatorId }: { creatorId: string }) {
+  const profile = useQuery(profilePageQuery(creatorId));
+  if (profile.isPending) return <PageLoading label="Loading the creator" />;
+  if (profile.error) return <RetryAlert error={profile.error} onRetry={() => profile.refetch()} />;
+  return <Insights creatorId={creatorId} storedTimeZone={null} own={false} title={`Insights: ${displayName(profile.data)}`} />;
+}
+
+function Insights({
+  creatorId,
+  storedTimeZone,
+  own,
+  title = 'Insights',
+}: {
+  creatorId: string;
+  storedTimeZone: string | null;
+  own: boolean;
+  title?: string;
+}) {
   const [search, setSearch] = useSearchParams();
   const browserZone = useMemo(browserTimeZone, []);
   const tz = storedTimeZone ?? browserZone;
@@ -107,8 +134,10 @@ function Insights({ creatorId, storedTimeZone }: { creatorId: string; storedTime
 
   return (
     <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <PageHeader title="Insights" back>
-        What you earned, who subscribed and left, which posts sell.
+      <PageHeader title={title} back>
+        {own
+          ? 'What you earned, who subscribed and left, which posts sell.'
+          : 'What this creator earned, who subscribed and left, which posts sell.'}
       </PageHeader>
       <PeriodPicker
         range={range}
@@ -139,7 +168,13 @@ function Insights({ creatorId, storedTimeZone }: { creatorId: string; storedTime
           ))}
         </ToggleButtonGroup>
       )}
-      <TimeZoneLine timeZone={tz} stored={storedTimeZone} browserZone={browserZone} />
+      {own ? (
+        <TimeZoneLine timeZone={tz} stored={storedTimeZone} browserZone={browserZone} />
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          Days start at midnight in {tz} (this device's time zone).
+        </Typography>
+      )}
       <Tabs
         value={view}
         onChange={(_, next: View) => update({ view: next })}

@@ -1,10 +1,11 @@
-import type { EarningsInsights } from '@aurum/core';
+import { displayName, type EarningsInsights } from '@aurum/core';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser, mockApi } from '../../test/api-mock';
 import { renderApp } from '../../test/render-app';
-import { changeText, recentMonths } from './format';
+import { makeCreatorPage } from '../../test/subscription-fixtures';
+import { browserTimeZone, changeText, recentMonths } from './format';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -61,6 +62,24 @@ describe('insights page', () => {
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toMatch(
       new RegExp(`^/api/creators/${creator.id}/insights/statement\\.csv\\?month=\\d{4}-\\d{2}&tz=Europe%2FParis$`),
     );
+  });
+});
+
+describe('insights for admins', () => {
+  it("reads another creator's insights in the admin's time zone, without the time zone setting", async () => {
+    const admin = makeUser({ id: 'admin1', userId: 'admin1', roles: ['admins', 'members'], labels: ['admins'] });
+    const page = makeCreatorPage();
+    const tz = encodeURIComponent(browserTimeZone());
+    mockApi({
+      'GET /api/me': () => ({ status: 200, body: admin }),
+      'POST /api/me/heartbeat': () => ({ status: 204 }),
+      [`GET /api/users/${page.userId}/profile-page`]: () => ({ status: 200, body: page }),
+      [`GET /api/creators/${page.userId}/insights/earnings?range=30d&tz=${tz}`]: () => ({ status: 200, body: earnings }),
+    });
+    renderApp(`/creator/insights?creator=${page.userId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: `Insights: ${displayName(page)}` })).toBeTruthy();
+    expect(await screen.findByRole('group', { name: 'Totals in EUR' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Change time zone' })).toBeNull();
   });
 });
 
