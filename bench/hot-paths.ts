@@ -43,6 +43,8 @@ interface Viewer {
   postId: string;
   /** An Explore search matching about a dozen creators' handles. */
   search: string;
+  /** Whether the viewer is a creator: the insights paths read the viewer's own insights. */
+  isCreator: boolean;
 }
 
 /** One request of a hot path and the floor statement that answers the same. */
@@ -60,6 +62,8 @@ interface HotPath {
   name: string;
   steps: Step[];
   floorParams: (viewer: Viewer, now: Date) => unknown[];
+  /** Only creators among the viewers send it (a creator's insights are the creator's own). */
+  creatorsOnly?: boolean;
 }
 
 /**
@@ -146,6 +150,53 @@ with target as (select p.id from posts p join users u on u.id = p.creator_id and
 select concat_ws(' ', (select like_count from posts where id = $2) - (select count(*) from removed),
   exists (select 1 from likes where post_id = $2 and user_id = $1) and not exists (select 1 from removed)) as id`;
 
+/**
+ * Insights over the last 30 days in UTC ($2 the previous period's start, $3 the period's, $4 its
+ * end, tomorrow): the creator's ledger entries per currency and day, the previous period as one
+ * row, reversals counted negative; only days with something posted.
+ */
+const INSIGHTS_EARNINGS_FLOOR = `
+select concat_ws(' ', currency, coalesce(day, 'previous'), gross, fee, net, charges) as id from (
+  select le.currency, case when le.created_at >= $3 then to_char(le.created_at at time zone 'UTC', 'YYYY-MM-DD') end as day,
+    coalesce(sum(case when le.kind in ('refund') then -abs(le.amount_minor) when le.kind = 'payment' then le.amount_minor end), 0) as gross,
+    coalesce(sum(case when le.kind = 'platform_fee_reversal' then -abs(le.amount_minor) when le.kind = 'platform_fee' then le.amount_minor end), 0) as fee,
+    coalesce(sum(case when le.kind = 'creator_earning_reversal' then -abs(le.amount_minor) when le.kind = 'creator_earning' then le.amount_minor end), 0) as net,
+    count(*) filter (where le.kind = 'payment') as charges
+  from charges c join ledger_entries le on le.charge_id = c.id
+  where c.creator_id = $1 and le.created_at >= $2 and le.created_at < $4
+  group by 1, 2) t
+where not (gross = 0 and fee = 0 and net = 0 and charges = 0)
+order by currency, day is null, day`;
+
+/**
+ * The creator's 50 most viewed posts of the last 30 days ($2 to $3) with views and likes from
+ * others and the subscriptions each drove (the last locked post the member opened within the
+ * 24 hours before subscribing).
+ */
+const INSIGHTS_POSTS_FLOOR = `
+with cp as (select id, publish_at, access from posts where creator_id = $1 and deleted_at is null and publish_at <= $4),
+  v as (select entity_id as post_id, count(*) as n from seen_records where type = 'post' and user_id <> $1
+        and created_at >= $2 and created_at < $3 and entity_id in (select id from cp) group by 1),
+  l as (select post_id, count(*) as n from likes where user_id <> $1 and created_at >= $2 and created_at < $3
+        and post_id in (select id from cp) group by 1),
+  u as (select post_id, count(*) as n from (
+          select distinct on (s.id) s.id, sr.entity_id as post_id from subscriptions s
+          join seen_records sr on sr.user_id = s.user_id and sr.type = 'post' and sr.created_at <= s.created_at
+            and sr.created_at > s.created_at - interval '24 hours'
+          join cp on cp.id = sr.entity_id and not (cp.access && '{public,follower}'::text[]) and not (cp.access <@ '{private}'::text[])
+          where s.creator_id = $1 and s.created_at >= $2 and s.created_at < $3
+          order by s.id, sr.created_at desc, sr.entity_id desc) a group by 1)
+select concat_ws(' ', cp.id, coalesce(v.n, 0), coalesce(l.n, 0), coalesce(u.n, 0)) as id
+from cp left join v on v.post_id = cp.id left join l on l.post_id = cp.id left join u on u.post_id = cp.id
+order by coalesce(v.n, 0) desc, coalesce(l.n, 0) desc, cp.publish_at desc, cp.id desc limit 50`;
+
+/** The last 30 days in UTC, as the insights API counts them for range=30d&tz=UTC: [from, to) and the 30 days before. */
+function last30Days(now: Date): { previousFrom: Date; from: Date; to: Date } {
+  const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+  const from = new Date(to.getTime() - 30 * 86_400_000);
+  return { previousFrom: new Date(from.getTime() - 30 * 86_400_000), from, to };
+}
+
 const bool = (value: boolean) => (value ? 't' : 'f');
 const itemIds = (body: unknown) => (body as { items: { id: string }[] }).items.map((item) => item.id);
 const creatorCards = (body: unknown) =>
@@ -208,13 +259,7 @@ const ALL_HOT_PATHS: HotPath[] = [
   },
   {
     name: 'popular',
-    steps: [
-      get(
-        () => `/api/creators?sort=popular&limit=${PAGE}`,
-        creatorCards,
-        exploreFloor('true', 'pr.follower_count desc, u.id desc'),
-      ),
-    ],
+    steps: [get(() => `/api/creators?sort=popular&limit=${PAGE}`, creatorCards, exploreFloor('true', 'pr.follower_count desc, u.id desc'))],
     floorParams: (viewer) => [viewer.userId],
   },
   {
@@ -229,6 +274,54 @@ const ALL_HOT_PATHS: HotPath[] = [
       { method: 'DELETE', apiPath: (viewer) => `/api/posts/${viewer.postId}/like`, apiIds: likeState, floorSql: UNLIKE_FLOOR },
     ],
     floorParams: (viewer, now) => [viewer.userId, viewer.postId, now],
+  },
+  {
+    name: 'insights-earnings',
+    creatorsOnly: true,
+    steps: [
+      get(
+        (viewer) => `/api/creators/${viewer.userId}/insights/earnings?range=30d&tz=UTC`,
+        (body) =>
+          (
+            body as {
+              currencies: {
+                currency: string;
+                series: { bucket: string; grossMinor: number; feeMinor: number; netMinor: number; charges: number }[];
+                previous: { grossMinor: number; feeMinor: number; netMinor: number; charges: number };
+              }[];
+            }
+          ).currencies.flatMap((currency) =>
+            [...currency.series, { bucket: 'previous', ...currency.previous }]
+              .filter((point) => point.grossMinor !== 0 || point.feeMinor !== 0 || point.netMinor !== 0 || point.charges !== 0)
+              .map(
+                (point) => `${currency.currency} ${point.bucket} ${point.grossMinor} ${point.feeMinor} ${point.netMinor} ${point.charges}`,
+              ),
+          ),
+        INSIGHTS_EARNINGS_FLOOR,
+      ),
+    ],
+    floorParams: (viewer, now) => {
+      const period = last30Days(now);
+      return [viewer.userId, period.previousFrom, period.from, period.to];
+    },
+  },
+  {
+    name: 'insights-posts',
+    creatorsOnly: true,
+    steps: [
+      get(
+        (viewer) => `/api/creators/${viewer.userId}/insights/posts?range=30d&tz=UTC&sort=views`,
+        (body) =>
+          (body as { items: { postId: string; views: number; likes: number; unlocks: number }[] }).items.map(
+            (post) => `${post.postId} ${post.views} ${post.likes} ${post.unlocks}`,
+          ),
+        INSIGHTS_POSTS_FLOOR,
+      ),
+    ],
+    floorParams: (viewer, now) => {
+      const period = last30Days(now);
+      return [viewer.userId, period.from, period.to, now];
+    },
   },
 ];
 const HOT_PATHS = PATHS ? ALL_HOT_PATHS.filter((path) => PATHS.includes(path.name)) : ALL_HOT_PATHS;
@@ -399,10 +492,10 @@ async function benchViewers(target: Target): Promise<Viewer[]> {
       if (userId) users.push({ userId, token });
     }
     if (users.length === 0) throw new Error('no benchmark sessions: run bench/seed.ts first');
-    const picks = await session.rows<{ user_id: string; creator_id: string; post_id: string }>(
+    const picks = await session.rows<{ user_id: string; creator_id: string; post_id: string; is_creator: boolean }>(
       `with viewer as (select user_id, ordinality from unnest($1::text[]) with ordinality as v(user_id)),
         most_followed as (select creator_id from follows group by creator_id order by count(*) desc, creator_id limit 1)
-      select v.user_id,
+      select v.user_id, (select 'creators' = any(labels) from users where id = v.user_id) as is_creator,
         coalesce((select min(f.creator_id) from follows f join users u on u.id = f.creator_id and u.disabled_at is null
                   where f.user_id = v.user_id), (select creator_id from most_followed)) as creator_id,
         (select p.id from posts p join users u on u.id = p.creator_id and u.disabled_at is null
@@ -418,6 +511,7 @@ async function benchViewers(target: Target): Promise<Viewer[]> {
       creatorId: row.creator_id,
       postId: row.post_id,
       search: `creator${10 + (index % 90)}`,
+      isCreator: row.is_creator,
     }));
   } finally {
     session.release();
@@ -435,12 +529,17 @@ interface Row {
 async function main(): Promise<void> {
   const target = targetFromArgs();
   console.log(`Target: ${describeTarget(target)}; ${DURATION_S} s per run after ${WARMUP_S} s warm-up; clients ${CLIENTS.join(', ')}`);
-  const viewers = await benchViewers(target);
+  const allViewers = await benchViewers(target);
   const rows: Row[] = [];
   /** SQL statements per request: on each viewer's first request, and under load (sessions then come from memory). */
   const statementsPerRequest = new Map<string, { first: number; loaded: number }>();
 
   for (const path of HOT_PATHS) {
+    const viewers = path.creatorsOnly ? allViewers.filter((viewer) => viewer.isCreator) : allViewers;
+    if (viewers.length === 0) {
+      console.log(`${path.name}: skipped, no creator among the viewers`);
+      continue;
+    }
     // The floor first, and closed before the server starts: PGlite's data directory can be open in
     // one process only. The ids to compare are taken last, so a scheduled post coming out meanwhile
     // does not make the API and the floor disagree.

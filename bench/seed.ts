@@ -1,6 +1,6 @@
 /**
  * Feed benchmark data set: 10,000 users (1,000 creators), 100,000 posts, 1,000,000 likes,
- * 200,000 follows and 50,000 subscriptions, generated inside the database with set-based SQL,
+ * 200,000 follows and 50,000 subscriptions (with their charges and ledger entries), generated inside the database with set-based SQL,
  * plus sessions for 1,000 benchmark viewers. Recreates its target each run.
  *
  *   node --import tsx bench/seed.ts [--database-url postgres://postgres@127.0.0.1:5432/postgres] [--database aurum_bench] [--scale 1]
@@ -336,6 +336,41 @@ async function seed(sql: SqlSession): Promise<void> {
         await sql.run('drop index bench_seed_subscription_once');
       },
       'subscriptions',
+    ],
+    [
+      'charges',
+      () =>
+        // The payments behind the subscriptions, as the charge lifecycle leaves them: one card per subscribing member, a
+        // settled charge for every 30 days paid since each subscription began (the first a subscription, then renewals), each
+        // posted to the ledger (payment, the platform's 20% and the creator's earning); 1% of them refunded days later.
+        sql.run(`
+          insert into payment_methods (id, user_id, provider, provider_ref, type, brand, last4, exp_month, exp_year, is_default, created_at)
+          select ${hexId('min(created_at)')}, user_id, 'dev', 'tok_bench_' || user_id, 'card', 'visa', '4242', 12, 2030, true, min(created_at)
+          from subscriptions group by user_id;
+          create table bench_seed.charges as
+          select ${hexId("s.created_at + interval '30 days' * i")} as id, s.id as subscription_id, s.user_id, s.creator_id, s.plan_id,
+            pm.id as payment_method_id, p.price_minor, p.currency, i, s.created_at + interval '30 days' * i as period_start
+          from subscriptions s join plans p on p.id = s.plan_id join payment_methods pm on pm.user_id = s.user_id
+          cross join lateral generate_series(0, greatest(0, ceil(extract(epoch from (least(s.valid_until, now()) - s.created_at)) / 2592000)::int - 1)) i
+          where s.created_at + interval '30 days' * i <= now();
+          insert into charges (id, idempotency_key, kind, status, user_id, creator_id, plan_id, subscription_id, payment_method_id, provider,
+            provider_ref, amount_minor, currency, period_start, period_end, created_at, settled_at)
+          select id, 'bench-' || id, case when i = 0 then 'subscription' else 'renewal' end, 'succeeded', user_id, creator_id, plan_id,
+            subscription_id, payment_method_id, 'dev', 'dev_' || id, price_minor, currency, period_start, period_start + interval '30 days',
+            period_start, period_start
+          from bench_seed.charges;
+          insert into ledger_entries (id, charge_id, kind, user_id, amount_minor, currency, created_at)
+          select ${hexId('c.period_start')}, c.id, e.kind, case e.kind when 'payment' then c.user_id when 'creator_earning' then c.creator_id end,
+            case e.kind when 'payment' then c.price_minor when 'platform_fee' then c.price_minor / 5 else c.price_minor - c.price_minor / 5 end,
+            c.currency, c.period_start
+          from bench_seed.charges c cross join (values ('payment'), ('platform_fee'), ('creator_earning')) e(kind);
+          insert into ledger_entries (id, charge_id, kind, user_id, amount_minor, currency, created_at)
+          select ${hexId("c.period_start + interval '3 days'")}, c.id, e.kind, case e.kind when 'refund' then c.user_id when 'creator_earning_reversal' then c.creator_id end,
+            -(case e.kind when 'refund' then c.price_minor when 'platform_fee_reversal' then c.price_minor / 5 else c.price_minor - c.price_minor / 5 end),
+            c.currency, least(now(), c.period_start + interval '3 days')
+          from bench_seed.charges c cross join (values ('refund'), ('platform_fee_reversal'), ('creator_earning_reversal')) e(kind)
+          where random() < 0.01;`),
+      'ledger_entries',
     ],
     [
       'likes',

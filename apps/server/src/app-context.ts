@@ -13,6 +13,7 @@ import type { ExploreService } from './explore/service.js';
 import type { FeedService } from './feed/service.js';
 import type { FollowsService } from './follows/service.js';
 import type { Lifecycle } from './health/lifecycle.js';
+import type { InsightsService } from './insights/service.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { LikesService } from './likes/service.js';
 import type { Mailer } from './mail/mailer.js';
@@ -51,6 +52,7 @@ export interface AppContext {
   sessions: SessionStore;
   chat: ChatService;
   chatNotices: ChatNotices;
+  insights: InsightsService;
   auth: AuthService;
   botCheck: BotCheck;
   users: UsersService;

@@ -37,6 +37,8 @@ import { registerOriginCheck } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { insightsRoutes } from './insights/routes.js';
+import { InsightsService } from './insights/service.js';
 import { JobQueue } from './jobs/queue.js';
 import { likesRoutes } from './likes/routes.js';
 import { LikesService } from './likes/service.js';
@@ -177,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const subscriptions = new SubscriptionsService({ db, now, payments, plans, charges, renewals });
   const uploads = new UploadService({ config, media, jobs, logger });
   const chat = new ChatService({ db, now, realtime });
+  const insights = new InsightsService({ db, now, platformFeeBasisPoints: config.platformFeeBasisPoints });
   const chatNotices = new ChatNotices({ db, now, jobs, mailer, logger, publicUrl: config.publicUrl });
   const lifecycle = new Lifecycle();
   const context: AppContext = {
@@ -191,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     realtime,
     sessions,
     chat,
+    insights,
     chatNotices,
     auth,
     botCheck,
@@ -305,6 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await mediaRoutes(app, { media });
   await uploadsRoutes(app, { uploads });
   await chatRoutes(app, { chat, media });
+  await insightsRoutes(app, { insights });
   await realtimeRoutes(app, {
     realtime,
     publicUrl: config.publicUrl,

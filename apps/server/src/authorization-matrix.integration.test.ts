@@ -19,11 +19,21 @@ import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../tes
  * - `admins`: 401 for nobody, 403 admin_only for everyone but admins;
  * - `creator's`: the creator's own resource: others signed in are told it does not exist (404);
  * - `creator's, creators only`: as `creator's`, and 403 creator_required for non-creators;
+ * - `creator's or admins'`: about the creator, read by the creator and admins: others signed in get 403 (the creator is public);
  * - `member's`: the member's own resource: others signed in get 404;
  * - `the chat's`: the member's chat with the creator: others signed in get 404.
  * "Gets past the gate" is any answer but 401, 403 and, for owned resources, 404.
  */
-type Decision = 'public' | 'signed-in' | 'creators' | 'admins' | "creator's" | "creator's, creators only" | "member's" | "the chat's";
+type Decision =
+  | 'public'
+  | 'signed-in'
+  | 'creators'
+  | 'admins'
+  | "creator's"
+  | "creator's, creators only"
+  | "creator's or admins'"
+  | "member's"
+  | "the chat's";
 type Caller = 'nobody' | 'member' | 'creator' | 'another creator' | 'admin';
 
 const CALLERS: Caller[] = ['nobody', 'member', 'another creator', 'admin', 'creator'];
@@ -122,6 +132,14 @@ const DECISIONS: Record<string, Decision> = {
   'GET /api/chats': 'signed-in',
   'POST /api/chats': 'signed-in',
   'GET /api/chats/partners': 'signed-in',
+  'GET /api/creators/{creatorId}/insights/earnings': "creator's or admins'",
+  'GET /api/creators/{creatorId}/insights/subscribers': "creator's or admins'",
+  'GET /api/creators/{creatorId}/insights/posts': "creator's or admins'",
+  'GET /api/creators/{creatorId}/insights/fans': "creator's or admins'",
+  'GET /api/creators/{creatorId}/insights/statement.csv': "creator's or admins'",
+  'GET /api/me/insights-settings': 'creators',
+  'PUT /api/me/insights-settings': 'creators',
+
   'GET /api/chats/unread': 'signed-in',
   'GET /api/chats/{chatId}': "the chat's",
   'GET /api/chats/{chatId}/messages': "the chat's",
@@ -148,6 +166,8 @@ function expected(decision: Decision, caller: Caller): Expected {
       return caller === 'creator' ? 'past' : 404;
     case "creator's, creators only":
       return caller === 'creator' ? 'past' : isCreator ? 404 : 403;
+    case "creator's or admins'":
+      return caller === 'creator' || caller === 'admin' ? 'past' : 403;
     case "member's":
       return caller === 'member' ? 'past' : 404;
     case "the chat's":

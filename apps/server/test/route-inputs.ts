@@ -32,6 +32,8 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'PUT /api/subscriptions/:subId/payment-method': { body: { paymentMethodId: id } },
   'GET /api/subscriptions/:subId/plan-change': { query: `planId=${id}` },
   'PUT /api/subscriptions/:subId/plan': { body: { planId: id, expectedAmountMinor: 500, idempotencyKey } },
+  'GET /api/creators/:creatorId/insights/statement.csv': { query: 'month=2026-01' },
+  'PUT /api/me/insights-settings': { body: { timeZone: null } },
 };
 
 /** Path parameters that are not ids. */

@@ -36,6 +36,7 @@ export const ERROR_CATALOG = {
     message: 'We could not confirm that you are a person. Wait a moment and try again, or try another browser or network.',
   },
   invalidCursor: { type: 'invalid_cursor', status: 400, message: 'This list position is not valid any more. Start from the top.' },
+  invalidInsightsRange: { type: 'invalid_insights_range', status: 400, message: 'This period cannot be shown.' },
   rangeNotSatisfiable: { type: 'range_not_satisfiable', status: 416, message: 'The requested range is outside the file.' },
 
   // Chat.

@@ -15,6 +15,7 @@ export * from './feed.js';
 export * from './follows.js';
 export * from './format.js';
 export * from './ids.js';
+export * from './insights.js';
 export * from './likes.js';
 export * from './media.js';
 export * from './onboarding.js';

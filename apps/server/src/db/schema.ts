@@ -74,6 +74,8 @@ export const userData = pgTable('user_data', {
   termsVersion: text('terms_version'),
   /** Whether unread chat messages are announced by e-mail after a quiet spell. */
   chatEmailNotices: boolean('chat_email_notices').notNull().default(true),
+  /** The IANA time zone a creator's insights are counted in (days, weeks, months); null: the browser's. */
+  timeZone: text('time_zone'),
 });
 
 /** One pending sign-in code per address; a new request replaces the row. Only an HMAC of the code is kept. */
@@ -312,6 +314,8 @@ export const subscriptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // Creator insights read a creator's subscriptions.
+    index('subscriptions_creator_idx').on(t.creatorId, t.createdAt),
     index('subscriptions_user_creator_idx').on(t.userId, t.creatorId, t.validUntil),
     index('subscriptions_renewal_due_idx').on(t.validUntil).where(sql`${t.autoRenew} and ${t.lapsedAt} is null`),
   ],
@@ -362,6 +366,8 @@ export const seenRecords = pgTable(
   (t) => [
     uniqueIndex('seen_records_user_type_entity_unique').on(t.userId, t.type, t.entityId),
     index('seen_records_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // Creator insights count a post's views.
+    index('seen_records_entity_idx').on(t.entityId, t.createdAt),
   ],
 );
 
@@ -456,6 +462,8 @@ export const charges = pgTable(
       'charges_subscription_kinds_check',
       sql`${t.kind} not in ('subscription', 'renewal', 'plan_change') or (${t.planId} is not null and ${t.subscriptionId} is not null and ${t.periodStart} is not null and ${t.periodEnd} is not null)`,
     ),
+    // Creator insights read a creator's charges and their ledger entries.
+    index('charges_creator_idx').on(t.creatorId),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { type FollowEntry, type FollowedCreatorsPage, type FollowersPage, type FollowState, generateId, ROLE } from '@aurum/core';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { hasRoleSql } from '../access/access.js';
 import type { Database } from '../db/database.js';
 import { follows, profiles, users } from '../db/schema.js';

@@ -68,6 +68,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/chat/:chatId', title: 'Chat', layout: 'menu', page: () => import('../features/chat/ChatPage') },
 
   { path: '/creator', title: 'Creator', layout: 'menu', page: () => import('../features/creator/CreatorDashboardPage') },
+  { path: '/creator/insights', title: 'Insights', layout: 'menu', page: () => import('../features/insights/InsightsPage') },
   { path: '/creator/signup', title: 'Become a creator', layout: 'menu', page: () => import('../features/creator/SignupPage') },
   {
     path: '/creator/signup/add-images-and-bio',

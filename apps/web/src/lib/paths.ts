@@ -38,6 +38,7 @@ export const paths = {
   editPost: (postId: string) => `/posts/${segment(postId)}/edit`,
 
   creatorDashboard: '/creator',
+  creatorInsights: '/creator/insights',
   /** Resumes creator sign-up where it was left, or shows its success screen. */
   creatorSignup: '/creator/signup',
   creatorSignupStep: ONBOARDING_STEP_PATHS,

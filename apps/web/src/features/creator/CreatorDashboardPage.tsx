@@ -1,6 +1,7 @@
 import { type CurrentUser, displayName, formatCompactNumber, formatMoney } from '@aurum/core';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import ArticleIcon from '@mui/icons-material/Article';
+import InsightsIcon from '@mui/icons-material/Insights';
 import PersonIcon from '@mui/icons-material/Person';
 import PostAddIcon from '@mui/icons-material/PostAdd';
 import ViewListIcon from '@mui/icons-material/ViewList';
@@ -70,6 +71,7 @@ interface QuickLink {
 
 function Dashboard({ user }: { user: CurrentUser }) {
   const links: QuickLink[] = [
+    { label: 'Insights', hint: 'Earnings, subscribers, posts', to: paths.creatorInsights, icon: <InsightsIcon /> },
     { label: 'Plans', hint: 'Prices and perks', to: paths.plans, icon: <ViewListIcon /> },
     { label: 'New post', hint: 'Photos, video, audio', to: paths.newPost, icon: <PostAddIcon /> },
     { label: 'Posts', hint: 'Everything you published', to: paths.posts, icon: <ArticleIcon /> },
@@ -86,7 +88,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
           mb: 4,
           display: 'grid',
           gap: 1.5,
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' },
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' },
         }}
       >
         {links.map((link) => (

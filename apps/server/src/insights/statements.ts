@@ -1,0 +1,273 @@
+import { type InsightsPostSort, ROLE } from '@aurum/core';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { hasRoleSql } from '../access/access.js';
+import { charges, follows, ledgerEntries, likes, plans, posts, profiles, seenRecords, subscriptions, userData } from '../db/schema.js';
+
+/**
+ * Creator insights, one prepared statement per view (`db/prepared.ts`), each reading only
+ * the creator's rows through the creator indexes. Periods arrive as local dates and the
+ * creator's time zone; instants are compared in UTC (`date::timestamp at time zone tz` is
+ * the instant that day starts there), and every instant comes back as its local day, which
+ * the service maps to the view's buckets with core's `bucketOf`.
+ */
+
+const bound = {
+  creator: sql.placeholder('creator'),
+  tz: sql.placeholder('tz'),
+  previousFrom: sql.placeholder('previousFrom'),
+  from: sql.placeholder('from'),
+  to: sql.placeholder('to'),
+  now: sql.placeholder('now'),
+  limit: sql.placeholder('limit'),
+};
+const tz = sql`${bound.tz}::text`;
+const now = sql`${bound.now}::timestamptz`;
+/** The instant a local day starts in the creator's time zone. */
+const dayStart = (date: Placeholder) => sql`(${date}::date::timestamp at time zone ${tz})`;
+/** An instant's local day, YYYY-MM-DD. */
+const localDay = (at: SQL) => sql`to_char(${at} at time zone ${tz}, 'YYYY-MM-DD')`;
+/** Where an instant falls: its local day inside the period, 'previous' in the period before it, else 'before'. */
+const placeOf = (at: SQL) =>
+  sql`case when ${at} >= ${dayStart(bound.from)} then ${localDay(at)} when ${at} >= ${dayStart(bound.previousFrom)} then 'previous' else 'before' end`;
+
+/**
+ * How a ledger entry counts (core's `ledgerColumn` and `ledgerSignedAmount`): fee kinds start
+ * with `platform_fee`, the creator's with `creator_earning`, the member's side is the gross;
+ * a reversal (`refund`, `..._reversal`, `..._refund`) counts against its column whatever
+ * sign it is stored with, so refunds net out in the period they are posted.
+ */
+const isReversal = (kind: SQL) => sql`(${kind} = 'refund' or right(${kind}, 9) = '_reversal' or right(${kind}, 7) = '_refund')`;
+const signed = (entry: string) =>
+  sql`(case when ${isReversal(sql.raw(`${entry}.kind`))} then -abs(${sql.raw(entry)}.amount_minor) else ${sql.raw(entry)}.amount_minor end)`;
+const isFee = (entry: string) => sql`starts_with(${sql.raw(entry)}.kind, 'platform_fee')`;
+const isNet = (entry: string) => sql`starts_with(${sql.raw(entry)}.kind, 'creator_earning')`;
+const isGross = (entry: string) => sql`not (${isFee(entry)} or ${isNet(entry)})`;
+
+export interface EarningsRow {
+  currency: string;
+  /** A local day inside the period, or 'previous'. */
+  place: string;
+  gross: string | number;
+  fee: string | number;
+  net: string | number;
+  charges: number;
+}
+
+/** The creator's ledger entries in the period and the one before, summed per currency and local day (the previous period as one row). */
+export function earningsStatement(): SQL {
+  return sql`select le.currency, ${placeOf(sql`le.created_at`)} as place,
+      coalesce(sum(${signed('le')}) filter (where ${isGross('le')}), 0)::bigint as gross,
+      coalesce(sum(${signed('le')}) filter (where ${isFee('le')}), 0)::bigint as fee,
+      coalesce(sum(${signed('le')}) filter (where ${isNet('le')}), 0)::bigint as net,
+      (count(*) filter (where ${isGross('le')} and not ${isReversal(sql`le.kind`)}))::int as charges
+    from ${charges} as c
+    join ${ledgerEntries} as le on le.charge_id = c.id
+    where c.creator_id = ${bound.creator}
+      and le.created_at >= ${dayStart(bound.previousFrom)} and le.created_at < ${dayStart(bound.to)}
+    group by 1, 2`;
+}
+
+export interface StatementLineRow {
+  posted_at: string;
+  local_day: string;
+  charge_id: string;
+  charge_kind: string;
+  reversal: boolean;
+  member_handle: string | null;
+  plan_name: string | null;
+  currency: string;
+  gross: string | number;
+  fee: string | number;
+  net: string | number;
+}
+
+/** A month's statement: per posting (a charge's entries written together), gross, fee and net, oldest first. */
+export function statementLinesStatement(): SQL {
+  return sql`select min(le.created_at) as posted_at, ${localDay(sql`min(le.created_at)`)} as local_day, c.id as charge_id, c.kind as charge_kind,
+      ${isReversal(sql`le.kind`)} as reversal, pr.handle as member_handle, p.name as plan_name, le.currency,
+      coalesce(sum(${signed('le')}) filter (where ${isGross('le')}), 0)::bigint as gross,
+      coalesce(sum(${signed('le')}) filter (where ${isFee('le')}), 0)::bigint as fee,
+      coalesce(sum(${signed('le')}) filter (where ${isNet('le')}), 0)::bigint as net
+    from ${charges} as c
+    join ${ledgerEntries} as le on le.charge_id = c.id
+    left join ${profiles} as pr on pr.user_id = c.user_id
+    left join ${plans} as p on p.id = c.plan_id
+    where c.creator_id = ${bound.creator}
+      and le.created_at >= ${dayStart(bound.from)} and le.created_at < ${dayStart(bound.to)}
+    group by c.id, c.kind, ${isReversal(sql`le.kind`)}, pr.handle, p.name, le.currency, le.created_at
+    order by posted_at, c.id, reversal`;
+}
+
+export interface SubscriberEventRow {
+  place: string;
+  plan_id: string | null;
+  kind: 'new' | 'ended' | 'lapsed' | 'cancelled' | 'renewed' | 'follow';
+  n: number;
+}
+
+/**
+ * The creator's subscription and follow events up to now and the period's end, counted per
+ * place (local day in the period, 'previous', 'before'), plan and kind. `new` when a
+ * subscription started, `ended` when one stopped being valid (so active = started - ended
+ * at any instant), `cancelled` when one the member stopped renewing ran out, `lapsed` when
+ * renewal gave up after failed charges, `renewed` for each paid renewal, `follow` for each
+ * current follower's follow.
+ */
+export function subscriberEventsStatement(): SQL {
+  return sql`with subs as materialized (
+      select s.plan_id, s.created_at, s.valid_until, s.lapsed_at, s.auto_renew
+      from ${subscriptions} as s where s.creator_id = ${bound.creator}
+    ), events as (
+      select plan_id, created_at as at, 'new' as kind from subs
+      union all select plan_id, valid_until, 'ended' from subs where valid_until <= ${now}
+      union all select plan_id, lapsed_at, 'lapsed' from subs where lapsed_at is not null
+      union all select plan_id, valid_until, 'cancelled' from subs where not auto_renew and lapsed_at is null and valid_until <= ${now}
+      union all select c.plan_id, c.settled_at, 'renewed' from ${charges} as c
+        where c.creator_id = ${bound.creator} and c.kind = 'renewal' and c.status = 'succeeded' and c.settled_at is not null
+      union all select null, f.created_at, 'follow' from ${follows} as f where f.creator_id = ${bound.creator}
+    )
+    select ${placeOf(sql`at`)} as place, plan_id, kind, count(*)::int as n
+    from events where at < ${dayStart(bound.to)} and at <= ${now}
+    group by 1, 2, 3`;
+}
+
+export interface PlanMixRow {
+  plan_id: string;
+  name: string;
+  price_minor: number;
+  currency: string;
+  billing_period_days: number;
+  active: number;
+}
+
+/** Every plan of the creator with its subscriptions valid now. */
+export function planMixStatement(): SQL {
+  return sql`select p.id as plan_id, p.name, p.price_minor, p.currency, p.billing_period_days,
+      (select count(*)::int from ${subscriptions} as s where s.plan_id = p.id and s.valid_until > ${now} and s.created_at <= ${now}) as active
+    from ${plans} as p where p.creator_id = ${bound.creator}
+    order by p.price_minor, p.created_at, p.id`;
+}
+
+export interface PostInsightRow {
+  post_id: string;
+  text: string;
+  publish_at: string;
+  locked: boolean;
+  views: number;
+  likes: number;
+  unlocks: number;
+  total_views: number;
+  total_likes: number;
+  total_unlocks: number;
+}
+
+const lockedPost = (access: SQL) =>
+  sql`(not (${access} && array['public', 'follower']::text[]) and not (${access} <@ array['private']::text[]))`;
+
+const POST_ORDER: Record<InsightsPostSort, string> = {
+  views: 'views desc, likes desc',
+  likes: 'likes desc, views desc',
+  unlocks: 'unlocks desc, views desc',
+  published: 'publish_at desc',
+};
+
+/**
+ * The creator's published posts with, in the period, their views (members' first seen record
+ * of the post), likes (the creator's own view and like left out) and the unlocks they drove: a subscription to the creator that started
+ * within 24 hours after the member opened one of the creator's locked posts is attributed to
+ * the last such post opened before it (last touch, one post per subscription).
+ */
+export function postInsightsStatement(sort: InsightsPostSort): SQL {
+  const inPeriod = (at: SQL) => sql`${at} >= ${dayStart(bound.from)} and ${at} < ${dayStart(bound.to)}`;
+  return sql`with cp as materialized (
+      select p.id, p.publish_at, ${lockedPost(sql`p.access`)} as locked
+      from ${posts} as p where p.creator_id = ${bound.creator} and p.deleted_at is null and p.publish_at <= ${now}
+    ), views as (
+      select sr.entity_id as post_id, count(*)::int as n from ${seenRecords} as sr join cp on cp.id = sr.entity_id
+      where sr.type = 'post' and sr.user_id <> ${bound.creator} and ${inPeriod(sql`sr.created_at`)} group by 1
+    ), liked as (
+      select l.post_id, count(*)::int as n from ${likes} as l join cp on cp.id = l.post_id
+      where l.user_id <> ${bound.creator} and ${inPeriod(sql`l.created_at`)} group by 1
+    ), unlocks as (
+      select post_id, count(*)::int as n from (
+        select distinct on (s.id) s.id, sr.entity_id as post_id
+        from ${subscriptions} as s
+        join ${seenRecords} as sr on sr.user_id = s.user_id and sr.type = 'post'
+          and sr.created_at <= s.created_at and sr.created_at > s.created_at - interval '24 hours'
+        join cp on cp.id = sr.entity_id and cp.locked
+        where s.creator_id = ${bound.creator} and ${inPeriod(sql`s.created_at`)}
+        order by s.id, sr.created_at desc, sr.entity_id desc
+      ) as attributed group by post_id
+    ), page as (
+      select cp.id as post_id, cp.publish_at, cp.locked,
+        coalesce(views.n, 0) as views, coalesce(liked.n, 0) as likes, coalesce(unlocks.n, 0) as unlocks,
+        sum(coalesce(views.n, 0)) over ()::int as total_views, sum(coalesce(liked.n, 0)) over ()::int as total_likes,
+        sum(coalesce(unlocks.n, 0)) over ()::int as total_unlocks
+      from cp left join views on views.post_id = cp.id left join liked on liked.post_id = cp.id left join unlocks on unlocks.post_id = cp.id
+      order by ${sql.raw(POST_ORDER[sort])}, cp.publish_at desc, cp.id desc
+      limit ${bound.limit}
+    )
+    -- The text only for the page's posts.
+    select page.*, left(p.text, 140) as text from page join ${posts} as p on p.id = page.post_id
+    order by ${sql.raw(POST_ORDER[sort].replaceAll(/(\w+) desc/g, 'page.$1 desc'))}, page.publish_at desc, page.post_id desc`;
+}
+
+export interface FanRow {
+  list: 'spend' | 'tenure';
+  user_id: string;
+  handle: string | null;
+  public_name: string | null;
+  avatar_color: string;
+  currency: string | null;
+  spent: string | number | null;
+  payments: number | null;
+  first_at: string | null;
+  paid_days: number | null;
+  subscribed_now: boolean | null;
+}
+
+/**
+ * The creator's top fans: by spend (their payments net of refunds, per currency) and by
+ * tenure (days of subscription they paid for), with only what the creator may know of them.
+ */
+export function fansStatement(): SQL {
+  return sql`with spend as (
+      select c.user_id, le.currency, sum(${signed('le')})::bigint as spent,
+        (count(*) filter (where not ${isReversal(sql`le.kind`)}))::int as payments
+      from ${charges} as c join ${ledgerEntries} as le on le.charge_id = c.id
+      where c.creator_id = ${bound.creator} and ${isGross('le')}
+      group by 1, 2
+    ), ranked_spend as (
+      select *, row_number() over (partition by currency order by spent desc, user_id) as rank from spend where spent > 0
+    ), tenure as (
+      select c.user_id, min(c.period_start) as first_at,
+        floor(sum(extract(epoch from c.period_end - c.period_start)) / 86400)::int as paid_days,
+        bool_or(c.period_end > ${now}) as subscribed_now
+      from ${charges} as c
+      where c.creator_id = ${bound.creator} and c.status = 'succeeded'
+      group by 1
+      order by paid_days desc, first_at, user_id
+      limit ${bound.limit}
+    ), picked as (
+      select 'spend' as list, user_id, currency, spent, payments, null::timestamptz as first_at, null::int as paid_days, null::boolean as subscribed_now, rank
+      from ranked_spend where rank <= ${bound.limit}
+      union all
+      select 'tenure', user_id, null, null, null, first_at, paid_days, subscribed_now, row_number() over (order by paid_days desc, first_at, user_id)
+      from tenure
+    )
+    select picked.list, picked.user_id, pr.handle, pr.public_name, coalesce(pr.avatar_color, '#888888') as avatar_color,
+      picked.currency, picked.spent, picked.payments, picked.first_at, picked.paid_days, picked.subscribed_now
+    from picked left join ${profiles} as pr on pr.user_id = picked.user_id
+    order by picked.list, picked.currency, picked.rank`;
+}
+
+export interface TargetRow {
+  time_zone: string | null;
+  is_creator: boolean;
+}
+
+/** The creator's stored time zone and whether they are one; no row: no such user. */
+export function targetStatement(): SQL {
+  return sql`select ud.time_zone, ${hasRoleSql(sql.raw('u.labels'), ROLE.creators)} as is_creator
+    from users as u left join ${userData} as ud on ud.user_id = u.id where u.id = ${bound.creator}`;
+}
