@@ -110,7 +110,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const plans = new PlansService({ db, now });
   const seen = new SeenService({ db, now });
   const storage = await createStorage(config);
-  const jobs = new JobQueue({ db, now, logger, concurrency: config.jobConcurrency });
+  const jobs = new JobQueue({
+    db,
+    now,
+    logger,
+    concurrency: config.jobConcurrency,
+    onUnexpectedFailure: (job, error) => errorReporter.capture(error, { job: job.type }),
+  });
   logger.info({ lanes: jobs.lanes }, 'background jobs: slots per lane');
   const media = new MediaService({
     db,

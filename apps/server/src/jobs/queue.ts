@@ -106,6 +106,8 @@ export interface JobQueueOptions {
   backoffMaxMs?: number;
   /** On stop, how long running jobs may take to finish before they are aborted and requeued. */
   stopGraceMs?: number;
+  /** Told of a job that failed for good through a fault of the server (not a permanent error about its input): the error tracker. */
+  onUnexpectedFailure?: (job: { id: string; type: string }, error: unknown) => void;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
@@ -138,6 +140,7 @@ export class JobQueue {
   private readonly backoffBaseMs: number;
   private readonly backoffMaxMs: number;
   private readonly stopGraceMs: number;
+  private readonly onUnexpectedFailure: JobQueueOptions['onUnexpectedFailure'];
   private readonly handlers = new Map<string, AnyHandler>();
   private readonly schedules = new Map<string, number>();
   private readonly running = new Map<string, RunningJob & { lane: JobLane }>();
@@ -156,6 +159,7 @@ export class JobQueue {
     this.backoffBaseMs = options.backoffBaseMs ?? 15_000;
     this.backoffMaxMs = options.backoffMaxMs ?? 60 * 60 * 1000;
     this.stopGraceMs = options.stopGraceMs ?? 5000;
+    this.onUnexpectedFailure = options.onUnexpectedFailure;
     this.every('jobs.prune', DAY_MS, {
       payload: z.object({}),
       run: async () => {
@@ -380,7 +384,10 @@ export class JobQueue {
         if (await this.settle(job, { status: 'failed', lastError: message })) {
           // A permanent failure is about the job's input (a broken file), not the server.
           if (error instanceof PermanentJobError) log.warn({ reason: message }, 'job failed for good');
-          else log.error({ err: error }, 'job failed for good after its last attempt');
+          else {
+            log.error({ err: error }, 'job failed for good after its last attempt');
+            this.onUnexpectedFailure?.({ id: job.id, type: job.type }, error);
+          }
           await this.reportFailure(job, error);
         }
         return;
