@@ -19,6 +19,7 @@ import type { LikesService } from './likes/service.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MediaService } from './media/service.js';
 import type { ErrorReporter } from './observability/error-reporting.js';
+import type { Telemetry } from './observability/telemetry.js';
 import type { ChargesService } from './payments/charges.js';
 import type { PaymentsService } from './payments/service.js';
 import type { PayoutsService } from './payouts/service.js';
@@ -42,6 +43,8 @@ export interface AppContext {
   logger: Logger;
   /** Unexpected errors go to the error tracker (Sentry) when one is configured. */
   errorReporter: ErrorReporter;
+  /** OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+  telemetry: Telemetry | null;
   now: () => Date;
   /** Marked at the start of a shutdown; readiness answers 503 from then on. */
   lifecycle: Lifecycle;

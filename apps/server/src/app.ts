@@ -47,6 +47,7 @@ import { mediaRoutes } from './media/routes.js';
 import { MediaService } from './media/service.js';
 import { resolveMediaTools } from './media/tools.js';
 import { createErrorReporter } from './observability/error-reporting.js';
+import { registerRequestTelemetry, startTelemetry } from './observability/telemetry.js';
 import { SERVER_ROOT } from './paths.js';
 import { ChargesService } from './payments/charges.js';
 import { createPaymentProvider } from './payments/providers.js';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const { config, database, mailer, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const db = database.db;
+  const telemetry = await startTelemetry(config.telemetry, { release: APP_VERSION, logger });
   const errorReporter = await createErrorReporter(config.errorReporting, { release: APP_VERSION, logger });
   const bus = await createBus(config.redisUrl, logger);
   const sessions = new SessionStore(db, now, bus);
@@ -194,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     mailer,
     logger,
     errorReporter,
+    telemetry,
     now,
     lifecycle,
     bus,
@@ -236,6 +239,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  // Before anything else is registered, so every route and hook runs inside its request's span.
+  if (telemetry) await registerRequestTelemetry(app, telemetry);
   await registerSecurityHeaders(app, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ validate: config.env !== 'production' }));
@@ -253,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.addHook('preClose', async () => realtime.close());
   app.addHook('onClose', async () => bus.close());
   app.addHook('onClose', async () => errorReporter.flush(2000));
+  app.addHook('onClose', async () => telemetry?.shutdown());
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();

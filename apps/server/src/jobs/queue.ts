@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, totalmem } from 'node:os';
 import { DAY_MS } from '@aurum/core';
+import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -109,6 +110,8 @@ export interface JobQueueOptions {
   /** Told of a job that failed for good through a fault of the server (not a permanent error about its input): the error tracker. */
   onUnexpectedFailure?: (job: { id: string; type: string }, error: unknown) => void;
 }
+
+const jobTracer = trace.getTracer('aurum.jobs');
 
 const DEFAULT_MAX_ATTEMPTS = 5;
 /** Finished jobs are kept this long for inspection, then pruned. */
@@ -356,14 +359,22 @@ export class JobQueue {
     const handler = this.handlers.get(job.type) as AnyHandler;
     const heartbeat = setInterval(() => void this.renewLease(job, controller), Math.max(10, Math.floor(this.leaseMs / 3)));
     const log = this.logger.child({ jobId: job.id, type: job.type, attempt: job.attempts });
+    // A span per attempt (a no-op unless telemetry is on); the statements the job sends are its children.
+    const span = jobTracer.startSpan(`job ${job.type}`, {
+      attributes: { 'job.type': job.type, 'job.id': job.id, 'job.attempt': job.attempts },
+    });
     try {
       const parsed = handler.payload.safeParse(job.payload);
       if (!parsed.success) throw new PermanentJobError(`Invalid payload: ${z.prettifyError(parsed.error)}`);
-      await handler.run(parsed.data, { id: job.id, attempt: job.attempts, signal: controller.signal });
+      await context.with(trace.setSpan(context.active(), span), () =>
+        handler.run(parsed.data, { id: job.id, attempt: job.attempts, signal: controller.signal }),
+      );
       await this.settle(job, { status: 'done', lastError: null });
     } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
       await this.handleFailure(job, error, controller.signal, log);
     } finally {
+      span.end();
       clearInterval(heartbeat);
       const intervalMs = this.schedules.get(job.type);
       if (intervalMs)
