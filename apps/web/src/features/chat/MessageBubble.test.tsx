@@ -9,6 +9,9 @@ const message = {
   senderId: 'creator',
   text: 'From the shoot',
   createdAt: '2026-11-25T10:00:00.000Z',
+  price: null,
+  unlocked: true,
+  paid: false,
   media: [
     makeMedia({ position: 0, urls: { playable: '/api/chats/c1/messages/m1/media/0/playable?v=a' } }),
     makeMedia({ position: 1, kind: 'video', urls: { playable: '/api/chats/c1/messages/m1/media/1/playable?v=b', poster: '/p' } }),

@@ -9,6 +9,9 @@ const message = (id: string, senderId: string, createdAt: string): ChatMessage =
   senderId,
   text: id,
   media: [],
+  price: null,
+  unlocked: true,
+  paid: false,
   createdAt,
 });
 
