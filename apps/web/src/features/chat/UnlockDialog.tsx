@@ -52,8 +52,9 @@ export function UnlockDialog({
       <DialogTitle id="unlock-title">Unlock for {price}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <Typography color="text.secondary">
-          You pay {price} once to see {message.media.length === 1 ? 'this item' : `these ${message.media.length} items`}. Only you can see
-          them after paying.
+          {message.media.length === 1
+            ? `You pay ${price} once to see this item. Only you see it after paying.`
+            : `You pay ${price} once to see these ${message.media.length} items. Only you see them after paying.`}
         </Typography>
         <PaymentMethodPicker choice={methods} disabled={pay.isPending} />
         {pay.error && (retrying ? <Alert severity="warning">{errorMessage(pay.error)}</Alert> : <PaymentError error={pay.error} />)}
