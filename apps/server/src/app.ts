@@ -17,6 +17,7 @@ import { blocksRoutes } from './blocks/routes.js';
 import { BlocksService } from './blocks/service.js';
 import { BotCheck } from './bot-check/service.js';
 import { createBus } from './bus/bus.js';
+import { chatChargeEffects } from './chat/charge-effects.js';
 import { ChatNotices } from './chat/notices.js';
 import { chatRoutes } from './chat/routes.js';
 import { ChatService } from './chat/service.js';
@@ -186,7 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   charges.register(subscriptionChargeEffects(renewals));
   const subscriptions = new SubscriptionsService({ db, now, payments, plans, charges, renewals });
   const uploads = new UploadService({ config, media, jobs, logger });
-  const chat = new ChatService({ db, now, realtime });
+  const chat = new ChatService({ db, now, realtime, logger, charges, payments });
+  charges.register(chatChargeEffects(chat));
   const insights = new InsightsService({ db, now, platformFeeBasisPoints: config.platformFeeBasisPoints });
   const chatNotices = new ChatNotices({ db, now, jobs, mailer, logger, publicUrl: config.publicUrl });
   const lifecycle = new Lifecycle();

@@ -147,6 +147,7 @@ const DECISIONS: Record<string, Decision> = {
   'PUT /api/chats/{chatId}/read': "the chat's",
   'POST /api/chats/{chatId}/typing': "the chat's",
   'GET /api/chats/{chatId}/messages/{messageId}/media/{position}/{kind}': "the chat's",
+  'POST /api/chats/{chatId}/messages/{messageId}/unlock': "the chat's",
 };
 
 /** What each caller gets under a decision: a status, or `past` (through the gate: anything but 401, 403 and the owner's 404). */

@@ -23,6 +23,7 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'PUT /api/me/preferences': { body: { chatEmailNotices: true } },
   'POST /api/chats/:chatId/messages': { body: { id, text: 'Hello' } },
   'PUT /api/chats/:chatId/read': { body: { messageId: id } },
+  'POST /api/chats/:chatId/messages/:messageId/unlock': { body: { paymentMethodId: id, idempotencyKey } },
   'PUT /api/creator/onboarding/age-gender': { body: { birthDate: '1990-01-31', gender: 'female' } },
   'PUT /api/creator/onboarding/images-bio': { body: { bio: 'Hello' } },
   'POST /api/payout-methods': { body: { type: 'paypal', email: 'payouts@example.com' } },

@@ -53,6 +53,9 @@ export const ERROR_CATALOG = {
   chatBlocked: { type: 'chat_blocked', status: 403, message: 'Messages cannot be sent in this chat because of a block.' },
   cannotChatWithSelf: { type: 'cannot_chat_with_self', status: 400, message: 'You cannot start a chat with yourself.' },
   messageIdTaken: { type: 'message_id_taken', status: 409, message: 'This message id is already used by another message.' },
+  messageNotForSale: { type: 'message_not_for_sale', status: 409, message: 'This message has nothing to unlock.' },
+  unlockKeyReused: { type: 'unlock_key_reused', status: 409, message: 'This payment attempt was for another message. Try again.' },
+  messageAlreadyUnlocked: { type: 'message_already_unlocked', status: 409, message: 'You already unlocked this message.' },
 
   // Realtime: answers on the websocket, not HTTP; the status says what kind of refusal it is.
   realtimeInvalidMessage: { type: 'realtime_invalid_message', status: 400, message: 'This realtime message could not be understood.' },

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { chatParticipants, chats, messageMedia, messages, plans, profiles, subscriptions, users } from '../db/schema.js';
+import { chatParticipants, chats, messageMedia, messages, messageUnlocks, plans, profiles, subscriptions, users } from '../db/schema.js';
 import { mediaItemsJson, type StoredMediaItem } from '../media/media-items.js';
 import { blockedEitherWaySql, chatPerkSql } from './chat-sql.js';
 
@@ -24,17 +24,45 @@ export interface MessageRow {
   sender_id: string;
   body: string;
   created_at: string;
+  price_minor: number | null;
+  currency: string | null;
+  /** The viewer paid for this message. */
+  viewer_paid: boolean;
+  /** Someone (the recipient) paid for this message. */
+  paid: boolean;
   media: StoredMediaItem[];
 }
 
-/** A message's media, in position order, as one json column. */
-export const messageMediaJson = (messageId: SQL) =>
-  mediaItemsJson(
-    { table: messageMedia, owner: messageMedia.messageId, position: messageMedia.position, mediaId: messageMedia.mediaId },
-    messageId,
-  );
+/** An unlock of the message by this user exists. */
+const unlockedBy = (message: SQL, user: SQL) =>
+  sql<boolean>`exists (select 1 from ${messageUnlocks} as mu where mu.message_id = ${message}.id and mu.user_id = ${user})`;
 
-export type PreviewRow = Omit<MessageRow, 'media'> & { media_count: number };
+/**
+ * Core's `messageMediaAccess` for a participant, in SQL: the sender, a free message, or one
+ * the viewer paid for shows in full; otherwise only the blurred derivatives.
+ */
+export const messageRevealedSql = (message: SQL, viewer: SQL) =>
+  sql<boolean>`(${message}.sender_id = ${viewer} or ${message}.price_minor is null or ${unlockedBy(message, viewer)})`;
+
+/**
+ * A message's columns for a viewer (a participant): its text and price, whether it was paid
+ * for, and its media in position order as one json column, with only the derivatives the
+ * viewer may fetch named.
+ */
+export const messageColumns = (
+  message: SQL,
+  viewer: SQL,
+) => sql`${message}.id, ${message}.sender_id, ${message}.body, ${message}.created_at,
+    ${message}.price_minor, ${message}.currency,
+    ${unlockedBy(message, viewer)} as viewer_paid,
+    exists (select 1 from ${messageUnlocks} as any_unlock where any_unlock.message_id = ${message}.id) as paid,
+    ${mediaItemsJson(
+      { table: messageMedia, owner: messageMedia.messageId, position: messageMedia.position, mediaId: messageMedia.mediaId },
+      sql`${message}.id`,
+      messageRevealedSql(message, viewer),
+    )} as media`;
+
+export type PreviewRow = Omit<MessageRow, 'media' | 'price_minor' | 'currency' | 'viewer_paid' | 'paid'> & { media_count: number };
 
 export interface SummaryRow {
   chat_id: string;
@@ -83,7 +111,7 @@ export function chatSummariesStatement(shape: 'page' | 'one'): SQL {
 
 /** A page of a chat's messages, newest first, only for a participant. */
 export function historyStatement(): SQL {
-  return sql`select m.id, m.sender_id, m.body, m.created_at, ${messageMediaJson(sql`m.id`)} as media
+  return sql`select ${messageColumns(sql`m`, sql`${bound.viewer}::text`)}
     from ${messages} as m
     where m.chat_id = ${bound.chat}
       and exists (select 1 from ${chatParticipants} as cp where cp.chat_id = ${bound.chat} and cp.user_id = ${bound.viewer})

@@ -440,6 +440,8 @@ export const charges = pgTable(
     /** Plan, subscription and period name what a subscription, renewal or plan change pays for; other kinds leave them empty. */
     planId: text('plan_id').references(() => plans.id),
     subscriptionId: text('subscription_id'),
+    /** The message a `paid_message` charge unlocks; other kinds leave it empty. */
+    messageId: text('message_id'),
     paymentMethodId: text('payment_method_id')
       .notNull()
       .references(() => paymentMethods.id),
@@ -464,6 +466,7 @@ export const charges = pgTable(
     ),
     // Creator insights read a creator's charges and their ledger entries.
     index('charges_creator_idx').on(t.creatorId),
+    check('charges_paid_message_check', sql`${t.kind} <> 'paid_message' or ${t.messageId} is not null`),
   ],
 );
 
@@ -578,9 +581,15 @@ export const messages = pgTable(
       .references(() => chats.id, { onDelete: 'cascade' }),
     senderId: userReference('sender_id'),
     body: text('body').notNull(),
+    /** Pay-per-view: what the recipient pays to see the media (minor units), or null when free. */
+    priceMinor: integer('price_minor'),
+    currency: text('currency'),
     createdAt: createdAt(),
   },
-  (t) => [index('messages_chat_created_idx').on(t.chatId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    check('messages_price_check', sql`(${t.priceMinor} is null) = (${t.currency} is null)`),
+    index('messages_chat_created_idx').on(t.chatId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 /** Media a creator attached to a message, from their own uploads; only the chat's two participants can fetch it. */
@@ -596,4 +605,23 @@ export const messageMedia = pgTable(
       .references(() => media.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.position] }), index('message_media_media_idx').on(t.mediaId)],
+);
+
+/**
+ * A paid message's media unlocked for the member who paid: written by the `paid_message`
+ * charge's effect in the transaction that settles the charge, once per message and member.
+ */
+export const messageUnlocks = pgTable(
+  'message_unlocks',
+  {
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: userReference('user_id'),
+    chargeId: text('charge_id')
+      .notNull()
+      .references(() => charges.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), uniqueIndex('message_unlocks_charge_unique').on(t.chargeId)],
 );

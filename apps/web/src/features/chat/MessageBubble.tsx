@@ -1,4 +1,5 @@
-import type { ChatMessage } from '@aurum/core';
+import { type ChatMessage, formatMoney } from '@aurum/core';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -16,6 +17,7 @@ export function MessageBubble({
   delivery,
   showDelivery,
   onRetry,
+  onUnlock,
 }: {
   message: ChatMessage;
   mine: boolean;
@@ -23,7 +25,11 @@ export function MessageBubble({
   /** Only the last own message says "Sent"/"Read"; sending and failed ones always say so. */
   showDelivery: boolean;
   onRetry: () => void;
+  /** Opens the payment for a paid message the user has not unlocked. */
+  onUnlock?: () => void;
 }) {
+  const locked = !message.unlocked;
+  const price = message.price ? formatMoney(message.price) : null;
   const status = delivery && (showDelivery || delivery === 'sending' || delivery === 'failed') ? DELIVERY_TEXT[delivery] : null;
   return (
     <Box component="li" sx={{ display: 'flex', flexDirection: 'column', alignItems: mine ? 'flex-end' : 'flex-start', mb: 0.75 }}>
@@ -47,9 +53,21 @@ export function MessageBubble({
         {message.media.length > 0 && (
           <Box sx={{ display: 'grid', gap: 1, mb: message.text ? 1 : 0, mx: -0.75, mt: -0.25, borderRadius: 2, overflow: 'hidden' }}>
             {message.media.map((item, index) => (
-              <PostMediaView key={item.position} item={item} index={index} count={message.media.length} locked={false} />
+              <PostMediaView key={item.position} item={item} index={index} count={message.media.length} locked={locked} />
             ))}
           </Box>
+        )}
+        {locked && price && (
+          <Button
+            variant="contained"
+            fullWidth
+            startIcon={<LockOpenIcon />}
+            onClick={onUnlock}
+            disabled={!onUnlock}
+            sx={{ mb: message.text ? 1 : 0.5 }}
+          >
+            Unlock for {price}
+          </Button>
         )}
         {message.text ? (
           <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Typography>
@@ -57,6 +75,8 @@ export function MessageBubble({
           message.media.length === 0 && <Typography sx={{ fontStyle: 'italic' }}>Attachment</Typography>
         )}
         <Typography variant="caption" component="p" sx={{ textAlign: 'right', opacity: 0.8, mt: 0.25 }}>
+          {mine && price && <span>{message.paid ? `Paid · ${price}` : `${price} · not paid yet`} · </span>}
+          {!mine && price && message.paid && <span>Unlocked · {price} · </span>}
           <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
         </Typography>
       </Box>
