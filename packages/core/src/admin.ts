@@ -1,4 +1,5 @@
 import { VERIFICATION_STATUSES } from './creators.js';
+import { currencySchema } from './plans.js';
 import { entityIdSchema, pageCursorSchema } from './posts.js';
 import { ROLE } from './roles.js';
 import { SUBSCRIPTION_STATUSES } from './subscriptions.js';
@@ -76,7 +77,7 @@ export const adminUserDetailSchema = z.object({
       creatorHandle: z.string().nullable(),
       planName: z.string(),
       priceMinor: z.number().int(),
-      currency: z.string(),
+      currency: currencySchema,
       status: z.enum(SUBSCRIPTION_STATUSES),
       validUntil: isoDate,
       createdAt: isoDate,
@@ -89,7 +90,7 @@ export const adminUserDetailSchema = z.object({
       kind: z.string(),
       status: z.string(),
       amountMinor: z.number().int(),
-      currency: z.string(),
+      currency: currencySchema,
       creatorHandle: z.string().nullable(),
       failureMessage: z.string().nullable(),
       createdAt: isoDate,
