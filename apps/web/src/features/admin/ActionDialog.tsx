@@ -13,7 +13,6 @@ export interface PendingAction {
   title: string;
   description: string;
   confirm: string;
-  danger?: boolean;
 }
 
 /**
@@ -73,7 +72,7 @@ export function ActionDialog({
             <Button onClick={onClose} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" variant="contained" color={action.danger ? 'error' : 'primary'} loading={busy}>
+            <Button type="submit" variant="contained" loading={busy}>
               {action.confirm}
             </Button>
           </DialogActions>

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -14,24 +15,19 @@ export function AdminTabs() {
   const { pathname } = useLocation();
   const current = [...TABS].reverse().find((tab) => pathname === tab.to || pathname.startsWith(`${tab.to}/`));
   return (
-    <Tabs
-      component="nav"
-      aria-label="Admin"
-      value={current?.to ?? false}
-      variant="scrollable"
-      allowScrollButtonsMobile
-      sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
-    >
-      {TABS.map((tab) => (
-        <Tab
-          key={tab.to}
-          value={tab.to}
-          label={tab.label}
-          component={RouterLink}
-          to={tab.to}
-          aria-current={current?.to === tab.to ? 'page' : undefined}
-        />
-      ))}
-    </Tabs>
+    <Box component="nav" aria-label="Admin" sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs aria-label="Admin sections" value={current?.to ?? false} variant="scrollable" allowScrollButtonsMobile>
+        {TABS.map((tab) => (
+          <Tab
+            key={tab.to}
+            value={tab.to}
+            label={tab.label}
+            component={RouterLink}
+            to={tab.to}
+            aria-current={current?.to === tab.to ? 'page' : undefined}
+          />
+        ))}
+      </Tabs>
+    </Box>
   );
 }

@@ -63,7 +63,6 @@ function UserDetail({ detail }: { detail: AdminUserDetail }) {
           title: `Revoke ${what} label?`,
           description: `${name} will no longer be ${label === ROLE.admins ? 'an admin' : 'a creator'}.`,
           confirm: 'Revoke',
-          danger: true,
           done: `${LABEL_NAMES[label]} label revoked`,
           action: { kind: 'label', change: { label, granted: false } },
         }
@@ -163,7 +162,6 @@ function UserDetail({ detail }: { detail: AdminUserDetail }) {
                   title: 'Disable this account?',
                   description: `${name} is signed out everywhere and cannot sign in; their posts disappear everywhere.`,
                   confirm: 'Disable',
-                  danger: true,
                   done: 'Account disabled',
                   action: { kind: 'disable' },
                 })

@@ -11,7 +11,7 @@ export function UserChips({ user }: { user: Pick<AdminUserRow, 'labels' | 'disab
         <Chip key={label} size="small" color="primary" variant="outlined" label={LABEL_NAMES[label] ?? label} />
       ))}
       {user.identityVerifiedAt && <Chip size="small" color="success" variant="outlined" label="Verified" />}
-      {user.disabledAt && <Chip size="small" color="error" label="Disabled" />}
+      {user.disabledAt && <Chip size="small" color="error" variant="outlined" label="Disabled" />}
     </Box>
   );
 }
