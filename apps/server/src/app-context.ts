@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import type { AdminService } from './admin/service.js';
+import type { AuditLog } from './audit/audit-log.js';
 import type { AuthService } from './auth/service.js';
 import type { SessionStore } from './auth/sessions.js';
 import type { BlocksService } from './blocks/service.js';
@@ -56,6 +58,8 @@ export interface AppContext {
   chat: ChatService;
   chatNotices: ChatNotices;
   insights: InsightsService;
+  audit: AuditLog;
+  admin: AdminService;
   auth: AuthService;
   botCheck: BotCheck;
   users: UsersService;

@@ -9,7 +9,12 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { guardAdminRoutes } from './access/access.js';
+import { ATTENTION_SOURCES } from './admin/attention.js';
+import { adminRoutes } from './admin/routes.js';
+import { AdminService } from './admin/service.js';
+import { AdminStatements } from './admin/statements.js';
 import type { AppContext } from './app-context.js';
+import { AuditLog } from './audit/audit-log.js';
 import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
 import { SESSION_COOKIE, SessionStore } from './auth/sessions.js';
@@ -153,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     sessions.forgetUser(userId);
     realtime.publish(userChannel(userId), REALTIME_EVENTS.accountChanged);
   };
+  // Every admin action writes its audit row in its own transaction.
+  const audit = new AuditLog({ db, now });
   const verification = new VerificationService({
     db,
     now,
@@ -160,7 +167,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     rateLimiter,
     provider: createVerificationProvider(config, now),
     accountChanged,
+    audit,
   });
+  const admin = new AdminService({ db, now, statements: new AdminStatements(db), audit, attention: ATTENTION_SOURCES, accountChanged });
   const auth = new AuthService({
     db,
     mailer,
@@ -207,6 +216,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     chat,
     insights,
     chatNotices,
+    audit,
+    admin,
     auth,
     botCheck,
     users,
@@ -324,6 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await uploadsRoutes(app, { uploads });
   await chatRoutes(app, { chat, media });
   await insightsRoutes(app, { insights });
+  await adminRoutes(app, { admin, audit });
   await realtimeRoutes(app, {
     realtime,
     publicUrl: config.publicUrl,

@@ -101,6 +101,14 @@ const DECISIONS: Record<string, Decision> = {
   'PUT /api/creator/onboarding/images-bio': 'signed-in',
   'POST /api/creator/onboarding/verification': 'signed-in',
   'POST /api/admin/users/{userId}/age-verification': 'admins',
+  'GET /api/admin/overview': 'admins',
+  'GET /api/admin/users': 'admins',
+  'GET /api/admin/users/{userId}': 'admins',
+  'POST /api/admin/users/{userId}/labels': 'admins',
+  'POST /api/admin/users/{userId}/disable': 'admins',
+  'POST /api/admin/users/{userId}/enable': 'admins',
+  'POST /api/admin/users/{userId}/sessions/revoke': 'admins',
+  'GET /api/admin/audit': 'admins',
   'GET /api/payout-methods': 'signed-in',
   'POST /api/payout-methods': 'signed-in',
   'POST /api/payout-methods/{methodId}/activate': "creator's",
@@ -274,6 +282,8 @@ function inputOf(operation: string): { body?: unknown; query?: string } {
 
 function urlOf(path: string): string {
   return path.replace(/\{(\w+)\}/g, (_, param: string) => {
+    // Admin actions name a user of nobody's: the admin's answer is 404, and the scene's accounts stay as they are.
+    if (param === 'userId' && path.startsWith('/api/admin/') && path !== '/api/admin/users/{userId}') return SOME_ID;
     if (param === 'methodId') return path.startsWith('/api/payout-methods') ? payoutMethodId : paymentMethodId;
     // A post's media item is the one on the scene's post; `/api/media/{mediaId}` is an upload of the creator's on no post.
     if (param === 'mediaId' && path.startsWith('/api/posts/')) return postMediaId;

@@ -35,6 +35,7 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'PUT /api/subscriptions/:subId/plan': { body: { planId: id, expectedAmountMinor: 500, idempotencyKey } },
   'GET /api/creators/:creatorId/insights/statement.csv': { query: 'month=2026-01' },
   'PUT /api/me/insights-settings': { body: { timeZone: null } },
+  'POST /api/admin/users/:userId/labels': { body: { label: 'creators', granted: true } },
 };
 
 /** Path parameters that are not ids. */

@@ -39,6 +39,10 @@ export const ERROR_CATALOG = {
   invalidInsightsRange: { type: 'invalid_insights_range', status: 400, message: 'This period cannot be shown.' },
   rangeNotSatisfiable: { type: 'range_not_satisfiable', status: 416, message: 'The requested range is outside the file.' },
 
+  // Admin actions.
+  cannotRevokeOwnAdmin: { type: 'cannot_revoke_own_admin', status: 400, message: 'You cannot revoke your own admin label.' },
+  cannotDisableSelf: { type: 'cannot_disable_self', status: 400, message: 'You cannot disable your own account.' },
+
   // Chat.
   chatNotAllowed: {
     type: 'chat_not_allowed',

@@ -1,4 +1,5 @@
 export * from './access.js';
+export * from './admin.js';
 export * from './api-types.js';
 export * from './blocks.js';
 export * from './bot-check.js';

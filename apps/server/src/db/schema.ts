@@ -23,15 +23,24 @@ const userReference = (name: string) =>
     .references(() => users.id, { onDelete: 'cascade' });
 
 /** The account: who signs in, with which address, and which labels (roles) it carries. */
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  name: text('name').notNull().default(''),
-  labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  disabledAt: timestamp('disabled_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull().default(''),
+    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // The admin users list walks accounts newest first.
+  (t) => [
+    index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Its search looks anywhere in an address, any case.
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
+);
 
 /** What others see of a user. The handle is stored lower-case, so uniqueness is case-insensitive. */
 export const profiles = pgTable(
@@ -624,4 +633,29 @@ export const messageUnlocks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId] }), uniqueIndex('message_unlocks_charge_unique').on(t.chargeId)],
+);
+
+/**
+ * What admins did: one row per action, written in the transaction of the action it records.
+ * No route changes or deletes a row, and no foreign key lets a deleted account take its rows along.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    actorId: text('actor_id').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_log_target_idx').on(t.targetId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+  ],
 );

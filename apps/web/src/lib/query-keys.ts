@@ -56,6 +56,13 @@ export const queryKeys = {
     one: (chatId: string) => ['chats', 'one', chatId] as const,
     messages: (chatId: string) => ['chats', 'messages', chatId] as const,
   },
+  admin: {
+    all: ['admin'] as const,
+    overview: ['admin', 'overview'] as const,
+    users: (search: Record<string, string>) => ['admin', 'users', search] as const,
+    user: (userId: string) => ['admin', 'user', userId] as const,
+    audit: (filters: Record<string, string>) => ['admin', 'audit', filters] as const,
+  },
   subscriptions: {
     all: ['subscriptions'] as const,
     list: ['subscriptions', 'list'] as const,
