@@ -18,6 +18,7 @@ import type { JobQueue } from './jobs/queue.js';
 import type { LikesService } from './likes/service.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MediaService } from './media/service.js';
+import type { ModerationService } from './moderation/service.js';
 import type { ErrorReporter } from './observability/error-reporting.js';
 import type { ChargesService } from './payments/charges.js';
 import type { PaymentsService } from './payments/service.js';
@@ -51,6 +52,7 @@ export interface AppContext {
   realtime: RealtimeHub;
   sessions: SessionStore;
   chat: ChatService;
+  moderation: ModerationService;
   chatNotices: ChatNotices;
   insights: InsightsService;
   auth: AuthService;

@@ -34,6 +34,9 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'PUT /api/subscriptions/:subId/plan': { body: { planId: id, expectedAmountMinor: 500, idempotencyKey } },
   'GET /api/creators/:creatorId/insights/statement.csv': { query: 'month=2026-01' },
   'PUT /api/me/insights-settings': { body: { timeZone: null } },
+  'POST /api/reports': { body: { targetKind: 'post', targetId: id, reason: 'spam' } },
+  'POST /api/admin/reported-content/:contentId/actions': { body: { action: 'dismiss', reason: 'No breach' } },
+  'PUT /api/admin/restricted-words': { body: { words: [] } },
 };
 
 /** Path parameters that are not ids. */

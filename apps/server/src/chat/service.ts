@@ -13,7 +13,7 @@ import {
   USER_CHAT_EVENT,
   userChannel,
 } from '@aurum/core';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { hasRoleSql } from '../access/access.js';
 import type { Database, Executor } from '../db/database.js';
@@ -22,6 +22,7 @@ import { chatParticipants, chats, media, messageMedia, messages, users } from '.
 import { containsPattern } from '../db/search-pattern.js';
 import { errors } from '../http/errors.js';
 import { decodePageCursor, decodeTimeCursor, encodePageCursor, timeCursorPage } from '../http/page-cursor.js';
+import type { TextCheck } from '../http/text-check.js';
 import { mediaItemForViewer } from '../media/media-items.js';
 import { messageMediaUrl, profileImageUrl } from '../media/media-urls.js';
 import type { RealtimeHub } from '../realtime/hub.js';
@@ -42,6 +43,8 @@ export interface ChatServiceDeps {
   db: Database;
   now: () => Date;
   realtime: Pick<RealtimeHub, 'publish' | 'authorize'>;
+  /** The restricted words check on a message's text. */
+  checkText?: TextCheck;
 }
 
 interface PageRequest {
@@ -154,6 +157,7 @@ export class ChatService {
    * the stored message instead of a second one.
    */
   async send(viewerId: string, chatId: string, input: { id: string; text: string; mediaIds: string[] }): Promise<ChatMessage> {
+    await this.deps.checkText?.({ text: input.text });
     const { message, partnerId, created } = await this.deps.db.transaction(async (tx) => {
       const [side] = await tx
         .select({
@@ -209,7 +213,7 @@ export class ChatService {
     const [row] = await this.deps.db
       .select({ mediaId: media.id, status: media.status })
       .from(messageMedia)
-      .innerJoin(messages, and(eq(messages.id, messageMedia.messageId), eq(messages.chatId, chatId)))
+      .innerJoin(messages, and(eq(messages.id, messageMedia.messageId), eq(messages.chatId, chatId), isNull(messages.removedAt)))
       .innerJoin(chatParticipants, and(eq(chatParticipants.chatId, messages.chatId), eq(chatParticipants.userId, viewerId)))
       .innerJoin(media, eq(media.id, messageMedia.mediaId))
       .where(and(eq(messageMedia.messageId, messageId), eq(messageMedia.position, position)));
