@@ -14,6 +14,10 @@ export const paths = {
   explore: '/explore',
   support: '/support',
   admin: '/admin',
+  reportedContent: '/admin/reported-content',
+  reportedContentItem: (contentId: string) => `/admin/reported-content/${segment(contentId)}`,
+  restrictedWords: '/admin/restricted-words',
+  notices: '/notices',
   terms: '/legal/tos',
 
   login: '/auth/login',
