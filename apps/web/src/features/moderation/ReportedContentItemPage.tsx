@@ -109,7 +109,7 @@ function ContentReview({ content }: { content: ReportedContent }) {
             {content.actions.map((action) => (
               <Button
                 key={action}
-                variant={action === 'dismiss' ? 'outlined' : 'contained'}
+                variant={action === 'dismiss' ? 'contained' : 'outlined'}
                 color={action === 'dismiss' ? 'primary' : action === 'remove_content' ? 'warning' : 'error'}
                 onClick={() => setChosen(action)}
               >
@@ -207,7 +207,7 @@ function DecisionDialog({ content, action, onClose }: { content: ReportedContent
           Cancel
         </Button>
         <Button
-          variant="contained"
+          variant={shown === 'dismiss' ? 'contained' : 'outlined'}
           color={shown === 'dismiss' ? 'primary' : 'error'}
           disabled={!reason.trim()}
           loading={mutation.isPending}
