@@ -1,6 +1,5 @@
 import { type CreateReportInput, MODERATION_NOTICE_EVENT, type ModerationNoticesPage, type Report, userChannel } from '@aurum/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { addSnack } from '../components/snack-queue';
 import { api } from './api/client';
 import { queryKeys } from './query-keys';
 import { useRealtimeChannel } from './realtime/use-realtime-channel';
@@ -35,17 +34,17 @@ export function useMarkNoticesRead() {
 
 /**
  * The signed-in user's unread moderation notices. The server announces a new one on the user's
- * channel: the list is read again and a snack says so, so the reporter learns the outcome of
- * their report wherever they are in the app.
+ * channel: the list is read again and `onNotice` runs (the layout shows a snack), so the
+ * reporter learns the outcome of their report wherever they are in the app.
  */
-export function useModerationNotices(userId: string | null): number {
+export function useModerationNotices(userId: string | null, onNotice: () => void): number {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.moderation.notices });
   useRealtimeChannel(userId ? userChannel(userId) : null, {
     onEvent: (event) => {
       if (event !== MODERATION_NOTICE_EVENT) return;
       refresh();
-      addSnack('You have a new notice from the Aurum team.', 'info');
+      onNotice();
     },
     onResync: refresh,
   });

@@ -12,6 +12,7 @@ import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { addSnack } from '../../components/snack-queue';
 import { useUnreadChats } from '../../lib/chat-unread';
 import { useSignedInUser } from '../../lib/current-user';
 import { useModerationNotices } from '../../lib/moderation';
@@ -104,6 +105,8 @@ function BottomBar({ user, pathname, unreadChats }: { user: CurrentUser; pathnam
  * The layout with navigation: a bottom bar on phones and tablets, a permanent side menu from
  * the lg breakpoint up. Visitors who are not signed in get the bare top bar, with nowhere to go.
  */
+const announceNotice = () => addSnack('You have a new notice from the Aurum team.', 'info');
+
 export function MenuLayout() {
   const user = useSignedInUser();
   const { pathname } = useLocation();
@@ -111,7 +114,7 @@ export function MenuLayout() {
   const showMenu = user !== null && Boolean(user.registrationCompletedAt);
   const unreadChats = useUnreadChats(showMenu ? user.id : null);
   // A moderation notice (a report's outcome) is announced with a snack wherever the user is.
-  const unreadNotices = useModerationNotices(showMenu ? user.id : null);
+  const unreadNotices = useModerationNotices(showMenu ? user.id : null, announceNotice);
 
   return (
     // At least the window's height, so the side menu's column reaches the bottom of a short page too.

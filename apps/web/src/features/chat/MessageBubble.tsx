@@ -12,18 +12,25 @@ const DELIVERY_TEXT: Record<Delivery, string> = { sending: 'Sending…', failed:
 /** Under a partner's message: opens the report dialog for it. */
 function ReportMessage({ messageId }: { messageId: string }) {
   const [open, setOpen] = useState(false);
+  // The dialog (and its request state) is made on first use, not once per message on screen.
+  const [used, setUsed] = useState(false);
   return (
     <>
       <Button
         size="small"
         color="inherit"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
         aria-label="Report this message"
         sx={{ minWidth: 0, px: 0.5, py: 0, opacity: 0.7, typography: 'caption' }}
       >
         Report
       </Button>
-      <ReportDialog target={{ kind: 'message', id: messageId, name: 'this message' }} open={open} onClose={() => setOpen(false)} />
+      {used && (
+        <ReportDialog target={{ kind: 'message', id: messageId, name: 'this message' }} open={open} onClose={() => setOpen(false)} />
+      )}
     </>
   );
 }
