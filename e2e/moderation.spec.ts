@@ -66,7 +66,7 @@ test('a member reports a post, an admin removes it from the queue, and the repor
   // The reporter is told at once, wherever they are, and reads the outcome in their notices.
   await expect(member.getByText('You have a new notice from the Aurum team.')).toBeVisible();
   await member.goto('/notices');
-  await expect(member.getByText('About the post you reported: We removed the content you reported.')).toBeVisible();
+  await expect(member.getByText('You reported a post. We removed the content you reported.')).toBeVisible();
   await expectAccessible(member);
   await screenshot(member, testInfo, 'notices');
   // The post is gone for everyone; its creator reads why.

@@ -100,6 +100,13 @@ interface Told {
   mailSubject: string;
 }
 
+/** The first sentence of a reporter's notice. */
+const REPORTED_WHAT: Readonly<Record<ReportTargetKind, string>> = {
+  post: 'You reported a post.',
+  message: 'You reported a chat message.',
+  user: 'You reported an account.',
+};
+
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
 /**
@@ -316,7 +323,7 @@ export class ModerationService {
         ...reporters.map((userId) => ({
           userId,
           kind: 'report_outcome' as const,
-          message: `About the ${kind} you reported: ${REPORT_OUTCOME_TEXT[input.action]}`,
+          message: `${REPORTED_WHAT[kind]} ${REPORT_OUTCOME_TEXT[input.action]}`,
           reason: null,
           mailSubject: 'We looked into your report',
         })),

@@ -54,11 +54,11 @@ describe('reporting', () => {
     const send = within(dialog).getByRole('button', { name: 'Send report' });
     expect((send as HTMLButtonElement).disabled).toBe(true);
     await user.click(within(dialog).getByRole('radio', { name: 'Impersonation' }));
-    await user.type(within(dialog).getByLabelText('More details (optional)'), 'Not the real one');
+    await user.type(within(dialog).getByLabelText('More details (optional)'), 'Fake');
     await user.click(send);
     expect(await screen.findByText('Thank you. We will look into it and tell you what we decide.')).toBeTruthy();
     expect(bodiesOf(fetchMock, 'POST /api/reports')).toEqual([
-      { targetKind: 'user', targetId: 'c1', reason: 'impersonation', text: 'Not the real one' },
+      { targetKind: 'user', targetId: 'c1', reason: 'impersonation', text: 'Fake' },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Report Goldie Hawn' })).toBeNull());
 
@@ -68,7 +68,7 @@ describe('reporting', () => {
     await user.click(within(again).getByRole('radio', { name: 'Spam or scam' }));
     await user.click(within(again).getByRole('button', { name: 'Send report' }));
     expect(await within(again).findByText('You already reported this; we will tell you what we decide.')).toBeTruthy();
-  });
+  }, 40_000);
 
   it('offers Report on a post of someone else, not on one own post', async () => {
     const post = makePost({ id: 'p1' });
@@ -178,7 +178,7 @@ describe('moderation pages', () => {
         {
           id: 'n1',
           kind: 'report_outcome',
-          message: 'About the post you reported: We removed the content you reported.',
+          message: 'You reported a post. We removed the content you reported.',
           reason: null,
           createdAt: '2026-11-21T10:00:00.000Z',
           readAt: null,
@@ -193,7 +193,7 @@ describe('moderation pages', () => {
       'POST /api/me/moderation-notices/read': () => ({ status: 200, body: { unread: 0 } }),
     });
     renderApp('/notices');
-    expect(await screen.findByText('About the post you reported: We removed the content you reported.')).toBeTruthy();
+    expect(await screen.findByText('You reported a post. We removed the content you reported.')).toBeTruthy();
     await waitFor(() => expect(bodiesOf(fetchMock, 'POST /api/me/moderation-notices/read')).toHaveLength(1));
   });
 });
