@@ -2,6 +2,7 @@ import { generateId } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivePlan, grantCreatorLabel, subscribe, uniqueEmail, uniqueHandle } from '../../test/content-fixtures.js';
+import { registerAndFillProfileSteps } from '../../test/creator-steps.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { subscriptions } from '../db/schema.js';
 
@@ -260,6 +261,10 @@ describe(`reports and moderation (${TEST_DRIVER})`, () => {
 
     const profile = await member.client.post('/api/me/profile', { handle: uniqueHandle('clean'), publicName: 'Scam Master' });
     expect([profile.status, profile.body.details]).toEqual([400, [{ path: 'publicName', message: 'scam' }]]);
+    const aspiring = new ApiClient(server);
+    await registerAndFillProfileSteps(server, aspiring, uniqueEmail('aspiring'), uniqueHandle('aspiring'));
+    const bio = await aspiring.request('PUT', '/api/creator/onboarding/images-bio', { bio: 'No fraud here' });
+    expect([bio.status, bio.body.type, bio.body.details]).toEqual([400, 'restricted_words', [{ path: 'bio', message: 'fraud' }]]);
 
     const forbidden = await member.client.request('PUT', '/api/admin/restricted-words', { words: [] });
     expect([forbidden.status, forbidden.body.type]).toEqual([403, 'admin_only']);

@@ -55,7 +55,7 @@ function ContentReview({ content }: { content: ReportedContent }) {
   const [chosen, setChosen] = useState<ModerationAction | null>(null);
   const open = content.reports.filter((report) => report.status === 'open').length;
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    <Box sx={{ display: 'grid', gap: 3, '& > header': { mb: 0 } }}>
       <PageHeader title={`Reported ${TARGET_KIND_LABELS[content.targetKind].toLowerCase()}`} back>
         {open > 0 ? `${reportCount(open)} waiting for a decision.` : 'Every report on this has been decided.'}
       </PageHeader>
