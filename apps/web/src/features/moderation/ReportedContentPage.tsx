@@ -21,14 +21,13 @@ export default function ReportedContentPage() {
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <PageHeader title="Reported content" back>
-          Open reports, grouped by what they are about.
-        </PageHeader>
-        <Link component={RouterLink} to={paths.restrictedWords} sx={{ mt: 1 }}>
-          Restricted words
+      <PageHeader title="Reported content" back>
+        Open reports, grouped by what they are about. Words refused in posts, messages and profiles:{' '}
+        <Link component={RouterLink} to={paths.restrictedWords}>
+          restricted words
         </Link>
-      </Box>
+        .
+      </PageHeader>
       {queue.isPending ? (
         <PageLoading label="Loading reports" />
       ) : queue.error && items.length === 0 ? (
