@@ -23,7 +23,7 @@ export default function ReportedContentPage() {
     <>
       <PageHeader title="Reported content" back>
         Open reports, grouped by what they are about. Words refused in posts, messages and profiles:{' '}
-        <Link component={RouterLink} to={paths.restrictedWords}>
+        <Link component={RouterLink} to={paths.restrictedWords} underline="always">
           restricted words
         </Link>
         .
