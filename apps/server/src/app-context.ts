@@ -20,6 +20,7 @@ import type { JobQueue } from './jobs/queue.js';
 import type { LikesService } from './likes/service.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MediaService } from './media/service.js';
+import type { ModerationService } from './moderation/service.js';
 import type { ErrorReporter } from './observability/error-reporting.js';
 import type { Telemetry } from './observability/telemetry.js';
 import type { ChargesService } from './payments/charges.js';
@@ -56,6 +57,7 @@ export interface AppContext {
   realtime: RealtimeHub;
   sessions: SessionStore;
   chat: ChatService;
+  moderation: ModerationService;
   chatNotices: ChatNotices;
   insights: InsightsService;
   audit: AuditLog;

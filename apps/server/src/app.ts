@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { MEDIA_STATUS_EVENT, REALTIME_EVENTS, userChannel } from '@aurum/core';
+import { MEDIA_STATUS_EVENT, MODERATION_AUDIT_ACTIONS, REALTIME_EVENTS, userChannel } from '@aurum/core';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
@@ -30,7 +30,7 @@ import { clientConfigRoutes } from './client-config/routes.js';
 import type { Config } from './config/config.js';
 import { creatorsRoutes } from './creators/routes.js';
 import { CreatorsService } from './creators/service.js';
-import type { DatabaseHandle } from './db/database.js';
+import type { DatabaseHandle, Executor } from './db/database.js';
 import { exploreRoutes } from './explore/routes.js';
 import { ExploreService } from './explore/service.js';
 import { feedRoutes } from './feed/routes.js';
@@ -43,6 +43,7 @@ import { registerOriginCheck } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import type { TextCheck } from './http/text-check.js';
 import { insightsRoutes } from './insights/routes.js';
 import { InsightsService } from './insights/service.js';
 import { JobQueue } from './jobs/queue.js';
@@ -52,6 +53,8 @@ import type { Mailer } from './mail/mailer.js';
 import { mediaRoutes } from './media/routes.js';
 import { MediaService } from './media/service.js';
 import { resolveMediaTools } from './media/tools.js';
+import { moderationRoutes } from './moderation/routes.js';
+import { ModerationService } from './moderation/service.js';
 import { createErrorReporter } from './observability/error-reporting.js';
 import { registerRequestTelemetry, startTelemetry } from './observability/telemetry.js';
 import { SERVER_ROOT } from './paths.js';
@@ -114,7 +117,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const sessions = new SessionStore(db, now, bus);
   const realtime = new RealtimeHub({ bus, logger, now, resolveSession: (token) => sessions.resolveSession(token) });
   const rateLimiter = new RateLimiter(db, now);
-  const users = new UsersService({ db, sessions, now });
+  // Reports and moderation; its restricted words check is handed to every domain that stores text users write.
+  const checkText: TextCheck = (fields) => moderation.checkText(fields);
+  const users = new UsersService({ db, sessions, now, checkText });
   const plans = new PlansService({ db, now });
   const seen = new SeenService({ db, now });
   const storage = await createStorage(config);
@@ -139,12 +144,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     onStatus: (ownerId, event) => realtime.publish(userChannel(ownerId), MEDIA_STATUS_EVENT, event),
   });
   // A deleted post releases its media: the purge runs as soon as the deletion has committed.
-  const posts = new PostsService({
-    db,
-    now,
-    plans,
-    onRemoved: { inTransaction: (postId, tx) => media.purgeSoon(`post-${postId}`, tx), afterCommit: () => media.wakeJobs() },
-  });
+  const postRemoved = {
+    inTransaction: (postId: string, tx: Executor) => media.purgeSoon(`post-${postId}`, tx),
+    afterCommit: () => media.wakeJobs(),
+  };
+  const posts = new PostsService({ db, now, plans, onRemoved: postRemoved, checkText });
   const payments = new PaymentsService({
     db,
     now,
@@ -188,7 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const blocks = new BlocksService({ db, now });
   const feed = new FeedService({ cards: posts.cards });
   const explore = new ExploreService({ db });
-  const creators = new CreatorsService({ db, now, verification, publicUrl: config.publicUrl, accountChanged });
+  const creators = new CreatorsService({ db, now, verification, publicUrl: config.publicUrl, accountChanged, checkText });
   const payouts = new PayoutsService({ db, now, secret: config.sessionSecret, accountChanged });
   const charges = new ChargesService({ db, now, logger, jobs, payments });
   const renewals = new RenewalsService({ db, now, logger, jobs, mailer, charges, publicUrl: config.publicUrl });
@@ -196,8 +200,31 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   charges.register(subscriptionChargeEffects(renewals));
   const subscriptions = new SubscriptionsService({ db, now, payments, plans, charges, renewals });
   const uploads = new UploadService({ config, media, jobs, logger });
-  const chat = new ChatService({ db, now, realtime, logger, charges, payments });
+  const chat = new ChatService({ db, now, realtime, logger, charges, payments, checkText });
   charges.register(chatChargeEffects(chat));
+  const moderation = new ModerationService({
+    db,
+    now,
+    mailer,
+    logger,
+    publicUrl: config.publicUrl,
+    publish: (channel, event) => realtime.publish(channel, event),
+    accountChanged,
+    endSessions: (userId) => sessions.deleteAllForUser(userId),
+    postRemoved,
+    // Each decision is audited in its own transaction.
+    audit: (record, tx) =>
+      audit.record(tx, {
+        actorId: record.adminId,
+        action: MODERATION_AUDIT_ACTIONS[record.action],
+        targetType: record.target.kind,
+        targetId: record.target.id,
+        before: record.before,
+        after: { ...record.after, resolvedReportIds: record.resolvedReportIds },
+        reason: record.reason,
+        requestId: null,
+      }),
+  });
   const insights = new InsightsService({ db, now, platformFeeBasisPoints: config.platformFeeBasisPoints });
   const chatNotices = new ChatNotices({ db, now, jobs, mailer, logger, publicUrl: config.publicUrl });
   const lifecycle = new Lifecycle();
@@ -214,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     realtime,
     sessions,
     chat,
+    moderation,
     insights,
     chatNotices,
     audit,
@@ -336,6 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await chatRoutes(app, { chat, media });
   await insightsRoutes(app, { insights });
   await adminRoutes(app, { admin, audit });
+  await moderationRoutes(app, { moderation, media });
   await realtimeRoutes(app, {
     realtime,
     publicUrl: config.publicUrl,

@@ -36,6 +36,9 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'GET /api/creators/:creatorId/insights/statement.csv': { query: 'month=2026-01' },
   'PUT /api/me/insights-settings': { body: { timeZone: null } },
   'POST /api/admin/users/:userId/labels': { body: { label: 'creators', granted: true } },
+  'POST /api/reports': { body: { targetKind: 'post', targetId: id, reason: 'spam' } },
+  'POST /api/admin/reported-content/:contentId/actions': { body: { action: 'dismiss', reason: 'No breach' } },
+  'PUT /api/admin/restricted-words': { body: { words: [] } },
 };
 
 /** Path parameters that are not ids. */

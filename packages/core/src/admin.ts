@@ -135,6 +135,10 @@ export const AUDIT_ACTIONS = [
   'user.enabled',
   'user.sessions_revoked',
   'user.age_verified',
+  'report.dismissed',
+  'content.removed',
+  'creator.suspended',
+  'user.banned',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

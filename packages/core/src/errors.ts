@@ -142,6 +142,20 @@ export const ERROR_CATALOG = {
   postLocked: { type: 'post_locked', status: 403, message: 'Unlock this post to like it.' },
   alreadySeen: { type: 'already_seen', status: 409, message: 'This post is already marked as seen.' },
 
+  // Reports and moderation.
+  alreadyReported: { type: 'already_reported', status: 409, message: 'You already reported this; we will tell you what we decide.' },
+  cannotReportSelf: { type: 'cannot_report_self', status: 400, message: 'You cannot report yourself or your own content.' },
+  restrictedWords: {
+    type: 'restricted_words',
+    status: 400,
+    message: 'This text contains words that are not allowed here. Change them and try again.',
+  },
+  moderationActionNotApplicable: {
+    type: 'moderation_action_not_applicable',
+    status: 409,
+    message: 'This action does not apply to this content.',
+  },
+
   // Uploads. tus refusals keep tus's own text as the message.
   unsupportedFileType: { type: 'unsupported_file_type', status: 415, message: 'Unsupported file type' },
   uploadNotFound: { type: 'upload_not_found', status: 404, message: 'Upload not found.' },

@@ -10,7 +10,8 @@ import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 export interface AuditRecord {
   actorId: string;
   action: AuditAction;
-  targetType: 'user';
+  /** What the action was about: an account, or for moderation a post or a chat message. */
+  targetType: 'user' | 'post' | 'message';
   targetId: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;

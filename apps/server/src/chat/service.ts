@@ -17,7 +17,7 @@ import {
   USER_CHAT_EVENT,
   userChannel,
 } from '@aurum/core';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { hasRoleSql } from '../access/access.js';
@@ -27,6 +27,7 @@ import { charges as chargesTable, chatParticipants, chats, media, messageMedia, 
 import { containsPattern } from '../db/search-pattern.js';
 import { errors } from '../http/errors.js';
 import { decodePageCursor, decodeTimeCursor, encodePageCursor, timeCursorPage } from '../http/page-cursor.js';
+import type { TextCheck } from '../http/text-check.js';
 import { mediaItemForViewer } from '../media/media-items.js';
 import { messageMediaUrl, profileImageUrl } from '../media/media-urls.js';
 import type { ChargeRow, ChargesService } from '../payments/charges.js';
@@ -54,6 +55,8 @@ export interface ChatServiceDeps {
   /** Paid messages are charged through the charges module, with the member's saved methods. */
   charges: ChargesService;
   payments: PaymentsService;
+  /** The restricted words check on a message's text. */
+  checkText?: TextCheck;
 }
 
 interface PageRequest {
@@ -170,6 +173,7 @@ export class ChatService {
     chatId: string,
     input: { id: string; text: string; mediaIds: string[]; price?: MessagePrice | null },
   ): Promise<ChatMessage> {
+    await this.deps.checkText?.({ text: input.text });
     const price = input.mediaIds.length > 0 ? (input.price ?? null) : null;
     const { stored, partnerId, created } = await this.deps.db.transaction(async (tx) => {
       const [side] = await tx
@@ -347,7 +351,7 @@ export class ChatService {
         paid: sql<boolean>`exists (select 1 from ${messageUnlocks} as mu where mu.message_id = ${messages.id} and mu.user_id = ${viewerId})`,
       })
       .from(messageMedia)
-      .innerJoin(messages, and(eq(messages.id, messageMedia.messageId), eq(messages.chatId, chatId)))
+      .innerJoin(messages, and(eq(messages.id, messageMedia.messageId), eq(messages.chatId, chatId), isNull(messages.removedAt)))
       .innerJoin(chatParticipants, and(eq(chatParticipants.chatId, messages.chatId), eq(chatParticipants.userId, viewerId)))
       .innerJoin(media, eq(media.id, messageMedia.mediaId))
       .where(and(eq(messageMedia.messageId, messageId), eq(messageMedia.position, position)));

@@ -82,7 +82,7 @@ export interface SummaryRow {
 
 /** Messages after a participant's read position, from the partner. */
 const unreadOf = (side: SQL) => sql`(select count(*)::int from ${messages} as m
-  where m.chat_id = ${side}.chat_id and m.sender_id <> ${side}.user_id
+  where m.chat_id = ${side}.chat_id and m.sender_id <> ${side}.user_id and m.removed_at is null
     and (${side}.last_read_at is null or (m.created_at, m.id) > (${side}.last_read_at, ${side}.last_read_message_id)))`;
 
 /** The viewer's chats (`page`: newest activity first after a cursor; `one`: a single chat by id) with partner, last message, unread count and state facts. */
@@ -95,7 +95,7 @@ export function chatSummariesStatement(shape: 'page' | 'one'): SQL {
       pr.handle, pr.public_name, pr.avatar_color, pr.avatar_media_id,
       (select json_build_object('id', m.id, 'sender_id', m.sender_id, 'body', m.body, 'created_at', m.created_at,
           'media_count', (select count(*)::int from ${messageMedia} as mm where mm.message_id = m.id))
-         from ${messages} as m where m.chat_id = cp.chat_id order by m.created_at desc, m.id desc limit 1) as last_message,
+         from ${messages} as m where m.chat_id = cp.chat_id and m.removed_at is null order by m.created_at desc, m.id desc limit 1) as last_message,
       ${unreadOf(sql`cp`)} as unread,
       partner_side.last_read_message_id as partner_last_read_message_id,
       ${chatPerkSql(sql`cp.user_id`, sql`cp.partner_id`, now)} as chat_perk,
@@ -113,7 +113,7 @@ export function chatSummariesStatement(shape: 'page' | 'one'): SQL {
 export function historyStatement(): SQL {
   return sql`select ${messageColumns(sql`m`, sql`${bound.viewer}::text`)}
     from ${messages} as m
-    where m.chat_id = ${bound.chat}
+    where m.chat_id = ${bound.chat} and m.removed_at is null
       and exists (select 1 from ${chatParticipants} as cp where cp.chat_id = ${bound.chat} and cp.user_id = ${bound.viewer})
       and (${bound.cursorTime}::timestamptz is null or (m.created_at, m.id) < (${bound.cursorTime}::timestamptz, ${bound.cursorId}::text))
     order by m.created_at desc, m.id desc

@@ -6,9 +6,9 @@ import { Readable } from 'node:stream';
 import { type AccessViewer, DAY_MS, DERIVATIVE_KINDS, DEV_TEST_CARDS, generateId, postAccessLevel, revealsContent } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActivePlan, follow, signUp, subscribe } from '../../test/content-fixtures.js';
+import { createActivePlan, follow, signUp, subscribe, uniqueHandle } from '../../test/content-fixtures.js';
 import { jpegWithLocation, writeAudio, writeVideo } from '../../test/media-fixtures.js';
-import { type ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { media, profiles } from '../db/schema.js';
 import { sniffMediaType } from '../uploads/sniff.js';
 
@@ -22,6 +22,7 @@ import { sniffMediaType } from '../uploads/sniff.js';
 
 let server: TestServer;
 let workDir: string;
+const LEAK_ADMIN_EMAIL = 'leak-admin@example.com';
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'aurum-leak-'));
@@ -29,7 +30,7 @@ beforeAll(async () => {
   await mkdir(webDir);
   // A built web app, so the fallback that answers unknown paths with index.html is tried too.
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Aurum</title>');
-  server = await startTestServer({ DATA_DIR: path.join(workDir, 'data'), WEB_DIST_DIR: webDir });
+  server = await startTestServer({ DATA_DIR: path.join(workDir, 'data'), WEB_DIST_DIR: webDir, ADMIN_EMAILS: LEAK_ADMIN_EMAIL });
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -542,6 +543,49 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
         expect(outsider.status).toBe(404);
         expect(outsider.body.includes(stored)).toBe(false);
       }
+    }
+  }, 120_000);
+
+  it('serves reported media in full to admins only, through the moderation path, and nothing unreported', async () => {
+    const admin = new ApiClient(server);
+    await admin.register(LEAK_ADMIN_EMAIL, uniqueHandle('leakadmin'));
+    const creator = await signUp(server, 'reportedleak', { creator: true });
+    const plan = await createActivePlan(creator.client, 'Paid', 500);
+    const reporter = await signUp(server, 'leakreporter');
+    const stranger = await signUp(server, 'leakbystander');
+    const photo = await processed(creator.id, 'image');
+    const unreportedPhoto = await processed(creator.id, 'image');
+    const locked = await creator.client.post('/api/posts', { text: 'Paid only', access: [plan], mediaIds: [photo.id] });
+    const unreported = await creator.client.post('/api/posts', { text: 'Paid too', access: [plan], mediaIds: [unreportedPhoto.id] });
+    expect((await reporter.client.post('/api/reports', { targetKind: 'post', targetId: locked.body.id, reason: 'illegal' })).status).toBe(
+      201,
+    );
+
+    const detail = await admin.get(`/api/admin/reported-content/${locked.body.id}`);
+    const urls = detail.body.media[0].urls as Record<string, string | undefined>;
+    for (const kind of DERIVATIVE_KINDS) {
+      const stored = photo.bytes[kind];
+      if (!stored) continue;
+      const url = urls[kind] as string;
+      expect(url, kind).toMatch(/^\/api\/admin\/reported-content\//);
+      const fetched = await fetchBytes(admin, url);
+      expect(fetched.status, kind).toBe(200);
+      expect(sha256(fetched.body), kind).toBe(sha256(stored));
+      // The reporter (locked out of the post), the creator, anyone else and nobody get no bytes through it.
+      for (const client of [reporter.client, creator.client, stranger.client, null]) {
+        const refused = await fetchBytes(client, url);
+        expect([401, 403], `${kind} through the admin path`).toContain(refused.status);
+        for (const bytes of Object.values(photo.bytes)) expect(refused.body.includes(bytes as Buffer)).toBe(false);
+      }
+      // Only reported content is served there, to admins too.
+      const elsewhere = await fetchBytes(admin, url.replace(locked.body.id, unreported.body.id));
+      expect(elsewhere.status, kind).toBe(404);
+      for (const bytes of Object.values(unreportedPhoto.bytes)) expect(elsewhere.body.includes(bytes as Buffer)).toBe(false);
+    }
+    for (const kind of ['original', 'upload']) {
+      const fetched = await fetchBytes(admin, `/api/admin/reported-content/${locked.body.id}/media/0/${kind}`);
+      expect(fetched.status).not.toBe(200);
+      expect(fetched.body.includes(photo.upload)).toBe(false);
     }
   }, 120_000);
 });

@@ -21,6 +21,10 @@ export const paths = {
   adminAuditOf: (userId: string) => `/admin/audit?targetId=${segment(userId)}`,
   adminPayments: '/admin/payments',
   adminVerificationRequests: '/admin/verification-requests',
+  reportedContent: '/admin/reported-content',
+  reportedContentItem: (contentId: string) => `/admin/reported-content/${segment(contentId)}`,
+  restrictedWords: '/admin/restricted-words',
+  notices: '/notices',
   terms: '/legal/tos',
 
   login: '/auth/login',

@@ -69,4 +69,12 @@ export const queryKeys = {
     one: (subId: string) => ['subscriptions', 'one', subId] as const,
     quote: (subId: string, planId: string) => ['subscriptions', 'quote', subId, planId] as const,
   },
+  moderation: {
+    all: ['moderation'] as const,
+    /** The signed-in user's moderation notices (a report's outcome, a removal, a suspension). */
+    notices: ['moderation', 'notices'] as const,
+    queue: ['moderation', 'queue'] as const,
+    content: (contentId: string) => ['moderation', 'content', contentId] as const,
+    restrictedWords: ['moderation', 'restrictedWords'] as const,
+  },
 } as const;

@@ -14,6 +14,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.enabled': 'Account enabled',
   'user.sessions_revoked': 'Sessions ended',
   'user.age_verified': 'Age verified by hand',
+  'report.dismissed': 'Reports dismissed',
+  'content.removed': 'Content removed',
+  'creator.suspended': 'Creator suspended',
+  'user.banned': 'Account banned',
 };
 
 export const LABEL_NAMES: Record<string, string> = { [ROLE.admins]: 'Admin', [ROLE.creators]: 'Creator' };
@@ -40,6 +44,13 @@ export function auditChange(entry: Pick<AuditEntry, 'action' | 'before' | 'after
       return 'Can sign in again';
     case 'user.age_verified':
       return 'Identity marked verified';
+    case 'report.dismissed':
+    case 'content.removed':
+    case 'creator.suspended':
+    case 'user.banned': {
+      const resolved = Array.isArray(entry.after?.resolvedReportIds) ? entry.after.resolvedReportIds.length : 0;
+      return `${resolved} ${resolved === 1 ? 'report' : 'reports'} resolved`;
+    }
   }
 }
 

@@ -3,10 +3,38 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { PostMediaView } from '../../components/post/PostMediaView';
+import { ReportDialog } from '../../components/ReportDialog';
 import type { Delivery } from './timeline';
 
 const DELIVERY_TEXT: Record<Delivery, string> = { sending: 'Sending…', failed: 'Not sent', sent: 'Sent', read: 'Read' };
+
+/** Under a partner's message: opens the report dialog for it. */
+function ReportMessage({ messageId }: { messageId: string }) {
+  const [open, setOpen] = useState(false);
+  // The dialog (and its request state) is made on first use, not once per message on screen.
+  const [used, setUsed] = useState(false);
+  return (
+    <>
+      <Button
+        size="small"
+        color="inherit"
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+        aria-label="Report this message"
+        sx={{ minWidth: 0, px: 0.5, py: 0, opacity: 0.7, typography: 'caption' }}
+      >
+        Report
+      </Button>
+      {used && (
+        <ReportDialog target={{ kind: 'message', id: messageId, name: 'this message' }} open={open} onClose={() => setOpen(false)} />
+      )}
+    </>
+  );
+}
 
 const timeOf = (iso: string) => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
@@ -80,6 +108,7 @@ export function MessageBubble({
           <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
         </Typography>
       </Box>
+      {!mine && <ReportMessage messageId={message.id} />}
       {status && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.25 }}>
           <Typography
