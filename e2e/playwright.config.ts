@@ -56,6 +56,8 @@ export default defineConfig({
         DATA_DIR: 'e2e/.data',
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         LOG_LEVEL: 'warn',
+        // Each browser context sends its own X-Forwarded-For (support/fixtures.ts): one address per person.
+        TRUST_PROXY: 'true',
         // Every journey signs in through the bot check, against the reCAPTCHA stand-in.
         RECAPTCHA_SITE_KEY: RECAPTCHA_KEYS.site,
         RECAPTCHA_SECRET_KEY: RECAPTCHA_KEYS.secret,

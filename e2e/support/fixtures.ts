@@ -11,9 +11,21 @@ function reportViolations() {
   });
 }
 
+let contexts = 0;
+/**
+ * A client address of its own for each browser context (the server trusts the proxy header in
+ * the journeys): each context is a person on their own connection, so the per-address limits
+ * (sign-in codes) count per person as they do in production, not for the whole suite at once.
+ */
+const ownAddress = () => {
+  contexts += 1;
+  return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${(contexts % 250) + 1}`;
+};
+
 /**
  * The journeys' `test`: fails a test when any page of it, in any browser context it opens,
  * reports a security policy violation, so the app is known to work under the server's headers.
+ * Each context also gets its own client address (above).
  */
 export const test = base.extend<{ securityPolicyWatch: undefined }>({
   securityPolicyWatch: [
@@ -24,6 +36,7 @@ export const test = base.extend<{ securityPolicyWatch: undefined }>({
           if (POLICY_MESSAGE.test(message.text())) violations.push(`${message.page()?.url() ?? 'a worker'}: ${message.text()}`);
         });
         void context.addInitScript(reportViolations);
+        void context.setExtraHTTPHeaders({ 'x-forwarded-for': ownAddress() });
       };
       for (const context of browser.contexts()) watch(context);
       browser.on('context', watch);

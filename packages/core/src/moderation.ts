@@ -167,8 +167,6 @@ export const moderationNoticesPageSchema = z.object({
 });
 export type ModerationNoticesPage = z.infer<typeof moderationNoticesPageSchema>;
 
-/** The realtime event on the user's channel when a moderation notice arrives. */
-export const MODERATION_NOTICE_EVENT = 'moderation.notice';
 
 /** Restricted words: at most this many, each at most this long. */
 export const RESTRICTED_WORDS_MAX = 500;

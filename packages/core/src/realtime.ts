@@ -26,6 +26,9 @@ export const REALTIME_EVENTS = {
   accountChanged: 'account.changed',
 } as const;
 
+/** On the user's channel: a moderation decision told them something (the outcome of their report, a removal): read their notices again. */
+export const MODERATION_NOTICE_EVENT = 'moderation.notice';
+
 /**
  * On the owner's channel: an upload's processing moved on (`MediaStatusEventData`). `progress`
  * (0-100) comes while a video is converted; on 'ready' or 'failed' read its status again.
