@@ -25,6 +25,7 @@ import type { PayoutsService } from './payouts/service.js';
 import type { PlansService } from './plans/service.js';
 import type { PostsService } from './posts/service.js';
 import type { ProfilesService } from './profiles/service.js';
+import type { PushService } from './push/service.js';
 import type { RealtimeHub } from './realtime/hub.js';
 import type { SeenService } from './seen/service.js';
 import type { Storage } from './storage/index.js';
@@ -52,6 +53,7 @@ export interface AppContext {
   sessions: SessionStore;
   chat: ChatService;
   chatNotices: ChatNotices;
+  push: PushService;
   insights: InsightsService;
   auth: AuthService;
   botCheck: BotCheck;

@@ -60,6 +60,9 @@ import { postsRoutes } from './posts/routes.js';
 import { PostsService } from './posts/service.js';
 import { profilesRoutes } from './profiles/routes.js';
 import { ProfilesService } from './profiles/service.js';
+import { pushRoutes } from './push/routes.js';
+import { webPushTransport } from './push/sender.js';
+import { PushService } from './push/service.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { RealtimeHub } from './realtime/hub.js';
 import { realtimeRoutes } from './realtime/routes.js';
@@ -124,12 +127,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     // The composer shows each upload's processing live.
     onStatus: (ownerId, event) => realtime.publish(userChannel(ownerId), MEDIA_STATUS_EVENT, event),
   });
+  const push = new PushService({ db, now, jobs, logger, settings: config.push, transport: webPushTransport(config.push) });
   // A deleted post releases its media: the purge runs as soon as the deletion has committed.
+  // A new post is announced by push at its publish time: the job is enqueued with the post.
   const posts = new PostsService({
     db,
     now,
     plans,
     onRemoved: { inTransaction: (postId, tx) => media.purgeSoon(`post-${postId}`, tx), afterCommit: () => media.wakeJobs() },
+    onScheduled: { inTransaction: (post, tx) => push.postScheduled(tx, post), afterCommit: () => push.wake() },
   });
   const payments = new PaymentsService({
     db,
@@ -178,7 +184,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   charges.register(subscriptionChargeEffects(renewals));
   const subscriptions = new SubscriptionsService({ db, now, payments, plans, charges, renewals });
   const uploads = new UploadService({ config, media, jobs, logger });
-  const chat = new ChatService({ db, now, realtime });
+  const chat = new ChatService({
+    db,
+    now,
+    realtime,
+    onMessage: { inTransaction: (message, tx) => push.messageCreated(tx, message), afterCommit: () => push.wake() },
+  });
   const insights = new InsightsService({ db, now, platformFeeBasisPoints: config.platformFeeBasisPoints });
   const chatNotices = new ChatNotices({ db, now, jobs, mailer, logger, publicUrl: config.publicUrl });
   const lifecycle = new Lifecycle();
@@ -196,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     chat,
     insights,
     chatNotices,
+    push,
     auth,
     botCheck,
     users,
@@ -309,6 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await mediaRoutes(app, { media });
   await uploadsRoutes(app, { uploads });
   await chatRoutes(app, { chat, media });
+  await pushRoutes(app, { push });
   await insightsRoutes(app, { insights });
   await realtimeRoutes(app, {
     realtime,

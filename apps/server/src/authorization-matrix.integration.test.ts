@@ -46,6 +46,7 @@ const DECISIONS: Record<string, Decision> = {
   'POST /api/auth/session': 'public',
   'DELETE /api/auth/session': 'public',
   'GET /api/client-config': 'public',
+  'GET /api/push/public-key': 'public',
   'POST /api/webhooks/verification/{provider}': 'public',
   'POST /api/webhooks/payments/{provider}': 'public',
 
@@ -54,6 +55,8 @@ const DECISIONS: Record<string, Decision> = {
   'POST /api/me/terms': 'signed-in',
   'POST /api/me/profile': 'signed-in',
   'PUT /api/me/preferences': 'signed-in',
+  'PUT /api/me/push-subscriptions': 'signed-in',
+  'DELETE /api/me/push-subscriptions': 'signed-in',
   'POST /api/me/heartbeat': 'signed-in',
   'GET /api/handles/{handle}': 'signed-in',
   'GET /api/users/{userId}': 'signed-in',
