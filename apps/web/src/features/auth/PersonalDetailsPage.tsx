@@ -12,6 +12,7 @@ import { SectionCard } from '../../components/SectionCard';
 import { addSnack } from '../../components/snack-queue';
 import { setCurrentUser, useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
+import { PushNotificationsSection } from '../push/PushNotificationsSection';
 import { savePreferences } from './api';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 
@@ -36,6 +37,7 @@ export default function PersonalDetailsPage() {
           <ProfileDetailsForm user={user} submitLabel="Save changes" onSaved={() => addSnack('Your details are saved.', 'success')} />
         </SectionCard>
         <NotificationsSection user={user} />
+        <PushNotificationsSection user={user} />
         <Button variant="outlined" color="error" component={RouterLink} to={paths.deleteAccount} sx={{ justifySelf: 'start' }}>
           Delete account
         </Button>
