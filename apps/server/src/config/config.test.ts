@@ -28,7 +28,10 @@ describe('loadConfig', () => {
     expect(config.push.requireHttpsEndpoints).toBe(false);
     const file = path.join(dataDir, 'vapid-keys.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ publicKey: config.push.vapidPublicKey, privateKey: config.push.vapidPrivateKey });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      publicKey: config.push.vapidPublicKey,
+      privateKey: config.push.vapidPrivateKey,
+    });
     expect(loadConfig({ DATA_DIR: dataDir }).push).toEqual(config.push);
 
     const keys = generateVapidKeys();
@@ -47,7 +50,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), VAPID_SUBJECT: 'mailto:ops@example.com' }).push.vapidSubject).toBe('mailto:ops@example.com');
     expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(/VAPID_PRIVATE_KEY/);
     expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_SUBJECT: 'http://aurum.example' })).toThrow(/VAPID_SUBJECT/);
-    expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: 'nope', VAPID_PRIVATE_KEY: keys.privateKey })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: 'nope', VAPID_PRIVATE_KEY: keys.privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY/,
+    );
   });
 
   it('parses admin e-mails and marks cookies secure behind https', () => {
