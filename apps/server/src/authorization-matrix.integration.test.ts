@@ -46,7 +46,6 @@ const DECISIONS: Record<string, Decision> = {
   'POST /api/auth/session': 'public',
   'DELETE /api/auth/session': 'public',
   'GET /api/client-config': 'public',
-  'GET /api/push/public-key': 'public',
   'POST /api/webhooks/verification/{provider}': 'public',
   'POST /api/webhooks/payments/{provider}': 'public',
 
@@ -55,6 +54,7 @@ const DECISIONS: Record<string, Decision> = {
   'POST /api/me/terms': 'signed-in',
   'POST /api/me/profile': 'signed-in',
   'PUT /api/me/preferences': 'signed-in',
+  'GET /api/push/public-key': 'signed-in',
   'PUT /api/me/push-subscriptions': 'signed-in',
   'DELETE /api/me/push-subscriptions': 'signed-in',
   'POST /api/me/heartbeat': 'signed-in',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 
 /** The length of base64url text (no padding) that encodes `bytes` bytes. */
 const base64UrlLength = (bytes: number) => Math.ceil((bytes * 4) / 3);

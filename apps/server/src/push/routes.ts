@@ -17,7 +17,11 @@ export const pushRoutes: DomainRoutes<{ push: PushService }> = (app, { push }) =
         response: { 200: pushPublicKeySchema },
       },
     },
-    async () => ({ publicKey: push.publicKey() }),
+    async (request) => {
+      // Only a signed-in browser subscribes; the key itself is no secret.
+      requireViewer(request);
+      return { publicKey: push.publicKey() };
+    },
   );
 
   api.put(
