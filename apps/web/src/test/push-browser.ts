@@ -45,7 +45,10 @@ export function fakePushBrowser(options: { permission: NotificationPermission; p
   };
   vi.stubGlobal('Notification', FakeNotification);
   vi.stubGlobal('PushManager', class {});
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { ready: Promise.resolve({ pushManager }) } });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { ready: Promise.resolve({ pushManager }), getRegistration: async () => ({ pushManager }) },
+  });
   return {
     state,
     pushManager,

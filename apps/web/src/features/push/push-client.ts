@@ -45,14 +45,30 @@ export class PushUnavailableError extends Error {
   }
 }
 
-async function registration(): Promise<ServiceWorkerRegistration> {
-  return navigator.serviceWorker.ready;
+/** How long subscribing waits for the service worker to be active (it installs on the first visit). */
+const SERVICE_WORKER_WAIT_MS = 10_000;
+
+/** The active service worker's registration, waiting for it a while; subscribing needs one. */
+async function activeRegistration(): Promise<ServiceWorkerRegistration> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new PushUnavailableError('The app is still installing in this browser. Try again in a moment.', 'unsupported')),
+      SERVICE_WORKER_WAIT_MS,
+    );
+  });
+  try {
+    return await Promise.race([navigator.serviceWorker.ready, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
-/** This browser's current subscription, if any. */
+/** This browser's current subscription, if any (none without a service worker: `ready` would never settle then). */
 export async function currentPushSubscription(): Promise<PushSubscription | null> {
   if (!pushSupported()) return null;
-  return (await registration()).pushManager.getSubscription();
+  const registration = await navigator.serviceWorker.getRegistration();
+  return registration ? registration.pushManager.getSubscription() : null;
 }
 
 /**
@@ -68,7 +84,7 @@ export async function enablePush(): Promise<void> {
   const { publicKey } = await apiRequest<PushPublicKey>('GET', '/push/public-key');
   if (!publicKey) throw new PushUnavailableError('Push notifications are off on this server.', 'off');
   const key = applicationServerKey(publicKey);
-  const { pushManager } = await registration();
+  const { pushManager } = await activeRegistration();
   let subscription = await pushManager.getSubscription();
   if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
     // Made with a key the server no longer signs with: its messages would be refused.
@@ -79,7 +95,7 @@ export async function enablePush(): Promise<void> {
   await apiRequest<void>('PUT', '/me/push-subscriptions', subscription.toJSON() as PushSubscriptionInput);
 }
 
-/** Ends this browser's subscription, here and at the server. */
+/** Ends this browser's subscription, here and at the server (turning push off, signing out). */
 export async function disablePush(): Promise<void> {
   const subscription = await currentPushSubscription();
   if (!subscription) return;
