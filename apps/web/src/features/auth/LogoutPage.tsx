@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { resetAfterSessionEnd } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
-import { disablePush } from '../push/push-client';
+import { disablePush } from '../../lib/push';
 import { signOut } from './api';
 
 /** Ends the session on the server (and this browser's push subscription), forgets the user's data in the browser and returns to the start. */

@@ -12,9 +12,9 @@ import { SectionCard } from '../../components/SectionCard';
 import { addSnack } from '../../components/snack-queue';
 import { setCurrentUser, useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
-import { PushNotificationsSection } from '../push/PushNotificationsSection';
 import { savePreferences } from './api';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
+import { PushNotificationsSection } from './PushNotificationsSection';
 
 /** The owner's account: the sign-in address, and how others see them (handle, public name, avatar colour). Other people's details are private. */
 export default function PersonalDetailsPage() {

@@ -1,5 +1,5 @@
 import type { PushPublicKey, PushSubscriptionInput } from '@aurum/core';
-import { apiRequest } from '../../lib/api/client';
+import { apiRequest } from './api/client';
 
 /**
  * This browser's side of web push: the permission, the PushManager subscription made with the

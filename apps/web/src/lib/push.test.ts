@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi } from '../../test/api-mock';
-import { fakePushBrowser } from '../../test/push-browser';
-import { applicationServerKey, disablePush, enablePush, PushUnavailableError, pushPermission, pushSupported } from './push-client';
+import { mockApi } from '../test/api-mock';
+import { fakePushBrowser } from '../test/push-browser';
+import { applicationServerKey, disablePush, enablePush, PushUnavailableError, pushPermission, pushSupported } from './push';
 
 // 65 bytes: 0x04 and 64 bytes of 0x01, as a VAPID public key is.
 const KEY_BYTES = Uint8Array.from([4, ...new Array(64).fill(1)]);

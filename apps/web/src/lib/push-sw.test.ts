@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 
-const SCRIPT = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../public/push-sw.js'), 'utf8');
+const SCRIPT = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/push-sw.js'), 'utf8');
 
 type Listener = (event: { waitUntil(promise: Promise<unknown>): void } & Record<string, unknown>) => void;
 

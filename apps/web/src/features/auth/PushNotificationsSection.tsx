@@ -8,8 +8,9 @@ import { setError } from '../../components/error-store';
 import { SectionCard } from '../../components/SectionCard';
 import { addSnack } from '../../components/snack-queue';
 import { setCurrentUser } from '../../lib/current-user';
-import { savePreferences } from '../auth/api';
-import { currentPushSubscription, disablePush, enablePush, PushUnavailableError, pushPermission } from './push-client';
+import { currentPushSubscription, disablePush, enablePush, PushUnavailableError, pushPermission } from '../../lib/push';
+import { queryKeys } from '../../lib/query-keys';
+import { savePreferences } from './api';
 
 type PushPreferences = Pick<CurrentUser, 'pushNewPosts' | 'pushChatMessages'>;
 
@@ -30,8 +31,6 @@ const KINDS: { key: keyof PushPreferences; label: string; description: string; o
   },
 ];
 
-const SUBSCRIPTION_KEY = ['push-subscription'] as const;
-
 /**
  * Push notifications, per kind. Turning one on asks for the browser's permission (once) and
  * subscribes this browser; turning the last one off ends this browser's subscription. When the
@@ -41,7 +40,11 @@ const SUBSCRIPTION_KEY = ['push-subscription'] as const;
 export function PushNotificationsSection({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
   const permission = pushPermission();
-  const device = useQuery({ queryKey: SUBSCRIPTION_KEY, queryFn: currentPushSubscription, enabled: permission !== 'unsupported' });
+  const device = useQuery({
+    queryKey: queryKeys.pushSubscription,
+    queryFn: currentPushSubscription,
+    enabled: permission !== 'unsupported',
+  });
   const save = useMutation({
     mutationFn: async (change: Partial<PushPreferences>) => {
       const next = { pushNewPosts: user.pushNewPosts, pushChatMessages: user.pushChatMessages, ...change };
@@ -52,7 +55,7 @@ export function PushNotificationsSection({ user }: { user: CurrentUser }) {
     },
     onSuccess: (updated, change) => {
       setCurrentUser(queryClient, updated);
-      void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pushSubscription });
       const kind = KINDS.find((k) => k.key in change);
       if (kind) addSnack(updated[kind.key] ? kind.on : kind.off, 'success');
     },
@@ -61,7 +64,7 @@ export function PushNotificationsSection({ user }: { user: CurrentUser }) {
   const join = useMutation({
     mutationFn: enablePush,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pushSubscription });
       addSnack('This device will show your notifications too.', 'success');
     },
     onError: (error) => (error instanceof PushUnavailableError ? addSnack(error.message, 'error') : setError(error)),
