@@ -2,7 +2,7 @@ import { becomeCreator, createFirstPlan, writePhoto } from './support/creator.js
 import { expect, test } from './support/fixtures.js';
 import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
 
-test('a member with a chat plan and the creator chat live: the unread badge, the conversation both ways, read receipts', async ({
+test('a member with a chat plan and the creator chat live: the unread badge, the conversation both ways, read receipts, a paid message unlocked after paying', async ({
   page,
   browser,
 }, testInfo) => {
@@ -76,5 +76,36 @@ test('a member with a chat plan and the creator chat live: the unread badge, the
   await screenshot(page, testInfo, 'chat-creator');
   await expectAccessible(member);
   await screenshot(member, testInfo, 'chat-member');
+
+  // The creator sends a paid photo: the member sees it blurred with the price until they pay.
+  await page.locator('input[type="file"][name="attachment"]').setInputFiles(photo);
+  await expect(page.getByText('Ready to send')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('textbox', { name: 'Price (optional)' }).fill('4.50');
+  await page.getByRole('textbox', { name: 'Message' }).fill('The harbour at dawn, just for you.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(creatorThread.getByText('$4.50 · not paid yet')).toBeVisible();
+  const unlockButton = memberThread.getByRole('button', { name: 'Unlock for $4.50' });
+  await expect(unlockButton).toBeVisible();
+  await expect(memberThread.getByRole('img', { name: 'Photo, blurred: locked' })).toBeVisible();
+  await expectAccessible(member);
+  await screenshot(member, testInfo, 'chat-paid-locked');
+
+  // Paying with the saved card unlocks it for the member, and the creator sees it was bought, live.
+  await unlockButton.click();
+  const payment = member.getByRole('dialog', { name: 'Unlock for $4.50' });
+  await expect(payment.getByRole('radio', { name: /4242/ })).toBeChecked();
+  await expectAccessible(member);
+  await screenshot(member, testInfo, 'chat-paid-dialog');
+  await payment.getByRole('button', { name: 'Pay $4.50' }).click();
+  await expect(payment).toBeHidden();
+  await expect(unlockButton).toBeHidden();
+  await expect(memberThread.getByText('Unlocked · $4.50')).toBeVisible();
+  const paidPhoto = memberThread.getByRole('img', { name: 'Photo', exact: true }).last();
+  await expect.poll(() => paidPhoto.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  await expect(creatorThread.getByText('Paid · $4.50')).toBeVisible();
+  await expectAccessible(member);
+  await screenshot(member, testInfo, 'chat-paid-unlocked');
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'chat-paid-creator');
   await memberContext.close();
 });

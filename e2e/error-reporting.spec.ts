@@ -8,7 +8,7 @@ test('an error the page did not expect is reported with the release and the user
   const me = (await (await page.request.get('/api/me')).json()) as { id: string };
   // Error reporting starts once the page is idle; its SDK then opens a session for this user.
   await expect.poll(async () => (await reported('session')).some((session) => session.did === me.id), { timeout: 15_000 }).toBe(true);
-  const marker = `unexpected-${Date.now()}`;
+  const marker = `unexpected-${Date.now().toString(36)}`;
   await page.evaluate(
     ({ marker, email }) => {
       setTimeout(() => {

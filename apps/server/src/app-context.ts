@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import type { AdminService } from './admin/service.js';
+import type { AuditLog } from './audit/audit-log.js';
 import type { AuthService } from './auth/service.js';
 import type { SessionStore } from './auth/sessions.js';
 import type { BlocksService } from './blocks/service.js';
@@ -18,7 +20,9 @@ import type { JobQueue } from './jobs/queue.js';
 import type { LikesService } from './likes/service.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MediaService } from './media/service.js';
+import type { ModerationService } from './moderation/service.js';
 import type { ErrorReporter } from './observability/error-reporting.js';
+import type { Telemetry } from './observability/telemetry.js';
 import type { ChargesService } from './payments/charges.js';
 import type { PaymentsService } from './payments/service.js';
 import type { PayoutsService } from './payouts/service.js';
@@ -43,6 +47,8 @@ export interface AppContext {
   logger: Logger;
   /** Unexpected errors go to the error tracker (Sentry) when one is configured. */
   errorReporter: ErrorReporter;
+  /** OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+  telemetry: Telemetry | null;
   now: () => Date;
   /** Marked at the start of a shutdown; readiness answers 503 from then on. */
   lifecycle: Lifecycle;
@@ -52,9 +58,12 @@ export interface AppContext {
   realtime: RealtimeHub;
   sessions: SessionStore;
   chat: ChatService;
+  moderation: ModerationService;
   chatNotices: ChatNotices;
   push: PushService;
   insights: InsightsService;
+  audit: AuditLog;
+  admin: AdminService;
   auth: AuthService;
   botCheck: BotCheck;
   users: UsersService;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { MEDIA_STATUS_EVENT, REALTIME_EVENTS, userChannel } from '@aurum/core';
+import { MEDIA_STATUS_EVENT, MODERATION_AUDIT_ACTIONS, REALTIME_EVENTS, userChannel } from '@aurum/core';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
@@ -9,7 +9,12 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { guardAdminRoutes } from './access/access.js';
+import { ATTENTION_SOURCES } from './admin/attention.js';
+import { adminRoutes } from './admin/routes.js';
+import { AdminService } from './admin/service.js';
+import { AdminStatements } from './admin/statements.js';
 import type { AppContext } from './app-context.js';
+import { AuditLog } from './audit/audit-log.js';
 import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
 import { SESSION_COOKIE, SessionStore } from './auth/sessions.js';
@@ -17,6 +22,7 @@ import { blocksRoutes } from './blocks/routes.js';
 import { BlocksService } from './blocks/service.js';
 import { BotCheck } from './bot-check/service.js';
 import { createBus } from './bus/bus.js';
+import { chatChargeEffects } from './chat/charge-effects.js';
 import { ChatNotices } from './chat/notices.js';
 import { chatRoutes } from './chat/routes.js';
 import { ChatService } from './chat/service.js';
@@ -24,7 +30,7 @@ import { clientConfigRoutes } from './client-config/routes.js';
 import type { Config } from './config/config.js';
 import { creatorsRoutes } from './creators/routes.js';
 import { CreatorsService } from './creators/service.js';
-import type { DatabaseHandle } from './db/database.js';
+import type { DatabaseHandle, Executor } from './db/database.js';
 import { exploreRoutes } from './explore/routes.js';
 import { ExploreService } from './explore/service.js';
 import { feedRoutes } from './feed/routes.js';
@@ -37,6 +43,7 @@ import { registerOriginCheck } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import type { TextCheck } from './http/text-check.js';
 import { insightsRoutes } from './insights/routes.js';
 import { InsightsService } from './insights/service.js';
 import { JobQueue } from './jobs/queue.js';
@@ -46,7 +53,10 @@ import type { Mailer } from './mail/mailer.js';
 import { mediaRoutes } from './media/routes.js';
 import { MediaService } from './media/service.js';
 import { resolveMediaTools } from './media/tools.js';
+import { moderationRoutes } from './moderation/routes.js';
+import { ModerationService } from './moderation/service.js';
 import { createErrorReporter } from './observability/error-reporting.js';
+import { registerRequestTelemetry, startTelemetry } from './observability/telemetry.js';
 import { SERVER_ROOT } from './paths.js';
 import { ChargesService } from './payments/charges.js';
 import { createPaymentProvider } from './payments/providers.js';
@@ -104,16 +114,25 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const { config, database, mailer, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const db = database.db;
+  const telemetry = await startTelemetry(config.telemetry, { release: APP_VERSION, logger });
   const errorReporter = await createErrorReporter(config.errorReporting, { release: APP_VERSION, logger });
   const bus = await createBus(config.redisUrl, logger);
   const sessions = new SessionStore(db, now, bus);
   const realtime = new RealtimeHub({ bus, logger, now, resolveSession: (token) => sessions.resolveSession(token) });
   const rateLimiter = new RateLimiter(db, now);
-  const users = new UsersService({ db, sessions, now });
+  // Reports and moderation; its restricted words check is handed to every domain that stores text users write.
+  const checkText: TextCheck = (fields) => moderation.checkText(fields);
+  const users = new UsersService({ db, sessions, now, checkText });
   const plans = new PlansService({ db, now });
   const seen = new SeenService({ db, now });
   const storage = await createStorage(config);
-  const jobs = new JobQueue({ db, now, logger, concurrency: config.jobConcurrency });
+  const jobs = new JobQueue({
+    db,
+    now,
+    logger,
+    concurrency: config.jobConcurrency,
+    onUnexpectedFailure: (job, error) => errorReporter.capture(error, { job: job.type }),
+  });
   logger.info({ lanes: jobs.lanes }, 'background jobs: slots per lane');
   const media = new MediaService({
     db,
@@ -129,12 +148,17 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
   const push = new PushService({ db, now, jobs, logger, settings: config.push, transport: webPushTransport(config.push) });
   // A deleted post releases its media: the purge runs as soon as the deletion has committed.
+  const postRemoved = {
+    inTransaction: (postId: string, tx: Executor) => media.purgeSoon(`post-${postId}`, tx),
+    afterCommit: () => media.wakeJobs(),
+  };
   // A new post is announced by push at its publish time: the job is enqueued with the post.
   const posts = new PostsService({
     db,
     now,
     plans,
-    onRemoved: { inTransaction: (postId, tx) => media.purgeSoon(`post-${postId}`, tx), afterCommit: () => media.wakeJobs() },
+    onRemoved: postRemoved,
+    checkText,
     onScheduled: { inTransaction: (post, tx) => push.postScheduled(tx, post), afterCommit: () => push.wake() },
   });
   const payments = new PaymentsService({
@@ -150,6 +174,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     sessions.forgetUser(userId);
     realtime.publish(userChannel(userId), REALTIME_EVENTS.accountChanged);
   };
+  // Every admin action writes its audit row in its own transaction.
+  const audit = new AuditLog({ db, now });
   const verification = new VerificationService({
     db,
     now,
@@ -157,7 +183,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     rateLimiter,
     provider: createVerificationProvider(config, now),
     accountChanged,
+    audit,
   });
+  const admin = new AdminService({ db, now, statements: new AdminStatements(db), audit, attention: ATTENTION_SOURCES, accountChanged });
   const auth = new AuthService({
     db,
     mailer,
@@ -176,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const blocks = new BlocksService({ db, now });
   const feed = new FeedService({ cards: posts.cards });
   const explore = new ExploreService({ db });
-  const creators = new CreatorsService({ db, now, verification, publicUrl: config.publicUrl, accountChanged });
+  const creators = new CreatorsService({ db, now, verification, publicUrl: config.publicUrl, accountChanged, checkText });
   const payouts = new PayoutsService({ db, now, secret: config.sessionSecret, accountChanged });
   const charges = new ChargesService({ db, now, logger, jobs, payments });
   const renewals = new RenewalsService({ db, now, logger, jobs, mailer, charges, publicUrl: config.publicUrl });
@@ -188,7 +216,35 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     db,
     now,
     realtime,
+    logger,
+    charges,
+    payments,
+    checkText,
     onMessage: { inTransaction: (message, tx) => push.messageCreated(tx, message), afterCommit: () => push.wake() },
+  });
+  charges.register(chatChargeEffects(chat));
+  const moderation = new ModerationService({
+    db,
+    now,
+    mailer,
+    logger,
+    publicUrl: config.publicUrl,
+    publish: (channel, event) => realtime.publish(channel, event),
+    accountChanged,
+    endSessions: (userId) => sessions.deleteAllForUser(userId),
+    postRemoved,
+    // Each decision is audited in its own transaction.
+    audit: (record, tx) =>
+      audit.record(tx, {
+        actorId: record.adminId,
+        action: MODERATION_AUDIT_ACTIONS[record.action],
+        targetType: record.target.kind,
+        targetId: record.target.id,
+        before: record.before,
+        after: { ...record.after, resolvedReportIds: record.resolvedReportIds },
+        reason: record.reason,
+        requestId: null,
+      }),
   });
   const insights = new InsightsService({ db, now, platformFeeBasisPoints: config.platformFeeBasisPoints });
   const chatNotices = new ChatNotices({ db, now, jobs, mailer, logger, publicUrl: config.publicUrl });
@@ -199,15 +255,19 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     mailer,
     logger,
     errorReporter,
+    telemetry,
     now,
     lifecycle,
     bus,
     realtime,
     sessions,
     chat,
+    moderation,
     insights,
     chatNotices,
     push,
+    audit,
+    admin,
     auth,
     botCheck,
     users,
@@ -242,6 +302,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  // Before anything else is registered, so every route and hook runs inside its request's span.
+  if (telemetry) await registerRequestTelemetry(app, telemetry);
   await registerSecurityHeaders(app, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ validate: config.env !== 'production' }));
@@ -259,6 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.addHook('preClose', async () => realtime.close());
   app.addHook('onClose', async () => bus.close());
   app.addHook('onClose', async () => errorReporter.flush(2000));
+  app.addHook('onClose', async () => telemetry?.shutdown());
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
@@ -323,6 +386,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await chatRoutes(app, { chat, media });
   await pushRoutes(app, { push });
   await insightsRoutes(app, { insights });
+  await adminRoutes(app, { admin, audit });
+  await moderationRoutes(app, { moderation, media });
   await realtimeRoutes(app, {
     realtime,
     publicUrl: config.publicUrl,

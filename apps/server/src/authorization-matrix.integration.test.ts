@@ -104,6 +104,24 @@ const DECISIONS: Record<string, Decision> = {
   'PUT /api/creator/onboarding/images-bio': 'signed-in',
   'POST /api/creator/onboarding/verification': 'signed-in',
   'POST /api/admin/users/{userId}/age-verification': 'admins',
+  'GET /api/admin/overview': 'admins',
+  'GET /api/admin/users': 'admins',
+  'GET /api/admin/users/{userId}': 'admins',
+  'POST /api/admin/users/{userId}/labels': 'admins',
+  'POST /api/admin/users/{userId}/disable': 'admins',
+  'POST /api/admin/users/{userId}/enable': 'admins',
+  'POST /api/admin/users/{userId}/sessions/revoke': 'admins',
+  'GET /api/admin/audit': 'admins',
+  'GET /api/admin/reported-content': 'admins',
+  'GET /api/admin/reported-content/{contentId}': 'admins',
+  'POST /api/admin/reported-content/{contentId}/actions': 'admins',
+  'GET /api/admin/reported-content/{contentId}/media/{position}/{kind}': 'admins',
+  'GET /api/admin/restricted-words': 'admins',
+  'PUT /api/admin/restricted-words': 'admins',
+  'POST /api/reports': 'signed-in',
+  'GET /api/me/reports': 'signed-in',
+  'GET /api/me/moderation-notices': 'signed-in',
+  'POST /api/me/moderation-notices/read': 'signed-in',
   'GET /api/payout-methods': 'signed-in',
   'POST /api/payout-methods': 'signed-in',
   'POST /api/payout-methods/{methodId}/activate': "creator's",
@@ -150,6 +168,7 @@ const DECISIONS: Record<string, Decision> = {
   'PUT /api/chats/{chatId}/read': "the chat's",
   'POST /api/chats/{chatId}/typing': "the chat's",
   'GET /api/chats/{chatId}/messages/{messageId}/media/{position}/{kind}': "the chat's",
+  'POST /api/chats/{chatId}/messages/{messageId}/unlock': "the chat's",
 };
 
 /** What each caller gets under a decision: a status, or `past` (through the gate: anything but 401, 403 and the owner's 404). */
@@ -276,6 +295,8 @@ function inputOf(operation: string): { body?: unknown; query?: string } {
 
 function urlOf(path: string): string {
   return path.replace(/\{(\w+)\}/g, (_, param: string) => {
+    // Admin actions name a user of nobody's: the admin's answer is 404, and the scene's accounts stay as they are.
+    if (param === 'userId' && path.startsWith('/api/admin/') && path !== '/api/admin/users/{userId}') return SOME_ID;
     if (param === 'methodId') return path.startsWith('/api/payout-methods') ? payoutMethodId : paymentMethodId;
     // A post's media item is the one on the scene's post; `/api/media/{mediaId}` is an upload of the creator's on no post.
     if (param === 'mediaId' && path.startsWith('/api/posts/')) return postMediaId;

@@ -27,6 +27,7 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'DELETE /api/me/push-subscriptions': { query: `endpoint=${encodeURIComponent('https://push.example/send/1')}` },
   'POST /api/chats/:chatId/messages': { body: { id, text: 'Hello' } },
   'PUT /api/chats/:chatId/read': { body: { messageId: id } },
+  'POST /api/chats/:chatId/messages/:messageId/unlock': { body: { paymentMethodId: id, idempotencyKey } },
   'PUT /api/creator/onboarding/age-gender': { body: { birthDate: '1990-01-31', gender: 'female' } },
   'PUT /api/creator/onboarding/images-bio': { body: { bio: 'Hello' } },
   'POST /api/payout-methods': { body: { type: 'paypal', email: 'payouts@example.com' } },
@@ -38,6 +39,10 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'PUT /api/subscriptions/:subId/plan': { body: { planId: id, expectedAmountMinor: 500, idempotencyKey } },
   'GET /api/creators/:creatorId/insights/statement.csv': { query: 'month=2026-01' },
   'PUT /api/me/insights-settings': { body: { timeZone: null } },
+  'POST /api/admin/users/:userId/labels': { body: { label: 'creators', granted: true } },
+  'POST /api/reports': { body: { targetKind: 'post', targetId: id, reason: 'spam' } },
+  'POST /api/admin/reported-content/:contentId/actions': { body: { action: 'dismiss', reason: 'No breach' } },
+  'PUT /api/admin/restricted-words': { body: { words: [] } },
 };
 
 /** Path parameters that are not ids. */

@@ -1,4 +1,7 @@
-import { creatorSummarySchema, entityIdSchema, pageCursorSchema, postMediaSchema } from './posts.js';
+import type { DerivativeKind } from './media.js';
+import { currencySchema } from './plans.js';
+import { BLURRED_DERIVATIVES, creatorSummarySchema, entityIdSchema, pageCursorSchema, postMediaSchema } from './posts.js';
+import { idempotencyKeySchema } from './subscriptions.js';
 import { z } from './zod-config.js';
 
 /** The longest message text, in characters after trimming. */
@@ -8,6 +11,50 @@ export const CHAT_HISTORY_PAGE_SIZE = 30;
 export const CHAT_PAGE_MAX = 50;
 /** The most media items one message carries. */
 export const MESSAGE_MEDIA_MAX = 10;
+
+/** A paid message's price in minor units: from 1.00 to 500.00, in a currency plans may be priced in. */
+export const MESSAGE_PRICE_MIN_MINOR = 100;
+export const MESSAGE_PRICE_MAX_MINOR = 50_000;
+
+export const messagePriceSchema = z.object({
+  amountMinor: z
+    .number()
+    .int('The price is a whole number of cents')
+    .min(MESSAGE_PRICE_MIN_MINOR, `The price is at least ${MESSAGE_PRICE_MIN_MINOR} cents`)
+    .max(MESSAGE_PRICE_MAX_MINOR, `The price is at most ${MESSAGE_PRICE_MAX_MINOR} cents`),
+  currency: currencySchema,
+});
+export type MessagePrice = z.infer<typeof messagePriceSchema>;
+
+/**
+ * What a viewer gets of a message's media: `full` (every derivative), `blurred` (only the
+ * blurred ones: a paid message its recipient has not paid for) or `none` (not a participant).
+ */
+export type MessageMediaAccess = 'full' | 'blurred' | 'none';
+
+export interface MessageMediaFacts {
+  /** The viewer is one of the chat's two participants. */
+  viewerIsParticipant: boolean;
+  /** The viewer sent the message. */
+  viewerIsSender: boolean;
+  /** The message's price in minor units, or null when it is free. */
+  priceMinor: number | null;
+  /** The viewer paid for this message (an unlock of theirs exists). */
+  paid: boolean;
+}
+
+/** The one rule for message media (pay-per-view): the server applies it in SQL and in the media route. */
+export function messageMediaAccess(facts: MessageMediaFacts): MessageMediaAccess {
+  if (!facts.viewerIsParticipant) return 'none';
+  if (facts.viewerIsSender || facts.priceMinor === null || facts.paid) return 'full';
+  return 'blurred';
+}
+
+/** Whether a viewer with this access may fetch this derivative of a message's media. */
+export function mayFetchMessageDerivative(access: MessageMediaAccess, kind: DerivativeKind): boolean {
+  if (access === 'none') return false;
+  return access === 'full' || (BLURRED_DERIVATIVES as readonly DerivativeKind[]).includes(kind);
+}
 
 /**
  * What a participant may do in a chat: `open` (read and send), `read_only` (the subscription
@@ -49,8 +96,21 @@ export const sendMessageSchema = z
       .max(MESSAGE_MEDIA_MAX, `A message carries at most ${MESSAGE_MEDIA_MAX} media items.`)
       .refine((ids) => new Set(ids).size === ids.length, 'The same media item is attached twice.')
       .default([]),
+    /** Pay-per-view: the recipient pays this to see the media; only a message with media has one. */
+    price: messagePriceSchema.nullable().default(null),
   })
-  .refine((message) => message.text.length > 0 || message.mediaIds.length > 0, { message: 'Write a message first.', path: ['text'] });
+  .refine((message) => message.text.length > 0 || message.mediaIds.length > 0, { message: 'Write a message first.', path: ['text'] })
+  .refine((message) => message.price === null || message.mediaIds.length > 0, {
+    message: 'Only a message with media can have a price.',
+    path: ['price'],
+  });
+
+/** Paying for a message's media, with a saved method; the key is made once per attempt, so a retry never charges twice. */
+export const unlockMessageSchema = z.object({
+  paymentMethodId: entityIdSchema,
+  idempotencyKey: idempotencyKeySchema,
+});
+export const messageParamsSchema = z.object({ chatId: entityIdSchema, messageId: entityIdSchema });
 
 export const markReadSchema = z.object({ messageId: entityIdSchema });
 
@@ -70,12 +130,20 @@ export const chatMessageSchema = z.object({
   text: z.string(),
   /** The same shape as a post's media; the URLs serve the chat's two participants only. */
   media: z.array(postMediaSchema),
+  /** What the recipient pays to see the media, or null when it is free. */
+  price: messagePriceSchema.nullable(),
+  /** The viewer sees the media in full (their own message, a free one, or one they paid for); else only blurred. */
+  unlocked: z.boolean(),
+  /** A priced message the recipient paid for (the sender sees which of theirs were bought). */
+  paid: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** The last message of a chat, as the chat list shows it. */
-export const chatMessagePreviewSchema = chatMessageSchema.omit({ media: true }).extend({ mediaCount: z.number().int().min(0) });
+export const chatMessagePreviewSchema = chatMessageSchema
+  .omit({ media: true, price: true, unlocked: true, paid: true })
+  .extend({ mediaCount: z.number().int().min(0) });
 export type ChatMessagePreview = z.infer<typeof chatMessagePreviewSchema>;
 
 export const chatSummarySchema = z.object({
@@ -114,4 +182,6 @@ export const CHAT_EVENTS = {
   read: 'chat.read',
   /** A participant is typing; never stored. data: { userId }. */
   typing: 'chat.typing',
+  /** The recipient paid for a message's media; data: { messageId, userId }. Each side reads the message again. */
+  messageUnlocked: 'message.unlocked',
 } as const;

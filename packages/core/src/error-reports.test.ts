@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { scrubErrorReport, scrubReportText } from './error-reports.js';
 
 describe('error reports', () => {
-  it('replace e-mail addresses and card-like numbers in text, leaving ids, times and short numbers', () => {
+  it('replace e-mail addresses and card numbers in text, leaving ids, times and other numbers', () => {
     expect(scrubReportText('no user ada.lovelace+x@example.co.uk (card 4242 4242 4242 4242, 4000-0000-0000-0002)')).toBe(
-      'no user [e-mail] (card [number], [number])',
+      'no user [e-mail] (card [card number], [card number])',
     );
-    expect(scrubReportText('post 1a2138ee5530011d04 at 2026-11-25T16:00:00Z, 404, 20 ms')).toBe(
-      'post 1a2138ee5530011d04 at 2026-11-25T16:00:00Z, 404, 20 ms',
+    expect(scrubReportText('post 1a2138ee5530011d04 at 2026-11-25T16:00:00Z (1795627382101 ms), 404, 20 ms')).toBe(
+      'post 1a2138ee5530011d04 at 2026-11-25T16:00:00Z (1795627382101 ms), 404, 20 ms',
     );
   });
 
@@ -33,7 +33,7 @@ describe('error reports', () => {
       message: 'failed for [e-mail]',
       user: { id: 'u1' },
       request: { url: 'https://aurum.example/api/me', method: 'POST' },
-      exception: { values: [{ type: 'Error', value: 'charge [number] for [e-mail] failed' }, { type: 'Error' }] },
+      exception: { values: [{ type: 'Error', value: 'charge [card number] for [e-mail] failed' }, { type: 'Error' }] },
       breadcrumbs: [{ message: 'clicked for [e-mail]' }],
       tags: { route: '/api/me' },
     });

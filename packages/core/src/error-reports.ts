@@ -1,3 +1,5 @@
+import { passesLuhn } from './payments.js';
+
 /**
  * What an error report may say about a person: their user id, nothing else (no e-mail, no
  * payment data, no request body, cookies or headers). One rule for the server's and the
@@ -6,11 +8,16 @@
 
 const EMAIL_ADDRESS = /[^\s@<>"'(),;:/]+@[^\s@<>"'(),;:/]+\.[a-z]{2,}/gi;
 /** Runs of 12 to 19 digits, spaced or dashed as card numbers are written. */
-const CARD_LIKE_NUMBER = /\b\d(?:[ -]?\d){11,18}\b/g;
+const DIGIT_RUN = /\b\d(?:[ -]?\d){11,18}\b/g;
 
-/** The text with e-mail addresses and card-like numbers replaced. */
+/**
+ * The text with e-mail addresses and card numbers replaced. A run of digits counts as a card
+ * number when it passes the Luhn check, so most timestamps and counts stay readable.
+ */
 export function scrubReportText(text: string): string {
-  return text.replace(EMAIL_ADDRESS, '[e-mail]').replace(CARD_LIKE_NUMBER, '[number]');
+  return text
+    .replace(EMAIL_ADDRESS, '[e-mail]')
+    .replace(DIGIT_RUN, (run) => (passesLuhn(run.replace(/[ -]/g, '')) ? '[card number]' : run));
 }
 
 /** The parts of an error report (Sentry's event shape) that can carry personal data. */

@@ -39,6 +39,10 @@ export const ERROR_CATALOG = {
   invalidInsightsRange: { type: 'invalid_insights_range', status: 400, message: 'This period cannot be shown.' },
   rangeNotSatisfiable: { type: 'range_not_satisfiable', status: 416, message: 'The requested range is outside the file.' },
 
+  // Admin actions.
+  cannotRevokeOwnAdmin: { type: 'cannot_revoke_own_admin', status: 400, message: 'You cannot revoke your own admin label.' },
+  cannotDisableSelf: { type: 'cannot_disable_self', status: 400, message: 'You cannot disable your own account.' },
+
   // Chat.
   chatNotAllowed: {
     type: 'chat_not_allowed',
@@ -53,6 +57,9 @@ export const ERROR_CATALOG = {
   chatBlocked: { type: 'chat_blocked', status: 403, message: 'Messages cannot be sent in this chat because of a block.' },
   cannotChatWithSelf: { type: 'cannot_chat_with_self', status: 400, message: 'You cannot start a chat with yourself.' },
   messageIdTaken: { type: 'message_id_taken', status: 409, message: 'This message id is already used by another message.' },
+  messageNotForSale: { type: 'message_not_for_sale', status: 409, message: 'This message has nothing to unlock.' },
+  unlockKeyReused: { type: 'unlock_key_reused', status: 409, message: 'This payment attempt was for another message. Try again.' },
+  messageAlreadyUnlocked: { type: 'message_already_unlocked', status: 409, message: 'You already unlocked this message.' },
 
   // Realtime: answers on the websocket, not HTTP; the status says what kind of refusal it is.
   realtimeInvalidMessage: { type: 'realtime_invalid_message', status: 400, message: 'This realtime message could not be understood.' },
@@ -134,6 +141,20 @@ export const ERROR_CATALOG = {
   publishAtTooFar: { type: 'publish_at_too_far', status: 400, message: 'This publish time is too far ahead.' },
   postLocked: { type: 'post_locked', status: 403, message: 'Unlock this post to like it.' },
   alreadySeen: { type: 'already_seen', status: 409, message: 'This post is already marked as seen.' },
+
+  // Reports and moderation.
+  alreadyReported: { type: 'already_reported', status: 409, message: 'You already reported this; we will tell you what we decide.' },
+  cannotReportSelf: { type: 'cannot_report_self', status: 400, message: 'You cannot report yourself or your own content.' },
+  restrictedWords: {
+    type: 'restricted_words',
+    status: 400,
+    message: 'This text contains words that are not allowed here. Change them and try again.',
+  },
+  moderationActionNotApplicable: {
+    type: 'moderation_action_not_applicable',
+    status: 409,
+    message: 'This action does not apply to this content.',
+  },
 
   // Uploads. tus refusals keep tus's own text as the message.
   unsupportedFileType: { type: 'unsupported_file_type', status: 415, message: 'Unsupported file type' },

@@ -1,4 +1,5 @@
 export * from './access.js';
+export * from './admin.js';
 export * from './api-types.js';
 export * from './blocks.js';
 export * from './bot-check.js';
@@ -18,6 +19,7 @@ export * from './ids.js';
 export * from './insights.js';
 export * from './likes.js';
 export * from './media.js';
+export * from './moderation.js';
 export * from './onboarding.js';
 export * from './payments.js';
 export * from './payouts.js';

@@ -140,7 +140,7 @@ export type SubscriptionList = z.infer<typeof subscriptionListSchema>;
 export const subscriptionParamsSchema = z.object({ subId: entityIdSchema });
 
 /** A key the browser makes once per attempt (a UUID); sending it again never charges twice. */
-const idempotencyKeySchema = z.string().regex(/^[\w-]{16,64}$/, 'Not a valid idempotency key');
+export const idempotencyKeySchema = z.string().regex(/^[\w-]{16,64}$/, 'Not a valid idempotency key');
 
 export const subscribeSchema = z.object({
   planId: entityIdSchema,

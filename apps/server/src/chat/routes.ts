@@ -13,10 +13,13 @@ import {
   entityIdSchema,
   MESSAGE_MEDIA_MAX,
   markReadSchema,
+  mayFetchMessageDerivative,
+  messageParamsSchema,
   messagesPageQuerySchema,
   messagesPageSchema,
   sendMessageSchema,
   startChatSchema,
+  unlockMessageSchema,
   unreadChatsSchema,
 } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -119,6 +122,30 @@ export const chatRoutes: DomainRoutes<{ chat: ChatService; media: MediaService }
     async (request) => chat.send(requireViewer(request).userId, request.params.chatId, request.body),
   );
 
+  api.post(
+    '/api/chats/:chatId/messages/:messageId/unlock',
+    {
+      schema: {
+        tags,
+        summary: "Pay for a paid message's media with a saved method; it unlocks for the payer only",
+        description:
+          'idempotencyKey is made by the client once per attempt: sending it again returns the first outcome and never charges twice. 402 payment_declined, 404 not a message of the chat for the viewer, 409 message_not_for_sale, message_already_unlocked, payment_pending, payment_in_progress.',
+        params: messageParamsSchema,
+        body: unlockMessageSchema,
+        response: {
+          200: chatMessageSchema,
+          400: apiErrorSchema,
+          402: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => chat.unlock(requireViewer(request).userId, request.params.chatId, request.params.messageId, request.body),
+  );
+
   api.put(
     '/api/chats/:chatId/read',
     {
@@ -175,8 +202,8 @@ export const chatRoutes: DomainRoutes<{ chat: ChatService; media: MediaService }
     async (request, reply) => {
       const { chatId, messageId, position, kind } = request.params;
       const item = await chat.servableMedia(requireViewer(request).userId, chatId, messageId, position);
-      // Outside the chat and not there read the same.
-      if (item?.status !== 'ready') throw errors.notFound('Media');
+      // Outside the chat, not paid for and not there read the same.
+      if (item?.status !== 'ready' || !mayFetchMessageDerivative(item.access, kind)) throw errors.notFound('Media');
       const blurred = (BLURRED_DERIVATIVES as readonly DerivativeKind[]).includes(kind);
       return sendMediaBytes(
         request,

@@ -8,22 +8,30 @@ import {
   chatState,
   entityIdSchema,
   generateId,
+  type MessageMediaAccess,
+  type MessagePrice,
   type MessagesPage,
+  mayFetchMessageDerivative,
+  messageMediaAccess,
   ROLE,
   USER_CHAT_EVENT,
   userChannel,
 } from '@aurum/core';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import { hasRoleSql } from '../access/access.js';
 import type { Database, Executor } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
-import { chatParticipants, chats, media, messageMedia, messages, users } from '../db/schema.js';
+import { charges as chargesTable, chatParticipants, chats, media, messageMedia, messages, messageUnlocks, users } from '../db/schema.js';
 import { containsPattern } from '../db/search-pattern.js';
 import { errors } from '../http/errors.js';
 import { decodePageCursor, decodeTimeCursor, encodePageCursor, timeCursorPage } from '../http/page-cursor.js';
+import type { TextCheck } from '../http/text-check.js';
 import { mediaItemForViewer } from '../media/media-items.js';
 import { messageMediaUrl, profileImageUrl } from '../media/media-urls.js';
+import type { ChargeRow, ChargesService } from '../payments/charges.js';
+import type { PaymentsService } from '../payments/service.js';
 import type { RealtimeHub } from '../realtime/hub.js';
 import { blockedEitherWaySql, chatPerkSql } from './chat-sql.js';
 import {
@@ -31,7 +39,8 @@ import {
   chatSummariesStatement,
   historyStatement,
   type MessageRow,
-  messageMediaJson,
+  messageColumns,
+  messageRevealedSql,
   type PartnerRow,
   type PreviewRow,
   type SummaryRow,
@@ -47,6 +56,12 @@ export interface ChatServiceDeps {
     inTransaction(message: { id: string; chatId: string; senderId: string; recipientId: string }, tx: Executor): Promise<void>;
     afterCommit(): void;
   };
+  logger: Logger;
+  /** Paid messages are charged through the charges module, with the member's saved methods. */
+  charges: ChargesService;
+  payments: PaymentsService;
+  /** The restricted words check on a message's text. */
+  checkText?: TextCheck;
 }
 
 interface PageRequest {
@@ -150,7 +165,7 @@ export class ChatService {
     });
     if (rows.length === 0 && !(await this.isParticipant(viewerId, chatId))) throw errors.notFound('Chat');
     const { items, nextCursor } = timeCursorPage(rows, page.limit, (row) => [iso(row.created_at), row.id]);
-    return { items: items.map((row) => toMessage(row, chatId)), nextCursor };
+    return { items: items.map((row) => toMessage(row, chatId, viewerId)), nextCursor };
   }
 
   /**
@@ -158,8 +173,14 @@ export class ChatService {
    * comes from the sender's device, so sending it again (a retry after a lost answer) returns
    * the stored message instead of a second one.
    */
-  async send(viewerId: string, chatId: string, input: { id: string; text: string; mediaIds: string[] }): Promise<ChatMessage> {
-    const { message, partnerId, created } = await this.deps.db.transaction(async (tx) => {
+  async send(
+    viewerId: string,
+    chatId: string,
+    input: { id: string; text: string; mediaIds: string[]; price?: MessagePrice | null },
+  ): Promise<ChatMessage> {
+    await this.deps.checkText?.({ text: input.text });
+    const price = input.mediaIds.length > 0 ? (input.price ?? null) : null;
+    const { stored, partnerId, created } = await this.deps.db.transaction(async (tx) => {
       const [side] = await tx
         .select({
           partnerId: chatParticipants.partnerId,
@@ -177,13 +198,21 @@ export class ChatService {
       const now = this.deps.now();
       const [inserted] = await tx
         .insert(messages)
-        .values({ id: input.id, chatId, senderId: viewerId, body: input.text, createdAt: now })
+        .values({
+          id: input.id,
+          chatId,
+          senderId: viewerId,
+          body: input.text,
+          priceMinor: price?.amountMinor ?? null,
+          currency: price?.currency ?? null,
+          createdAt: now,
+        })
         .onConflictDoNothing({ target: messages.id })
         .returning({ id: messages.id });
       if (!inserted) {
-        const existing = await this.storedMessage(tx, input.id);
+        const existing = await this.storedMessage(tx, input.id, viewerId);
         if (!existing || existing.sender_id !== viewerId || existing.chatId !== chatId) throw errors.messageIdTaken();
-        return { message: toMessage(existing, chatId), partnerId: side.partnerId, created: false };
+        return { stored: existing, partnerId: side.partnerId, created: false };
       }
       if (input.mediaIds.length > 0) {
         await tx.insert(messageMedia).values(input.mediaIds.map((mediaId, position) => ({ messageId: inserted.id, position, mediaId })));
@@ -195,15 +224,120 @@ export class ChatService {
         .update(chatParticipants)
         .set({ lastReadAt: now, lastReadMessageId: inserted.id })
         .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, viewerId)));
-      const stored = (await this.storedMessage(tx, inserted.id)) as StoredMessage;
-      return { message: toMessage(stored, chatId), partnerId: side.partnerId, created: true };
+      const stored = (await this.storedMessage(tx, inserted.id, viewerId)) as StoredMessage;
+      return { stored, partnerId: side.partnerId, created: true };
     });
     if (created) {
       this.deps.onMessage?.afterCommit();
-      this.deps.realtime.publish(chatChannel(chatId), CHAT_EVENTS.messageCreated, message);
+      // The channel hears the message as the recipient sees it: a paid one blurred, with its price.
+      this.deps.realtime.publish(chatChannel(chatId), CHAT_EVENTS.messageCreated, toMessage(stored, chatId, partnerId));
       this.deps.realtime.publish(userChannel(partnerId), USER_CHAT_EVENT, { chatId });
     }
-    return message;
+    return toMessage(stored, chatId, viewerId);
+  }
+
+  /**
+   * Pays for a paid message's media with a saved method, through the charges module: a pending
+   * `paid_message` charge is begun in the transaction that checked the request, then settled
+   * while the member waits; the unlock is the charge's effect (`charge-effects.ts`). The key is
+   * the browser's per attempt, so a retry returns the first outcome and never charges twice.
+   */
+  async unlock(
+    viewerId: string,
+    chatId: string,
+    messageId: string,
+    input: { paymentMethodId: string; idempotencyKey: string },
+  ): Promise<ChatMessage> {
+    const { db, payments, charges: chargesModule } = this.deps;
+    payments.assertAvailable();
+    const key = `paid_message:${viewerId}:${input.idempotencyKey}`;
+    let charge = await chargesModule.byKey(db, key);
+    if (charge && (charge.kind !== 'paid_message' || charge.messageId !== messageId)) throw errors.unlockKeyReused();
+    if (!charge) {
+      const message = await this.messageForUnlock(db, viewerId, chatId, messageId);
+      const method = await payments.ownMethod(viewerId, input.paymentMethodId);
+      await payments.customerRef(viewerId);
+      charge = await db.transaction(async (tx) => {
+        // One unlock at a time per member, so two quick taps cannot pay for the same message twice.
+        await tx.execute(sql`select 1 from ${users} where ${users.id} = ${viewerId} for update`);
+        const repeated = await chargesModule.byKey(tx, key);
+        if (repeated) return repeated;
+        const facts = await this.messageForUnlock(tx, viewerId, chatId, messageId);
+        if (facts.unlocked) throw errors.messageAlreadyUnlocked();
+        const [inFlight] = await tx
+          .select({ id: chargesTable.id })
+          .from(chargesTable)
+          .where(
+            and(
+              eq(chargesTable.userId, viewerId),
+              eq(chargesTable.messageId, messageId),
+              eq(chargesTable.kind, 'paid_message'),
+              eq(chargesTable.status, 'pending'),
+            ),
+          )
+          .limit(1);
+        if (inFlight)
+          throw errors.paymentInProgress({ message: 'A payment for this message is still being processed. Try again in a minute.' });
+        return chargesModule.begin(tx, {
+          kind: 'paid_message',
+          idempotencyKey: key,
+          userId: viewerId,
+          creatorId: message.senderId,
+          paymentMethodId: method.id,
+          amountMinor: message.priceMinor,
+          currency: message.currency,
+          messageId,
+        });
+      });
+    }
+    await chargesModule.settleNow(charge.id);
+    const stored = await this.storedMessage(db, messageId, viewerId);
+    if (!stored) throw errors.notFound('Message');
+    return toMessage(stored, chatId, viewerId);
+  }
+
+  /** What a paid charge for a message buys: the member's unlock, once; written in the charge's settling transaction. */
+  async recordUnlock(tx: Executor, charge: ChargeRow, paidAt: Date): Promise<void> {
+    if (!charge.messageId) throw new Error(`paid_message charge ${charge.id} names no message`);
+    await tx
+      .insert(messageUnlocks)
+      .values({ messageId: charge.messageId, userId: charge.userId, chargeId: charge.id, createdAt: paidAt })
+      .onConflictDoNothing();
+  }
+
+  /** After a paid message's charge committed: both sides of the chat read the message again. */
+  announceUnlock(charge: ChargeRow): void {
+    const { messageId, userId } = charge;
+    if (!messageId) return;
+    void this.deps.db
+      .select({ chatId: messages.chatId })
+      .from(messages)
+      .where(eq(messages.id, messageId))
+      .then(([row]) => {
+        if (!row) return;
+        this.deps.realtime.publish(chatChannel(row.chatId), CHAT_EVENTS.messageUnlocked, { messageId, userId });
+      })
+      .catch((error: unknown) => this.deps.logger.warn({ err: error, messageId }, 'could not announce a message unlock'));
+  }
+
+  /** A message the viewer may pay for: in their chat, from the partner, with a price; 404/409 otherwise. */
+  private async messageForUnlock(executor: Executor, viewerId: string, chatId: string, messageId: string) {
+    const [row] = await executor
+      .select({
+        senderId: messages.senderId,
+        priceMinor: messages.priceMinor,
+        currency: messages.currency,
+        blocked: blockedEitherWaySql(sql`${viewerId}`, sql`${messages.senderId}`),
+        unlocked: sql<boolean>`exists (select 1 from ${messageUnlocks} as mu where mu.message_id = ${messages.id} and mu.user_id = ${viewerId})`,
+      })
+      .from(messages)
+      .innerJoin(chatParticipants, and(eq(chatParticipants.chatId, messages.chatId), eq(chatParticipants.userId, viewerId)))
+      .where(and(eq(messages.id, messageId), eq(messages.chatId, chatId)));
+    if (!row) throw errors.notFound('Message');
+    if (row.senderId === viewerId || row.priceMinor === null || row.currency === null) throw errors.messageNotForSale();
+    if (row.unlocked) throw errors.messageAlreadyUnlocked();
+    if (row.blocked) throw errors.chatBlocked();
+    return { senderId: row.senderId, priceMinor: row.priceMinor, currency: row.currency, unlocked: row.unlocked };
   }
 
   /** The media id behind a message's item, for one of the chat's two participants; null for anyone else. */
@@ -212,15 +346,31 @@ export class ChatService {
     chatId: string,
     messageId: string,
     position: number,
-  ): Promise<{ mediaId: string; status: string } | null> {
+  ): Promise<{ mediaId: string; status: string; access: MessageMediaAccess } | null> {
     const [row] = await this.deps.db
-      .select({ mediaId: media.id, status: media.status })
+      .select({
+        mediaId: media.id,
+        status: media.status,
+        senderId: messages.senderId,
+        priceMinor: messages.priceMinor,
+        // The same rule as the history's statement, in SQL: the message's media shows in full to this viewer.
+        revealed: messageRevealedSql(sql.raw('"messages"'), sql`${viewerId}::text`),
+        paid: sql<boolean>`exists (select 1 from ${messageUnlocks} as mu where mu.message_id = ${messages.id} and mu.user_id = ${viewerId})`,
+      })
       .from(messageMedia)
-      .innerJoin(messages, and(eq(messages.id, messageMedia.messageId), eq(messages.chatId, chatId)))
+      .innerJoin(messages, and(eq(messages.id, messageMedia.messageId), eq(messages.chatId, chatId), isNull(messages.removedAt)))
       .innerJoin(chatParticipants, and(eq(chatParticipants.chatId, messages.chatId), eq(chatParticipants.userId, viewerId)))
       .innerJoin(media, eq(media.id, messageMedia.mediaId))
       .where(and(eq(messageMedia.messageId, messageId), eq(messageMedia.position, position)));
-    return row ?? null;
+    if (!row) return null;
+    const access = messageMediaAccess({
+      viewerIsParticipant: true,
+      viewerIsSender: row.senderId === viewerId,
+      priceMinor: row.priceMinor,
+      paid: row.paid,
+    });
+    // Both must agree to reveal: the SQL's answer and core's.
+    return { mediaId: row.mediaId, status: row.status, access: access === 'full' && !row.revealed ? 'blurred' : access };
   }
 
   /** Moves the viewer's read position forward to a message of the chat (never back). */
@@ -323,10 +473,10 @@ export class ChatService {
   }
 
   /** A stored message with its media, or null; inside the caller's transaction, so it sees what the transaction wrote. */
-  private async storedMessage(executor: Executor, id: string): Promise<StoredMessage | null> {
+  private async storedMessage(executor: Executor, id: string, viewerId: string): Promise<StoredMessage | null> {
     // Raw SQL: inside the query builder's select list drizzle would leave the fragment's columns unqualified.
     const result = (await executor.execute(
-      sql`select m.id, m.chat_id as "chatId", m.sender_id, m.body, m.created_at, ${messageMediaJson(sql`m.id`)} as media
+      sql`select m.chat_id as "chatId", ${messageColumns(sql`m`, sql`${viewerId}::text`)}
         from ${messages} as m where m.id = ${id}`,
     )) as unknown as { rows: StoredMessage[] };
     return result.rows[0] ?? null;
@@ -335,13 +485,30 @@ export class ChatService {
 
 type StoredMessage = MessageRow & { chatId: string };
 
-function toMessage(row: MessageRow, chatId: string): ChatMessage {
+/** A message as one participant sees it: a paid one they did not pay for shows only blurred media. */
+function toMessage(row: MessageRow, chatId: string, viewerId: string): ChatMessage {
+  const access = messageMediaAccess({
+    viewerIsParticipant: true,
+    viewerIsSender: row.sender_id === viewerId,
+    priceMinor: row.price_minor,
+    paid: row.viewer_paid,
+  });
   return {
     id: row.id,
     chatId,
     senderId: row.sender_id,
     text: row.body,
-    media: row.media.map((item) => mediaItemForViewer(item, (kind) => messageMediaUrl(chatId, row.id, item.position, kind, item.mediaId))),
+    media: row.media.map((item) =>
+      mediaItemForViewer(item, (kind) =>
+        mayFetchMessageDerivative(access, kind) ? messageMediaUrl(chatId, row.id, item.position, kind, item.mediaId) : null,
+      ),
+    ),
+    price:
+      row.price_minor !== null && row.currency !== null
+        ? { amountMinor: row.price_minor, currency: row.currency as MessagePrice['currency'] }
+        : null,
+    unlocked: access === 'full',
+    paid: row.paid,
     createdAt: iso(row.created_at),
   };
 }

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { chatParticipants, chats, messageMedia, messages, plans, profiles, subscriptions, users } from '../db/schema.js';
+import { chatParticipants, chats, messageMedia, messages, messageUnlocks, plans, profiles, subscriptions, users } from '../db/schema.js';
 import { mediaItemsJson, type StoredMediaItem } from '../media/media-items.js';
 import { blockedEitherWaySql, chatPerkSql } from './chat-sql.js';
 
@@ -24,17 +24,45 @@ export interface MessageRow {
   sender_id: string;
   body: string;
   created_at: string;
+  price_minor: number | null;
+  currency: string | null;
+  /** The viewer paid for this message. */
+  viewer_paid: boolean;
+  /** Someone (the recipient) paid for this message. */
+  paid: boolean;
   media: StoredMediaItem[];
 }
 
-/** A message's media, in position order, as one json column. */
-export const messageMediaJson = (messageId: SQL) =>
-  mediaItemsJson(
-    { table: messageMedia, owner: messageMedia.messageId, position: messageMedia.position, mediaId: messageMedia.mediaId },
-    messageId,
-  );
+/** An unlock of the message by this user exists. */
+const unlockedBy = (message: SQL, user: SQL) =>
+  sql<boolean>`exists (select 1 from ${messageUnlocks} as mu where mu.message_id = ${message}.id and mu.user_id = ${user})`;
 
-export type PreviewRow = Omit<MessageRow, 'media'> & { media_count: number };
+/**
+ * Core's `messageMediaAccess` for a participant, in SQL: the sender, a free message, or one
+ * the viewer paid for shows in full; otherwise only the blurred derivatives.
+ */
+export const messageRevealedSql = (message: SQL, viewer: SQL) =>
+  sql<boolean>`(${message}.sender_id = ${viewer} or ${message}.price_minor is null or ${unlockedBy(message, viewer)})`;
+
+/**
+ * A message's columns for a viewer (a participant): its text and price, whether it was paid
+ * for, and its media in position order as one json column, with only the derivatives the
+ * viewer may fetch named.
+ */
+export const messageColumns = (
+  message: SQL,
+  viewer: SQL,
+) => sql`${message}.id, ${message}.sender_id, ${message}.body, ${message}.created_at,
+    ${message}.price_minor, ${message}.currency,
+    ${unlockedBy(message, viewer)} as viewer_paid,
+    exists (select 1 from ${messageUnlocks} as any_unlock where any_unlock.message_id = ${message}.id) as paid,
+    ${mediaItemsJson(
+      { table: messageMedia, owner: messageMedia.messageId, position: messageMedia.position, mediaId: messageMedia.mediaId },
+      sql`${message}.id`,
+      messageRevealedSql(message, viewer),
+    )} as media`;
+
+export type PreviewRow = Omit<MessageRow, 'media' | 'price_minor' | 'currency' | 'viewer_paid' | 'paid'> & { media_count: number };
 
 export interface SummaryRow {
   chat_id: string;
@@ -54,7 +82,7 @@ export interface SummaryRow {
 
 /** Messages after a participant's read position, from the partner. */
 const unreadOf = (side: SQL) => sql`(select count(*)::int from ${messages} as m
-  where m.chat_id = ${side}.chat_id and m.sender_id <> ${side}.user_id
+  where m.chat_id = ${side}.chat_id and m.sender_id <> ${side}.user_id and m.removed_at is null
     and (${side}.last_read_at is null or (m.created_at, m.id) > (${side}.last_read_at, ${side}.last_read_message_id)))`;
 
 /** The viewer's chats (`page`: newest activity first after a cursor; `one`: a single chat by id) with partner, last message, unread count and state facts. */
@@ -67,7 +95,7 @@ export function chatSummariesStatement(shape: 'page' | 'one'): SQL {
       pr.handle, pr.public_name, pr.avatar_color, pr.avatar_media_id,
       (select json_build_object('id', m.id, 'sender_id', m.sender_id, 'body', m.body, 'created_at', m.created_at,
           'media_count', (select count(*)::int from ${messageMedia} as mm where mm.message_id = m.id))
-         from ${messages} as m where m.chat_id = cp.chat_id order by m.created_at desc, m.id desc limit 1) as last_message,
+         from ${messages} as m where m.chat_id = cp.chat_id and m.removed_at is null order by m.created_at desc, m.id desc limit 1) as last_message,
       ${unreadOf(sql`cp`)} as unread,
       partner_side.last_read_message_id as partner_last_read_message_id,
       ${chatPerkSql(sql`cp.user_id`, sql`cp.partner_id`, now)} as chat_perk,
@@ -83,9 +111,9 @@ export function chatSummariesStatement(shape: 'page' | 'one'): SQL {
 
 /** A page of a chat's messages, newest first, only for a participant. */
 export function historyStatement(): SQL {
-  return sql`select m.id, m.sender_id, m.body, m.created_at, ${messageMediaJson(sql`m.id`)} as media
+  return sql`select ${messageColumns(sql`m`, sql`${bound.viewer}::text`)}
     from ${messages} as m
-    where m.chat_id = ${bound.chat}
+    where m.chat_id = ${bound.chat} and m.removed_at is null
       and exists (select 1 from ${chatParticipants} as cp where cp.chat_id = ${bound.chat} and cp.user_id = ${bound.viewer})
       and (${bound.cursorTime}::timestamptz is null or (m.created_at, m.id) < (${bound.cursorTime}::timestamptz, ${bound.cursorId}::text))
     order by m.created_at desc, m.id desc

@@ -95,6 +95,21 @@ const envSchema = z
       .default(24),
     FFMPEG_PATH: z.string().min(1).optional(),
     FFPROBE_PATH: z.string().min(1).optional(),
+    OTEL_EXPORTER_OTLP_ENDPOINT: urlWithProtocol(['http:', 'https:']).optional(),
+    OTEL_EXPORTER_OTLP_HEADERS: z
+      .string()
+      .optional()
+      .transform((list, ctx) => {
+        // The OpenTelemetry format: key=value pairs separated by commas, values URL-encoded.
+        const headers: Record<string, string> = {};
+        for (const pair of (list ?? '').split(',').filter((part) => part.trim())) {
+          const [key, ...rest] = pair.split('=');
+          if (!key?.trim() || rest.length === 0) ctx.addIssue({ code: 'custom', message: `"${pair.trim()}" is not key=value` });
+          else headers[key.trim()] = decodeURIComponent(rest.join('=').trim());
+        }
+        return headers;
+      }),
+    OTEL_SERVICE_NAME: z.string().min(1).default('aurum'),
     SENTRY_DSN: urlWithProtocol(['http:', 'https:']).optional(),
     SENTRY_ENVIRONMENT: z.string().min(1).optional(),
     RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
@@ -220,6 +235,8 @@ export interface Config {
   ffprobePath: string | undefined;
   /** Photo/sound and video jobs run at once by this server; unset means chosen from its cores and memory. */
   jobConcurrency: { media?: number; video?: number };
+  /** OpenTelemetry traces and metrics over OTLP/HTTP; null: none are collected. */
+  telemetry: TelemetrySettings | null;
   /** Unexpected errors of the server and the browser go to Sentry; null: they are only logged. */
   errorReporting: ErrorReportingSettings | null;
   /** reCAPTCHA v3 on the sign-in code request; null: the bot check is off. */
@@ -237,6 +254,14 @@ export interface PushSettings {
   vapidSubject: string;
   /** Push endpoints must be https (production); plain http ones are taken only for local development and tests. */
   requireHttpsEndpoints: boolean;
+}
+
+export interface TelemetrySettings {
+  /** The collector's base URL: traces go to `/v1/traces`, metrics to `/v1/metrics`. */
+  endpoint: string;
+  headers: Record<string, string>;
+  serviceName: string;
+  environment: string;
 }
 
 export interface ErrorReportingSettings {
@@ -367,6 +392,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaUnattachedGraceMs: Math.round(e.MEDIA_UNATTACHED_GRACE_HOURS * 60 * 60 * 1000),
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    telemetry: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+          headers: e.OTEL_EXPORTER_OTLP_HEADERS,
+          serviceName: e.OTEL_SERVICE_NAME,
+          environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV,
+        }
+      : null,
     errorReporting: e.SENTRY_DSN ? { dsn: e.SENTRY_DSN, environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV } : null,
     recaptcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY

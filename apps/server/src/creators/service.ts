@@ -17,6 +17,7 @@ import { requireCompletedRegistration } from '../access/access.js';
 import type { Database } from '../db/database.js';
 import { creatorOnboarding, media, payoutMethods, profiles, userData, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
+import type { TextCheck } from '../http/text-check.js';
 import type { VerificationService } from '../verification/service.js';
 import { lockUser, recordOnboardingProgress } from './completion.js';
 import { onboardingProgress } from './steps.js';
@@ -28,6 +29,8 @@ export interface CreatorsServiceDeps {
   accountChanged: (userId: string) => void;
   verification: VerificationService;
   publicUrl: string;
+  /** The restricted words check on the bio. */
+  checkText?: TextCheck;
 }
 
 /** Media the pipeline gave up on cannot be a profile image. */
@@ -127,6 +130,7 @@ export class CreatorsService {
   async saveImagesBio(userId: string, input: ImagesBioInput): Promise<OnboardingState> {
     const { db, now } = this.deps;
     await requireCompletedRegistration(db, userId);
+    await this.deps.checkText?.({ bio: input.bio });
     await this.requireOwnImages(userId, { avatarMediaId: input.avatarMediaId, coverMediaId: input.coverMediaId });
     const at = now();
     await db.transaction(async (tx) => {

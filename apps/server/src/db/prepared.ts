@@ -1,4 +1,5 @@
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { SpanKind, trace } from '@opentelemetry/api';
 import { fillPlaceholders, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from './database.js';
 
@@ -41,6 +42,8 @@ export function prepareStatement<Row>(db: Database, name: string, query: SQL): P
   return { run: async (values) => (await prepared.execute(values)).rows as Row[] };
 }
 
+const statementTracer = trace.getTracer('aurum.db');
+
 /** Per PGlite instance, the parameter types of each statement it has parsed. */
 const parsedStatements = new WeakMap<PGlite, Map<string, number[]>>();
 
@@ -54,37 +57,52 @@ function pgliteStatement<Row>(
   const parsers = { ...client.parsers, ...rowParsers };
   return {
     // As PGlite's own query does: wait for any open transaction, then hold the connection.
+    // A span per run (a no-op unless telemetry is on): PGlite's wire protocol is not traced by the driver patch.
     run: (values) =>
-      client._runExclusiveTransaction(() =>
-        client.runExclusive(async () => {
-          const parsed = parsedStatements.get(client) ?? new Map<string, number[]>();
-          parsedStatements.set(client, parsed);
-          const messages: Awaited<ReturnType<typeof send>> = [];
+      statementTracer.startActiveSpan(
+        name,
+        { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'postgresql', 'db.query.text': built.sql.slice(0, 2_000) } },
+        async (span) => {
           try {
-            let paramTypes = parsed.get(name);
-            if (!paramTypes) {
-              await send(protocol.serialize.parse({ name, text: built.sql }));
-              const description = await send(protocol.serialize.describe({ type: 'S', name }));
-              const parameters = description.find((message) => message.name === 'parameterDescription');
-              paramTypes = (parameters as unknown as { dataTypeIDs: number[] }).dataTypeIDs;
-              parsed.set(name, paramTypes);
-            }
-            const types = paramTypes;
-            const params = fillPlaceholders(built.params, values).map((value, index) => {
-              if (value === null || value === undefined) return null;
-              const serializer = client.serializers[types[index] as number];
-              return serializer ? serializer(value) : String(value);
-            });
-            messages.push(
-              ...(await send(protocol.serialize.bind({ statement: name, values: params }))),
-              ...(await send(protocol.serialize.describe({ type: 'P' }))),
-              ...(await send(protocol.serialize.execute({}))),
-            );
+            return await runOnPglite(values);
           } finally {
-            messages.push(...(await send(protocol.serialize.sync())));
+            span.end();
           }
-          return (parse.parseResults(messages, parsers, { rowMode: 'object' })[0]?.rows ?? []) as Row[];
-        }),
+        },
       ),
   };
+
+  function runOnPglite(values: Record<string, unknown>): Promise<Row[]> {
+    return client._runExclusiveTransaction(() =>
+      client.runExclusive(async () => {
+        const parsed = parsedStatements.get(client) ?? new Map<string, number[]>();
+        parsedStatements.set(client, parsed);
+        const messages: Awaited<ReturnType<typeof send>> = [];
+        try {
+          let paramTypes = parsed.get(name);
+          if (!paramTypes) {
+            await send(protocol.serialize.parse({ name, text: built.sql }));
+            const description = await send(protocol.serialize.describe({ type: 'S', name }));
+            const parameters = description.find((message) => message.name === 'parameterDescription');
+            paramTypes = (parameters as unknown as { dataTypeIDs: number[] }).dataTypeIDs;
+            parsed.set(name, paramTypes);
+          }
+          const types = paramTypes;
+          const params = fillPlaceholders(built.params, values).map((value, index) => {
+            if (value === null || value === undefined) return null;
+            const serializer = client.serializers[types[index] as number];
+            return serializer ? serializer(value) : String(value);
+          });
+          messages.push(
+            ...(await send(protocol.serialize.bind({ statement: name, values: params }))),
+            ...(await send(protocol.serialize.describe({ type: 'P' }))),
+            ...(await send(protocol.serialize.execute({}))),
+          );
+        } finally {
+          messages.push(...(await send(protocol.serialize.sync())));
+        }
+        return (parse.parseResults(messages, parsers, { rowMode: 'object' })[0]?.rows ?? []) as Row[];
+      }),
+    );
+  }
 }

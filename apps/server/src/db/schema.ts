@@ -23,15 +23,26 @@ const userReference = (name: string) =>
     .references(() => users.id, { onDelete: 'cascade' });
 
 /** The account: who signs in, with which address, and which labels (roles) it carries. */
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  name: text('name').notNull().default(''),
-  labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  disabledAt: timestamp('disabled_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull().default(''),
+    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Set by an admin: the account still signs in, but its posts are hidden and its subscriptions stop renewing. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // The admin users list walks accounts newest first.
+  (t) => [
+    index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Its search looks anywhere in an address, any case.
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
+);
 
 /** What others see of a user. The handle is stored lower-case, so uniqueness is case-insensitive. */
 export const profiles = pgTable(
@@ -253,6 +264,8 @@ export const posts = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Why an admin removed the post (then deleted_at is set too); the creator is told. */
+    removedReason: text('removed_reason'),
     /** The post's likes; kept by triggers on likes (migration 0007), never written by the app. */
     likeCount: integer('like_count').notNull().default(0),
   },
@@ -444,6 +457,8 @@ export const charges = pgTable(
     /** Plan, subscription and period name what a subscription, renewal or plan change pays for; other kinds leave them empty. */
     planId: text('plan_id').references(() => plans.id),
     subscriptionId: text('subscription_id'),
+    /** The message a `paid_message` charge unlocks; other kinds leave it empty. */
+    messageId: text('message_id'),
     paymentMethodId: text('payment_method_id')
       .notNull()
       .references(() => paymentMethods.id),
@@ -468,6 +483,7 @@ export const charges = pgTable(
     ),
     // Creator insights read a creator's charges and their ledger entries.
     index('charges_creator_idx').on(t.creatorId),
+    check('charges_paid_message_check', sql`${t.kind} <> 'paid_message' or ${t.messageId} is not null`),
   ],
 );
 
@@ -582,9 +598,17 @@ export const messages = pgTable(
       .references(() => chats.id, { onDelete: 'cascade' }),
     senderId: userReference('sender_id'),
     body: text('body').notNull(),
+    /** Pay-per-view: what the recipient pays to see the media (minor units), or null when free. */
+    priceMinor: integer('price_minor'),
+    currency: text('currency'),
     createdAt: createdAt(),
+    /** Removed by an admin: the message leaves both sides' history. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
-  (t) => [index('messages_chat_created_idx').on(t.chatId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    check('messages_price_check', sql`(${t.priceMinor} is null) = (${t.currency} is null)`),
+    index('messages_chat_created_idx').on(t.chatId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 /** Media a creator attached to a message, from their own uploads; only the chat's two participants can fetch it. */
@@ -621,3 +645,99 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId, t.id)],
 );
+
+/**
+ * A paid message's media unlocked for the member who paid: written by the `paid_message`
+ * charge's effect in the transaction that settles the charge, once per message and member.
+ */
+export const messageUnlocks = pgTable(
+  'message_unlocks',
+  {
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: userReference('user_id'),
+    chargeId: text('charge_id')
+      .notNull()
+      .references(() => charges.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), uniqueIndex('message_unlocks_charge_unique').on(t.chargeId)],
+);
+
+/**
+ * What admins did: one row per action, written in the transaction of the action it records.
+ * No route changes or deletes a row, and no foreign key lets a deleted account take its rows along.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    actorId: text('actor_id').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_log_target_idx').on(t.targetId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+  ],
+);
+
+/**
+ * A member's report of a post, a user or a chat message. One open report per reporter and
+ * target; an admin's decision resolves every open report on the target at once.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: text('id').primaryKey(),
+    reporterId: userReference('reporter_id'),
+    targetKind: text('target_kind').notNull(),
+    targetId: text('target_id').notNull(),
+    /** Who wrote or owns the target: whom a suspension or a ban is about. */
+    targetUserId: userReference('target_user_id'),
+    reason: text('reason').notNull(),
+    text: text('text').notNull().default(''),
+    status: text('status').notNull().default('open'),
+    outcome: text('outcome'),
+    resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reports_open_unique').on(t.reporterId, t.targetId).where(sql`${t.status} = 'open'`),
+    index('reports_open_target_idx').on(t.targetId, t.createdAt).where(sql`${t.status} = 'open'`),
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // An admin's view of one target lists every report on it, open or decided.
+    index('reports_target_idx').on(t.targetId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('reports_status_check', sql`${t.status} in ('open', 'resolved')`),
+  ],
+);
+
+/** What a moderation decision told a user in the app (the outcome of their report, a removal, a suspension). */
+export const moderationNotices = pgTable(
+  'moderation_notices',
+  {
+    id: text('id').primaryKey(),
+    userId: userReference('user_id'),
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    reason: text('reason'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_notices_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
+/** The admin-edited list of words refused in post text, message text and profile fields, stored lower-case. */
+export const restrictedWords = pgTable('restricted_words', {
+  word: text('word').primaryKey(),
+  createdAt: createdAt(),
+});

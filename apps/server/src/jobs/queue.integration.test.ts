@@ -79,7 +79,11 @@ describe(`durable jobs (${TEST_DRIVER})`, () => {
   it('fails a job for good after its last attempt and reports it once', async () => {
     const type = uniqueType('doomed');
     const failures: string[] = [];
-    const worker = newWorker({ backoffBaseMs: 1 });
+    const unexpected: string[] = [];
+    const worker = newWorker({
+      backoffBaseMs: 1,
+      onUnexpectedFailure: (job, error) => unexpected.push(`${job.type}: ${(error as Error).message}`),
+    });
     worker.register(type, {
       payload: z.object({ name: z.string() }),
       run: async (_payload, job) => {
@@ -94,13 +98,16 @@ describe(`durable jobs (${TEST_DRIVER})`, () => {
     await waitForJob(id, { status: 'failed', attempts: 3, lastError: 'still broken (3)' });
     await sleep(100);
     expect(failures).toEqual(['clip: still broken (3)']);
+    // A fault of the server: the error tracker hears of it once.
+    expect(unexpected).toEqual([`${type}: still broken (3)`]);
   });
 
   it('does not retry a permanent failure or a payload that does not fit', async () => {
     const type = uniqueType('permanent');
     const runs: string[] = [];
     const failures: string[] = [];
-    const worker = newWorker({ backoffBaseMs: 1 });
+    const unexpected: unknown[] = [];
+    const worker = newWorker({ backoffBaseMs: 1, onUnexpectedFailure: (_job, error) => unexpected.push(error) });
     worker.register(type, {
       payload: z.object({ file: z.string() }),
       run: async ({ file }) => {
@@ -119,6 +126,8 @@ describe(`durable jobs (${TEST_DRIVER})`, () => {
     expect((await jobRow(malformed))?.lastError).toMatch(/^Invalid payload/);
     expect(runs).toEqual(['a.png']);
     expect(failures).toEqual(['a.png']);
+    // About the input, not the server: nothing for the error tracker.
+    expect(unexpected).toEqual([]);
   });
 
   it('runs a job again after a restart when the worker that held it died (once its lease ran out)', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, totalmem } from 'node:os';
 import { DAY_MS } from '@aurum/core';
+import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -106,7 +107,11 @@ export interface JobQueueOptions {
   backoffMaxMs?: number;
   /** On stop, how long running jobs may take to finish before they are aborted and requeued. */
   stopGraceMs?: number;
+  /** Told of a job that failed for good through a fault of the server (not a permanent error about its input): the error tracker. */
+  onUnexpectedFailure?: (job: { id: string; type: string }, error: unknown) => void;
 }
+
+const jobTracer = trace.getTracer('aurum.jobs');
 
 const DEFAULT_MAX_ATTEMPTS = 5;
 /** Finished jobs are kept this long for inspection, then pruned. */
@@ -138,6 +143,7 @@ export class JobQueue {
   private readonly backoffBaseMs: number;
   private readonly backoffMaxMs: number;
   private readonly stopGraceMs: number;
+  private readonly onUnexpectedFailure: JobQueueOptions['onUnexpectedFailure'];
   private readonly handlers = new Map<string, AnyHandler>();
   private readonly schedules = new Map<string, number>();
   private readonly running = new Map<string, RunningJob & { lane: JobLane }>();
@@ -156,6 +162,7 @@ export class JobQueue {
     this.backoffBaseMs = options.backoffBaseMs ?? 15_000;
     this.backoffMaxMs = options.backoffMaxMs ?? 60 * 60 * 1000;
     this.stopGraceMs = options.stopGraceMs ?? 5000;
+    this.onUnexpectedFailure = options.onUnexpectedFailure;
     this.every('jobs.prune', DAY_MS, {
       payload: z.object({}),
       run: async () => {
@@ -352,14 +359,22 @@ export class JobQueue {
     const handler = this.handlers.get(job.type) as AnyHandler;
     const heartbeat = setInterval(() => void this.renewLease(job, controller), Math.max(10, Math.floor(this.leaseMs / 3)));
     const log = this.logger.child({ jobId: job.id, type: job.type, attempt: job.attempts });
+    // A span per attempt (a no-op unless telemetry is on); the statements the job sends are its children.
+    const span = jobTracer.startSpan(`job ${job.type}`, {
+      attributes: { 'job.type': job.type, 'job.id': job.id, 'job.attempt': job.attempts },
+    });
     try {
       const parsed = handler.payload.safeParse(job.payload);
       if (!parsed.success) throw new PermanentJobError(`Invalid payload: ${z.prettifyError(parsed.error)}`);
-      await handler.run(parsed.data, { id: job.id, attempt: job.attempts, signal: controller.signal });
+      await context.with(trace.setSpan(context.active(), span), () =>
+        handler.run(parsed.data, { id: job.id, attempt: job.attempts, signal: controller.signal }),
+      );
       await this.settle(job, { status: 'done', lastError: null });
     } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
       await this.handleFailure(job, error, controller.signal, log);
     } finally {
+      span.end();
       clearInterval(heartbeat);
       const intervalMs = this.schedules.get(job.type);
       if (intervalMs)
@@ -380,7 +395,10 @@ export class JobQueue {
         if (await this.settle(job, { status: 'failed', lastError: message })) {
           // A permanent failure is about the job's input (a broken file), not the server.
           if (error instanceof PermanentJobError) log.warn({ reason: message }, 'job failed for good');
-          else log.error({ err: error }, 'job failed for good after its last attempt');
+          else {
+            log.error({ err: error }, 'job failed for good after its last attempt');
+            this.onUnexpectedFailure?.({ id: job.id, type: job.type }, error);
+          }
           await this.reportFailure(job, error);
         }
         return;

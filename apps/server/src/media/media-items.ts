@@ -1,4 +1,4 @@
-import { DERIVATIVE_KINDS, type DerivativeKind, type MediaKind, type PostMedia } from '@aurum/core';
+import { BLURRED_DERIVATIVES, DERIVATIVE_KINDS, type DerivativeKind, type MediaKind, type PostMedia } from '@aurum/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DERIVATIVE_KEY_COLUMNS, media } from '../db/schema.js';
@@ -18,14 +18,22 @@ export type StoredMediaItem = {
 /**
  * The media attached to one row (a post, a message) as a json array in position order, for a
  * list statement to select per row instead of a statement per row. `link` is the join table,
- * with its owner, position and media columns; `owner` the row it belongs to.
+ * with its owner, position and media columns; `owner` the row it belongs to. `revealed`, when
+ * given, is the viewer's access in SQL: where it is false only the blurred derivatives show as
+ * existing, so the statement itself never names the others to a viewer who may not fetch them.
  */
 export function mediaItemsJson(
   link: { table: unknown; owner: AnyPgColumn; position: AnyPgColumn; mediaId: AnyPgColumn },
   owner: SQL,
+  revealed?: SQL<boolean>,
 ): SQL<StoredMediaItem[]> {
+  const blurred = (kind: DerivativeKind) => (BLURRED_DERIVATIVES as readonly DerivativeKind[]).includes(kind);
   // Which derivatives exist, as json_build_object pairs: 'thumb', thumb_key is not null, ...
-  const derivatives = DERIVATIVE_KINDS.map((kind) => sql`'${sql.raw(kind)}', ${media[DERIVATIVE_KEY_COLUMNS[kind]]} is not null`);
+  const derivatives = DERIVATIVE_KINDS.map((kind) =>
+    revealed && !blurred(kind)
+      ? sql`'${sql.raw(kind)}', (${media[DERIVATIVE_KEY_COLUMNS[kind]]} is not null and coalesce(${revealed}, false))`
+      : sql`'${sql.raw(kind)}', ${media[DERIVATIVE_KEY_COLUMNS[kind]]} is not null`,
+  );
   return sql<StoredMediaItem[]>`(select coalesce(json_agg(json_build_object('position', ${link.position}, 'mediaId', ${media.id},
       'kind', ${media.kind}, 'status', ${media.status}, 'width', ${media.width}, 'height', ${media.height},
       'durationMs', ${media.durationMs}, 'placeholder', ${media.placeholder}, ${sql.join(derivatives, sql`, `)})

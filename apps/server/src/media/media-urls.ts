@@ -35,3 +35,8 @@ export type ProfileImage = 'avatar' | 'cover';
 export function profileImageUrl(userId: string, image: ProfileImage, mediaId: string | null): string | null {
   return mediaId ? `/api/users/${encodeURIComponent(userId)}/${image}?v=${version(mediaId)}` : null;
 }
+
+/** A reported post's or message's media item as admins get it: every derivative, whatever the access (admin routes only). */
+export function moderationMediaUrl(contentId: string, position: number, kind: DerivativeKind, mediaId: string): string {
+  return `/api/admin/reported-content/${encodeURIComponent(contentId)}/media/${position}/${kind}?v=${version(mediaId)}`;
+}

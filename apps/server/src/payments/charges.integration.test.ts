@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 describe(`charges of every kind (${TEST_DRIVER})`, () => {
-  it('need a plan, a subscription and a period only when they pay for a subscription', async () => {
+  it('need a plan, a subscription and a period only when they pay for a subscription, and a message when they pay for one', async () => {
     const member = await signUp(server, 'payer');
     const creator = await signUp(server, 'payee', { creator: true });
     const token = await member.client.post('/api/payments/dev/tokens', {
@@ -37,8 +37,11 @@ describe(`charges of every kind (${TEST_DRIVER})`, () => {
     });
     const db = server.context.database.db;
 
-    // A kind that buys something else (a paid message, say) names no subscription.
-    await expect(db.insert(charges).values(row('paid_message'))).resolves.toBeDefined();
+    // A kind that buys something else (a paid message) names no subscription, but its message.
+    await expect(db.insert(charges).values({ ...row('paid_message'), messageId: generateId() })).resolves.toBeDefined();
+    await expect(db.insert(charges).values(row('paid_message'))).rejects.toMatchObject({
+      cause: { constraint: 'charges_paid_message_check' },
+    });
     for (const kind of ['subscription', 'renewal', 'plan_change']) {
       await expect(db.insert(charges).values(row(kind)), kind).rejects.toMatchObject({
         cause: { constraint: 'charges_subscription_kinds_check' },

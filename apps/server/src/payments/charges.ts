@@ -13,7 +13,7 @@ import type { PaymentsService } from './service.js';
 export type ChargeRow = typeof charges.$inferSelect;
 
 /** What a charge pays for. Each kind's effect is registered by the domain that sells it. */
-export type ChargeKind = 'subscription' | 'renewal' | 'plan_change';
+export type ChargeKind = 'subscription' | 'renewal' | 'plan_change' | 'paid_message';
 
 /**
  * What settling a charge of one kind does beyond the money. The effect's writes share the
@@ -26,11 +26,13 @@ export interface ChargeEffect {
   offSession: boolean;
   /** What the paid charge buys: a subscription, a longer one, a new plan. */
   paid(tx: Executor, charge: ChargeRow, paidAt: Date): Promise<void>;
+  /** Tells whoever is watching about a paid charge, after its transaction committed (a realtime event); never throws. */
+  announcePaid?(charge: ChargeRow): void;
   /** What a failed charge changes, if anything (a renewal is retried or lapses); jobs it queues run after the commit. */
   failed?(tx: Executor, charge: ChargeRow, failedAt: Date): Promise<void>;
 }
 
-/** A charge about to be asked for. Plan, subscription and period are for the kinds that concern one. */
+/** A charge about to be asked for. Plan, subscription and period are for the kinds that concern one; the message for a paid message. */
 export interface NewCharge {
   kind: ChargeKind;
   /** Unique per attempt: the browser's key for an attempt, or a renewal's period and try. */
@@ -44,6 +46,7 @@ export interface NewCharge {
   subscriptionId?: string;
   periodStart?: Date;
   periodEnd?: Date;
+  messageId?: string;
 }
 
 export interface ChargesServiceDeps {
@@ -183,6 +186,7 @@ export class ChargesService {
       return this.byId(db, chargeId);
     }
     const now = this.deps.now();
+    let paidCharge = undefined as ChargeRow | undefined;
     const failedEffect = await db.transaction(async (tx) => {
       const [charge] = await tx
         .update(charges)
@@ -200,12 +204,14 @@ export class ChargesService {
       if (result.status === 'succeeded') {
         await effect.paid(tx, charge, now);
         await payments.postCharge(tx, charge);
+        paidCharge = charge;
         return false;
       }
       await effect.failed?.(tx, charge, now);
       return Boolean(effect.failed);
     });
     if (failedEffect) this.deps.jobs.wake();
+    if (paidCharge) this.effectOf(paidCharge.kind).announcePaid?.(paidCharge);
     return this.byId(db, chargeId);
   }
 
@@ -262,6 +268,7 @@ function chargeMetadata(charge: ChargeRow): Record<string, string> {
   const metadata: Record<string, string> = {};
   if (charge.subscriptionId) metadata.subscription_id = charge.subscriptionId;
   if (charge.planId) metadata.plan_id = charge.planId;
+  if (charge.messageId) metadata.message_id = charge.messageId;
   metadata.user_id = charge.userId;
   metadata.kind = charge.kind;
   return metadata;

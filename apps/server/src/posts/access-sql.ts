@@ -4,12 +4,13 @@ import type { Bound } from '../db/prepared.js';
 import { follows, plans, posts, subscriptions, users } from '../db/schema.js';
 
 /**
- * A post that still exists for anyone but its author: not deleted, and its creator's account
- * not disabled. Every post query reads `posts` (or a relation named posts) under this
- * condition, then lets `postAccessLevelSql` decide what the viewer gets of it.
+ * A post that still exists for anyone but its author: not deleted (by its creator or an admin),
+ * and its creator's account neither disabled (banned, deleted) nor suspended. Every post query
+ * reads `posts` (or a relation named posts) under this condition, then lets
+ * `postAccessLevelSql` decide what the viewer gets of it.
  */
 export const visiblePostSql: SQL = sql`(${posts.deletedAt} is null
-  and exists (select 1 from ${users} where ${users.id} = ${posts.creatorId} and ${users.disabledAt} is null))`;
+  and exists (select 1 from ${users} where ${users.id} = ${posts.creatorId} and ${users.disabledAt} is null and ${users.suspendedAt} is null))`;
 
 /** What the access rule needs to know of the viewer, as SQL array expressions of creator and plan ids. */
 export interface Entitlements {

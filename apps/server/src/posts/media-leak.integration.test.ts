@@ -3,12 +3,12 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { type AccessViewer, DAY_MS, DERIVATIVE_KINDS, generateId, postAccessLevel, revealsContent } from '@aurum/core';
+import { type AccessViewer, DAY_MS, DERIVATIVE_KINDS, DEV_TEST_CARDS, generateId, postAccessLevel, revealsContent } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActivePlan, follow, signUp, subscribe } from '../../test/content-fixtures.js';
+import { createActivePlan, follow, signUp, subscribe, uniqueHandle } from '../../test/content-fixtures.js';
 import { jpegWithLocation, writeAudio, writeVideo } from '../../test/media-fixtures.js';
-import { type ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { media, profiles } from '../db/schema.js';
 import { sniffMediaType } from '../uploads/sniff.js';
 
@@ -22,6 +22,7 @@ import { sniffMediaType } from '../uploads/sniff.js';
 
 let server: TestServer;
 let workDir: string;
+const LEAK_ADMIN_EMAIL = 'leak-admin@example.com';
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'aurum-leak-'));
@@ -29,7 +30,7 @@ beforeAll(async () => {
   await mkdir(webDir);
   // A built web app, so the fallback that answers unknown paths with index.html is tried too.
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Aurum</title>');
-  server = await startTestServer({ DATA_DIR: path.join(workDir, 'data'), WEB_DIST_DIR: webDir });
+  server = await startTestServer({ DATA_DIR: path.join(workDir, 'data'), WEB_DIST_DIR: webDir, ADMIN_EMAILS: LEAK_ADMIN_EMAIL });
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -467,6 +468,124 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
         expect(fetched.status).not.toBe(200);
         expect(fetched.body.includes(item.upload)).toBe(false);
       }
+    }
+  }, 120_000);
+  it("never serves a paid message's unblurred media before its recipient paid, and serves it to them only after", async () => {
+    const creator = await signUp(server, 'ppvleakcreator', { creator: true });
+    const plan = await createActivePlan(creator.client, 'Chat', 500, 'USD', { chat: true });
+    const member = await signUp(server, 'ppvleakmember');
+    const stranger = await signUp(server, 'ppvleakstranger');
+    await subscribe(server, member.id, plan, new Date(server.context.now().getTime() + 5 * DAY_MS));
+    const chatId = (await member.client.post('/api/chats', { partnerId: creator.id })).body.id as string;
+    const photo = await processed(creator.id, 'image');
+    const clip = await processed(creator.id, 'video');
+    const sent = await creator.client.post(`/api/chats/${chatId}/messages`, {
+      id: generateId(),
+      mediaIds: [photo.id, clip.id],
+      price: { amountMinor: 900, currency: 'USD' },
+    });
+    expect(sent.status).toBe(200);
+    const path = (position: number, kind: string) => `/api/chats/${chatId}/messages/${sent.body.id}/media/${position}/${kind}`;
+    const unblurred = (item: StoredMedia) => PROTECTED_KINDS.flatMap((kind) => (item.bytes[kind] ? [item.bytes[kind] as Buffer] : []));
+
+    const lockedView = (await member.client.get(`/api/chats/${chatId}/messages`)).body.items[0];
+    expect(lockedView).toMatchObject({ unlocked: false, price: { amountMinor: 900 } });
+    for (const [position, item] of [photo, clip].entries()) {
+      for (const kind of PROTECTED_KINDS) expect(lockedView.media[position].urls[kind], kind).toBeUndefined();
+      for (const kind of BLURRED_KINDS) {
+        const fetched = await fetchBytes(member.client, path(position, kind));
+        expect(fetched.status, kind).toBe(200);
+        expect(sha256(fetched.body)).toBe(sha256(item.bytes[kind] as Buffer));
+      }
+      // The unblurred derivatives, asked for by the unpaid member (with and without a range), an outsider or nobody.
+      for (const kind of [...PROTECTED_KINDS, 'original', 'upload']) {
+        const attempts: { client: ApiClient | null; headers: Record<string, string> }[] = [
+          { client: member.client, headers: {} },
+          { client: member.client, headers: { range: 'bytes=0-' } },
+          { client: stranger.client, headers: {} },
+          { client: null, headers: {} },
+        ];
+        for (const attempt of attempts) {
+          const fetched = await fetchBytes(attempt.client, path(position, kind), attempt.headers);
+          expect([400, 401, 404], `${kind} before paying`).toContain(fetched.status);
+          for (const bytes of unblurred(item)) expect(fetched.body.includes(bytes)).toBe(false);
+          expect(fetched.body.includes(item.upload)).toBe(false);
+        }
+      }
+      // The sender sees their own message in full.
+      const own = await fetchBytes(creator.client, path(position, 'playable'));
+      expect(sha256(own.body)).toBe(sha256(item.bytes.playable as Buffer));
+    }
+
+    const token = await member.client.post('/api/payments/dev/tokens', {
+      type: 'card',
+      number: DEV_TEST_CARDS.succeeds,
+      expMonth: 12,
+      expYear: 2099,
+      cvc: '123',
+    });
+    const method = await member.client.post('/api/payment-methods', { token: token.body.token });
+    const unlocked = await member.client.post(`/api/chats/${chatId}/messages/${sent.body.id}/unlock`, {
+      paymentMethodId: method.body.id,
+      idempotencyKey: generateId().padEnd(24, '0'),
+    });
+    expect(unlocked.status).toBe(200);
+    for (const [position, item] of [photo, clip].entries()) {
+      for (const kind of PROTECTED_KINDS) {
+        const stored = item.bytes[kind];
+        if (!stored) continue;
+        expect(unlocked.body.media[position].urls[kind], kind).toBeDefined();
+        const fetched = await fetchBytes(member.client, path(position, kind));
+        expect(fetched.status, `${kind} after paying`).toBe(200);
+        expect(sha256(fetched.body)).toBe(sha256(stored));
+        // Paying unlocks it for the payer only.
+        const outsider = await fetchBytes(stranger.client, path(position, kind));
+        expect(outsider.status).toBe(404);
+        expect(outsider.body.includes(stored)).toBe(false);
+      }
+    }
+  }, 120_000);
+
+  it('serves reported media in full to admins only, through the moderation path, and nothing unreported', async () => {
+    const admin = new ApiClient(server);
+    await admin.register(LEAK_ADMIN_EMAIL, uniqueHandle('leakadmin'));
+    const creator = await signUp(server, 'reportedleak', { creator: true });
+    const plan = await createActivePlan(creator.client, 'Paid', 500);
+    const reporter = await signUp(server, 'leakreporter');
+    const stranger = await signUp(server, 'leakbystander');
+    const photo = await processed(creator.id, 'image');
+    const unreportedPhoto = await processed(creator.id, 'image');
+    const locked = await creator.client.post('/api/posts', { text: 'Paid only', access: [plan], mediaIds: [photo.id] });
+    const unreported = await creator.client.post('/api/posts', { text: 'Paid too', access: [plan], mediaIds: [unreportedPhoto.id] });
+    expect((await reporter.client.post('/api/reports', { targetKind: 'post', targetId: locked.body.id, reason: 'illegal' })).status).toBe(
+      201,
+    );
+
+    const detail = await admin.get(`/api/admin/reported-content/${locked.body.id}`);
+    const urls = detail.body.media[0].urls as Record<string, string | undefined>;
+    for (const kind of DERIVATIVE_KINDS) {
+      const stored = photo.bytes[kind];
+      if (!stored) continue;
+      const url = urls[kind] as string;
+      expect(url, kind).toMatch(/^\/api\/admin\/reported-content\//);
+      const fetched = await fetchBytes(admin, url);
+      expect(fetched.status, kind).toBe(200);
+      expect(sha256(fetched.body), kind).toBe(sha256(stored));
+      // The reporter (locked out of the post), the creator, anyone else and nobody get no bytes through it.
+      for (const client of [reporter.client, creator.client, stranger.client, null]) {
+        const refused = await fetchBytes(client, url);
+        expect([401, 403], `${kind} through the admin path`).toContain(refused.status);
+        for (const bytes of Object.values(photo.bytes)) expect(refused.body.includes(bytes as Buffer)).toBe(false);
+      }
+      // Only reported content is served there, to admins too.
+      const elsewhere = await fetchBytes(admin, url.replace(locked.body.id, unreported.body.id));
+      expect(elsewhere.status, kind).toBe(404);
+      for (const bytes of Object.values(unreportedPhoto.bytes)) expect(elsewhere.body.includes(bytes as Buffer)).toBe(false);
+    }
+    for (const kind of ['original', 'upload']) {
+      const fetched = await fetchBytes(admin, `/api/admin/reported-content/${locked.body.id}/media/0/${kind}`);
+      expect(fetched.status).not.toBe(200);
+      expect(fetched.body.includes(photo.upload)).toBe(false);
     }
   }, 120_000);
 });

@@ -17,6 +17,7 @@ import type { Database, Executor } from '../db/database.js';
 import { media, postMedia, posts, profiles } from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
+import type { TextCheck } from '../http/text-check.js';
 import type { PlansService } from '../plans/service.js';
 import { postAccessLevelSql, visiblePostSql } from './access-sql.js';
 import { PostCards } from './post-cards.js';
@@ -33,6 +34,8 @@ export interface PostsServiceDeps {
    * new posts does so at that time.
    */
   onScheduled?: { inTransaction(post: { id: string; publishAt: Date }, tx: Executor): Promise<void>; afterCommit(): void };
+  /** The restricted words check on the post's text. */
+  checkText?: TextCheck;
 }
 
 /**
@@ -246,6 +249,7 @@ export class PostsService {
   /** A post holds some text or media, and the plan ids in its access list are the creator's own. */
   private async checkContent(db: Executor, creatorId: string, content: { text: string; access: string[]; mediaCount: number }) {
     if (!content.text && content.mediaCount === 0) throw errors.postEmpty();
+    await this.deps.checkText?.({ text: content.text });
     if ((await this.deps.plans.foreignPlanIds(creatorId, accessPlanIds(content.access), db)).length > 0) {
       throw errors.invalidAccess();
     }

@@ -70,6 +70,8 @@ export class RenewalsService {
             lte(subscriptions.renewalFailedAt, new Date(now.getTime() - RENEWAL_RETRY_MS)),
           ),
           sql`not exists (select 1 from ${charges} where ${charges.subscriptionId} = ${subscriptions.id} and ${charges.status} = 'pending')`,
+          // A suspended or banned creator's subscriptions stop renewing; they run out at valid_until.
+          sql`exists (select 1 from ${users} where ${users.id} = ${subscriptions.creatorId} and ${users.disabledAt} is null and ${users.suspendedAt} is null)`,
         ),
       )
       .orderBy(subscriptions.validUntil)

@@ -15,11 +15,14 @@ import type { SessionStore } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
 import { follows, profiles, subscriptions, userData, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
+import type { TextCheck } from '../http/text-check.js';
 
 export interface UsersServiceDeps {
   db: Database;
   sessions: SessionStore;
   now: () => Date;
+  /** The restricted words check on profile fields. */
+  checkText?: TextCheck;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -152,6 +155,7 @@ export class UsersService {
     if (!current.termsAcceptedAt || current.termsVersion !== TERMS_VERSION) {
       throw errors.termsNotAccepted();
     }
+    await this.deps.checkText?.({ handle: input.handle, publicName: input.publicName });
     if (!(await this.isHandleAvailable(input.handle, userId))) {
       throw errors.handleTaken({ message: `The handle @${input.handle} is taken. Try another.` });
     }

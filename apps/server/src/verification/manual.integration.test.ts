@@ -23,7 +23,7 @@ describe(`manual age verification by an admin (${TEST_DRIVER})`, () => {
     const me = await registerAndFillProfileSteps(server, client, uniqueEmail('manual'), 'hand_checked');
     await client.post('/api/payout-methods', { type: 'paypal', email: 'hand@example.com' });
 
-    const result = await server.context.verification.verifyManually(adminId, me.id);
+    const result = await server.context.verification.verifyManually({ adminId, requestId: null }, me.id);
     expect(result).toMatchObject({ userId: me.id, isCreator: true });
     expect(result.requestId).toBeTruthy();
 
@@ -44,14 +44,14 @@ describe(`manual age verification by an admin (${TEST_DRIVER})`, () => {
     expect(events).toEqual([{ status: 'approved', source: 'admin', payload: { adminUserId: adminId } }]);
 
     // Again: nothing new is recorded.
-    const again = await server.context.verification.verifyManually(adminId, me.id);
+    const again = await server.context.verification.verifyManually({ adminId, requestId: null }, me.id);
     expect(again).toMatchObject({ requestId: null, identityVerifiedAt: result.identityVerifiedAt, isCreator: true });
   });
 
   it('verifies a user before sign-up; the identity step then counts as done when they start', async () => {
     const client = new ApiClient(server);
     const me = await client.register(uniqueEmail('manual'), 'early_checked');
-    const result = await server.context.verification.verifyManually(adminId, me.id);
+    const result = await server.context.verification.verifyManually({ adminId, requestId: null }, me.id);
     expect(result.isCreator).toBe(false);
 
     const started = await client.post('/api/creator/onboarding/start');

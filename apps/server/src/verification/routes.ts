@@ -1,4 +1,4 @@
-import { adminUserParamsSchema, apiErrorSchema, manualVerificationResultSchema } from '@aurum/core';
+import { adminActionSchema, adminUserParamsSchema, apiErrorSchema, manualVerificationResultSchema } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_API_PREFIX, requireAdmin } from '../access/access.js';
@@ -47,12 +47,18 @@ export const verificationRoutes: DomainRoutes<{ verification: VerificationServic
       schema: {
         tags: ['admin'],
         summary: "Admins only: confirms a user's age by hand, recorded as a verification decided by the admin",
-        description: 'Grants the creators label when the rest of sign-up is done. Repeating it records nothing new.',
+        description:
+          'Grants the creators label when the rest of sign-up is done, and writes an audit row. Repeating it records nothing new.',
         params: adminUserParamsSchema,
+        body: adminActionSchema.optional(),
         response: { 200: manualVerificationResultSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => verification.verifyManually(requireAdmin(request).userId, request.params.userId),
+    async (request) =>
+      verification.verifyManually(
+        { adminId: requireAdmin(request).userId, requestId: request.id, reason: request.body?.reason },
+        request.params.userId,
+      ),
   );
 
   const provider = verification.provider;

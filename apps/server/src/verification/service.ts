@@ -11,6 +11,7 @@ import {
 } from '@aurum/core';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { AdminActor, AuditLog } from '../audit/audit-log.js';
 import { lockUser, markIdentityVerified } from '../creators/completion.js';
 import type { Database } from '../db/database.js';
 import { profiles, userData, users, verificationEvents, verificationRequests } from '../db/schema.js';
@@ -35,6 +36,8 @@ export interface VerificationServiceDeps {
   provider: VerificationProvider | null;
   /** Told after a change that may have granted the creators label is committed, so cached sessions read it afresh. */
   accountChanged: (userId: string) => void;
+  /** Records the admin's manual verification in the same transaction. */
+  audit: AuditLog;
 }
 
 type RequestRow = typeof verificationRequests.$inferSelect;
@@ -183,8 +186,9 @@ export class VerificationService {
    * request decided by the admin; grants the creators label when sign-up is otherwise done.
    * The caller is an admin: its route sits under /api/admin/, which `guardAdminRoutes` keeps to admins.
    */
-  async verifyManually(adminUserId: string, userId: string): Promise<ManualVerificationResult> {
+  async verifyManually(actor: AdminActor, userId: string): Promise<ManualVerificationResult> {
     const { db, now } = this.deps;
+    const adminUserId = actor.adminId;
     const result = await db.transaction(async (tx) => {
       await lockUser(tx, userId);
       const [target] = await tx
@@ -217,6 +221,16 @@ export class VerificationService {
           createdAt: verifiedAt,
         });
         await markIdentityVerified(tx, userId, verifiedAt);
+        await this.deps.audit.record(tx, {
+          actorId: adminUserId,
+          action: 'user.age_verified',
+          targetType: 'user',
+          targetId: userId,
+          before: { identityVerifiedAt: null },
+          after: { identityVerifiedAt: verifiedAt.toISOString(), verificationRequestId: requestId },
+          reason: actor.reason,
+          requestId: actor.requestId,
+        });
       }
       const [account] = await tx.select({ labels: users.labels }).from(users).where(eq(users.id, userId));
       return {

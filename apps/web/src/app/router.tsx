@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay';
+import { AdminOnly, isAdminPath } from './AdminOnly';
 import { BareLayout } from './layout/BareLayout';
 import { loadPage } from './lazy-reload';
 import { Root } from './Root';
@@ -14,7 +15,14 @@ const menuLayout = () => import('./layout/MenuLayout');
 function toRouteObject(route: AppRoute): RouteObject {
   if (route.redirectTo) return { path: route.path, element: <Navigate to={route.redirectTo} replace /> };
   const Page = lazy(() => loadPage(route.page ?? comingSoon));
-  return { path: route.path, element: <Page /> };
+  const element = isAdminPath(route.path) ? (
+    <AdminOnly>
+      <Page />
+    </AdminOnly>
+  ) : (
+    <Page />
+  );
+  return { path: route.path, element };
 }
 
 /**

@@ -27,12 +27,30 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/', title: 'Welcome', layout: 'bare', page: () => import('../features/landing/LandingPage') },
   { path: '/about', title: 'About Aurum', layout: 'bare', page: () => import('../features/landing/AboutPage') },
 
-  { path: '/admin', title: 'Admin', layout: 'menu' },
+  { path: '/admin', title: 'Admin', layout: 'menu', page: () => import('../features/admin/AdminHomePage') },
+  { path: '/admin/audit', title: 'Audit log', layout: 'menu', page: () => import('../features/admin/AdminAuditPage') },
   { path: '/admin/payments', title: 'Payments', layout: 'menu' },
-  { path: '/admin/reported-content', title: 'Reported content', layout: 'menu' },
-  { path: '/admin/reported-content/:contentId', title: 'Reported content', layout: 'menu' },
+  {
+    path: '/admin/reported-content',
+    title: 'Reported content',
+    layout: 'menu',
+    page: () => import('../features/moderation/ReportedContentPage'),
+  },
+  {
+    path: '/admin/reported-content/:contentId',
+    title: 'Reported content',
+    layout: 'menu',
+    page: () => import('../features/moderation/ReportedContentItemPage'),
+  },
+  {
+    path: '/admin/restricted-words',
+    title: 'Restricted words',
+    layout: 'menu',
+    page: () => import('../features/moderation/RestrictedWordsPage'),
+  },
   { path: '/admin/subscriptions', title: 'All subscriptions', layout: 'menu' },
-  { path: '/admin/users', title: 'Users', layout: 'menu' },
+  { path: '/admin/users', title: 'Users', layout: 'menu', page: () => import('../features/admin/AdminUsersPage') },
+  { path: '/admin/users/:userId', title: 'User', layout: 'menu', page: () => import('../features/admin/AdminUserPage') },
   { path: '/admin/verification-requests', title: 'Verification requests', layout: 'menu' },
   { path: '/admin/verification-requests/:requestId', title: 'Verification request', layout: 'menu' },
 
@@ -98,6 +116,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/home/install-pwa', title: 'Install Aurum', layout: 'menu', page: () => import('../features/home/InstallAppPage') },
 
   { path: '/legal/tos', title: 'Terms of service', layout: 'menu', page: () => import('../features/legal/TermsPage') },
+  { path: '/notices', title: 'Notices', layout: 'menu', page: () => import('../features/moderation/NoticesPage') },
 
   {
     path: '/payment-methods',

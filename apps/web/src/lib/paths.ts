@@ -14,6 +14,17 @@ export const paths = {
   explore: '/explore',
   support: '/support',
   admin: '/admin',
+  adminUsers: '/admin/users',
+  adminUser: (userId: string) => `/admin/users/${segment(userId)}`,
+  adminAudit: '/admin/audit',
+  /** The audit log about one user. */
+  adminAuditOf: (userId: string) => `/admin/audit?targetId=${segment(userId)}`,
+  adminPayments: '/admin/payments',
+  adminVerificationRequests: '/admin/verification-requests',
+  reportedContent: '/admin/reported-content',
+  reportedContentItem: (contentId: string) => `/admin/reported-content/${segment(contentId)}`,
+  restrictedWords: '/admin/restricted-words',
+  notices: '/notices',
   terms: '/legal/tos',
 
   login: '/auth/login',

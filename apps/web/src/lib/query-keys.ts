@@ -58,10 +58,25 @@ export const queryKeys = {
     one: (chatId: string) => ['chats', 'one', chatId] as const,
     messages: (chatId: string) => ['chats', 'messages', chatId] as const,
   },
+  admin: {
+    all: ['admin'] as const,
+    overview: ['admin', 'overview'] as const,
+    users: (search: Record<string, string>) => ['admin', 'users', search] as const,
+    user: (userId: string) => ['admin', 'user', userId] as const,
+    audit: (filters: Record<string, string>) => ['admin', 'audit', filters] as const,
+  },
   subscriptions: {
     all: ['subscriptions'] as const,
     list: ['subscriptions', 'list'] as const,
     one: (subId: string) => ['subscriptions', 'one', subId] as const,
     quote: (subId: string, planId: string) => ['subscriptions', 'quote', subId, planId] as const,
+  },
+  moderation: {
+    all: ['moderation'] as const,
+    /** The signed-in user's moderation notices (a report's outcome, a removal, a suspension). */
+    notices: ['moderation', 'notices'] as const,
+    queue: ['moderation', 'queue'] as const,
+    content: (contentId: string) => ['moderation', 'content', contentId] as const,
+    restrictedWords: ['moderation', 'restrictedWords'] as const,
   },
 } as const;

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@aurum/core';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import LogoutIcon from '@mui/icons-material/Logout';
+import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonIcon from '@mui/icons-material/Person';
 import SubscriptionsIcon from '@mui/icons-material/Subscriptions';
 import Divider from '@mui/material/Divider';
@@ -58,6 +59,12 @@ export default function AccountMenuPopup({
             <CreditCardIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText>Payment methods</ListItemText>
+        </MenuItem>,
+        <MenuItem key="notices" onClick={() => go(paths.notices)}>
+          <ListItemIcon>
+            <NotificationsIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Notices</ListItemText>
         </MenuItem>,
       ]}
       <MenuItem onClick={toggleMode}>

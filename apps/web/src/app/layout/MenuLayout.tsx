@@ -12,8 +12,10 @@ import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { addSnack } from '../../components/snack-queue';
 import { useUnreadChats } from '../../lib/chat-unread';
 import { useSignedInUser } from '../../lib/current-user';
+import { useModerationNotices } from '../../lib/moderation';
 import { activeNavItem, type NavItem, primaryNavItems, secondaryNavItems } from './nav-items';
 import { PageMain } from './PageMain';
 import { TopBar } from './TopBar';
@@ -24,9 +26,19 @@ const TOP_BAR_HEIGHT = 64;
 /** Room kept under the page for the fixed bottom bar. */
 const BOTTOM_BAR_SPACE = 'calc(72px + env(safe-area-inset-bottom))';
 
-function SideMenu({ user, pathname, unreadChats }: { user: CurrentUser; pathname: string; unreadChats: number }) {
+function SideMenu({
+  user,
+  pathname,
+  unreadChats,
+  unreadNotices,
+}: {
+  user: CurrentUser;
+  pathname: string;
+  unreadChats: number;
+  unreadNotices: number;
+}) {
   const primary = primaryNavItems(user, unreadChats);
-  const secondary = secondaryNavItems(user);
+  const secondary = secondaryNavItems(user, unreadNotices);
   const active = activeNavItem([...primary, ...secondary], pathname);
   const renderItem = (item: NavItem) => (
     <ListItem key={item.to} disablePadding>
@@ -93,19 +105,23 @@ function BottomBar({ user, pathname, unreadChats }: { user: CurrentUser; pathnam
  * The layout with navigation: a bottom bar on phones and tablets, a permanent side menu from
  * the lg breakpoint up. Visitors who are not signed in get the bare top bar, with nowhere to go.
  */
+const announceNotice = () => addSnack('You have a new notice from the Aurum team.', 'info');
+
 export function MenuLayout() {
   const user = useSignedInUser();
   const { pathname } = useLocation();
   const desktop = useMediaQuery(useTheme().breakpoints.up('lg'), { noSsr: true });
   const showMenu = user !== null && Boolean(user.registrationCompletedAt);
   const unreadChats = useUnreadChats(showMenu ? user.id : null);
+  // A moderation notice (a report's outcome) is announced with a snack wherever the user is.
+  const unreadNotices = useModerationNotices(showMenu ? user.id : null, announceNotice);
 
   return (
     // At least the window's height, so the side menu's column reaches the bottom of a short page too.
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
       <TopBar user={user} />
       <Box sx={{ display: 'flex', flex: 1 }}>
-        {showMenu && desktop && <SideMenu user={user} pathname={pathname} unreadChats={unreadChats} />}
+        {showMenu && desktop && <SideMenu user={user} pathname={pathname} unreadChats={unreadChats} unreadNotices={unreadNotices} />}
         <PageMain bottomSpace={showMenu && !desktop ? BOTTOM_BAR_SPACE : undefined} />
       </Box>
       {showMenu && !desktop && <BottomBar user={user} pathname={pathname} unreadChats={unreadChats} />}

@@ -7,6 +7,7 @@ import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ExploreIcon from '@mui/icons-material/Explore';
 import HomeIcon from '@mui/icons-material/Home';
+import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonIcon from '@mui/icons-material/Person';
 import SubscriptionsIcon from '@mui/icons-material/Subscriptions';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
@@ -44,7 +45,7 @@ export function primaryNavItems(user: Pick<CurrentUser, 'id'>, unreadChats = 0):
 }
 
 /** Further places the roomy desktop menu lists; creator and admin tools only for those roles. */
-export function secondaryNavItems(user: Pick<CurrentUser, 'roles'>): NavItem[] {
+export function secondaryNavItems(user: Pick<CurrentUser, 'roles'>, unreadNotices = 0): NavItem[] {
   const isCreator = user.roles.includes(ROLE.creators);
   return [
     ...(isCreator
@@ -55,6 +56,16 @@ export function secondaryNavItems(user: Pick<CurrentUser, 'roles'>): NavItem[] {
         ]
       : [{ label: 'Become a creator', to: paths.creatorDashboard, icon: <AutoAwesomeIcon /> }]),
     { label: 'Payment methods', to: paths.paymentMethods, icon: <CreditCardIcon /> },
+    {
+      label: 'Notices',
+      to: paths.notices,
+      icon: (
+        <Badge badgeContent={unreadNotices} color="primary" max={99}>
+          <NotificationsIcon />
+        </Badge>
+      ),
+      ...(unreadNotices > 0 ? { ariaLabel: `Notices, ${unreadNotices} unread` } : {}),
+    },
     { label: 'Support', to: paths.support, icon: <SupportAgentIcon /> },
     ...(user.roles.includes(ROLE.admins) ? [{ label: 'Admin', to: paths.admin, icon: <AdminPanelSettingsIcon /> }] : []),
   ];

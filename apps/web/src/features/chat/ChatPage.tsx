@@ -1,4 +1,4 @@
-import { CHAT_EVENTS, type ChatMessage, type ChatSummary, displayName, ERROR_TYPES, generateId } from '@aurum/core';
+import { CHAT_EVENTS, type ChatMessage, type ChatSummary, displayName, ERROR_TYPES, generateId, type MessagePrice } from '@aurum/core';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,6 +24,7 @@ import { Composer } from './Composer';
 import { addMessage, setPartnerRead } from './chat-cache';
 import { MessageBubble } from './MessageBubble';
 import { buildTimeline, type PendingMessage } from './timeline';
+import { UnlockDialog } from './UnlockDialog';
 
 /** How long "typing…" shows after the partner's last keystroke announcement. */
 const TYPING_SHOWN_MS = 4000;
@@ -51,6 +52,7 @@ function Conversation({ chat }: { chat: ChatSummary }) {
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const [partnerTypingAt, setPartnerTypingAt] = useState<number | null>(null);
   const [awayFromBottom, setAwayFromBottom] = useState(false);
+  const [unlocking, setUnlocking] = useState<ChatMessage | null>(null);
   const name = displayName(chat.partner);
 
   const pages = useMemo(() => messages.data?.pages.map((page) => page.items) ?? [], [messages.data]);
@@ -117,8 +119,16 @@ function Conversation({ chat }: { chat: ChatSummary }) {
     onEvent: (event, data) => {
       if (event === CHAT_EVENTS.messageCreated) {
         const message = data as ChatMessage;
-        addMessage(queryClient, message);
+        // The channel carries the recipient's view; the sender's own paid message is read as the sender sees it.
+        if (message.senderId === userId && !message.unlocked) {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.chats.messages(chat.id) });
+        } else {
+          addMessage(queryClient, message);
+        }
         if (message.senderId !== userId) setPartnerTypingAt(null);
+      } else if (event === CHAT_EVENTS.messageUnlocked) {
+        // A paid message was paid for: the payer sees it in full, the sender sees it was bought.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.chats.messages(chat.id) });
       } else if (event === CHAT_EVENTS.read) {
         const read = data as { userId: string; messageId: string };
         if (read.userId !== userId) setPartnerRead(queryClient, chat.id, read.messageId);
@@ -139,7 +149,7 @@ function Conversation({ chat }: { chat: ChatSummary }) {
 
   const deliver = (message: PendingMessage) => {
     setPending((list) => [...list.filter((item) => item.id !== message.id), { ...message, failed: false }]);
-    sendMessage(chat.id, { id: message.id, text: message.text, mediaIds: message.mediaIds })
+    sendMessage(chat.id, { id: message.id, text: message.text, mediaIds: message.mediaIds, price: message.price })
       .then((stored) => {
         addMessage(queryClient, stored);
         setPending((list) => list.filter((item) => item.id !== message.id));
@@ -153,8 +163,8 @@ function Conversation({ chat }: { chat: ChatSummary }) {
         }
       });
   };
-  const send = ({ text, mediaIds }: { text: string; mediaIds: string[] }) => {
-    deliver({ id: generateId(), text, mediaIds, createdAt: new Date().toISOString(), failed: false });
+  const send = ({ text, mediaIds, price }: { text: string; mediaIds: string[]; price: MessagePrice | null }) => {
+    deliver({ id: generateId(), text, mediaIds, price, createdAt: new Date().toISOString(), failed: false });
     setAwayFromBottom(false);
   };
 
@@ -215,12 +225,15 @@ function Conversation({ chat }: { chat: ChatSummary }) {
                     const retry = pending.find((message) => message.id === item.key);
                     if (retry) deliver(retry);
                   }}
+                  onUnlock={item.mine ? undefined : () => setUnlocking(item.message)}
                 />
               ),
             )}
           </Box>
         </>
       )}
+
+      {unlocking?.price && <UnlockDialog message={{ ...unlocking, price: unlocking.price }} onClose={() => setUnlocking(null)} />}
 
       {awayFromBottom && (
         <Fab

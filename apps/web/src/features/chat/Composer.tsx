@@ -1,20 +1,57 @@
-import { CHAT_MESSAGE_MAX_LENGTH } from '@aurum/core';
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  type Currency,
+  MESSAGE_MEDIA_MAX,
+  MESSAGE_PRICE_MAX_MINOR,
+  MESSAGE_PRICE_MIN_MINOR,
+  type MessagePrice,
+  messagePriceSchema,
+} from '@aurum/core';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { useRef, useState } from 'react';
-import { mediaPhase, UploadButton, UploadStatus, useMediaStatus, useUpload } from '../../lib/upload';
+import { useQuery } from '@tanstack/react-query';
+import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { ownPlansQuery } from '../../lib/plans';
+import {
+  ALL_MEDIA_KINDS,
+  acceptFor,
+  hiddenFileInputSx,
+  type MediaPhase,
+  mediaPhase,
+  UploadStatus,
+  useMediaStatus,
+  useUpload,
+} from '../../lib/upload';
+import { parsePriceInput } from './price-input';
 
 /** How often the partner is told the user is typing, at most. */
 const TYPING_EVERY_MS = 3000;
 
+interface Attachment {
+  key: string;
+  file: File;
+  mediaId: string | null;
+  phase: MediaPhase;
+}
+
+export interface ComposedMessage {
+  text: string;
+  mediaIds: string[];
+  price: MessagePrice | null;
+}
+
 /**
  * The message box: Enter sends (Shift+Enter makes a new line), and typing is announced now and
- * then. Creators can attach a photo, video or sound from their device: it is uploaded and
- * processed first, and goes with the next message once it is ready.
+ * then. Creators can attach photos, videos or sounds from their device (up to the message's
+ * limit): each is uploaded and processed first, and they go with the next message once all are
+ * ready. With media attached a creator may set a price: the member then sees them blurred until
+ * they pay.
  */
 export function Composer({
   canAttach,
@@ -22,44 +59,75 @@ export function Composer({
   onTyping,
 }: {
   canAttach: boolean;
-  onSend: (message: { text: string; mediaIds: string[] }) => void;
+  onSend: (message: ComposedMessage) => void;
   onTyping: () => void;
 }) {
   const [text, setText] = useState('');
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [priceText, setPriceText] = useState('');
   const lastTyping = useRef(0);
-  const upload = useUpload();
-  const status = useMediaStatus(upload.mediaId);
-  const phase = mediaPhase(upload.state, status.data?.status);
+  const plans = useQuery({ ...ownPlansQuery, enabled: canAttach });
+  // Messages are priced in the currency of the creator's plans.
+  const currency: Currency = plans.data?.find((plan) => plan.active)?.currency ?? plans.data?.[0]?.currency ?? 'USD';
   const trimmed = text.trim();
   const tooLong = trimmed.length > CHAT_MESSAGE_MAX_LENGTH;
-  const attachmentBusy = phase === 'uploading' || phase === 'processing';
-  const attached = phase === 'ready' && upload.mediaId ? [upload.mediaId] : [];
-  const canSend = (trimmed.length > 0 || attached.length > 0) && !tooLong && !attachmentBusy;
+  const busy = attachments.some((item) => item.phase === 'uploading' || item.phase === 'processing' || item.phase === 'idle');
+  const broken = attachments.some((item) => item.phase === 'failed');
+  const mediaIds = attachments.flatMap((item) => (item.phase === 'ready' && item.mediaId ? [item.mediaId] : []));
+  const priceMinor = parsePriceInput(priceText);
+  const price =
+    attachments.length > 0 && priceText.trim() !== '' ? messagePriceSchema.safeParse({ amountMinor: priceMinor, currency }) : null;
+  const priceError = price && !price.success;
+  const canSend = (trimmed.length > 0 || mediaIds.length > 0) && !tooLong && !busy && !broken && !priceError;
+
+  const update = useCallback((key: string, change: Pick<Attachment, 'mediaId' | 'phase'>) => {
+    setAttachments((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
+  }, []);
+  const add = (files: File[]) => {
+    setAttachments((list) => [
+      ...list,
+      ...files
+        .slice(0, MESSAGE_MEDIA_MAX - list.length)
+        .map((file) => ({ key: `${file.name}-${file.size}-${Math.random()}`, file, mediaId: null, phase: 'idle' as MediaPhase })),
+    ]);
+  };
+  const remove = (key: string) => setAttachments((list) => list.filter((item) => item.key !== key));
 
   const send = () => {
     if (!canSend) return;
-    onSend({ text: trimmed, mediaIds: attached });
+    onSend({ text: trimmed, mediaIds, price: price?.success && mediaIds.length > 0 ? price.data : null });
     setText('');
-    upload.reset();
+    setAttachments([]);
+    setPriceText('');
   };
 
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
-      {phase !== 'idle' && (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <UploadStatus
-              phase={phase}
-              progress={upload.progress}
-              error={upload.error ?? status.data?.failureReason}
-              label={upload.file?.name ?? 'Attachment'}
-              readyText="Ready to send"
-            />
-          </Box>
-          <IconButton aria-label="Remove the attachment" onClick={upload.reset}>
-            <CloseIcon />
-          </IconButton>
+      {attachments.length > 0 && (
+        <Box component="ul" aria-label="Attachments" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}>
+          {attachments.map((item) => (
+            <AttachmentRow key={item.key} attachment={item} onUpdate={update} onRemove={remove} />
+          ))}
         </Box>
+      )}
+      {canAttach && attachments.length > 0 && (
+        <TextField
+          label="Price (optional)"
+          size="small"
+          value={priceText}
+          onChange={(event) => setPriceText(event.target.value)}
+          error={Boolean(priceError)}
+          helperText={
+            priceError
+              ? `Enter an amount from ${(MESSAGE_PRICE_MIN_MINOR / 100).toFixed(2)} to ${(MESSAGE_PRICE_MAX_MINOR / 100).toFixed(2)}.`
+              : 'Set a price and the member pays to see the media. Leave empty to send it free.'
+          }
+          slotProps={{
+            htmlInput: { inputMode: 'decimal', name: 'price' },
+            input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
+          }}
+          sx={{ maxWidth: 320 }}
+        />
       )}
       <Box
         component="form"
@@ -69,17 +137,7 @@ export function Composer({
         }}
         sx={{ display: 'flex', gap: 1, alignItems: 'flex-end' }}
       >
-        {canAttach && (
-          <UploadButton
-            upload={upload}
-            name="attachment"
-            variant="text"
-            aria-label="Attach a photo, video or sound"
-            sx={{ minWidth: 0, mb: 0.5 }}
-          >
-            <AttachFileIcon />
-          </UploadButton>
-        )}
+        {canAttach && <AttachButton disabled={attachments.length >= MESSAGE_MEDIA_MAX} onAdd={add} />}
         <TextField
           label="Message"
           multiline
@@ -108,6 +166,81 @@ export function Composer({
           <SendIcon />
         </IconButton>
       </Box>
+    </Box>
+  );
+}
+
+/** Opens the file picker for one or more files; the hidden input is no control of its own. */
+function AttachButton({ disabled, onAdd }: { disabled: boolean; onAdd: (files: File[]) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const picked = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    if (files.length > 0) onAdd(files);
+  };
+  return (
+    <>
+      <Button
+        variant="text"
+        aria-label="Attach photos, videos or sounds"
+        disabled={disabled}
+        onClick={() => input.current?.click()}
+        sx={{ minWidth: 0, mb: 0.5 }}
+      >
+        <AttachFileIcon />
+      </Button>
+      <Box
+        component="input"
+        ref={input}
+        type="file"
+        name="attachment"
+        multiple
+        accept={acceptFor(ALL_MEDIA_KINDS)}
+        onChange={picked}
+        tabIndex={-1}
+        aria-hidden
+        sx={hiddenFileInputSx}
+      />
+    </>
+  );
+}
+
+/** One attached file: its own upload, then the server's processing. */
+function AttachmentRow({
+  attachment,
+  onUpdate,
+  onRemove,
+}: {
+  attachment: Attachment;
+  onUpdate: (key: string, change: Pick<Attachment, 'mediaId' | 'phase'>) => void;
+  onRemove: (key: string) => void;
+}) {
+  const upload = useUpload();
+  const status = useMediaStatus(upload.mediaId);
+  const phase = mediaPhase(upload.state, status.data?.status);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the upload starts once, when the file is attached
+  useEffect(() => {
+    upload.start(attachment.file);
+  }, []);
+  useEffect(() => {
+    onUpdate(attachment.key, { mediaId: upload.mediaId, phase: upload.state === 'error' ? 'failed' : phase });
+  }, [onUpdate, attachment.key, upload.mediaId, upload.state, phase]);
+
+  return (
+    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <UploadStatus
+          phase={phase}
+          progress={upload.progress}
+          error={upload.error ?? status.data?.failureReason}
+          label={attachment.file.name}
+          readyText="Ready to send"
+        />
+      </Box>
+      <IconButton aria-label={`Remove ${attachment.file.name}`} onClick={() => onRemove(attachment.key)}>
+        <CloseIcon />
+      </IconButton>
     </Box>
   );
 }

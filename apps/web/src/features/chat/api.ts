@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatPartnersPage, ChatSummary, ChatsPage, MessagesPage } from '@aurum/core';
+import type { ChatMessage, ChatPartnersPage, ChatSummary, ChatsPage, MessagePrice, MessagesPage } from '@aurum/core';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
 import { queryKeys } from '../../lib/query-keys';
@@ -41,7 +41,10 @@ export const partnersQuery = (q: string) =>
   });
 
 export const startChat = (partnerId: string) => api.post<ChatSummary>('/chats', { partnerId });
-export const sendMessage = (chatId: string, message: { id: string; text: string; mediaIds: string[] }) =>
+export const sendMessage = (chatId: string, message: { id: string; text: string; mediaIds: string[]; price: MessagePrice | null }) =>
   api.post<ChatMessage>(`/chats/${chatId}/messages`, message);
+/** Pays for a paid message's media; the key is the attempt's, so a retry after a lost answer never pays twice. */
+export const unlockMessage = (chatId: string, messageId: string, input: { paymentMethodId: string; idempotencyKey: string }) =>
+  api.post<ChatMessage>(`/chats/${chatId}/messages/${messageId}/unlock`, input);
 export const markRead = (chatId: string, messageId: string) => apiRequest<void>('PUT', `/chats/${chatId}/read`, { messageId });
 export const sendTyping = (chatId: string) => api.post<void>(`/chats/${chatId}/typing`);

@@ -18,3 +18,15 @@ export function setPartnerRead(queryClient: QueryClient, chatId: string, message
     chat ? { ...chat, partnerLastReadMessageId: messageId } : chat,
   );
 }
+
+/** A message read again (a paid one after it was unlocked) takes the place of the one in the chat's pages. */
+export function replaceMessage(queryClient: QueryClient, message: ChatMessage): void {
+  queryClient.setQueryData<InfiniteData<MessagesPage, string | null>>(queryKeys.chats.messages(message.chatId), (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, items: page.items.map((item) => (item.id === message.id ? message : item)) })),
+        }
+      : data,
+  );
+}

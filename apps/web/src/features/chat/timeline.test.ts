@@ -9,6 +9,9 @@ const message = (id: string, senderId: string, createdAt: string): ChatMessage =
   senderId,
   text: id,
   media: [],
+  price: null,
+  unlocked: true,
+  paid: false,
   createdAt,
 });
 
@@ -47,9 +50,9 @@ describe('buildTimeline', () => {
 
   it('shows messages being sent after the stored ones, failed ones as failed, and drops them once stored', () => {
     const pending = [
-      { id: 'p1', text: 'on its way', mediaIds: [], createdAt: '2026-11-25T10:01:00', failed: false },
-      { id: 'p2', text: 'lost', mediaIds: [], createdAt: '2026-11-25T10:02:00', failed: true },
-      { id: 'm4', text: 'already stored', mediaIds: [], createdAt: '2026-11-25T10:00:00', failed: false },
+      { id: 'p1', text: 'on its way', mediaIds: [], price: null, createdAt: '2026-11-25T10:01:00', failed: false },
+      { id: 'p2', text: 'lost', mediaIds: [], price: null, createdAt: '2026-11-25T10:02:00', failed: true },
+      { id: 'm4', text: 'already stored', mediaIds: [], price: null, createdAt: '2026-11-25T10:00:00', failed: false },
     ];
     const items = buildTimeline(pages, pending, { chatId: 'c1', userId: 'me', partnerLastRead: null, now });
     const tail = items.slice(-3).map((item) => (item.kind === 'message' ? [item.key, item.delivery] : item.kind));

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@aurum/core';
+import type { ChatMessage, MessagePrice } from '@aurum/core';
 import { formatDate } from '../../lib/dates';
 
 /** Where one of the user's own messages stands, as the sender sees it. */
@@ -10,6 +10,8 @@ export interface PendingMessage {
   text: string;
   /** Processed uploads going with it; shown once the server has the message. */
   mediaIds: string[];
+  /** Pay-per-view: what the recipient pays to see the media. */
+  price: MessagePrice | null;
   createdAt: string;
   failed: boolean;
 }
@@ -65,6 +67,9 @@ export function buildTimeline(
         senderId: options.userId,
         text: message.text,
         media: [],
+        price: message.price,
+        unlocked: true,
+        paid: false,
         createdAt: message.createdAt,
       },
       delivery: (message.failed ? 'failed' : 'sending') as Delivery,

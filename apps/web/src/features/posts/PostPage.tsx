@@ -1,6 +1,7 @@
 import { displayName, ERROR_TYPES, type Post } from '@aurum/core';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +11,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -22,6 +24,7 @@ import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { PostMediaView } from '../../components/post/PostMediaView';
 import { UnlockActions } from '../../components/post/UnlockActions';
+import { ReportDialog } from '../../components/ReportDialog';
 import { LoadFailed } from '../../components/RetryAlert';
 import { addSnack } from '../../components/snack-queue';
 import { isApiError } from '../../lib/api/client';
@@ -82,6 +85,7 @@ function PostView({ post }: { post: Post }) {
             )}
           </Typography>
         </Box>
+        {!own && <ReportPostButton postId={post.id} />}
       </Box>
 
       {own && (
@@ -118,6 +122,19 @@ function PostView({ post }: { post: Post }) {
 
       {own && <OwnerActions post={post} />}
     </Box>
+  );
+}
+
+/** Opens the report dialog for a post someone else made. */
+function ReportPostButton({ postId }: { postId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <IconButton aria-label="Report this post" onClick={() => setOpen(true)}>
+        <FlagOutlinedIcon />
+      </IconButton>
+      <ReportDialog target={{ kind: 'post', id: postId, name: 'this post' }} open={open} onClose={() => setOpen(false)} />
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import { displayName } from '@aurum/core';
 import BlockIcon from '@mui/icons-material/Block';
+import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -14,6 +15,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
+import { ReportDialog } from '../../components/ReportDialog';
 import { errorMessage } from '../../lib/errors';
 import { type BlockTarget, useBlockUser } from './blocks';
 
@@ -21,6 +23,7 @@ import { type BlockTarget, useBlockUser } from './blocks';
 export function BlockMenu({ profile }: { profile: BlockTarget }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const block = useBlockUser(profile);
   const close = () => setAnchor(null);
   return (
@@ -56,7 +59,23 @@ export function BlockMenu({ profile }: { profile: BlockTarget }) {
           </ListItemIcon>
           <ListItemText>{profile.blocked ? 'Unblock' : 'Block'}</ListItemText>
         </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            setReporting(true);
+          }}
+        >
+          <ListItemIcon>
+            <FlagOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Report</ListItemText>
+        </MenuItem>
       </Menu>
+      <ReportDialog
+        target={{ kind: 'user', id: profile.userId, name: displayName(profile) }}
+        open={reporting}
+        onClose={() => setReporting(false)}
+      />
       <Dialog
         open={confirming}
         onClose={() => !block.isPending && setConfirming(false)}

@@ -10,6 +10,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { BlockButton } from '../../components/BlockButton';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { PaymentError } from '../../components/payment-method/PaymentError';
 import { PaymentMethodPicker, usePaymentMethodChoice } from '../../components/payment-method/PaymentMethodPicker';
 import { RetryAlert } from '../../components/RetryAlert';
 import { SectionCard } from '../../components/SectionCard';
@@ -18,6 +19,7 @@ import { isApiError } from '../../lib/api/client';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
+import { outcomeUnknown, useAttemptKeys } from '../../lib/payment-attempt';
 import { profilePageQuery } from '../../lib/profile-page';
 import {
   type ChangePlanInput,
@@ -27,8 +29,6 @@ import {
   refreshAfterSubscriptionChange,
   subscriptionQuery,
 } from './api';
-import { outcomeUnknown, useAttemptKeys } from './attempt';
-import { PaymentError } from './PaymentError';
 import { PlanChoice } from './PlanChoice';
 import { SubscriptionStates } from './SubscriptionStates';
 

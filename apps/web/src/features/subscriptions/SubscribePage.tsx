@@ -10,6 +10,7 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import { BlockButton } from '../../components/BlockButton';
 import { PageHeader } from '../../components/PageHeader';
 import { ProfileStates } from '../../components/ProfileStates';
+import { PaymentError } from '../../components/payment-method/PaymentError';
 import { PaymentMethodPicker, usePaymentMethodChoice } from '../../components/payment-method/PaymentMethodPicker';
 import { SectionCard } from '../../components/SectionCard';
 import { addSnack } from '../../components/snack-queue';
@@ -18,13 +19,12 @@ import { useSignedInUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { paths, type SubscribeLinkState } from '../../lib/paths';
+import { outcomeUnknown, useAttemptKeys } from '../../lib/payment-attempt';
 import { planPrice } from '../../lib/plans';
 import { profilePageQuery } from '../../lib/profile-page';
 import { queryKeys } from '../../lib/query-keys';
 import { refreshAfterSubscriptionChange, type SubscribeInput, subscribe } from './api';
-import { outcomeUnknown, useAttemptKeys } from './attempt';
 import { CreatorLine } from './CreatorLine';
-import { PaymentError } from './PaymentError';
 import { PlanChoice } from './PlanChoice';
 
 /** /users/subscribeTo/{creatorId}: pick one of the creator's plans and a payment method, then pay and subscribe. */

@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import { ApiError } from '../../lib/api/client';
+import { ApiError } from './api/client';
 
 /**
  * Whether a payment request may have gone through without us hearing back: it never got an

@@ -1,9 +1,9 @@
-import { type ClientConfig, scrubErrorReport } from '@aurum/core';
+import type { ClientConfig } from '@aurum/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { clientConfigQuery } from './client-config';
+import { clientConfigQuery } from '../client-config';
 
-type Sentry = typeof import('@sentry/browser');
+type Sentry = ReturnType<typeof import('./sentry')['startSentry']>;
 type Settings = NonNullable<ClientConfig['errorReporting']>;
 
 let sentry: Sentry | null = null;
@@ -11,21 +11,14 @@ let starting: Promise<void> | null = null;
 let userId: string | null = null;
 
 /**
- * Sentry's browser SDK, loaded (its own chunk) only when the server has a DSN: unexpected
- * errors and unhandled rejections are reported with the release, the environment and the
- * signed-in user's id, every report scrubbed by core's `scrubErrorReport`.
+ * Error reporting to Sentry, loaded (its own chunk, `./sentry`) only when the server has a DSN;
+ * reports carry the signed-in user's id and nothing else about them.
  */
 export function startErrorReporting(settings: Settings): Promise<void> {
-  starting ??= import('@sentry/browser').then((loaded) => {
-    loaded.init({
-      dsn: settings.dsn,
-      environment: settings.environment,
-      release: settings.release,
-      dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [], urlQueryParams: false },
-      beforeSend: (event) => scrubErrorReport(event),
-    });
-    loaded.setUser(userId ? { id: userId } : null);
-    sentry = loaded;
+  starting ??= import('./sentry').then(({ startSentry }) => {
+    const started = startSentry(settings);
+    started.setUser(userId ? { id: userId } : null);
+    sentry = started;
   });
   return starting;
 }

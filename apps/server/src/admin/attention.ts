@@ -1,0 +1,32 @@
+import { DAY_MS } from '@aurum/core';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { charges, verificationRequests } from '../db/schema.js';
+import type { AttentionSource } from './service.js';
+
+/**
+ * The counts on the admin home, one per queue. A domain that gets a queue (reports, support
+ * tickets) adds its kind to core's ATTENTION_KINDS and its source to the list app.ts hands the
+ * admin service; the endpoint and the page take it from there.
+ */
+export const pendingVerifications: AttentionSource = {
+  kind: 'pending_verifications',
+  count: async (db) => {
+    const [row] = await db.select({ n: count() }).from(verificationRequests).where(eq(verificationRequests.status, 'pending'));
+    return row?.n ?? 0;
+  },
+};
+
+/** Payments that failed in the last day, by when they were settled as failed. */
+export const failedPaymentsLastDay: AttentionSource = {
+  kind: 'failed_payments_day',
+  count: async (db, now) => {
+    const since = new Date(now.getTime() - DAY_MS);
+    const [row] = await db
+      .select({ n: count() })
+      .from(charges)
+      .where(and(eq(charges.status, 'failed'), gte(sql`coalesce(${charges.settledAt}, ${charges.createdAt})`, since)));
+    return row?.n ?? 0;
+  },
+};
+
+export const ATTENTION_SOURCES: readonly AttentionSource[] = [pendingVerifications, failedPaymentsLastDay];

@@ -1,0 +1,144 @@
+import { AUDIT_ACTIONS, type AuditEntry } from '@aurum/core';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { PageLoading } from '../../components/LoadingOverlay';
+import { LoadMore } from '../../components/LoadMore';
+import { PageHeader } from '../../components/PageHeader';
+import { RetryAlert } from '../../components/RetryAlert';
+import { paths } from '../../lib/paths';
+import { AdminTabs } from './AdminTabs';
+import { type AuditFilters, auditQuery } from './api';
+import { AUDIT_ACTION_LABELS, auditChange } from './labels';
+
+const dateTime = (at: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(at));
+
+/** /admin/audit: every admin action, newest first, filtered by action, by admin or by the user acted on. Read only. */
+export default function AdminAuditPage() {
+  const [params, setParams] = useSearchParams();
+  const filters: AuditFilters = {};
+  const action = params.get('action');
+  if (action && (AUDIT_ACTIONS as readonly string[]).includes(action)) filters.action = action;
+  for (const name of ['actorId', 'targetId'] as const) {
+    const value = params.get(name);
+    if (value) filters[name] = value;
+  }
+  const setFilter = (name: keyof AuditFilters, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <PageHeader title="Audit log">Every action an admin took, newest first.</PageHeader>
+      <AdminTabs />
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 3 }}>
+        <TextField
+          select
+          label="Action"
+          value={filters.action ?? ''}
+          onChange={(event) => setFilter('action', event.target.value || null)}
+          sx={{ flex: '1 1 220px', maxWidth: 320 }}
+        >
+          <MenuItem value="">All actions</MenuItem>
+          {AUDIT_ACTIONS.map((value) => (
+            <MenuItem key={value} value={value}>
+              {AUDIT_ACTION_LABELS[value]}
+            </MenuItem>
+          ))}
+        </TextField>
+        {filters.targetId && <Chip label="About one user" onDelete={() => setFilter('targetId', null)} />}
+        {filters.actorId && <Chip label="By one admin" onDelete={() => setFilter('actorId', null)} />}
+      </Box>
+      <AuditResults filters={filters} onFilter={setFilter} />
+    </Box>
+  );
+}
+
+function AuditResults({ filters, onFilter }: { filters: AuditFilters; onFilter: (name: keyof AuditFilters, value: string) => void }) {
+  const audit = useInfiniteQuery(auditQuery(filters));
+  const items = audit.data?.pages.flatMap((page) => page.items) ?? [];
+  if (audit.isPending) return <PageLoading label="Loading the audit log" />;
+  if (audit.isError && !audit.data) return <RetryAlert error={audit.error} onRetry={() => void audit.refetch()} />;
+  if (items.length === 0) {
+    return (
+      <Paper variant="outlined" role="status" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+        <Typography variant="h2">Nothing recorded</Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          No admin action matches these filters.
+        </Typography>
+      </Paper>
+    );
+  }
+  return (
+    <>
+      <Box
+        component="ul"
+        aria-label="Audit entries"
+        aria-busy={audit.isPlaceholderData || undefined}
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, opacity: audit.isPlaceholderData ? 0.6 : 1 }}
+      >
+        {items.map((entry) => (
+          <AuditItem key={entry.id} entry={entry} onFilter={onFilter} />
+        ))}
+      </Box>
+      <LoadMore
+        hasMore={audit.hasNextPage}
+        loading={audit.isFetchingNextPage}
+        failed={audit.isFetchNextPageError ? audit.error : null}
+        onLoad={() => void audit.fetchNextPage()}
+        label="Load more entries"
+        loadingLabel="Loading more entries"
+      />
+    </>
+  );
+}
+
+function AuditItem({ entry, onFilter }: { entry: AuditEntry; onFilter: (name: keyof AuditFilters, value: string) => void }) {
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 2, display: 'grid', gap: 0.75 }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between' }}>
+        <Typography sx={{ fontWeight: 700 }}>{AUDIT_ACTION_LABELS[entry.action]}</Typography>
+        <Typography variant="body2" color="text.secondary" component="time" dateTime={entry.createdAt}>
+          {dateTime(entry.createdAt)}
+        </Typography>
+      </Box>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        <Link component={RouterLink} to={paths.adminUser(entry.targetId)}>
+          {entry.targetEmail ?? entry.targetId}
+        </Link>{' '}
+        · {auditChange(entry)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        By{' '}
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          onClick={() => onFilter('actorId', entry.actorId)}
+          sx={{ verticalAlign: 'baseline' }}
+        >
+          {entry.actorEmail ?? entry.actorId}
+        </Link>
+        {entry.reason ? ` · “${entry.reason}”` : ''}
+      </Typography>
+      {entry.requestId && (
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          Request {entry.requestId}
+        </Typography>
+      )}
+    </Paper>
+  );
+}

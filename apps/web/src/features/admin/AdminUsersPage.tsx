@@ -1,0 +1,203 @@
+import { ADMIN_SEARCH_MAX, type AdminUserRow } from '@aurum/core';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import CardActionArea from '@mui/material/CardActionArea';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { PageLoading } from '../../components/LoadingOverlay';
+import { LoadMore } from '../../components/LoadMore';
+import { PageHeader } from '../../components/PageHeader';
+import { RetryAlert } from '../../components/RetryAlert';
+import { UserAvatar } from '../../components/UserAvatar';
+import { formatDate } from '../../lib/dates';
+import { paths } from '../../lib/paths';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { AdminTabs } from './AdminTabs';
+import { adminUsersQuery, type UserFilters } from './api';
+import { adminDisplayName } from './labels';
+import { UserChips } from './UserChips';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const FILTERS = [
+  {
+    name: 'label',
+    label: 'Label',
+    options: [
+      ['', 'Any'],
+      ['creators', 'Creators'],
+      ['admins', 'Admins'],
+    ],
+  },
+  {
+    name: 'disabled',
+    label: 'Disabled',
+    options: [
+      ['', 'Any'],
+      ['yes', 'Disabled'],
+      ['no', 'Active'],
+    ],
+  },
+  {
+    name: 'verified',
+    label: 'Identity',
+    options: [
+      ['', 'Any'],
+      ['yes', 'Verified'],
+      ['no', 'Not verified'],
+    ],
+  },
+] as const;
+
+/** /admin/users: every account, newest first, 25 at a time; search and filters live in the address. */
+export default function AdminUsersPage() {
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(params.get('q') ?? '');
+  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+
+  useEffect(() => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (q) next.set('q', q);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [q, setParams]);
+
+  const setFilter = (name: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const filters: UserFilters = { q: q || undefined };
+  for (const filter of FILTERS) {
+    const value = params.get(filter.name);
+    if (value && filter.options.some(([option]) => option === value)) filters[filter.name] = value;
+  }
+
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <PageHeader title="Users">Search by e-mail, handle or name.</PageHeader>
+      <AdminTabs />
+      <Box component="search" sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 3 }}>
+        <TextField
+          type="search"
+          label="Search users"
+          placeholder="E-mail, handle or name"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          sx={{ flex: '1 1 260px' }}
+          slotProps={{
+            htmlInput: { maxLength: ADMIN_SEARCH_MAX, autoComplete: 'off', enterKeyHint: 'search' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon aria-hidden />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        {FILTERS.map((filter) => (
+          <TextField
+            key={filter.name}
+            select
+            label={filter.label}
+            value={filters[filter.name] ?? ''}
+            onChange={(event) => setFilter(filter.name, event.target.value)}
+            sx={{ flex: '1 1 130px', minWidth: 130 }}
+          >
+            {filter.options.map(([value, label]) => (
+              <MenuItem key={value} value={value}>
+                {label}
+              </MenuItem>
+            ))}
+          </TextField>
+        ))}
+      </Box>
+      <UserResults filters={filters} />
+    </Box>
+  );
+}
+
+function UserResults({ filters }: { filters: UserFilters }) {
+  const users = useInfiniteQuery(adminUsersQuery(filters));
+  const items = users.data?.pages.flatMap((page) => page.items) ?? [];
+  if (users.isPending) return <PageLoading label="Loading users" />;
+  if (users.isError && !users.data) return <RetryAlert error={users.error} onRetry={() => void users.refetch()} />;
+  if (items.length === 0) {
+    return (
+      <Paper variant="outlined" role="status" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+        <Typography variant="h2">No users found</Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          Nobody matches this search and these filters.
+        </Typography>
+      </Paper>
+    );
+  }
+  return (
+    <>
+      <Box
+        component="ul"
+        aria-label="Users"
+        aria-busy={users.isPlaceholderData || undefined}
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, opacity: users.isPlaceholderData ? 0.6 : 1 }}
+      >
+        {items.map((user) => (
+          <UserItem key={user.id} user={user} />
+        ))}
+      </Box>
+      <LoadMore
+        hasMore={users.hasNextPage}
+        loading={users.isFetchingNextPage}
+        failed={users.isFetchNextPageError ? users.error : null}
+        onLoad={() => void users.fetchNextPage()}
+        label="Load more users"
+        loadingLabel="Loading more users"
+      />
+    </>
+  );
+}
+
+function UserItem({ user }: { user: AdminUserRow }) {
+  const name = adminDisplayName(user);
+  return (
+    <Paper component="li" variant="outlined" sx={{ overflow: 'hidden' }}>
+      <CardActionArea component={RouterLink} to={paths.adminUser(user.id)} sx={{ p: 1.5, display: 'flex', gap: 1.5, alignItems: 'center' }}>
+        <UserAvatar profile={user} size={40} />
+        <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 0.5 }}>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {name}
+            {user.publicName && user.handle && (
+              <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+                {' '}
+                @{user.handle}
+              </Box>
+            )}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {user.email} · joined {formatDate(user.createdAt)}
+          </Typography>
+          <UserChips user={user} />
+        </Box>
+        <ChevronRightIcon aria-hidden sx={{ color: 'text.secondary' }} />
+      </CardActionArea>
+    </Paper>
+  );
+}

@@ -1,0 +1,125 @@
+import type { AdminUserDetail, AdminUserRow, AuditEntry } from '@aurum/core';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeUser, mockApi } from '../../test/api-mock';
+import { renderApp } from '../../test/render-app';
+import { auditChange } from './labels';
+
+const admin = makeUser({ id: 'a1', userId: 'a1', handle: 'boss', publicName: 'Boss', labels: ['admins'], roles: ['admins', 'members'] });
+const member = makeUser();
+
+function row(overrides: Partial<AdminUserRow> = {}): AdminUserRow {
+  return {
+    id: 'u2',
+    email: 'grace@example.com',
+    name: '',
+    handle: 'grace',
+    publicName: 'Grace Hopper',
+    avatarColor: 'hsl(42, 50%, 50%)',
+    labels: [],
+    disabledAt: null,
+    identityVerifiedAt: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function detail(overrides: Partial<AdminUserRow> = {}): AdminUserDetail {
+  return {
+    user: { ...row(overrides), bio: null, lastOnline: null, registrationCompletedAt: null, followerCount: 0 },
+    sessions: [],
+    subscriptions: [],
+    payments: [],
+    verifications: [],
+  };
+}
+
+function api(me: typeof admin, extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/me': () => ({ status: 200, body: me }),
+    'POST /api/me/heartbeat': () => ({ status: 204 }),
+    ...extra,
+  });
+}
+
+describe('the admin area', () => {
+  it('refuses anyone but admins, without asking the admin API', async () => {
+    const fetchMock = api(member);
+    renderApp('/admin/users');
+    expect(await screen.findByRole('heading', { name: 'Admins only' })).toBeTruthy();
+    expect(screen.getByText(/This part of Aurum is for admins/)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/admin/'))).toBe(false);
+  });
+
+  it('shows what needs attention, each count linking to its queue', async () => {
+    api(admin, {
+      'GET /api/admin/overview': () => ({
+        status: 200,
+        body: {
+          attention: [
+            { kind: 'pending_verifications', count: 3 },
+            { kind: 'failed_payments_day', count: 0 },
+          ],
+        },
+      }),
+    });
+    renderApp('/admin');
+    const link = await screen.findByRole('link', { name: 'Pending verification requests: 3' });
+    expect(link.getAttribute('href')).toBe('/admin/verification-requests');
+    expect(screen.getByRole('link', { name: 'Failed payments in the last day: 0' }).getAttribute('href')).toBe('/admin/payments');
+  });
+
+  it('lists users with their labels and state, filtered from the address', async () => {
+    api(admin, {
+      'GET /api/admin/users?label=creators': () => ({
+        status: 200,
+        body: { items: [row({ labels: ['creators'], disabledAt: '2026-11-21T10:00:00.000Z' })], nextCursor: null },
+      }),
+    });
+    renderApp('/admin/users?label=creators');
+    const list = await screen.findByRole('list', { name: 'Users' });
+    const link = within(list).getByRole('link', { name: /Grace Hopper/ });
+    expect(link.getAttribute('href')).toBe('/admin/users/u2');
+    expect(within(list).getByText('Creator')).toBeTruthy();
+    expect(within(list).getByText('Disabled')).toBeTruthy();
+    expect(within(list).getByText(/grace@example\.com/)).toBeTruthy();
+  });
+
+  it("runs an action with its reason, and shows the server's refusal in the dialog", async () => {
+    const sent: unknown[] = [];
+    api(admin, {
+      'GET /api/admin/users/a1': () => ({ status: 200, body: detail({ id: 'a1', labels: ['admins'], publicName: 'Boss' }) }),
+      'POST /api/admin/users/a1/labels': (body) => {
+        sent.push(body);
+        return {
+          status: 400,
+          body: { type: 'cannot_revoke_own_admin', message: 'You cannot revoke your own admin label.', statusCode: 400 },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/users/a1');
+    await user.click(await screen.findByRole('button', { name: 'Revoke admin label' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Reason (optional)'), 'tidy up');
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('You cannot revoke your own admin label.');
+    expect(sent).toEqual([{ label: 'admins', granted: false, reason: 'tidy up' }]);
+  });
+});
+
+describe('audit rows in words', () => {
+  const entry = (overrides: Partial<AuditEntry>): Pick<AuditEntry, 'action' | 'before' | 'after'> => ({
+    action: 'user.label_granted',
+    before: null,
+    after: null,
+    ...overrides,
+  });
+  it('says what changed', () => {
+    expect(auditChange(entry({ before: { labels: [] }, after: { labels: ['creators', 'admins'] } }))).toBe('Labels: none → Creator, Admin');
+    expect(auditChange(entry({ action: 'user.disabled', after: { sessionsEnded: 1 } }))).toBe('1 session ended');
+    expect(auditChange(entry({ action: 'user.sessions_revoked', before: { sessions: 2 } }))).toBe('2 sessions ended');
+    expect(auditChange(entry({ action: 'user.enabled' }))).toBe('Can sign in again');
+  });
+});

@@ -1,0 +1,67 @@
+import type { AdminActionResult, AdminLabelChangeInput, AdminOverview, AdminUserDetail, AdminUsersPage, AuditPage } from '@aurum/core';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api/client';
+import { queryKeys } from '../../lib/query-keys';
+
+/** The users list's search and filters as they stand in the address: only those set. */
+export type UserFilters = Partial<Record<'q' | 'label' | 'disabled' | 'verified', string>>;
+/** The audit log's filters as they stand in the address. */
+export type AuditFilters = Partial<Record<'action' | 'actorId' | 'targetId', string>>;
+
+function withParams(base: string, filters: Record<string, string | undefined>, cursor: string | null): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+  if (cursor) params.set('cursor', cursor);
+  const query = params.toString();
+  return query ? `${base}?${query}` : base;
+}
+
+export const overviewQuery = queryOptions({
+  queryKey: queryKeys.admin.overview,
+  queryFn: () => api.get<AdminOverview>('/admin/overview'),
+});
+
+export const adminUsersQuery = (filters: UserFilters) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.admin.users(filters as Record<string, string>),
+    queryFn: ({ pageParam }) => api.get<AdminUsersPage>(withParams('/admin/users', filters, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+
+export const adminUserQuery = (userId: string) =>
+  queryOptions({
+    queryKey: queryKeys.admin.user(userId),
+    queryFn: () => api.get<AdminUserDetail>(`/admin/users/${encodeURIComponent(userId)}`),
+  });
+
+export const auditQuery = (filters: AuditFilters) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.admin.audit(filters as Record<string, string>),
+    queryFn: ({ pageParam }) => api.get<AuditPage>(withParams('/admin/audit', filters, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+
+/** The actions on one account; each answers with the account after it. */
+export type AdminAction =
+  | { kind: 'label'; change: AdminLabelChangeInput }
+  | { kind: 'disable' | 'enable' | 'revokeSessions' | 'verifyAge'; reason?: string };
+
+export function runAdminAction(userId: string, action: AdminAction): Promise<AdminActionResult | unknown> {
+  const base = `/admin/users/${encodeURIComponent(userId)}`;
+  switch (action.kind) {
+    case 'label':
+      return api.post<AdminActionResult>(`${base}/labels`, action.change);
+    case 'disable':
+      return api.post<AdminActionResult>(`${base}/disable`, { reason: action.reason });
+    case 'enable':
+      return api.post<AdminActionResult>(`${base}/enable`, { reason: action.reason });
+    case 'revokeSessions':
+      return api.post<AdminActionResult>(`${base}/sessions/revoke`, { reason: action.reason });
+    case 'verifyAge':
+      return api.post(`${base}/age-verification`, { reason: action.reason });
+  }
+}

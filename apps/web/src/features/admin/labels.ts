@@ -1,0 +1,60 @@
+import { type AdminUserRow, type AttentionKind, type AuditAction, type AuditEntry, ROLE } from '@aurum/core';
+import { paths } from '../../lib/paths';
+
+/** What each count on the admin home is called and which queue it opens. */
+export const ATTENTION: Record<AttentionKind, { label: string; to: string }> = {
+  pending_verifications: { label: 'Pending verification requests', to: paths.adminVerificationRequests },
+  failed_payments_day: { label: 'Failed payments in the last day', to: paths.adminPayments },
+};
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'user.label_granted': 'Label granted',
+  'user.label_revoked': 'Label revoked',
+  'user.disabled': 'Account disabled',
+  'user.enabled': 'Account enabled',
+  'user.sessions_revoked': 'Sessions ended',
+  'user.age_verified': 'Age verified by hand',
+  'report.dismissed': 'Reports dismissed',
+  'content.removed': 'Content removed',
+  'creator.suspended': 'Creator suspended',
+  'user.banned': 'Account banned',
+};
+
+export const LABEL_NAMES: Record<string, string> = { [ROLE.admins]: 'Admin', [ROLE.creators]: 'Creator' };
+
+/** One line saying what an audit row changed, from its before and after. */
+export function auditChange(entry: Pick<AuditEntry, 'action' | 'before' | 'after'>): string {
+  const labels = (side: Record<string, unknown> | null) => {
+    const list = Array.isArray(side?.labels) ? (side.labels as string[]) : [];
+    return list.length ? list.map((label) => LABEL_NAMES[label] ?? label).join(', ') : 'none';
+  };
+  switch (entry.action) {
+    case 'user.label_granted':
+    case 'user.label_revoked':
+      return `Labels: ${labels(entry.before)} → ${labels(entry.after)}`;
+    case 'user.disabled': {
+      const ended = Number(entry.after?.sessionsEnded ?? 0);
+      return `${ended} ${ended === 1 ? 'session' : 'sessions'} ended`;
+    }
+    case 'user.sessions_revoked': {
+      const ended = Number(entry.before?.sessions ?? 0);
+      return `${ended} ${ended === 1 ? 'session' : 'sessions'} ended`;
+    }
+    case 'user.enabled':
+      return 'Can sign in again';
+    case 'user.age_verified':
+      return 'Identity marked verified';
+    case 'report.dismissed':
+    case 'content.removed':
+    case 'creator.suspended':
+    case 'user.banned': {
+      const resolved = Array.isArray(entry.after?.resolvedReportIds) ? entry.after.resolvedReportIds.length : 0;
+      return `${resolved} ${resolved === 1 ? 'report' : 'reports'} resolved`;
+    }
+  }
+}
+
+/** The name an admin knows an account by: public name, else @handle, else the account's name or address (no profile yet). */
+export function adminDisplayName(user: Pick<AdminUserRow, 'publicName' | 'handle' | 'name' | 'email'>): string {
+  return user.publicName?.trim() || (user.handle ? `@${user.handle}` : user.name.trim() || user.email);
+}

@@ -1,0 +1,77 @@
+import type { ModerationNotice, ModerationNoticeKind } from '@aurum/core';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { PageLoading } from '../../components/LoadingOverlay';
+import { PageHeader } from '../../components/PageHeader';
+import { RetryAlert } from '../../components/RetryAlert';
+import { formatDate } from '../../lib/dates';
+import { moderationNoticesQuery, useMarkNoticesRead } from '../../lib/moderation';
+
+const KIND_TITLES: Readonly<Record<ModerationNoticeKind, string>> = {
+  report_outcome: 'Your report',
+  content_removed: 'Content removed',
+  account_suspended: 'Your account',
+  creator_suspended: 'A creator you subscribe to',
+};
+
+/** /notices: what the Aurum team decided that concerns the user: their reports' outcomes, removals, suspensions. Opening it marks them read. */
+export default function NoticesPage() {
+  const notices = useQuery(moderationNoticesQuery);
+  const markRead = useMarkNoticesRead();
+  const unread = notices.data?.unread ?? 0;
+  const { mutate } = markRead;
+  useEffect(() => {
+    if (unread > 0) mutate();
+  }, [unread, mutate]);
+  return (
+    <>
+      <PageHeader title="Notices">Decisions of the Aurum team that concern you.</PageHeader>
+      {notices.isPending ? (
+        <PageLoading label="Loading your notices" />
+      ) : notices.error ? (
+        <RetryAlert error={notices.error} onRetry={() => notices.refetch()} />
+      ) : notices.data.items.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+          <Typography variant="h2">No notices</Typography>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            When you report something, we tell you here what we decided.
+          </Typography>
+        </Paper>
+      ) : (
+        <Box component="ul" aria-label="Notices" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+          {notices.data.items.map((notice) => (
+            <NoticeItem key={notice.id} notice={notice} />
+          ))}
+        </Box>
+      )}
+    </>
+  );
+}
+
+function NoticeItem({ notice }: { notice: ModerationNotice }) {
+  return (
+    <Paper
+      component="li"
+      variant="outlined"
+      sx={{ p: 2.5, display: 'grid', gap: 0.75, borderColor: notice.readAt ? 'divider' : 'primary.main' }}
+    >
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap' }}>
+        <Typography variant="h2" sx={{ fontSize: '1.05rem' }}>
+          {KIND_TITLES[notice.kind]}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          <time dateTime={notice.createdAt}>{formatDate(notice.createdAt)}</time>
+        </Typography>
+      </Box>
+      <Typography sx={{ overflowWrap: 'anywhere' }}>{notice.message}</Typography>
+      {notice.reason && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          Reason: {notice.reason}
+        </Typography>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,77 @@
+import { adminEmailFor } from './support/admins.js';
+import { becomeCreator, publishPost, writePhoto } from './support/creator.js';
+import { expect, test } from './support/fixtures.js';
+import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+
+test('a member reports a post, an admin removes it from the queue, and the reporter is told', async ({ page, browser }, testInfo) => {
+  test.setTimeout(240_000);
+  const project = testInfo.project.name;
+  const newPage = async () => (await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL })).newPage();
+
+  // A creator publishes a public post.
+  const creatorName = `Ember ${project}`;
+  await signUp(page, { email: uniqueEmail('reported'), handle: uniqueHandle('reported'), publicName: creatorName });
+  await becomeCreator(page, testInfo, { name: creatorName, photo: await writePhoto(testInfo) });
+  const postText = `Cheap followers, message me now (${project})`;
+  const postUrl = await publishPost(page, { text: postText, files: [], access: 'Public' });
+  const postId = postUrl.split('/').at(-1) as string;
+
+  // A member reports it with a reason and a few words.
+  const member = await newPage();
+  await signUp(member, { email: uniqueEmail('reporter'), handle: uniqueHandle('reporter'), publicName: 'Careful Reader' });
+  await member.goto(postUrl);
+  await expect(member.getByText(postText)).toBeVisible();
+  await member.getByRole('button', { name: 'Report this post' }).click();
+  const dialog = member.getByRole('dialog', { name: 'Report this post' });
+  await dialog.getByRole('radio', { name: 'Spam or scam' }).check();
+  await dialog.getByLabel('More details (optional)').fill('Selling fake followers.');
+  await expectAccessible(member);
+  await screenshot(member, testInfo, 'report-dialog');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(member.getByText('Thank you. We will look into it and tell you what we decide.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // A second report of the same post is refused with a clear message.
+  await member.getByRole('button', { name: 'Report this post' }).click();
+  await dialog.getByRole('radio', { name: 'Hate speech' }).check();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByText('You already reported this; we will tell you what we decide.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // An admin finds it in the queue, grouped with its count, and opens it.
+  const admin = await newPage();
+  await signUp(admin, { email: adminEmailFor(project), handle: uniqueHandle('admin'), publicName: `Admin ${project}` });
+  await admin.goto('/admin/reported-content');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Reported content' })).toBeVisible();
+  const entry = admin.getByRole('listitem').filter({ hasText: postText });
+  await expect(entry.getByText('1 report')).toBeVisible();
+  await expect(entry.getByText('Spam or scam')).toBeVisible();
+  await expectAccessible(admin);
+  await screenshot(admin, testInfo, 'reported-content-queue');
+  await entry.getByRole('link', { name: `Post by ${creatorName}` }).click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/reported-content/${postId}$`));
+  await expect(admin.getByText(postText)).toBeVisible();
+  await expect(admin.getByText('Selling fake followers.')).toBeVisible();
+  await expectAccessible(admin);
+  await screenshot(admin, testInfo, 'reported-content-review');
+
+  // It removes the post, with a reason the creator sees.
+  await admin.getByRole('button', { name: 'Remove the content' }).click();
+  const decision = admin.getByRole('dialog', { name: 'Remove the content?' });
+  await decision.getByLabel('Reason').fill('Selling followers breaks our rules.');
+  await decision.getByRole('button', { name: 'Remove the content' }).click();
+  await expect(admin.getByText('Remove the content: done. 1 report closed.')).toBeVisible();
+  await expect(admin).toHaveURL(/\/admin\/reported-content$/);
+  await expect(admin.getByRole('listitem').filter({ hasText: postText })).toHaveCount(0);
+
+  // The reporter is told at once, wherever they are, and reads the outcome in their notices.
+  await expect(member.getByText('You have a new notice from the Aurum team.')).toBeVisible();
+  await member.goto('/notices');
+  await expect(member.getByText('You reported a post. We removed the content you reported.')).toBeVisible();
+  await expectAccessible(member);
+  await screenshot(member, testInfo, 'notices');
+  // The post is gone for everyone; its creator reads why.
+  await member.goto(postUrl);
+  await expect(member.getByRole('heading', { name: 'Post not found' })).toBeVisible();
+  await page.goto('/notices');
+  await expect(page.getByText('Reason: Selling followers breaks our rules.')).toBeVisible();
+});
