@@ -48,6 +48,8 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // Web push: showing notifications and opening their page (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
         // The API and the server-rendered development pages are never answered from the offline cache.
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],

@@ -29,6 +29,7 @@ import type { PayoutsService } from './payouts/service.js';
 import type { PlansService } from './plans/service.js';
 import type { PostsService } from './posts/service.js';
 import type { ProfilesService } from './profiles/service.js';
+import type { PushService } from './push/service.js';
 import type { RealtimeHub } from './realtime/hub.js';
 import type { SeenService } from './seen/service.js';
 import type { Storage } from './storage/index.js';
@@ -59,6 +60,7 @@ export interface AppContext {
   chat: ChatService;
   moderation: ModerationService;
   chatNotices: ChatNotices;
+  push: PushService;
   insights: InsightsService;
   audit: AuditLog;
   admin: AdminService;

@@ -70,6 +70,9 @@ import { postsRoutes } from './posts/routes.js';
 import { PostsService } from './posts/service.js';
 import { profilesRoutes } from './profiles/routes.js';
 import { ProfilesService } from './profiles/service.js';
+import { pushRoutes } from './push/routes.js';
+import { webPushTransport } from './push/sender.js';
+import { PushService } from './push/service.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { RealtimeHub } from './realtime/hub.js';
 import { realtimeRoutes } from './realtime/routes.js';
@@ -143,12 +146,21 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     // The composer shows each upload's processing live.
     onStatus: (ownerId, event) => realtime.publish(userChannel(ownerId), MEDIA_STATUS_EVENT, event),
   });
+  const push = new PushService({ db, now, jobs, logger, settings: config.push, transport: webPushTransport(config.push) });
   // A deleted post releases its media: the purge runs as soon as the deletion has committed.
   const postRemoved = {
     inTransaction: (postId: string, tx: Executor) => media.purgeSoon(`post-${postId}`, tx),
     afterCommit: () => media.wakeJobs(),
   };
-  const posts = new PostsService({ db, now, plans, onRemoved: postRemoved, checkText });
+  // A new post is announced by push at its publish time: the job is enqueued with the post.
+  const posts = new PostsService({
+    db,
+    now,
+    plans,
+    onRemoved: postRemoved,
+    checkText,
+    onScheduled: { inTransaction: (post, tx) => push.postScheduled(tx, post), afterCommit: () => push.wake() },
+  });
   const payments = new PaymentsService({
     db,
     now,
@@ -200,7 +212,16 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   charges.register(subscriptionChargeEffects(renewals));
   const subscriptions = new SubscriptionsService({ db, now, payments, plans, charges, renewals });
   const uploads = new UploadService({ config, media, jobs, logger });
-  const chat = new ChatService({ db, now, realtime, logger, charges, payments, checkText });
+  const chat = new ChatService({
+    db,
+    now,
+    realtime,
+    logger,
+    charges,
+    payments,
+    checkText,
+    onMessage: { inTransaction: (message, tx) => push.messageCreated(tx, message), afterCommit: () => push.wake() },
+  });
   charges.register(chatChargeEffects(chat));
   const moderation = new ModerationService({
     db,
@@ -244,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     moderation,
     insights,
     chatNotices,
+    push,
     audit,
     admin,
     auth,
@@ -362,6 +384,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await mediaRoutes(app, { media });
   await uploadsRoutes(app, { uploads });
   await chatRoutes(app, { chat, media });
+  await pushRoutes(app, { push });
   await insightsRoutes(app, { insights });
   await adminRoutes(app, { admin, audit });
   await moderationRoutes(app, { moderation, media });

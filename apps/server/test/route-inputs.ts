@@ -21,6 +21,10 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'POST /api/seen': { body: { entityId: id } },
   'POST /api/chats': { body: { partnerId: id } },
   'PUT /api/me/preferences': { body: { chatEmailNotices: true } },
+  'PUT /api/me/push-subscriptions': {
+    body: { endpoint: 'https://push.example/send/1', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } },
+  },
+  'DELETE /api/me/push-subscriptions': { query: `endpoint=${encodeURIComponent('https://push.example/send/1')}` },
   'POST /api/chats/:chatId/messages': { body: { id, text: 'Hello' } },
   'PUT /api/chats/:chatId/read': { body: { messageId: id } },
   'POST /api/chats/:chatId/messages/:messageId/unlock': { body: { paymentMethodId: id, idempotencyKey } },

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type RegisteredRoute } from '../src/app.js';
 import type { AppContext } from '../src/app-context.js';
-import { loadConfig } from '../src/config/config.js';
+import { generateVapidKeys, loadConfig } from '../src/config/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { createSmtpMailer } from '../src/mail/mailer.js';
 import { codeFromMail, SmtpCapture } from './smtp-capture.js';
@@ -47,6 +47,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** One VAPID key pair for the test servers of this process (the data dir they are given does not exist). */
+export const TEST_VAPID_KEYS = generateVapidKeys();
+
 /** The whole server on loopback: real database, real SMTP delivery to a capture server, real HTTP. */
 export async function startTestServer(
   env: Record<string, string> = {},
@@ -67,6 +70,8 @@ export async function startTestServer(
     SMTP_URL: smtpUrl,
     PUBLIC_URL: 'http://127.0.0.1:1',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    VAPID_PUBLIC_KEY: TEST_VAPID_KEYS.publicKey,
+    VAPID_PRIVATE_KEY: TEST_VAPID_KEYS.privateKey,
     ...env,
   });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });

@@ -50,13 +50,20 @@ export const currentUserSchema = publicProfileSchema.extend({
   termsVersion: z.string().nullable(),
   /** E-mail about unread chat messages (personal details). */
   chatEmailNotices: z.boolean(),
+  /** Push notifications about new posts of creators one subscribes to (personal details). */
+  pushNewPosts: z.boolean(),
+  /** Push notifications about new chat messages (personal details). */
+  pushChatMessages: z.boolean(),
   follow: z.array(followItemSchema),
   subscriptions: z.array(subscriptionItemSchema),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** The settings of personal details that are not profile fields. */
-export const preferencesSchema = z.object({ chatEmailNotices: z.boolean() });
+export const preferencesSchema = z
+  .object({ chatEmailNotices: z.boolean(), pushNewPosts: z.boolean(), pushChatMessages: z.boolean() })
+  .partial()
+  .refine((preferences) => Object.values(preferences).some((value) => value !== undefined), 'Name at least one setting to change.');
 export type Preferences = z.infer<typeof preferencesSchema>;
 
 /** Every error the API sends: a stable machine-readable type, a human message and the HTTP status. */

@@ -26,6 +26,7 @@ export * from './payouts.js';
 export * from './plans.js';
 export * from './posts.js';
 export * from './profiles.js';
+export * from './push.js';
 export * from './realtime.js';
 export * from './realtime-schemas.js';
 export * from './roles.js';

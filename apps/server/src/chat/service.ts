@@ -51,6 +51,11 @@ export interface ChatServiceDeps {
   db: Database;
   now: () => Date;
   realtime: Pick<RealtimeHub, 'publish' | 'authorize'>;
+  /** Told of a new message inside the sending transaction (push notifications are enqueued), and once it has committed. */
+  onMessage?: {
+    inTransaction(message: { id: string; chatId: string; senderId: string; recipientId: string }, tx: Executor): Promise<void>;
+    afterCommit(): void;
+  };
   logger: Logger;
   /** Paid messages are charged through the charges module, with the member's saved methods. */
   charges: ChargesService;
@@ -213,6 +218,7 @@ export class ChatService {
         await tx.insert(messageMedia).values(input.mediaIds.map((mediaId, position) => ({ messageId: inserted.id, position, mediaId })));
       }
       await tx.update(chatParticipants).set({ activityAt: now }).where(eq(chatParticipants.chatId, chatId));
+      await this.deps.onMessage?.inTransaction({ id: inserted.id, chatId, senderId: viewerId, recipientId: side.partnerId }, tx);
       // One's own message counts as read.
       await tx
         .update(chatParticipants)
@@ -222,6 +228,7 @@ export class ChatService {
       return { stored, partnerId: side.partnerId, created: true };
     });
     if (created) {
+      this.deps.onMessage?.afterCommit();
       // The channel hears the message as the recipient sees it: a paid one blurred, with its price.
       this.deps.realtime.publish(chatChannel(chatId), CHAT_EVENTS.messageCreated, toMessage(stored, chatId, partnerId));
       this.deps.realtime.publish(userChannel(partnerId), USER_CHAT_EVENT, { chatId });

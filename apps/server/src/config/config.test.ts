@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, generateVapidKeys, loadConfig } from './config.js';
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'aurum-config-'));
 
@@ -17,6 +17,42 @@ describe('loadConfig', () => {
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(config.sessionSecret);
     expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  it('makes a VAPID key pair once into the data dir (owner-only), or takes the configured one', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.push.vapidPublicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);
+    expect(config.push.vapidPrivateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(config.push.vapidSubject).toBe('mailto:no-reply@aurum.local');
+    expect(config.push.requireHttpsEndpoints).toBe(false);
+    const file = path.join(dataDir, 'vapid-keys.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      publicKey: config.push.vapidPublicKey,
+      privateKey: config.push.vapidPrivateKey,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir }).push).toEqual(config.push);
+
+    const keys = generateVapidKeys();
+    const configured = loadConfig({
+      DATA_DIR: tempDir(),
+      PUBLIC_URL: 'https://aurum.example',
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+    });
+    expect(configured.push).toEqual({
+      vapidPublicKey: keys.publicKey,
+      vapidPrivateKey: keys.privateKey,
+      vapidSubject: 'https://aurum.example',
+      requireHttpsEndpoints: true,
+    });
+    expect(loadConfig({ DATA_DIR: tempDir(), VAPID_SUBJECT: 'mailto:ops@example.com' }).push.vapidSubject).toBe('mailto:ops@example.com');
+    expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_SUBJECT: 'http://aurum.example' })).toThrow(/VAPID_SUBJECT/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: 'nope', VAPID_PRIVATE_KEY: keys.privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY/,
+    );
   });
 
   it('parses admin e-mails and marks cookies secure behind https', () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { emailSchema } from '@aurum/core';
@@ -123,6 +123,15 @@ const envSchema = z
     RECAPTCHA_SCRIPT_URL: urlWithProtocol(['http:', 'https:']).default('https://www.google.com/recaptcha/api.js'),
     MEDIA_JOB_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(64).optional(),
     VIDEO_JOB_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(16).optional(),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a P-256 public key (an uncompressed point, base64url)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key (32 bytes, base64url)')
+      .optional(),
+    VAPID_SUBJECT: urlWithProtocol(['mailto:', 'https:']).optional(),
   })
   .superRefine((e, ctx) => {
     if (e.VERIFICATION_PROVIDER !== 'stripe') return;
@@ -141,6 +150,13 @@ const envSchema = z
     if (!e.RECAPTCHA_SITE_KEY !== !e.RECAPTCHA_SECRET_KEY) {
       const missing = e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET_KEY' : 'RECAPTCHA_SITE_KEY';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together' });
+    }
+  })
+  .superRefine((e, ctx) => {
+    // A key pair is configured whole or generated whole.
+    if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+      const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' });
     }
   })
   .superRefine((e, ctx) => {
@@ -225,6 +241,19 @@ export interface Config {
   errorReporting: ErrorReportingSettings | null;
   /** reCAPTCHA v3 on the sign-in code request; null: the bot check is off. */
   recaptcha: RecaptchaSettings | null;
+  /** Web push: the VAPID key pair this server signs its push messages with, and whom push services may contact. */
+  push: PushSettings;
+}
+
+export interface PushSettings {
+  /** base64url: the uncompressed P-256 point (65 bytes), as browsers take it for applicationServerKey. */
+  vapidPublicKey: string;
+  /** base64url: the 32-byte private scalar. */
+  vapidPrivateKey: string;
+  /** mailto: or https: address push services can reach the operator at. */
+  vapidSubject: string;
+  /** Push endpoints must be https (production); plain http ones are taken only for local development and tests. */
+  requireHttpsEndpoints: boolean;
 }
 
 export interface TelemetrySettings {
@@ -270,6 +299,39 @@ function loadOrCreateSecret(dataDir: string): string {
     writeFileSync(file, `${secret}\n`, { mode: 0o600 });
     return secret;
   }
+}
+
+/** A fresh VAPID key pair (P-256), base64url as web push uses it. */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const privateKey = Buffer.alloc(32);
+  const raw = ecdh.getPrivateKey();
+  raw.copy(privateKey, 32 - raw.length);
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: privateKey.toString('base64url') };
+}
+
+/** Reads the VAPID key pair from the data dir, creating it on first start: browsers' subscriptions are bound to it, so it must outlive restarts. */
+function loadOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  try {
+    const stored = z.object({ publicKey: z.string(), privateKey: z.string() }).parse(JSON.parse(readFileSync(file, 'utf8')));
+    return stored;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new ConfigError([`${file}: not a VAPID key pair (${String(error)})`]);
+    mkdirSync(dataDir, { recursive: true });
+    const keys = generateVapidKeys();
+    writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+    return keys;
+  }
+}
+
+/** Who push services may contact: VAPID_SUBJECT, else the public https address, else the sender address of the mail. */
+function vapidSubjectFor(subject: string | undefined, publicUrl: string, mailFrom: string): string {
+  if (subject) return subject;
+  if (new URL(publicUrl).protocol === 'https:') return publicUrl;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
 }
 
 /** An https address other than this machine's: a real deployment, whatever NODE_ENV says. */
@@ -349,6 +411,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             scriptUrl: e.RECAPTCHA_SCRIPT_URL,
           }
         : null,
+    push: {
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { vapidPublicKey: e.VAPID_PUBLIC_KEY, vapidPrivateKey: e.VAPID_PRIVATE_KEY }
+        : (({ publicKey, privateKey }) => ({ vapidPublicKey: publicKey, vapidPrivateKey: privateKey }))(loadOrCreateVapidKeys(dataDir))),
+      vapidSubject: vapidSubjectFor(e.VAPID_SUBJECT, publicUrl, e.MAIL_FROM),
+      requireHttpsEndpoints: e.NODE_ENV === 'production' || isPublicHttps(publicUrl),
+    },
     jobConcurrency: {
       ...(e.MEDIA_JOB_CONCURRENCY ? { media: e.MEDIA_JOB_CONCURRENCY } : {}),
       ...(e.VIDEO_JOB_CONCURRENCY ? { video: e.VIDEO_JOB_CONCURRENCY } : {}),

@@ -85,6 +85,10 @@ export const userData = pgTable('user_data', {
   termsVersion: text('terms_version'),
   /** Whether unread chat messages are announced by e-mail after a quiet spell. */
   chatEmailNotices: boolean('chat_email_notices').notNull().default(true),
+  /** Whether a new post of a creator one subscribes to is announced by push notification (opt-in). */
+  pushNewPosts: boolean('push_new_posts').notNull().default(false),
+  /** Whether a new chat message is announced by push notification (opt-in). */
+  pushChatMessages: boolean('push_chat_messages').notNull().default(false),
   /** The IANA time zone a creator's insights are counted in (days, weeks, months); null: the browser's. */
   timeZone: text('time_zone'),
 });
@@ -620,6 +624,26 @@ export const messageMedia = pgTable(
       .references(() => media.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.position] }), index('message_media_media_idx').on(t.mediaId)],
+);
+
+/**
+ * A browser's push subscription (one per device and browser): where its push service takes
+ * messages and the keys they are encrypted to. The endpoint is unique: subscribing the same
+ * browser again replaces its keys (and its user, when someone else signed in on it).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: userReference('user_id'),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and auth secret, base64url, as PushSubscription.toJSON() gives them. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId, t.id)],
 );
 
 /**

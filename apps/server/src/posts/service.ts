@@ -28,6 +28,12 @@ export interface PostsServiceDeps {
   plans: PlansService;
   /** Told of a deleted post inside the deleting transaction (its media are released), and once it has committed. */
   onRemoved?: { inTransaction(postId: string, tx: Executor): Promise<void>; afterCommit(postId: string): void };
+  /**
+   * Told inside the writing transaction when a post is to go out at a time it was not set to
+   * before (a new post, or a scheduled one moved), and once that has committed: what announces
+   * new posts does so at that time.
+   */
+  onScheduled?: { inTransaction(post: { id: string; publishAt: Date }, tx: Executor): Promise<void>; afterCommit(): void };
   /** The restricted words check on the post's text. */
   checkText?: TextCheck;
 }
@@ -84,12 +90,15 @@ export class PostsService {
       await this.checkMedia(tx, creatorId, id, input.mediaIds);
       await tx.insert(posts).values({ id, creatorId, text: input.text, access: input.access, publishAt, createdAt: now, updatedAt: now });
       await this.setMedia(tx, id, input.mediaIds);
+      await this.deps.onScheduled?.inTransaction({ id, publishAt }, tx);
     });
+    this.deps.onScheduled?.afterCommit();
     return this.get(creatorId, id);
   }
 
   async update(creatorId: string, postId: string, input: z.output<typeof updatePostSchema>): Promise<Post> {
     const now = this.deps.now();
+    let rescheduled = false;
     await this.deps.db.transaction(async (tx) => {
       const [current] = await tx
         .select({ creatorId: posts.creatorId, text: posts.text, access: posts.access, publishAt: posts.publishAt })
@@ -108,7 +117,13 @@ export class PostsService {
         await this.setMedia(tx, postId, input.mediaIds);
       }
       await tx.update(posts).set({ text, access, publishAt, updatedAt: now }).where(eq(posts.id, postId));
+      // Only a post that was not out yet can move (nextPublishAt); published now or later, it is announced then.
+      if (publishAt.getTime() !== post.publishAt.getTime()) {
+        rescheduled = true;
+        await this.deps.onScheduled?.inTransaction({ id: postId, publishAt }, tx);
+      }
     });
+    if (rescheduled) this.deps.onScheduled?.afterCommit();
     return this.get(creatorId, postId);
   }
 

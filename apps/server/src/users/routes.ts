@@ -53,7 +53,8 @@ export const usersRoutes: DomainRoutes<{ users: UsersService; config: Pick<Confi
     {
       schema: {
         tags: ['users'],
-        summary: 'Change the settings of personal details (e-mail about unread chat messages)',
+        summary:
+          'Change the settings of personal details (e-mail about unread chat messages, push notifications per kind); only the named ones change',
         body: preferencesSchema,
         response: { 200: currentUserSchema },
       },

@@ -91,13 +91,23 @@ export class UsersService {
       termsAcceptedAt: iso(data.termsAcceptedAt),
       termsVersion: data.termsVersion,
       chatEmailNotices: data.chatEmailNotices,
+      pushNewPosts: data.pushNewPosts,
+      pushChatMessages: data.pushChatMessages,
       follow,
       subscriptions: subscriptionItems.map((item) => ({ ...item, validUntil: item.validUntil.toISOString() })),
     };
   }
 
   async setPreferences(userId: string, preferences: Preferences): Promise<CurrentUser> {
-    await this.deps.db.update(userData).set({ chatEmailNotices: preferences.chatEmailNotices }).where(eq(userData.userId, userId));
+    const { chatEmailNotices, pushNewPosts, pushChatMessages } = preferences;
+    await this.deps.db
+      .update(userData)
+      .set({
+        ...(chatEmailNotices === undefined ? {} : { chatEmailNotices }),
+        ...(pushNewPosts === undefined ? {} : { pushNewPosts }),
+        ...(pushChatMessages === undefined ? {} : { pushChatMessages }),
+      })
+      .where(eq(userData.userId, userId));
     return this.getCurrentUser(userId);
   }
 

@@ -9,6 +9,8 @@ export const queryKeys = {
   currentUser: ['currentUser'] as const,
   clientConfig: ['clientConfig'] as const,
   handleAvailability: (handle: string | null) => ['handleAvailability', handle] as const,
+  /** This browser's push subscription (not the account's: one per device). */
+  pushSubscription: ['pushSubscription'] as const,
 
   feed: ['feed'] as const,
   creators: {

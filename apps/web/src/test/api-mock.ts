@@ -51,6 +51,8 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     termsAcceptedAt: '2026-11-01T09:59:00.000Z',
     termsVersion: TERMS_VERSION,
     chatEmailNotices: true,
+    pushNewPosts: false,
+    pushChatMessages: false,
     follow: [],
     subscriptions: [],
     ...overrides,

@@ -4,9 +4,10 @@ import { useNavigate } from 'react-router';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { resetAfterSessionEnd } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
+import { disablePush } from '../../lib/push';
 import { signOut } from './api';
 
-/** Ends the session on the server, forgets the user's data in the browser and returns to the start. */
+/** Ends the session on the server (and this browser's push subscription), forgets the user's data in the browser and returns to the start. */
 export default function LogoutPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -16,7 +17,10 @@ export default function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    signOut()
+    // This browser stops showing the account's notifications first, while the session can still say so.
+    disablePush()
+      .catch((error: unknown) => console.warn('Could not end this browser’s push subscription.', error))
+      .then(() => signOut())
       .catch((error: unknown) => console.error('Sign-out request failed; clearing the local session anyway.', error))
       .then(() => resetAfterSessionEnd(queryClient))
       .finally(() => navigate(paths.landing, { replace: true }));

@@ -14,6 +14,7 @@ import { setCurrentUser, useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { savePreferences } from './api';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
+import { PushNotificationsSection } from './PushNotificationsSection';
 
 /** The owner's account: the sign-in address, and how others see them (handle, public name, avatar colour). Other people's details are private. */
 export default function PersonalDetailsPage() {
@@ -36,6 +37,7 @@ export default function PersonalDetailsPage() {
           <ProfileDetailsForm user={user} submitLabel="Save changes" onSaved={() => addSnack('Your details are saved.', 'success')} />
         </SectionCard>
         <NotificationsSection user={user} />
+        <PushNotificationsSection user={user} />
         <Button variant="outlined" color="error" component={RouterLink} to={paths.deleteAccount} sx={{ justifySelf: 'start' }}>
           Delete account
         </Button>

@@ -1,0 +1,304 @@
+import {
+  displayName,
+  generateId,
+  notificationExcerpt,
+  type PushNotification,
+  type PushSubscriptionInput,
+  pushNotificationSchema,
+} from '@aurum/core';
+import { and, eq, gt, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { PushSettings } from '../config/config.js';
+import type { Database, Executor } from '../db/database.js';
+import { blocks, chatParticipants, messages, posts, profiles, pushSubscriptions, subscriptions, userData, users } from '../db/schema.js';
+import { errors } from '../http/errors.js';
+import { type JobQueue, PermanentJobError } from '../jobs/queue.js';
+import type { PushMessageOptions, PushOutcome, PushTarget, PushTransport } from './sender.js';
+
+const NEW_POST_JOB = 'push.new-post';
+const CHAT_MESSAGE_JOB = 'push.chat-message';
+const DELIVER_JOB = 'push.deliver';
+/** Subscriptions read and sent to at a time by a post's fan-out. */
+export const PUSH_FAN_OUT_BATCH = 500;
+/** Messages in flight at once within a batch. */
+const SEND_CONCURRENCY = 16;
+/** A message the push service asked to have again later waits at least this long. */
+const RETRY_DELAY_MS = 30_000;
+
+const POST_MESSAGE: PushMessageOptions = { ttlSeconds: 24 * 60 * 60, urgency: 'normal' };
+const CHAT_MESSAGE: PushMessageOptions = { ttlSeconds: 24 * 60 * 60, urgency: 'high' };
+
+type StoredTarget = PushTarget & { id: string };
+
+export interface PushServiceDeps {
+  db: Database;
+  now: () => Date;
+  jobs: JobQueue;
+  logger: Logger;
+  settings: PushSettings;
+  transport: PushTransport;
+}
+
+/**
+ * Web push: the browsers' subscriptions (one per device, kept by endpoint) and the notifications
+ * sent to them. Nothing is sent from a request: publishing a post or sending a message enqueues
+ * a job in the same transaction, and the job queue sends. A post's job runs at its publish time
+ * and fans out to the subscribers who opted in, a batch of subscriptions at a time; a chat
+ * message's job sends to the recipient's browsers. A subscription the push service calls gone
+ * (404/410) is deleted; a message it asks to have again later (429, 5xx) becomes a job of its
+ * own that the queue retries with backoff, so one slow device never holds up the others.
+ */
+export class PushService {
+  constructor(private readonly deps: PushServiceDeps) {
+    deps.jobs.register(NEW_POST_JOB, {
+      payload: z.object({ postId: z.string(), publishAt: z.iso.datetime() }),
+      run: (payload) => this.fanOutPost(payload.postId, new Date(payload.publishAt)),
+      maxAttempts: 3,
+    });
+    deps.jobs.register(CHAT_MESSAGE_JOB, {
+      payload: z.object({ messageId: z.string() }),
+      run: (payload) => this.sendChatMessage(payload.messageId),
+      maxAttempts: 3,
+    });
+    deps.jobs.register(DELIVER_JOB, {
+      payload: z.object({ subscriptionId: z.string(), notification: pushNotificationSchema }),
+      run: (payload) => this.deliverAgain(payload.subscriptionId, payload.notification),
+      maxAttempts: 6,
+    });
+  }
+
+  /** The key browsers subscribe with (PushManager.subscribe's applicationServerKey). */
+  publicKey(): string {
+    return this.deps.settings.vapidPublicKey;
+  }
+
+  /** Stores this browser's subscription for the user; subscribing it again replaces its keys (and its user). */
+  async subscribe(userId: string, input: PushSubscriptionInput): Promise<void> {
+    if (this.deps.settings.requireHttpsEndpoints && new URL(input.endpoint).protocol !== 'https:') {
+      throw errors.validationFailed({
+        message: 'The push endpoint must be an https URL.',
+        details: [{ path: 'endpoint', message: 'must be https' }],
+      });
+    }
+    const now = this.deps.now();
+    const { p256dh, auth } = input.keys;
+    await this.deps.db
+      .insert(pushSubscriptions)
+      .values({ id: generateId(now.getTime()), userId, endpoint: input.endpoint, p256dh, auth, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh, auth, updatedAt: now } });
+  }
+
+  /** Forgets this browser's subscription; another user's is left alone. */
+  async unsubscribe(userId: string, endpoint: string): Promise<void> {
+    await this.deps.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+  }
+
+  /**
+   * A post was created or rescheduled to go out at `publishAt`: its notifications are sent then.
+   * Called inside the post's transaction; the job's id names the time, so a rescheduled post
+   * gets a job for its new time and the old one finds the time changed and does nothing.
+   */
+  async postScheduled(tx: Executor, post: { id: string; publishAt: Date }): Promise<void> {
+    await this.deps.jobs.enqueue(
+      NEW_POST_JOB,
+      { postId: post.id, publishAt: post.publishAt.toISOString() },
+      { id: `${NEW_POST_JOB}:${post.id}:${post.publishAt.getTime()}`, runAt: post.publishAt },
+      tx,
+    );
+  }
+
+  /** A chat message was stored: its recipient's browsers are told if they asked to be. Called inside the message's transaction. */
+  async messageCreated(tx: Executor, message: { id: string; recipientId: string }): Promise<void> {
+    const [wanted] = await tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .innerJoin(userData, and(eq(userData.userId, pushSubscriptions.userId), eq(userData.pushChatMessages, true)))
+      .where(eq(pushSubscriptions.userId, message.recipientId))
+      .limit(1);
+    if (wanted) await this.deps.jobs.enqueue(CHAT_MESSAGE_JOB, { messageId: message.id }, { id: `${CHAT_MESSAGE_JOB}:${message.id}` }, tx);
+  }
+
+  /** Lets the worker pick up jobs enqueued in a transaction that has committed. */
+  wake(): void {
+    this.deps.jobs.wake();
+  }
+
+  /** The notification about a new post: never its text unless everyone signed in may read it. */
+  static postNotification(post: { id: string; text: string; access: readonly string[] }, creatorName: string): PushNotification {
+    const open = post.access.includes('public') && !post.access.includes('private');
+    return {
+      kind: 'newPost',
+      title: notificationExcerpt(`New post from ${creatorName}`, 120),
+      body: open && post.text.trim() ? notificationExcerpt(post.text) : 'Tap to see it.',
+      url: `/posts/${encodeURIComponent(post.id)}`,
+      tag: `post-${post.id}`,
+    };
+  }
+
+  private async fanOutPost(postId: string, publishAt: Date): Promise<void> {
+    const { db } = this.deps;
+    const [post] = await db
+      .select({
+        id: posts.id,
+        creatorId: posts.creatorId,
+        text: posts.text,
+        access: posts.access,
+        publishAt: posts.publishAt,
+        handle: profiles.handle,
+        publicName: profiles.publicName,
+      })
+      .from(posts)
+      .innerJoin(users, and(eq(users.id, posts.creatorId), isNull(users.disabledAt)))
+      .innerJoin(profiles, eq(profiles.userId, posts.creatorId))
+      .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
+      .limit(1);
+    // Deleted, rescheduled (a job for the new time exists) or private: nothing to announce.
+    if (!post || post.publishAt.getTime() !== publishAt.getTime() || post.access.includes('private')) return;
+    const notification = PushService.postNotification(post, displayName(post));
+    const now = this.deps.now();
+    const creatorId = post.creatorId;
+    const subscribers = db
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.creatorId, creatorId), gt(subscriptions.validUntil, now)));
+    let after: { userId: string; id: string } | null = null;
+    for (;;) {
+      const batch: (StoredTarget & { userId: string })[] = await db
+        .select({
+          id: pushSubscriptions.id,
+          userId: pushSubscriptions.userId,
+          endpoint: pushSubscriptions.endpoint,
+          p256dh: pushSubscriptions.p256dh,
+          auth: pushSubscriptions.auth,
+        })
+        .from(pushSubscriptions)
+        .innerJoin(userData, and(eq(userData.userId, pushSubscriptions.userId), eq(userData.pushNewPosts, true)))
+        .innerJoin(users, and(eq(users.id, pushSubscriptions.userId), isNull(users.disabledAt)))
+        .where(
+          and(
+            inArray(pushSubscriptions.userId, subscribers),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(blocks)
+                .where(
+                  or(
+                    and(eq(blocks.userId, pushSubscriptions.userId), eq(blocks.blockedUserId, creatorId)),
+                    and(eq(blocks.userId, creatorId), eq(blocks.blockedUserId, pushSubscriptions.userId)),
+                  ),
+                ),
+            ),
+            after ? sql`(${pushSubscriptions.userId}, ${pushSubscriptions.id}) > (${after.userId}, ${after.id})` : undefined,
+          ),
+        )
+        .orderBy(pushSubscriptions.userId, pushSubscriptions.id)
+        .limit(PUSH_FAN_OUT_BATCH);
+      await this.sendAll(batch, notification, POST_MESSAGE);
+      if (batch.length < PUSH_FAN_OUT_BATCH) return;
+      const last = batch[batch.length - 1] as StoredTarget & { userId: string };
+      after = { userId: last.userId, id: last.id };
+    }
+  }
+
+  private async sendChatMessage(messageId: string): Promise<void> {
+    const { db } = this.deps;
+    const [row] = await db
+      .select({
+        chatId: messages.chatId,
+        body: messages.body,
+        recipientId: chatParticipants.userId,
+        handle: profiles.handle,
+        publicName: profiles.publicName,
+      })
+      .from(messages)
+      .innerJoin(
+        chatParticipants,
+        and(eq(chatParticipants.chatId, messages.chatId), sql`${chatParticipants.userId} <> ${messages.senderId}`),
+      )
+      .innerJoin(profiles, eq(profiles.userId, messages.senderId))
+      .innerJoin(userData, and(eq(userData.userId, chatParticipants.userId), eq(userData.pushChatMessages, true)))
+      .innerJoin(users, and(eq(users.id, chatParticipants.userId), isNull(users.disabledAt)))
+      .where(eq(messages.id, messageId))
+      .limit(1);
+    if (!row) return;
+    const targets = await db
+      .select({
+        id: pushSubscriptions.id,
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+      })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, row.recipientId));
+    const name = displayName(row);
+    const notification: PushNotification = {
+      kind: 'chatMessage',
+      title: notificationExcerpt(name, 120),
+      body: row.body.trim() ? notificationExcerpt(row.body) : 'Sent you a message.',
+      url: `/chat/${encodeURIComponent(row.chatId)}`,
+      tag: `chat-${row.chatId}`,
+    };
+    await this.sendAll(targets, notification, CHAT_MESSAGE);
+  }
+
+  /** A message the push service asked to have again: one subscription, retried by the queue. */
+  private async deliverAgain(subscriptionId: string, notification: PushNotification): Promise<void> {
+    const [target] = await this.deps.db
+      .select({
+        id: pushSubscriptions.id,
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+      })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.id, subscriptionId));
+    if (!target) return;
+    const options = notification.kind === 'chatMessage' ? CHAT_MESSAGE : POST_MESSAGE;
+    const outcome = await this.deps.transport(target, JSON.stringify(notification), options);
+    if (outcome.kind === 'gone') return this.forget(target, outcome);
+    if (outcome.kind === 'retry') throw new Error(`The push service asked to try again later: ${outcome.reason}`);
+    if (outcome.kind === 'rejected') throw new PermanentJobError(`The push service refused the message: ${outcome.reason}`);
+  }
+
+  /** Sends one notification to these browsers, some at a time; what must be tried again becomes a job of its own. */
+  private async sendAll(targets: StoredTarget[], notification: PushNotification, options: PushMessageOptions): Promise<void> {
+    const payload = JSON.stringify(notification);
+    let next = 0;
+    const worker = async () => {
+      while (next < targets.length) {
+        const target = targets[next++] as StoredTarget;
+        await this.handle(target, await this.deps.transport(target, payload, options), notification);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, targets.length) }, worker));
+  }
+
+  private async handle(target: StoredTarget, outcome: PushOutcome, notification: PushNotification): Promise<void> {
+    if (outcome.kind === 'gone') return this.forget(target, outcome);
+    if (outcome.kind === 'rejected') {
+      this.deps.logger.warn({ subscriptionId: target.id, reason: outcome.reason }, 'push service refused a message');
+    } else if (outcome.kind === 'retry') {
+      const delay = Math.max(RETRY_DELAY_MS, outcome.retryAfterMs ?? 0);
+      await this.deps.jobs.enqueue(
+        DELIVER_JOB,
+        { subscriptionId: target.id, notification },
+        { runAt: new Date(this.deps.now().getTime() + delay) },
+      );
+    }
+  }
+
+  /** The push service says the subscription is no more (404/410): it is deleted, unless the browser has re-subscribed with new keys since. */
+  private async forget(target: StoredTarget, outcome: { status: number }): Promise<void> {
+    await this.deps.db
+      .delete(pushSubscriptions)
+      .where(
+        and(
+          eq(pushSubscriptions.id, target.id),
+          eq(pushSubscriptions.endpoint, target.endpoint),
+          eq(pushSubscriptions.p256dh, target.p256dh),
+        ),
+      );
+    this.deps.logger.info({ subscriptionId: target.id, status: outcome.status }, 'push subscription gone; deleted');
+  }
+}
