@@ -33,9 +33,9 @@ export class SentryStandIn {
 
   async start(port = 0): Promise<void> {
     this.server = createServer((request, response) => {
-      // Browsers post reports from the app's origin, as to Sentry's ingestion, which allows any.
+      // Browsers post reports from the app's origin, as to Sentry's ingestion, which allows any origin and header.
       response.setHeader('access-control-allow-origin', '*');
-      response.setHeader('access-control-allow-headers', 'content-type');
+      response.setHeader('access-control-allow-headers', request.headers['access-control-request-headers'] ?? 'content-type');
       if (request.method === 'GET' && request.url === '/stand-in/items') {
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(this.items));
         return;
