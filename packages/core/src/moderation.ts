@@ -167,7 +167,6 @@ export const moderationNoticesPageSchema = z.object({
 });
 export type ModerationNoticesPage = z.infer<typeof moderationNoticesPageSchema>;
 
-
 /** Restricted words: at most this many, each at most this long. */
 export const RESTRICTED_WORDS_MAX = 500;
 export const RESTRICTED_WORD_MAX_LENGTH = 64;
