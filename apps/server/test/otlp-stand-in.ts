@@ -10,9 +10,9 @@ import { gunzipSync } from 'node:zlib';
 export class OtlpStandIn {
   readonly traces: unknown[] = [];
   readonly metrics: unknown[] = [];
-  readonly requests: { path: string; encoding: string | undefined; headers: IncomingMessage['headers'] }[] = [];
-  /** Statuses to answer the next requests with, in order, before accepting again. */
-  failNext: { status: number; retryAfter?: string }[] = [];
+  readonly requests: { path: string; status: number; encoding: string | undefined; headers: IncomingMessage['headers'] }[] = [];
+  /** Statuses to answer the next requests to a path with, in order, before accepting again. */
+  failNext: { path: string; status: number; retryAfter?: string }[] = [];
   private server: Server | null = null;
   url = '';
 
@@ -48,16 +48,22 @@ export class OtlpStandIn {
     const path = request.url ?? '';
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    this.requests.push({ path, encoding: request.headers['content-encoding'], headers: request.headers });
-    const failure = this.failNext.shift();
-    if (failure) return { status: failure.status, headers: failure.retryAfter ? { 'retry-after': failure.retryAfter } : {} };
+    const answer = (status: number) => {
+      this.requests.push({ path, status, encoding: request.headers['content-encoding'], headers: request.headers });
+      return status;
+    };
+    const failing = this.failNext.findIndex((failure) => failure.path === path);
+    if (failing >= 0) {
+      const [failure] = this.failNext.splice(failing, 1);
+      return { status: answer(failure?.status ?? 503), headers: failure?.retryAfter ? { 'retry-after': failure.retryAfter } : {} };
+    }
     let body: Buffer = Buffer.concat(chunks);
     if (request.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
     const parsed = JSON.parse(body.toString('utf8')) as unknown;
     if (path === '/v1/traces') this.traces.push(parsed);
     else if (path === '/v1/metrics') this.metrics.push(parsed);
-    else return { status: 404, headers: {} };
-    return { status: 200, headers: {} };
+    else return { status: answer(404), headers: {} };
+    return { status: answer(200), headers: {} };
   }
 }
 
