@@ -1,16 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { DAY_MS, generateId } from '@aurum/core';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActivePlan, insertMediaRow, signUp, subscribe } from '../../test/content-fixtures.js';
-import { type ServerProcess, startServerProcess } from '../../test/server-process.js';
-import { SmtpCapture } from '../../test/smtp-capture.js';
-import { StripeStandIn } from '../../test/stripe-stand-in.js';
-import { ApiClient, createScratchDatabase, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { crashSuite } from '../../test/crash-suite.js';
+import { startTestServer, TEST_DRIVER } from '../../test/test-server.js';
 import { charges, ledgerEntries, messageUnlocks } from '../db/schema.js';
 
 /**
@@ -20,50 +14,7 @@ import { charges, ledgerEntries, messageUnlocks } from '../db/schema.js';
  * the same attempt, or by the reconcile job alone.
  */
 
-const secrets = {
-  SESSION_SECRET: randomBytes(32).toString('hex'),
-  STRIPE_SECRET_KEY: 'sk_test_crash_chat',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_crash_chat',
-  STRIPE_PAYMENTS_WEBHOOK_SECRET: 'whsec_crash_chat',
-};
-
-let stripe: StripeStandIn;
-let database: { url?: string; dataDir?: string };
-let cleanup: () => Promise<void>;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  stripe = new StripeStandIn({ secretKey: secrets.STRIPE_SECRET_KEY, webhookSecret: secrets.STRIPE_PAYMENTS_WEBHOOK_SECRET });
-  const apiBase = await stripe.start();
-  env = { ...secrets, PAYMENT_PROVIDER: 'stripe', STRIPE_API_BASE: apiBase };
-  if (TEST_DRIVER === 'postgres') {
-    const scratch = await createScratchDatabase();
-    database = { url: scratch.url };
-    cleanup = scratch.drop;
-  } else {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'aurum-chat-crash-'));
-    database = { dataDir };
-    cleanup = () => rm(dataDir, { recursive: true, force: true });
-  }
-});
-afterAll(async () => {
-  await stripe?.stop();
-  await cleanup?.();
-});
-
-function startProcess(extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
-  return startServerProcess({
-    ...env,
-    ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir as string }),
-    ...extraEnv,
-  });
-}
-
-function clientOf(baseUrl: string, cookie: string | null): ApiClient {
-  const client = new ApiClient({ baseUrl, smtp: new SmtpCapture() } as unknown as TestServer);
-  client.cookie = cookie;
-  return client;
-}
+const suite = crashSuite('chat');
 
 interface Scene {
   chatId: string;
@@ -75,7 +26,7 @@ interface Scene {
 
 /** A creator's paid message (two photos, 6.50) in a chat with a member who has a saved Stripe card, set up by a server that is then stopped. */
 async function setUpScene(): Promise<Scene> {
-  const seed = await startTestServer(env, database);
+  const seed = await startTestServer(suite.env, suite.database);
   try {
     const creator = await signUp(seed, 'ppvcrashcreator', { creator: true });
     const planId = await createActivePlan(creator.client, 'Chat plan', 900, 'USD', { chat: true });
@@ -88,7 +39,7 @@ async function setUpScene(): Promise<Scene> {
       price: { amountMinor: 650, currency: 'USD' },
     });
     expect(message.status).toBe(200);
-    const method = await member.client.post('/api/payment-methods', { token: stripe.createTestPaymentMethod('4242424242424242') });
+    const method = await member.client.post('/api/payment-methods', { token: suite.stripe.createTestPaymentMethod('4242424242424242') });
     expect(method.status).toBe(201);
     return { chatId, messageId: message.body.id, cookie: member.client.cookie, memberId: member.id, methodId: method.body.id };
   } finally {
@@ -99,55 +50,38 @@ async function setUpScene(): Promise<Scene> {
 const unlockPath = (scene: Scene) => `/api/chats/${scene.chatId}/messages/${scene.messageId}/unlock`;
 
 /** Unlocks in a process that dies right after Stripe's answer; returns the attempt's key. */
-async function unlockAndCrash(scene: Scene): Promise<string> {
-  const crashing = await startProcess({ AURUM_FAILPOINT: 'after-provider-charge' });
-  const key = randomUUID();
-  const paidBefore = stripe.succeededPayments().length;
-  const attempt = clientOf(crashing.baseUrl, scene.cookie).post(unlockPath(scene), {
-    paymentMethodId: scene.methodId,
-    idempotencyKey: key,
-  });
-  await expect(attempt).rejects.toThrow();
-  expect(await crashing.exited).toBe('SIGKILL');
-  expect(stripe.succeededPayments().length).toBe(paidBefore + 1);
-  return key;
-}
-
-async function stopProcess(running: { child: ChildProcess; exited: Promise<string> }) {
-  running.child.kill('SIGTERM');
-  await running.exited;
-}
+const unlockAndCrash = (scene: Scene) => suite.payAndCrash(scene.cookie, unlockPath(scene), { paymentMethodId: scene.methodId });
 
 describe(`a crash between a paid message's charge and its unlock (${TEST_DRIVER})`, { timeout: 90_000 }, () => {
   it('the member retrying the same attempt after the restart gets the message unlocked, paid once', async () => {
     const scene = await setUpScene();
     const key = await unlockAndCrash(scene);
-    const paid = stripe.succeededPayments().length;
+    const paid = suite.stripe.succeededPayments().length;
 
-    const restarted = await startProcess();
+    const restarted = await suite.startProcess();
     try {
-      const member = clientOf(restarted.baseUrl, scene.cookie);
+      const member = suite.clientOf(restarted.baseUrl, scene.cookie);
       const history = await member.get(`/api/chats/${scene.chatId}/messages`);
       expect(history.body.items[0]).toMatchObject({ id: scene.messageId, unlocked: false });
       const retried = await member.post(unlockPath(scene), { paymentMethodId: scene.methodId, idempotencyKey: key });
       expect(retried.status).toBe(200);
       expect(retried.body).toMatchObject({ id: scene.messageId, unlocked: true, paid: true });
-      expect(stripe.succeededPayments().length).toBe(paid);
+      expect(suite.stripe.succeededPayments().length).toBe(paid);
       // A new attempt now is refused rather than charged.
       const again = await member.post(unlockPath(scene), { paymentMethodId: scene.methodId, idempotencyKey: randomUUID() });
       expect(again.body.type).toBe('message_already_unlocked');
-      expect(stripe.succeededPayments().length).toBe(paid);
+      expect(suite.stripe.succeededPayments().length).toBe(paid);
     } finally {
-      await stopProcess(restarted);
+      await suite.stopProcess(restarted);
     }
   });
 
   it('with nobody asking, the reconcile job asks Stripe again after the restart and writes the unlock once', async () => {
     const scene = await setUpScene();
     await unlockAndCrash(scene);
-    const paid = stripe.succeededPayments().length;
+    const paid = suite.stripe.succeededPayments().length;
 
-    const restarted = await startTestServer(env, database);
+    const restarted = await startTestServer(suite.env, suite.database);
     try {
       const db = restarted.context.database.db;
       const written = () => db.select().from(messageUnlocks).where(eq(messageUnlocks.userId, scene.memberId));
@@ -155,7 +89,7 @@ describe(`a crash between a paid message's charge and its unlock (${TEST_DRIVER}
       restarted.advanceClock(5 * 60 * 1000);
       restarted.context.jobs.wake();
       await expect.poll(async () => (await written()).length, { timeout: 15_000 }).toBe(1);
-      expect(stripe.succeededPayments().length).toBe(paid);
+      expect(suite.stripe.succeededPayments().length).toBe(paid);
       const paidCharges = await db
         .select()
         .from(charges)

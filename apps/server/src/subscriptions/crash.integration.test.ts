@@ -1,16 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { DAY_MS } from '@aurum/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActivePlan, signUp } from '../../test/content-fixtures.js';
-import { type ServerProcess, startServerProcess } from '../../test/server-process.js';
-import { SmtpCapture } from '../../test/smtp-capture.js';
-import { StripeStandIn } from '../../test/stripe-stand-in.js';
-import { ApiClient, createScratchDatabase, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { crashSuite } from '../../test/crash-suite.js';
+import { startTestServer, TEST_DRIVER } from '../../test/test-server.js';
 import { ledgerEntries, subscriptions } from '../db/schema.js';
 
 /**
@@ -20,52 +13,7 @@ import { ledgerEntries, subscriptions } from '../db/schema.js';
  * paid once: by the member retrying, by Stripe's webhook, or by the reconcile job alone.
  */
 
-const secrets = {
-  SESSION_SECRET: randomBytes(32).toString('hex'),
-  STRIPE_SECRET_KEY: 'sk_test_crash',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_crash',
-  STRIPE_PAYMENTS_WEBHOOK_SECRET: 'whsec_crash',
-};
-
-let stripe: StripeStandIn;
-let database: { url?: string; dataDir?: string };
-let cleanup: () => Promise<void>;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  stripe = new StripeStandIn({ secretKey: secrets.STRIPE_SECRET_KEY, webhookSecret: secrets.STRIPE_PAYMENTS_WEBHOOK_SECRET });
-  const apiBase = await stripe.start();
-  env = { ...secrets, PAYMENT_PROVIDER: 'stripe', STRIPE_API_BASE: apiBase };
-  if (TEST_DRIVER === 'postgres') {
-    const scratch = await createScratchDatabase();
-    database = { url: scratch.url };
-    cleanup = scratch.drop;
-  } else {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'aurum-crash-'));
-    database = { dataDir };
-    cleanup = () => rm(dataDir, { recursive: true, force: true });
-  }
-});
-afterAll(async () => {
-  await stripe?.stop();
-  await cleanup?.();
-});
-
-/** The real server entry point in its own process, on the suite's database. */
-function startProcess(extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
-  return startServerProcess({
-    ...env,
-    ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir as string }),
-    ...extraEnv,
-  });
-}
-
-/** A client of a server process, carrying a member's session cookie. */
-function clientOf(baseUrl: string, cookie: string | null): ApiClient {
-  const client = new ApiClient({ baseUrl, smtp: new SmtpCapture() } as unknown as TestServer);
-  client.cookie = cookie;
-  return client;
-}
+const suite = crashSuite('subscriptions');
 
 interface Scene {
   planId: string;
@@ -77,13 +25,13 @@ interface Scene {
 
 /** A creator with a plan-only post and a member with a saved Stripe card, set up by a server that is then stopped. */
 async function setUpScene(): Promise<Scene> {
-  const seed = await startTestServer(env, database);
+  const seed = await startTestServer(suite.env, suite.database);
   try {
     const creator = await signUp(seed, 'crashcreator', { creator: true });
     const planId = await createActivePlan(creator.client, 'Crash plan', 1200);
     const post = await creator.client.post('/api/posts', { text: 'paid words', access: [planId] });
     const member = await signUp(seed, 'crashmember');
-    const method = await member.client.post('/api/payment-methods', { token: stripe.createTestPaymentMethod('4242424242424242') });
+    const method = await member.client.post('/api/payment-methods', { token: suite.stripe.createTestPaymentMethod('4242424242424242') });
     expect(method.status).toBe(201);
     return { planId, postId: post.body.id, cookie: member.client.cookie, memberId: member.id, methodId: method.body.id };
   } finally {
@@ -92,35 +40,18 @@ async function setUpScene(): Promise<Scene> {
 }
 
 /** Subscribes in a process that dies right after Stripe's answer; returns the attempt's key. */
-async function subscribeAndCrash(scene: Scene): Promise<string> {
-  const crashing = await startProcess({ AURUM_FAILPOINT: 'after-provider-charge' });
-  const key = randomUUID();
-  const paidBefore = stripe.succeededPayments().length;
-  const attempt = clientOf(crashing.baseUrl, scene.cookie).post('/api/subscriptions', {
-    planId: scene.planId,
-    paymentMethodId: scene.methodId,
-    idempotencyKey: key,
-  });
-  await expect(attempt).rejects.toThrow();
-  expect(await crashing.exited).toBe('SIGKILL');
-  expect(stripe.succeededPayments().length).toBe(paidBefore + 1);
-  return key;
-}
-
-async function stopProcess(running: { child: ChildProcess; exited: Promise<string> }) {
-  running.child.kill('SIGTERM');
-  await running.exited;
-}
+const subscribeAndCrash = (scene: Scene) =>
+  suite.payAndCrash(scene.cookie, '/api/subscriptions', { planId: scene.planId, paymentMethodId: scene.methodId });
 
 describe(`a crash between charge and subscription write (${TEST_DRIVER})`, { timeout: 90_000 }, () => {
   it('the member retrying the same attempt after the restart gets the subscription, paid once', async () => {
     const scene = await setUpScene();
     const key = await subscribeAndCrash(scene);
-    const paid = stripe.succeededPayments().length;
+    const paid = suite.stripe.succeededPayments().length;
 
-    const restarted = await startProcess();
+    const restarted = await suite.startProcess();
     try {
-      const member = clientOf(restarted.baseUrl, scene.cookie);
+      const member = suite.clientOf(restarted.baseUrl, scene.cookie);
       const retried = await member.post('/api/subscriptions', {
         planId: scene.planId,
         paymentMethodId: scene.methodId,
@@ -128,46 +59,46 @@ describe(`a crash between charge and subscription write (${TEST_DRIVER})`, { tim
       });
       expect(retried.status).toBe(201);
       expect(retried.body).toMatchObject({ status: 'active', plan: { id: scene.planId } });
-      expect(stripe.succeededPayments().length).toBe(paid);
+      expect(suite.stripe.succeededPayments().length).toBe(paid);
       expect((await member.get(`/api/posts/${scene.postId}`)).body).toMatchObject({ locked: false, text: 'paid words' });
     } finally {
-      await stopProcess(restarted);
+      await suite.stopProcess(restarted);
     }
   });
 
   it('Stripe’s signed webhook completes it after the restart; a forged one is refused', async () => {
     const scene = await setUpScene();
     await subscribeAndCrash(scene);
-    const intent = stripe.succeededPayments().at(-1);
+    const intent = suite.stripe.succeededPayments().at(-1);
     if (!intent) throw new Error('no payment at the stand-in');
 
-    const restarted = await startProcess();
+    const restarted = await suite.startProcess();
     try {
       const webhookUrl = `${restarted.baseUrl}/api/webhooks/payments/stripe`;
-      const forged = await stripe.sendPaymentEvent(webhookUrl, 'payment_intent.succeeded', intent.id, { secret: 'whsec_wrong' });
+      const forged = await suite.stripe.sendPaymentEvent(webhookUrl, 'payment_intent.succeeded', intent.id, { secret: 'whsec_wrong' });
       expect(forged.response.status).toBe(400);
       expect(((await forged.response.json()) as { type: string }).type).toBe('webhook_signature_invalid');
-      const member = clientOf(restarted.baseUrl, scene.cookie);
+      const member = suite.clientOf(restarted.baseUrl, scene.cookie);
       expect((await member.get('/api/subscriptions')).body.items).toEqual([]);
 
-      const genuine = await stripe.sendPaymentEvent(webhookUrl, 'payment_intent.succeeded', intent.id);
+      const genuine = await suite.stripe.sendPaymentEvent(webhookUrl, 'payment_intent.succeeded', intent.id);
       expect(await genuine.response.json()).toEqual({ received: true, outcome: 'applied' });
-      const resent = await stripe.deliver(webhookUrl, genuine.body, genuine.signature);
+      const resent = await suite.stripe.deliver(webhookUrl, genuine.body, genuine.signature);
       expect(await resent.json()).toEqual({ received: true, outcome: 'unchanged' });
       expect((await member.get('/api/subscriptions')).body.items).toEqual([expect.objectContaining({ status: 'active' })]);
       expect((await member.get(`/api/posts/${scene.postId}`)).body.locked).toBe(false);
     } finally {
-      await stopProcess(restarted);
+      await suite.stopProcess(restarted);
     }
   });
 
   it('with nobody asking, the reconcile job asks Stripe again after the restart and writes the subscription once', async () => {
     const scene = await setUpScene();
     await subscribeAndCrash(scene);
-    const paid = stripe.succeededPayments().length;
+    const paid = suite.stripe.succeededPayments().length;
 
     // The restarted server runs here, in-process, so the test can move its clock past the reconcile delay.
-    const restarted = await startTestServer(env, database);
+    const restarted = await startTestServer(suite.env, suite.database);
     try {
       const db = restarted.context.database.db;
       const written = () => db.select().from(subscriptions).where(eq(subscriptions.userId, scene.memberId));
@@ -177,7 +108,7 @@ describe(`a crash between charge and subscription write (${TEST_DRIVER})`, { tim
       await expect.poll(async () => (await written()).length, { timeout: 15_000 }).toBe(1);
       const [subscription] = await written();
       expect(subscription?.validUntil.getTime()).toBeGreaterThan(restarted.context.now().getTime() + 29 * DAY_MS);
-      expect(stripe.succeededPayments().length).toBe(paid);
+      expect(suite.stripe.succeededPayments().length).toBe(paid);
       const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, scene.memberId));
       expect(entries.map((entry) => [entry.kind, entry.amountMinor])).toEqual([['payment', 1200]]);
     } finally {
