@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { adminEmailFor } from './support/admin.js';
+import { adminEmailFor } from './support/admins.js';
 import { expect, test } from './support/fixtures.js';
 import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
 
@@ -49,7 +49,7 @@ test('an admin finds a user, verifies their age, disables a creator and reads it
   await expect(member.getByRole('heading', { name: 'Admins only' })).toBeVisible();
   await expect(member.getByText('This part of Aurum is for admins.')).toBeVisible();
 
-  await signUp(page, { email: adminEmailFor(project), handle: uniqueHandle('chief'), publicName: 'Chief Admin' });
+  await signUp(page, { email: adminEmailFor('admin', project), handle: uniqueHandle('chief'), publicName: 'Chief Admin' });
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: /Pending verification requests: \d+/ })).toBeVisible();
@@ -99,11 +99,11 @@ test('an admin finds a user, verifies their age, disables a creator and reads it
 
   // The server's refusal is shown: an admin never revokes their own admins label.
   await page.goto('/admin/users');
-  await page.getByLabel('Search users').fill(adminEmailFor(project));
+  await page.getByLabel('Search users').fill(adminEmailFor('admin', project));
   await expect(page.getByRole('list', { name: 'Users' }).getByRole('listitem')).toHaveCount(1);
   await page
     .getByRole('list', { name: 'Users' })
-    .getByRole('link', { name: new RegExp(adminEmailFor(project)) })
+    .getByRole('link', { name: new RegExp(adminEmailFor('admin', project)) })
     .click();
   await page.getByRole('button', { name: 'Revoke admin label' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke', exact: true }).click();
@@ -116,7 +116,7 @@ test('an admin finds a user, verifies their age, disables a creator and reads it
   const entries = page.getByRole('list', { name: 'Audit entries' });
   const disabled = entries.getByRole('listitem').filter({ hasText: 'Account disabled' }).filter({ hasText: creatorEmail });
   await expect(disabled).toContainText('Spam posts');
-  await expect(disabled).toContainText(adminEmailFor(project));
+  await expect(disabled).toContainText(adminEmailFor('admin', project));
   await expect(entries.getByRole('listitem').filter({ hasText: 'Age verified by hand' }).first()).toContainText(
     'Passport checked on a call',
   );

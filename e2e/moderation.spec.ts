@@ -39,7 +39,7 @@ test('a member reports a post, an admin removes it from the queue, and the repor
 
   // An admin finds it in the queue, grouped with its count, and opens it.
   const admin = await newPage();
-  await signUp(admin, { email: adminEmailFor(project), handle: uniqueHandle('admin'), publicName: `Admin ${project}` });
+  await signUp(admin, { email: adminEmailFor('moderation', project), handle: uniqueHandle('admin'), publicName: `Admin ${project}` });
   await admin.goto('/admin/reported-content');
   await expect(admin.getByRole('heading', { level: 1, name: 'Reported content' })).toBeVisible();
   const entry = admin.getByRole('listitem').filter({ hasText: postText });

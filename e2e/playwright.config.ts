@@ -1,6 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { ADMIN_EMAILS } from './support/admin.js';
-import { ADMIN_JOURNEY_EMAILS } from './support/admins.js';
+import { ADMIN_EMAILS } from './support/admins.js';
 import { RECAPTCHA_KEYS } from './support/bot-check.js';
 import { SENTRY_DSN } from './support/error-reports.js';
 import { APP_PORT, APP_URL, MAILBOX_PORT, RECAPTCHA_PORT, SENTRY_PORT, SMTP_PORT } from './support/ports.js';
@@ -66,7 +65,7 @@ export default defineConfig({
         // The server's and the browser's unexpected errors go to the Sentry stand-in.
         SENTRY_DSN,
         // The admins of the journeys (one per viewport project each): the admin and the moderation journeys sign them up.
-        ADMIN_EMAILS: [...ADMIN_EMAILS, ...ADMIN_JOURNEY_EMAILS].join(','),
+        ADMIN_EMAILS: ADMIN_EMAILS.join(','),
       },
     },
   ],

@@ -1,4 +1,9 @@
-/** Addresses the journeys' server makes admins (ADMIN_EMAILS), one per viewport project, so each run signs up its own. */
-export const ADMIN_JOURNEY_EMAILS = ['moderation-admin-phone@example.com', 'moderation-admin-desktop@example.com'];
+/** The journeys that need an admin, each signing up its own per viewport project. */
+const ADMIN_JOURNEYS = ['admin', 'moderation'] as const;
+const PROJECTS = ['phone', 'desktop'];
 
-export const adminEmailFor = (project: string) => `moderation-admin-${project}@example.com`;
+/** The address a journey's admin signs up with in a project. */
+export const adminEmailFor = (journey: (typeof ADMIN_JOURNEYS)[number], project: string) => `${journey}-admin-${project}@example.com`;
+
+/** Every address the journeys' server makes admins (ADMIN_EMAILS). */
+export const ADMIN_EMAILS = ADMIN_JOURNEYS.flatMap((journey) => PROJECTS.map((project) => adminEmailFor(journey, project)));
