@@ -20,6 +20,18 @@ export function scrubReportText(text: string): string {
     .replace(DIGIT_RUN, (run) => (passesLuhn(run.replace(/[ -]/g, '')) ? '[card number]' : run));
 }
 
+/**
+ * What the Sentry SDKs may collect on their own (their `dataCollection` option): nothing about
+ * the person or the request; `scrubErrorReport` enforces the same on every report.
+ */
+export const ERROR_REPORT_DATA_COLLECTION = {
+  userInfo: false,
+  cookies: false,
+  httpHeaders: false,
+  httpBodies: [] as never[],
+  urlQueryParams: false,
+};
+
 /** The parts of an error report (Sentry's event shape) that can carry personal data. */
 export interface ReportableEvent {
   message?: string | undefined;

@@ -15,10 +15,8 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_API_PREFIX, requireAdmin } from '../access/access.js';
 import type { AdminActor, AuditLog } from '../audit/audit-log.js';
-import type { DomainRoutes } from '../http/domain-routes.js';
+import { type DomainRoutes, refusals } from '../http/domain-routes.js';
 import type { AdminService } from './service.js';
-
-const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 /** The admin who acts, the request it came with and the reason they gave: what the audit row records. */
 function actorOf(request: FastifyRequest, reason: string | undefined): AdminActor {

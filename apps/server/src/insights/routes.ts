@@ -15,11 +15,10 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCreator, requireViewer } from '../access/access.js';
-import type { DomainRoutes } from '../http/domain-routes.js';
+import { type DomainRoutes, refusals } from '../http/domain-routes.js';
 import type { InsightsService } from './service.js';
 
 const tags = ['insights'];
-const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 export const insightsRoutes: DomainRoutes<{ insights: InsightsService }> = (app, { insights }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();

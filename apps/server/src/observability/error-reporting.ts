@@ -1,4 +1,4 @@
-import { scrubErrorReport } from '@aurum/core';
+import { ERROR_REPORT_DATA_COLLECTION, scrubErrorReport } from '@aurum/core';
 import type { Logger } from 'pino';
 import type { ErrorReportingSettings } from '../config/config.js';
 
@@ -35,8 +35,7 @@ export async function createErrorReporter(
     dsn: settings.dsn,
     environment: settings.environment,
     release: info.release,
-    // Nothing about the person or the request is collected; the scrub below also enforces it.
-    dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [], urlQueryParams: false },
+    dataCollection: ERROR_REPORT_DATA_COLLECTION,
     integrations: [Sentry.linkedErrorsIntegration(), Sentry.dedupeIntegration()],
     beforeSend: (event) => scrubErrorReport(event),
     // Breadcrumbs would collect log lines and outgoing URLs: not needed to find a bug here.

@@ -1,5 +1,5 @@
 import type { ClientConfig } from '@aurum/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api/client';
 import { queryKeys } from './query-keys';
 
@@ -11,7 +11,7 @@ const ALL_OFF: ClientConfig = { recaptcha: null, errorReporting: null };
  * read the app runs with everything off; the server, which decides, still refuses what needs
  * a service (a sign-in without the bot check's token is answered `bot_check_required`).
  */
-export async function loadClientConfig(): Promise<ClientConfig> {
+async function loadClientConfig(): Promise<ClientConfig> {
   try {
     return await api.get<ClientConfig>('/client-config');
   } catch {
@@ -19,7 +19,11 @@ export async function loadClientConfig(): Promise<ClientConfig> {
   }
 }
 
-export const clientConfigQuery = { queryKey: queryKeys.clientConfig, queryFn: loadClientConfig, staleTime: Number.POSITIVE_INFINITY };
+export const clientConfigQuery = queryOptions({
+  queryKey: queryKeys.clientConfig,
+  queryFn: loadClientConfig,
+  staleTime: Number.POSITIVE_INFINITY,
+});
 
 export function useClientConfig(): ClientConfig | undefined {
   return useQuery(clientConfigQuery).data;

@@ -1,6 +1,7 @@
 import { BOT_CHECK_SCRIPT_DELAY_MS, type BotCheckAction, type ClientConfig } from '@aurum/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { loadClientConfig, useClientConfig } from '../../lib/client-config';
+import { clientConfigQuery, useClientConfig } from '../../lib/client-config';
 
 /** The part of reCAPTCHA v3's browser API the app uses. */
 interface Grecaptcha {
@@ -54,6 +55,7 @@ function loadRecaptcha({ siteKey, scriptUrl }: RecaptchaSettings): Promise<Greca
  * page knows the check is on, so a token is quick when the form is sent.
  */
 export function useBotCheck() {
+  const queryClient = useQueryClient();
   const config = useClientConfig();
   const recaptcha = config?.recaptcha ?? null;
   useEffect(() => {
@@ -62,12 +64,13 @@ export function useBotCheck() {
   }, [recaptcha]);
   const tokenFor = useCallback(
     async (action: BotCheckAction): Promise<string | undefined> => {
-      const settings = (config ?? (await loadClientConfig())).recaptcha;
+      // Sent before the settings arrived: wait for the same read rather than start another.
+      const settings = (config ?? (await queryClient.fetchQuery(clientConfigQuery))).recaptcha;
       if (!settings) return undefined;
       const grecaptcha = await loadRecaptcha(settings);
       return grecaptcha.execute(settings.siteKey, { action });
     },
-    [config],
+    [config, queryClient],
   );
   return { enabled: recaptcha !== null, tokenFor };
 }

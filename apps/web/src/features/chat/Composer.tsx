@@ -21,7 +21,7 @@ import { ownPlansQuery } from '../../lib/plans';
 import {
   ALL_MEDIA_KINDS,
   acceptFor,
-  hiddenFileInputSx,
+  HiddenFileInput,
   type MediaPhase,
   mediaPhase,
   UploadStatus,
@@ -189,18 +189,7 @@ function AttachButton({ disabled, onAdd }: { disabled: boolean; onAdd: (files: F
       >
         <AttachFileIcon />
       </Button>
-      <Box
-        component="input"
-        ref={input}
-        type="file"
-        name="attachment"
-        multiple
-        accept={acceptFor(ALL_MEDIA_KINDS)}
-        onChange={picked}
-        tabIndex={-1}
-        aria-hidden
-        sx={hiddenFileInputSx}
-      />
+      <HiddenFileInput ref={input} name="attachment" multiple accept={acceptFor(ALL_MEDIA_KINDS)} onChange={picked} />
     </>
   );
 }

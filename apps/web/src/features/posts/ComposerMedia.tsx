@@ -17,7 +17,7 @@ import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'r
 import {
   ALL_MEDIA_KINDS,
   acceptFor,
-  hiddenFileInputSx,
+  HiddenFileInput,
   type MediaPhase,
   mediaPhase,
   StorageUsage,
@@ -108,18 +108,7 @@ function AddMediaButton({ disabled, onAdd }: { disabled: boolean; onAdd: (files:
       <Button variant="outlined" startIcon={<AddPhotoAlternateIcon />} disabled={disabled} onClick={() => input.current?.click()}>
         Add photos, videos or audio
       </Button>
-      <Box
-        component="input"
-        ref={input}
-        type="file"
-        name="media"
-        multiple
-        accept={acceptFor(ALL_MEDIA_KINDS)}
-        onChange={picked}
-        tabIndex={-1}
-        aria-hidden
-        sx={hiddenFileInputSx}
-      />
+      <HiddenFileInput ref={input} name="media" multiple accept={acceptFor(ALL_MEDIA_KINDS)} onChange={picked} />
     </>
   );
 }

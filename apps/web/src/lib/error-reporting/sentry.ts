@@ -1,4 +1,4 @@
-import { type ClientConfig, scrubErrorReport } from '@aurum/core';
+import { type ClientConfig, ERROR_REPORT_DATA_COLLECTION, scrubErrorReport } from '@aurum/core';
 import * as Sentry from '@sentry/browser';
 
 /**
@@ -11,7 +11,7 @@ export function startSentry(settings: NonNullable<ClientConfig['errorReporting']
     dsn: settings.dsn,
     environment: settings.environment,
     release: settings.release,
-    dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [], urlQueryParams: false },
+    dataCollection: ERROR_REPORT_DATA_COLLECTION,
     beforeSend: (event) => scrubErrorReport(event),
   });
   return Sentry;

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
-import { type ChangeEvent, type ReactNode, useRef } from 'react';
+import { type ChangeEvent, type ReactNode, type Ref, useRef } from 'react';
 import { acceptFor } from './file-kind';
 import type { UploadController } from './useUpload';
 
@@ -18,7 +18,7 @@ export interface UploadButtonProps extends Omit<ButtonProps, 'onClick' | 'childr
  * Keeps a file input out of sight but in the page, so a visible button can open it. Sizes
  * are in px on purpose: in MUI's sx a bare 1 means 100%.
  */
-export const hiddenFileInputSx = {
+const hiddenFileInputSx = {
   position: 'absolute',
   width: '1px',
   height: '1px',
@@ -27,6 +27,20 @@ export const hiddenFileInputSx = {
   whiteSpace: 'nowrap',
   opacity: 0,
 } as const;
+
+/**
+ * A file input out of sight and out of the accessibility tree: a visible button is the control
+ * and opens it through `ref`.
+ */
+export function HiddenFileInput(props: {
+  ref: Ref<HTMLInputElement>;
+  name?: string | undefined;
+  accept: string;
+  multiple?: boolean;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  return <Box component="input" type="file" tabIndex={-1} aria-hidden sx={hiddenFileInputSx} {...props} />;
+}
 
 /**
  * A button that opens the file picker and starts the upload of the chosen file. The file
@@ -45,17 +59,7 @@ export function UploadButton({ upload, accept, name, children, variant = 'outlin
       <Button variant={variant} {...props} type="button" onClick={() => input.current?.click()}>
         {children}
       </Button>
-      <Box
-        component="input"
-        ref={input}
-        type="file"
-        name={name}
-        accept={accept ?? acceptFor(upload.kinds)}
-        onChange={picked}
-        tabIndex={-1}
-        aria-hidden
-        sx={hiddenFileInputSx}
-      />
+      <HiddenFileInput ref={input} name={name} accept={accept ?? acceptFor(upload.kinds)} onChange={picked} />
     </>
   );
 }
