@@ -1,9 +1,15 @@
-/** Loopback ports the browser journeys use: the app, and the mail catcher's SMTP and HTTP sides. */
-export const APP_PORT = 5180;
-export const SMTP_PORT = 5125;
-export const MAILBOX_PORT = 5126;
+/**
+ * Loopback ports the browser journeys use: the app, and the stand-ins beside it.
+ * `E2E_PORT_OFFSET` shifts them all, so two checkouts can run their journeys at once.
+ */
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+
+export const APP_PORT = 5180 + offset;
+/** The mail catcher's SMTP and HTTP sides. */
+export const SMTP_PORT = 5125 + offset;
+export const MAILBOX_PORT = 5126 + offset;
 /** The reCAPTCHA stand-in: its script for the browser, siteverify for the app. */
-export const RECAPTCHA_PORT = 5127;
+export const RECAPTCHA_PORT = 5127 + offset;
 /** The Sentry stand-in: where the app and the browser send error reports. */
-export const SENTRY_PORT = 5128;
+export const SENTRY_PORT = 5128 + offset;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
