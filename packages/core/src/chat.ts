@@ -142,7 +142,7 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** The last message of a chat, as the chat list shows it. */
 export const chatMessagePreviewSchema = chatMessageSchema
-  .omit({ media: true, price: true, unlocked: true, paid: true })
+  .omit({ media: true, unlocked: true, paid: true })
   .extend({ mediaCount: z.number().int().min(0) });
 export type ChatMessagePreview = z.infer<typeof chatMessagePreviewSchema>;
 

@@ -71,6 +71,13 @@ describe(`paid messages (${TEST_DRIVER})`, () => {
     for (const item of seen.media) expect(Object.keys(item.urls).sort()).toEqual(['blur', 'blurThumb']);
     // The sender's history says the same as the send's answer.
     expect((await creator.client.get(`/api/chats/${chatId}/messages`)).body.items[0]).toEqual(message);
+    // Both sides' chat lists show the price beside the last message.
+    for (const client of [member.client, creator.client])
+      expect((await client.get('/api/chats')).body.items[0].lastMessage).toMatchObject({
+        id: message.id,
+        mediaCount: 2,
+        price: { amountMinor: 700, currency: 'USD' },
+      });
   });
 
   it('refuses a price without media, out of bounds, or from a member; and nothing to unlock on free or own messages', async () => {

@@ -503,10 +503,7 @@ function toMessage(row: MessageRow, chatId: string, viewerId: string): ChatMessa
         mayFetchMessageDerivative(access, kind) ? messageMediaUrl(chatId, row.id, item.position, kind, item.mediaId) : null,
       ),
     ),
-    price:
-      row.price_minor !== null && row.currency !== null
-        ? { amountMinor: row.price_minor, currency: row.currency as MessagePrice['currency'] }
-        : null,
+    price: priceOf(row),
     unlocked: access === 'full',
     paid: row.paid,
     createdAt: iso(row.created_at),
@@ -514,7 +511,21 @@ function toMessage(row: MessageRow, chatId: string, viewerId: string): ChatMessa
 }
 
 function toPreview(row: PreviewRow, chatId: string): ChatMessagePreview {
-  return { id: row.id, chatId, senderId: row.sender_id, text: row.body, mediaCount: row.media_count, createdAt: iso(row.created_at) };
+  return {
+    id: row.id,
+    chatId,
+    senderId: row.sender_id,
+    text: row.body,
+    mediaCount: row.media_count,
+    price: priceOf(row),
+    createdAt: iso(row.created_at),
+  };
+}
+
+function priceOf(row: Pick<MessageRow, 'price_minor' | 'currency'>): MessagePrice | null {
+  return row.price_minor !== null && row.currency !== null
+    ? { amountMinor: row.price_minor, currency: row.currency as MessagePrice['currency'] }
+    : null;
 }
 
 function toSummary(row: SummaryRow): ChatSummary {

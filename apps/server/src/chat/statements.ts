@@ -62,7 +62,7 @@ export const messageColumns = (
       messageRevealedSql(message, viewer),
     )} as media`;
 
-export type PreviewRow = Omit<MessageRow, 'media' | 'price_minor' | 'currency' | 'viewer_paid' | 'paid'> & { media_count: number };
+export type PreviewRow = Omit<MessageRow, 'media' | 'viewer_paid' | 'paid'> & { media_count: number };
 
 export interface SummaryRow {
   chat_id: string;
@@ -94,7 +94,7 @@ export function chatSummariesStatement(shape: 'page' | 'one'): SQL {
   return sql`select cp.chat_id, c.created_at, cp.activity_at, cp.partner_id,
       pr.handle, pr.public_name, pr.avatar_color, pr.avatar_media_id,
       (select json_build_object('id', m.id, 'sender_id', m.sender_id, 'body', m.body, 'created_at', m.created_at,
-          'media_count', (select count(*)::int from ${messageMedia} as mm where mm.message_id = m.id))
+          'price_minor', m.price_minor, 'currency', m.currency, 'media_count', (select count(*)::int from ${messageMedia} as mm where mm.message_id = m.id))
          from ${messages} as m where m.chat_id = cp.chat_id and m.removed_at is null order by m.created_at desc, m.id desc limit 1) as last_message,
       ${unreadOf(sql`cp`)} as unread,
       partner_side.last_read_message_id as partner_last_read_message_id,

@@ -430,7 +430,11 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
     expect(sent.status).toBe(200);
     const history = await member.client.get(`/api/chats/${chatId}/messages`);
     expect(history.body.items[0]).toEqual(sent.body);
-    expect((await member.client.get('/api/chats')).body.items[0].lastMessage).toMatchObject({ id: sent.body.id, mediaCount: 2 });
+    expect((await member.client.get('/api/chats')).body.items[0].lastMessage).toMatchObject({
+      id: sent.body.id,
+      mediaCount: 2,
+      price: null,
+    });
 
     for (const [position, item] of [photo, clip].entries()) {
       const urls = sent.body.media[position].urls as Record<string, string | undefined>;

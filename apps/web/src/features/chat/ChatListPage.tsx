@@ -17,7 +17,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { chatsQuery } from './api';
-import { chatListTime } from './timeline';
+import { chatListTime, chatPreviewText } from './timeline';
 
 /**
  * The user's chats, the one that moved last first: partner, the last message, its time and
@@ -80,8 +80,7 @@ function ChatRow({ chat }: { chat: ChatSummary }) {
   const user = useSignedInUser();
   const name = displayName(chat.partner);
   const last = chat.lastMessage;
-  const content = last ? last.text || (last.mediaCount === 1 ? 'Sent an attachment' : `Sent ${last.mediaCount} attachments`) : null;
-  const preview = last ? `${last.senderId === user?.id ? 'You: ' : ''}${content}` : 'No messages yet';
+  const preview = chatPreviewText(last, user?.id);
   const time = chatListTime(last?.createdAt ?? chat.createdAt, new Date());
   const unreadText = chat.unread > 0 ? `, ${chat.unread} unread` : '';
   return (

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@aurum/core';
 import { describe, expect, it } from 'vitest';
-import { buildTimeline, chatListTime, dayLabel } from './timeline';
+import { buildTimeline, chatListTime, chatPreviewText, dayLabel } from './timeline';
 
 const at = (iso: string) => new Date(iso);
 const message = (id: string, senderId: string, createdAt: string): ChatMessage => ({
@@ -13,6 +13,21 @@ const message = (id: string, senderId: string, createdAt: string): ChatMessage =
   unlocked: true,
   paid: false,
   createdAt,
+});
+
+describe('chatPreviewText', () => {
+  const last = { id: 'm1', chatId: 'c1', senderId: 'creator', text: '', mediaCount: 1, price: null, createdAt: '2026-11-25T15:00:00Z' };
+  it('says what a message carried when it has no text, and who sent it', () => {
+    expect(chatPreviewText(null, 'member')).toBe('No messages yet');
+    expect(chatPreviewText({ ...last, text: 'Hello' }, 'member')).toBe('Hello');
+    expect(chatPreviewText(last, 'member')).toBe('Sent an attachment');
+    expect(chatPreviewText({ ...last, mediaCount: 3 }, 'creator')).toBe('You: Sent 3 attachments');
+  });
+  it('shows the price of a paid message to both sides', () => {
+    const paid = { ...last, mediaCount: 2, price: { amountMinor: 500, currency: 'USD' as const } };
+    expect(chatPreviewText(paid, 'member')).toBe('Paid message · $5.00');
+    expect(chatPreviewText({ ...paid, text: 'For you' }, 'creator')).toBe('You: For you · $5.00');
+  });
 });
 
 describe('dayLabel and chatListTime', () => {

@@ -1,4 +1,4 @@
-import type { ChatMessage, MessagePrice } from '@aurum/core';
+import { type ChatMessage, type ChatMessagePreview, formatMoney, type MessagePrice } from '@aurum/core';
 import { formatDate } from '../../lib/dates';
 
 /** Where one of the user's own messages stands, as the sender sees it. */
@@ -29,6 +29,18 @@ export function dayLabel(at: Date, now: Date): string {
   yesterday.setDate(now.getDate() - 1);
   if (dayKey(at) === dayKey(yesterday)) return 'Yesterday';
   return formatDate(at);
+}
+
+/**
+ * The line under a chat's partner in the list: the last message's text, or what it carried,
+ * with the price of a paid one, so a member sees at a glance that there is something to unlock.
+ */
+export function chatPreviewText(last: ChatMessagePreview | null, viewerId: string | undefined): string {
+  if (!last) return 'No messages yet';
+  const attachments = last.mediaCount === 1 ? 'an attachment' : `${last.mediaCount} attachments`;
+  const content = last.text || (last.price ? 'Paid message' : `Sent ${attachments}`);
+  const price = last.price ? ` · ${formatMoney(last.price)}` : '';
+  return `${last.senderId === viewerId ? 'You: ' : ''}${content}${price}`;
 }
 
 /** The time beside a chat in the list: the hour today, the weekday within a week, else the date. */
