@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useErrorState } from '../components/error-store';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { OnceNeeded } from '../components/OnceNeeded';
-import { useSnackQueue } from '../components/snack-queue';
+import { useCurrentSnack } from '../components/snack-queue';
 import { useHeartbeat } from '../features/auth/useHeartbeat';
 import { checkLocalCacheOnce } from '../lib/cache/startup-check';
 import { useCurrentUser, useLiveCurrentUser } from '../lib/current-user';
@@ -23,7 +23,7 @@ const InstallBanner = lazy(async () => ({ default: (await import('../components/
 
 function GlobalMessages({ prefetch }: { prefetch: boolean }) {
   const { show } = useErrorState();
-  const [snack] = useSnackQueue();
+  const snack = useCurrentSnack();
   // Fetched ahead of need: an error is most likely when the network is failing.
   useEffect(() => {
     if (!prefetch) return;

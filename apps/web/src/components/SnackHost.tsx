@@ -1,12 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { dismissSnack, useSnackQueue } from './snack-queue';
+import { dismissSnack, useCurrentSnack } from './snack-queue';
 
 export const SNACK_DURATION_MS = 5000;
 
-/** Shows the head of the snack queue; each message gets its own Snackbar so timers restart. */
+/** Shows the current snack; each message gets its own Snackbar so its timer starts afresh. */
 export function SnackHost() {
-  const [current] = useSnackQueue();
+  const current = useCurrentSnack();
   if (!current) return null;
   const close = (_event: unknown, reason?: SnackbarCloseReason) => {
     // A tap elsewhere should not swallow a message the user has not read yet.

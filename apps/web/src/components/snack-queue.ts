@@ -10,13 +10,16 @@ export interface SnackMessage {
 export const snackStore = createStore<SnackMessage[]>([]);
 let nextId = 1;
 
-/** Queues a short message; messages are shown one at a time, oldest first. */
+/**
+ * Shows a short message at once, in place of the one on screen: one snackbar at a time, the
+ * newest (Material's consecutive snackbars), so the outcome of what the user just did is never
+ * stuck behind an older message's timer.
+ */
 export function addSnack(text: string, severity: AlertColor = 'info'): void {
-  const message = { id: nextId++, text, severity };
-  snackStore.set((queue) => [...queue, message]);
+  snackStore.set([{ id: nextId++, text, severity }]);
 }
 
-/** Drops the message being shown so the next one can appear. */
+/** Closes the message being shown. */
 export function dismissSnack(id: number): void {
   snackStore.set((queue) => queue.filter((message) => message.id !== id));
 }
@@ -25,4 +28,5 @@ export function clearSnacks(): void {
   snackStore.set([]);
 }
 
-export const useSnackQueue = () => useStore(snackStore);
+/** The message on screen, if any. */
+export const useCurrentSnack = (): SnackMessage | undefined => useStore(snackStore)[0];
