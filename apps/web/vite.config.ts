@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { PREACT_ALIASES } from './preact-aliases';
 
 /** The dark theme's app-bar colour; the browser chrome and splash screen match it. */
 const THEME_COLOR = '#14110c';
@@ -83,6 +84,7 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: { alias: PREACT_ALIASES },
   server: {
     port: 5173,
     // The Host header stays the dev server's, so the API's same-origin check accepts the requests.

@@ -1,16 +1,42 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { PREACT_ALIASES } from './preact-aliases';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  // The tests run what ships: every package goes through Vite (below), resolved to its ES module
+  // build as a bundler would, so each one that imports React gets Preact like the app does.
+  resolve: {
+    alias: [
+      ...PREACT_ALIASES,
+      // The package's main is CommonJS, which Node would load with React itself.
+      { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
+    ],
+    conditions: ['module', 'browser', 'development'],
+    mainFields: ['module', 'browser', 'main'],
+  },
   test: {
     name: 'web',
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     // Whole-app tests render the router and lazy pages; on a busy two-core machine that takes seconds.
-    testTimeout: 20_000,
+    testTimeout: 60_000,
+    // Packages that render with React, run through Vite so they get Preact (the rest load as they are).
+    server: {
+      deps: {
+        inline: [
+          /@testing-library\/react/,
+          /@mui\//,
+          /@emotion\//,
+          /react-router/,
+          /@tanstack\/react-query/,
+          /@stripe\/react-stripe-js/,
+          /react-transition-group/,
+        ],
+      },
+    },
   },
 });

@@ -18,8 +18,9 @@ Object.defineProperty(window, 'matchMedia', {
 });
 
 // findBy/waitFor stop as soon as their condition holds; the library's 1 s default is shorter than a
-// lazy page's first render takes when the test workers share two busy cores.
-configure({ asyncUtilTimeout: 5_000 });
+// lazy page's first render takes when the test workers share two busy cores and the UI packages
+// are run through Vite (for Preact) rather than loaded by Node.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

@@ -94,7 +94,7 @@ describe('composing posts', () => {
     const input = container.querySelector<HTMLInputElement>('input[type="file"][name="media"]');
     expect(input).not.toBeNull();
     await user.upload(input as HTMLInputElement, new File(['jpeg'], 'studio.jpg', { type: 'image/jpeg' }));
-    expect(uploads.started).toEqual(['studio.jpg']);
+    await waitFor(() => expect(uploads.started).toEqual(['studio.jpg']));
     expect(await screen.findByText('Processing…')).toBeTruthy();
     // The status is asked again until the server has made the derivatives.
     await waitFor(() => expect(screen.getByText('Ready')).toBeTruthy(), { timeout: 5000 });
@@ -141,7 +141,8 @@ describe('composing posts', () => {
     await user.click(screen.getByRole('switch', { name: 'Schedule for later' }));
     const when = new Date(Date.now() + 2 * DAY_MS);
     when.setSeconds(0, 0);
-    fireEvent.change(screen.getByLabelText('Publish on'), { target: { value: toDateTimeLocalValue(when) } });
+    // A date picker's value arrives as an input event, as a browser sends it while the user picks.
+    fireEvent.input(screen.getByLabelText('Publish on'), { target: { value: toDateTimeLocalValue(when) } });
     expect(screen.getByText(scheduledText(when))).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Schedule post' }));
     expect(await screen.findByText('Choose a time in the future, or publish now.')).toBeTruthy();

@@ -1,5 +1,5 @@
 import type { CurrentUser, ProfilePage } from '@aurum/core';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearError } from '../../components/error-store';
@@ -9,8 +9,6 @@ import { makePaymentMethod, paypalMethod } from '../../test/payment-fixtures';
 import { lockedPost, makePlan, makePost } from '../../test/post-fixtures';
 import { renderApp } from '../../test/render-app';
 import { makeCreatorPage, makeSubscription } from '../../test/subscription-fixtures';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const silver = makePlan({ id: 'silver', name: 'Silver', priceMinor: 299, perks: { chat: false }, description: '' });
 const gold = makePlan();
@@ -30,6 +28,13 @@ const providerDown: Answer = {
  * A server whose POST /api/subscriptions answers from `answers` in turn ('network': the connection is lost), then
  * subscribes; the subscribers-only post p2 unlocks once subscribed.
  */
+/** The Confirm button once the page has picked a plan and a payment method (it is disabled until then). */
+async function confirmButton(): Promise<HTMLElement> {
+  const button = await screen.findByRole('button', { name: 'Confirm' });
+  await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+  return button;
+}
+
 function server(options: { answers?: Array<Answer | 'network'>; me?: Partial<CurrentUser>; profile?: Partial<ProfilePage> } = {}) {
   const answers = [...(options.answers ?? [])];
   let subscribed = false;
@@ -92,7 +97,7 @@ describe('subscribe page', () => {
     const user = userEvent.setup();
     renderApp('/users/subscribeTo/c1');
 
-    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await user.click(await confirmButton());
     expect(await screen.findByText('Could not reach Aurum. Check your connection and try again.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('The payment provider did not answer. Try again.')).toBeTruthy();
@@ -101,7 +106,7 @@ describe('subscribe page', () => {
     expect(await screen.findByText('Payment declined')).toBeTruthy();
     expect(screen.getByText(/Your card was declined\. Choose another payment method/)).toBeTruthy();
     await user.click(screen.getByRole('radio', { name: 'PayPal - ada@example.com' }));
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await user.click(await confirmButton());
     await waitFor(() => expect(subscribeBodies()).toHaveLength(4));
 
     const [first, second, third, fourth] = subscribeBodies();
@@ -117,9 +122,9 @@ describe('subscribe page', () => {
     const { subscribeBodies } = server({ answers: [declined, declined] });
     const user = userEvent.setup();
     renderApp('/users/subscribeTo/c1');
-    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await user.click(await confirmButton());
     expect(await screen.findByText('Payment declined')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await user.click(await confirmButton());
     await waitFor(() => expect(subscribeBodies()).toHaveLength(2));
     const [first, second] = subscribeBodies();
     expect(second.idempotencyKey).not.toBe(first.idempotencyKey);
@@ -131,7 +136,7 @@ describe('subscribe page', () => {
     const { router } = renderApp('/users/subscribeTo/c1');
     await user.click(await screen.findByRole('radio', { name: 'Gold, $4.99 per 30 days' }));
     const readsBefore = meReads();
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await user.click(await confirmButton());
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/c1'));
     expect(await screen.findByText('Subscribed to Goldie Hawn')).toBeTruthy();
@@ -145,7 +150,7 @@ describe('subscribe page', () => {
 
     await user.click(await screen.findByRole('link', { name: 'Subscribe from $4.99 / 30 days' }));
     expect(((await screen.findByRole('radio', { name: 'Gold, $4.99 per 30 days' })) as HTMLInputElement).checked).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await user.click(await confirmButton());
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/posts/p2'));
     expect(await screen.findByText('Members only')).toBeTruthy();
@@ -197,7 +202,7 @@ describe('subscribe page', () => {
     await user.click(within(method).getByRole('button', { name: 'Save payment method' }));
     expect(((await screen.findByRole('radio', { name: 'PayPal - ada@example.com' })) as HTMLInputElement).checked).toBe(true);
 
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await user.click(await confirmButton());
     await waitFor(() =>
       expect(
         fetchMock.mock.calls.some(
