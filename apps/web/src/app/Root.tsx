@@ -5,7 +5,7 @@ import { LoadingOverlay } from '../components/LoadingOverlay';
 import { OnceNeeded } from '../components/OnceNeeded';
 import { useSnackQueue } from '../components/snack-queue';
 import { useHeartbeat } from '../features/auth/useHeartbeat';
-import { checkLocalCacheOnce } from '../lib/cache/startup-check';
+import { startLocalCache } from '../lib/cache/start';
 import { useCurrentUser, useLiveCurrentUser } from '../lib/current-user';
 import { useErrorReporting } from '../lib/error-reporting';
 import { useIdleAfter } from '../lib/idle';
@@ -72,9 +72,7 @@ export function Root() {
   const idle = useIdleAfter(pageShown);
   useErrorReporting(user?.id ?? null, idle);
   const signedIn = user !== null;
-  useEffect(() => {
-    if (idle && signedIn) void checkLocalCacheOnce();
-  }, [idle, signedIn]);
+  useEffect(() => (idle && signedIn ? startLocalCache() : undefined), [idle, signedIn]);
 
   if (isPending) return <LoadingOverlay />;
   return (

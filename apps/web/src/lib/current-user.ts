@@ -2,6 +2,8 @@ import type { CurrentUser } from '@aurum/core';
 import { REALTIME_EVENTS, ROLE, TERMS_VERSION, userChannel } from '@aurum/core';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from './api/client';
+import { type CachePlan, forgetLocalCache, readThrough } from './cache/read-through';
+import { forgetUserImages } from './pwa/user-images';
 import { queryKeys } from './query-keys';
 import { useRealtimeChannel } from './realtime/use-realtime-channel';
 
@@ -15,9 +17,16 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
   }
 }
 
+/** Kept so that an app started offline knows who is signed in (and shows what it kept for them). */
+const currentUserCache: CachePlan<CurrentUser | null> = {
+  keeps: (user) => user !== null,
+  save: (store, user) => (user ? store.putSessionUser(user) : Promise.resolve()),
+  restore: (store) => store.getSessionUser<CurrentUser>(),
+};
+
 export const currentUserQuery = queryOptions({
   queryKey: queryKeys.currentUser,
-  queryFn: fetchCurrentUser,
+  queryFn: () => readThrough(fetchCurrentUser, currentUserCache),
   staleTime: 60_000,
 });
 
@@ -64,12 +73,12 @@ export function hasAcceptedCurrentTerms(user: Pick<CurrentUser, 'termsAcceptedAt
 
 /**
  * After sign-out or deletion: forget everything cached for the old user, in the browser
- * database and in memory, then ask the server who is signed in now (nobody).
+ * database, the service worker's picture cache and in memory, then ask the server who is
+ * signed in now (nobody).
  */
 export async function resetAfterSessionEnd(queryClient: QueryClient): Promise<void> {
-  await import('./cache/cache')
-    .then(({ clearCache }) => clearCache())
-    .catch((error: unknown) => console.error('Could not clear the local cache.', error));
+  await forgetLocalCache().catch((error: unknown) => console.error('Could not clear the local cache.', error));
+  await forgetUserImages();
   await queryClient.cancelQueries();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQuery.queryKey[0] });
   try {
