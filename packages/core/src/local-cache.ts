@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 
 /**
  * The browser's local cache (spec sections 3, 4 and 9): documents the user opened, kept by

@@ -2,8 +2,7 @@ import type { CurrentUser } from '@aurum/core';
 import { REALTIME_EVENTS, ROLE, TERMS_VERSION, userChannel } from '@aurum/core';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from './api/client';
-import { type CachePlan, forgetLocalCache, readThrough } from './cache/read-through';
-import { forgetUserImages } from './pwa/user-images';
+import { type CachePlan, readThrough } from './cache/read-through';
 import { queryKeys } from './query-keys';
 import { useRealtimeChannel } from './realtime/use-realtime-channel';
 
@@ -69,22 +68,4 @@ export function setCurrentUser(queryClient: QueryClient, user: CurrentUser | nul
 
 export function hasAcceptedCurrentTerms(user: Pick<CurrentUser, 'termsAcceptedAt' | 'termsVersion'>): boolean {
   return Boolean(user.termsAcceptedAt) && user.termsVersion === TERMS_VERSION;
-}
-
-/**
- * After sign-out or deletion: forget everything cached for the old user, in the browser
- * database, the service worker's picture cache and in memory, then ask the server who is
- * signed in now (nobody).
- */
-export async function resetAfterSessionEnd(queryClient: QueryClient): Promise<void> {
-  await forgetLocalCache().catch((error: unknown) => console.error('Could not clear the local cache.', error));
-  await forgetUserImages();
-  await queryClient.cancelQueries();
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQuery.queryKey[0] });
-  try {
-    await queryClient.refetchQueries({ queryKey: currentUserQuery.queryKey }, { throwOnError: true });
-  } catch (error) {
-    console.error('Could not refresh the current user after the session ended.', error);
-    setCurrentUser(queryClient, null);
-  }
 }

@@ -1,7 +1,7 @@
 import type { FeedPage } from '@aurum/core';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
-import { listPagePlan, readThrough } from '../../lib/cache/read-through';
+import { isRestoredPage, listPagePlan, readThrough } from '../../lib/cache/read-through';
 import { queryKeys } from '../../lib/query-keys';
 
 /**
@@ -20,7 +20,8 @@ export const feedQuery = () =>
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
-    staleTime: Number.POSITIVE_INFINITY,
+    // Read from this device while offline, it is stale, so it loads afresh once back online.
+    staleTime: (query) => (isRestoredPage(query.state.data?.pages[0]) ? 0 : Number.POSITIVE_INFINITY),
   });
 
 /** The pages as one list; a sneak peek offered again on a later page is shown once. */

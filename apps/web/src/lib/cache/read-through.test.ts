@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../api/client';
 import { currentCache } from './cache';
-import { documentPlan, forgetLocalCache, listPagePlan, readThrough } from './read-through';
+import { forgetLocalCache } from './forget';
+import { documentPlan, listPagePlan, readThrough } from './read-through';
 
 const offline = () => Promise.reject(new NetworkError(new TypeError('Failed to fetch')));
 const kept = async (docId: string) => (await (await currentCache())?.data.get(docId))?.data;

@@ -47,12 +47,12 @@ export async function readThrough<T>(fetcher: () => Promise<T>, plan: CachePlan<
   return value;
 }
 
-/** Empties the local cache (sign-out, account deletion); writes of answers fetched before are dropped. */
-export async function forgetLocalCache(): Promise<void> {
+/** Called as the cache is emptied (sign-out, account deletion): answers fetched before are not written after it. */
+export function dropPendingWrites(): void {
   generation += 1;
-  const { currentCache, clearCache } = await import('./cache');
-  await clearCache(await currentCache());
 }
+
+/* How the app's queries keep their answers (the plans they hand readThrough). */
 
 /** One document, kept by collection and id. */
 export const documentPlan = <T>(collection: DocumentCollection, docId: string): CachePlan<T> => ({
