@@ -44,15 +44,16 @@ test('after one visit the app opens offline, says so and shows the feed this dev
   test.setTimeout(180_000);
   const photo = await writePhoto(testInfo);
   const name = `Lighthouse ${testInfo.project.name}`;
+  const text = `Fog rolling over the lighthouse at dawn, seen on ${testInfo.project.name}.`;
   await signUp(page, { email: uniqueEmail('offline'), handle: uniqueHandle('offline'), publicName: name });
   await becomeCreator(page, testInfo, { name, photo });
-  await publishPost(page, { text: 'Fog rolling over the lighthouse at dawn.', files: [photo], access: 'Public' });
+  await publishPost(page, { text, files: [photo], access: 'Public' });
   const me = await page.evaluate(() => fetch('/api/me').then(async (r) => (await r.json()) as { id: string }));
 
   // One visit of the feed, in a fresh page load: the worker installs and keeps what the page used.
   await page.goto('/home');
   const feed = page.getByRole('list', { name: 'Your feed' });
-  await expect(feed.getByText('Fog rolling over the lighthouse at dawn.')).toBeVisible();
+  await expect(feed.getByText(text)).toBeVisible();
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   await expect
     .poll(
@@ -79,7 +80,7 @@ test('after one visit the app opens offline, says so and shows the feed this dev
   await page.context().setOffline(true);
   await page.reload();
   await expect(page.getByRole('status').filter({ hasText: "You're offline. Showing what this device saved." })).toBeVisible();
-  await expect(feed.getByText('Fog rolling over the lighthouse at dawn.')).toBeVisible();
+  await expect(feed.getByText(text)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, testInfo, 'offline-feed');
