@@ -4,10 +4,12 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PREACT_ALIASES } from './preact-aliases';
+import { USER_IMAGES_CACHE } from './src/lib/pwa/user-images';
 
 /** The dark theme's app-bar colour; the browser chrome and splash screen match it. */
 const THEME_COLOR = '#14110c';
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
+const DAY_SECONDS = 24 * 60 * 60;
+const YEAR_SECONDS = 365 * DAY_SECONDS;
 
 /** The hashed files the built index.html loads or modulepreloads: the entry and its static imports. */
 function shellAssets(): Set<string> {
@@ -26,8 +28,9 @@ export default defineConfig({
       threshold: 1024,
     }),
     VitePWA({
-      registerType: 'autoUpdate',
-      injectRegister: 'script-defer',
+      // A new version waits for the person's Reload (src/lib/pwa/service-worker.ts registers it).
+      registerType: 'prompt',
+      injectRegister: false,
       includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       manifest: {
         id: '/',
@@ -49,6 +52,9 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // The first install takes over the open page at once (its later requests go through the
+        // worker); a new version still waits for the person's Reload (no skipWaiting).
+        clientsClaim: true,
         // Web push: showing notifications and opening their page (public/push-sw.js).
         importScripts: ['/push-sw.js'],
         // The API and the server-rendered development pages are never answered from the offline cache.
@@ -57,7 +63,7 @@ export default defineConfig({
         // Installed up front: the app shell only (index.html, the entry and what it imports, the
         // icons and the web manifest). Pages' chunks and images are cached as they are used.
         // (The icons come from includeAssets and the manifest's icons.)
-        globPatterns: ['index.html', 'registerSW.js', 'assets/*.{js,css}'],
+        globPatterns: ['index.html', 'assets/*.{js,css}'],
         manifestTransforms: [
           (entries) => {
             const shell = shellAssets();
@@ -72,6 +78,22 @@ export default defineConfig({
             options: {
               cacheName: 'aurum-assets',
               expiration: { maxEntries: 300, maxAgeSeconds: YEAR_SECONDS },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Users' pictures that hold nothing to protect: blurred derivatives (of posts and of chat
+            // messages) and profile pictures, whose URLs change with the picture. Never an original,
+            // a preview or a video (the server sends those as no-store): what a subscription opens is
+            // fetched afresh each time, so it stops with the subscription. Emptied on sign-out.
+            urlPattern: ({ sameOrigin, url }) =>
+              sameOrigin &&
+              (/^\/api\/(posts\/[^/]+|chats\/[^/]+\/messages\/[^/]+)\/media\/\d+\/(blur|blurThumb)$/.test(url.pathname) ||
+                /^\/api\/users\/[^/]+\/(avatar|cover)$/.test(url.pathname)),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: USER_IMAGES_CACHE,
+              expiration: { maxEntries: 200, maxAgeSeconds: DAY_SECONDS, purgeOnQuotaError: true },
               cacheableResponse: { statuses: [200] },
             },
           },

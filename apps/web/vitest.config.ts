@@ -6,13 +6,15 @@ import { PREACT_ALIASES } from './preact-aliases';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
-  // The tests run what ships: every package goes through Vite (below), resolved to its ES module
-  // build as a bundler would, so each one that imports React gets Preact like the app does.
+  // The tests run what ships: the packages that render go through Vite (below), resolved to their ES module
+  // builds as a bundler would, so each one that imports React gets Preact like the app does.
   resolve: {
     alias: [
       ...PREACT_ALIASES,
       // The package's main is CommonJS, which Node would load with React itself.
       { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
+      // The service worker's registration, which only the production build provides.
+      { find: 'virtual:pwa-register', replacement: fileURLToPath(new URL('src/test/pwa-register.ts', import.meta.url)) },
     ],
     conditions: ['module', 'browser', 'development'],
     mainFields: ['module', 'browser', 'main'],

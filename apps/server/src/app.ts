@@ -49,6 +49,8 @@ import { InsightsService } from './insights/service.js';
 import { JobQueue } from './jobs/queue.js';
 import { likesRoutes } from './likes/routes.js';
 import { LikesService } from './likes/service.js';
+import { localCacheRoutes } from './local-cache/routes.js';
+import { LocalCacheService } from './local-cache/service.js';
 import type { Mailer } from './mail/mailer.js';
 import { mediaRoutes } from './media/routes.js';
 import { MediaService } from './media/service.js';
@@ -373,6 +375,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await followsRoutes(app, { follows });
   await likesRoutes(app, { likes });
   await seenRoutes(app, { seen });
+  await localCacheRoutes(app, { localCache: new LocalCacheService({ db, now }) });
   await blocksRoutes(app, { blocks });
   await feedRoutes(app, { feed });
   await exploreRoutes(app, { explore });

@@ -87,6 +87,7 @@ const DECISIONS: Record<string, Decision> = {
   'DELETE /api/posts/{postId}/like': 'signed-in',
   'POST /api/seen': 'signed-in',
   'GET /api/me/seen': 'signed-in',
+  'GET /api/me/cached-documents': 'signed-in',
   'GET /api/feed': 'signed-in',
   'GET /api/creators': 'signed-in',
 

@@ -19,6 +19,7 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'POST /api/posts/:postId/media': { body: { mediaId: id } },
   'PATCH /api/posts/:postId/media/:mediaId': { body: { position: 0 } },
   'POST /api/seen': { body: { entityId: id } },
+  'GET /api/me/cached-documents': { query: `collection=posts&ids=${id}` },
   'POST /api/chats': { body: { partnerId: id } },
   'PUT /api/me/preferences': { body: { chatEmailNotices: true } },
   'PUT /api/me/push-subscriptions': {

@@ -18,6 +18,7 @@ export * from './format.js';
 export * from './ids.js';
 export * from './insights.js';
 export * from './likes.js';
+export * from './local-cache.js';
 export * from './media.js';
 export * from './moderation.js';
 export * from './onboarding.js';

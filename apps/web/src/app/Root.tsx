@@ -5,7 +5,6 @@ import { LoadingOverlay } from '../components/LoadingOverlay';
 import { OnceNeeded } from '../components/OnceNeeded';
 import { useCurrentSnack } from '../components/snack-queue';
 import { useHeartbeat } from '../features/auth/useHeartbeat';
-import { checkLocalCacheOnce } from '../lib/cache/startup-check';
 import { useCurrentUser, useLiveCurrentUser } from '../lib/current-user';
 import { useErrorReporting } from '../lib/error-reporting';
 import { useIdleAfter } from '../lib/idle';
@@ -19,6 +18,8 @@ const loadErrorDialog = () => import('../components/ErrorDialog');
 const loadSnackHost = () => import('../components/SnackHost');
 const ErrorDialog = lazy(async () => ({ default: (await loadErrorDialog()).ErrorDialog }));
 const SnackHost = lazy(async () => ({ default: (await loadSnackHost()).SnackHost }));
+// Loaded once the page is idle, online: offline is when code can no longer be fetched.
+const AppStatus = lazy(async () => ({ default: (await import('../components/AppStatus')).AppStatus }));
 const InstallBanner = lazy(async () => ({ default: (await import('../components/install/InstallBanner')).InstallBanner }));
 
 function GlobalMessages({ prefetch }: { prefetch: boolean }) {
@@ -51,7 +52,8 @@ function useDocumentTitle(pathname: string): void {
 
 /**
  * The root of every page: guards the path (spec section 2) once the current user is known,
- * and hosts the global UI — install banner after the page, error dialog and snack messages.
+ * and hosts the global UI — the app's status (offline, a new version) above the page, install
+ * banner after it, error dialog and snack messages.
  */
 export function Root() {
   const { pathname } = useLocation();
@@ -71,14 +73,15 @@ export function Root() {
   }, [pageShown]);
   const idle = useIdleAfter(pageShown);
   useErrorReporting(user?.id ?? null, idle);
-  const signedIn = user !== null;
-  useEffect(() => {
-    if (idle && signedIn) void checkLocalCacheOnce();
-  }, [idle, signedIn]);
 
   if (isPending) return <LoadingOverlay />;
   return (
     <>
+      {idle && (
+        <Suspense fallback={null}>
+          <AppStatus />
+        </Suspense>
+      )}
       {redirect ? <Navigate to={redirect} replace /> : <Outlet />}
       {idle && (
         <Suspense fallback={null}>

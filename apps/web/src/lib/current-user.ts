@@ -2,6 +2,7 @@ import type { CurrentUser } from '@aurum/core';
 import { REALTIME_EVENTS, ROLE, TERMS_VERSION, userChannel } from '@aurum/core';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from './api/client';
+import { type CachePlan, readThrough } from './cache/read-through';
 import { queryKeys } from './query-keys';
 import { useRealtimeChannel } from './realtime/use-realtime-channel';
 
@@ -15,9 +16,16 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
   }
 }
 
+/** Kept so that an app started offline knows who is signed in (and shows what it kept for them). */
+const currentUserCache: CachePlan<CurrentUser | null> = {
+  keeps: (user) => user !== null,
+  save: (store, user) => (user ? store.putSessionUser(user) : Promise.resolve()),
+  restore: (store) => store.getSessionUser<CurrentUser>(),
+};
+
 export const currentUserQuery = queryOptions({
   queryKey: queryKeys.currentUser,
-  queryFn: fetchCurrentUser,
+  queryFn: () => readThrough(fetchCurrentUser, currentUserCache),
   staleTime: 60_000,
 });
 
@@ -60,22 +68,4 @@ export function setCurrentUser(queryClient: QueryClient, user: CurrentUser | nul
 
 export function hasAcceptedCurrentTerms(user: Pick<CurrentUser, 'termsAcceptedAt' | 'termsVersion'>): boolean {
   return Boolean(user.termsAcceptedAt) && user.termsVersion === TERMS_VERSION;
-}
-
-/**
- * After sign-out or deletion: forget everything cached for the old user, in the browser
- * database and in memory, then ask the server who is signed in now (nobody).
- */
-export async function resetAfterSessionEnd(queryClient: QueryClient): Promise<void> {
-  await import('./cache/cache')
-    .then(({ clearCache }) => clearCache())
-    .catch((error: unknown) => console.error('Could not clear the local cache.', error));
-  await queryClient.cancelQueries();
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQuery.queryKey[0] });
-  try {
-    await queryClient.refetchQueries({ queryKey: currentUserQuery.queryKey }, { throwOnError: true });
-  } catch (error) {
-    console.error('Could not refresh the current user after the session ended.', error);
-    setCurrentUser(queryClient, null);
-  }
 }

@@ -7,11 +7,16 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+/**
+ * Requests run whatever the browser says of its connection ('always'): offline, reads answer
+ * from the local cache or fail with their error at once, and a change fails with a message
+ * instead of waiting, paused, to be sent later.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry },
-      mutations: { retry: false },
+      queries: { retry: shouldRetry, networkMode: 'always' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

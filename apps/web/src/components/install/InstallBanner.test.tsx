@@ -40,10 +40,13 @@ describe('install guide steps', () => {
     expect(screen.getByText('Oopsie.')).toBeTruthy();
   });
 
-  it('shows a looping video with the fallback sentence for a video step', () => {
-    const { container } = render(<StepMedia step={{ text: 'Share', video: { poster: '/poster.svg', label: 'How to share' } }} />);
+  it('shows a silent looping video playing inline, with the fallback sentence, for a video step', () => {
+    const { container } = render(
+      <StepMedia step={{ text: 'Share', video: { src: '/demo.mp4', poster: '/poster.svg', label: 'How to share' } }} />,
+    );
     const video = container.querySelector('video');
-    expect(video?.loop).toBe(true);
+    expect([video?.loop, video?.muted, video?.autoplay, video?.hasAttribute('playsinline')]).toEqual([true, true, true, true]);
+    expect(video?.querySelector('source')?.getAttribute('src')).toBe('/demo.mp4');
     expect(video?.textContent).toBe('Your browser does not support the video tag.');
   });
 });

@@ -9,16 +9,15 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import type { DeviceKind } from './install-banner';
-import { LoopingVideo } from './LoopingVideo';
+import { INSTALL_VIDEO, LoopingVideo } from './LoopingVideo';
 import { PhoneIllustration } from './PhoneIllustration';
 
 export const INSTALL_GUIDE_MAX_WIDTH = 600;
-export const IOS_INSTALL_POSTER = '/media/install-ios.svg';
 
 export interface GuideStep {
   text: string;
   image?: ReactNode;
-  video?: { poster: string; label: string };
+  video?: { src: string; poster: string; label: string };
 }
 
 const ANDROID_STEPS: GuideStep[] = [
@@ -36,7 +35,7 @@ const ANDROID_STEPS: GuideStep[] = [
 const IOS_STEPS: GuideStep[] = [
   {
     text: 'Tap the Share button, scroll down and choose "Add to Home Screen".',
-    video: { poster: IOS_INSTALL_POSTER, label: 'Adding Aurum to the home screen on iPhone' },
+    video: { ...INSTALL_VIDEO, label: 'Adding Aurum to the home screen on iPhone' },
   },
 ];
 
@@ -45,7 +44,7 @@ export const guideSteps = (device: DeviceKind): GuideStep[] => (device === 'ios'
 
 export function StepMedia({ step }: { step: GuideStep }) {
   if (step.image) return step.image;
-  if (step.video) return <LoopingVideo poster={step.video.poster} label={step.video.label} />;
+  if (step.video) return <LoopingVideo {...step.video} />;
   return <Typography color="text.secondary">Oopsie.</Typography>;
 }
 
@@ -68,7 +67,8 @@ export function InstallGuideDialog({ open, onClose, device }: { open: boolean; o
       <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
         <CloseIcon />
       </IconButton>
-      <DialogContent>
+      {/* Focusable: on a phone the steps scroll, and the keyboard must reach them too. */}
+      <DialogContent tabIndex={0}>
         <Box component="ol" sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 3 }}>
           {steps.map((step, index) => (
             <Box component="li" key={step.text} sx={{ display: 'grid', gap: 1.5 }}>

@@ -1,10 +1,14 @@
 import Box from '@mui/material/Box';
 
+/** The install demonstration (made by scripts/make-install-video.sh). */
+export const INSTALL_VIDEO = { src: '/media/install-demo.mp4', poster: '/media/install-ios.svg' };
+
 /**
- * A silent looping demonstration. Without a recording yet, the poster shows the gesture;
- * a browser without video support reads the fallback sentence instead.
+ * A silent looping demonstration, playing inline as soon as it shows (muted, so browsers allow
+ * it); the poster shows the gesture until it plays, and a browser without video support reads
+ * the fallback sentence instead.
  */
-export function LoopingVideo({ poster, label }: { poster: string; label: string }) {
+export function LoopingVideo({ src, poster, label }: { src: string; poster: string; label: string }) {
   return (
     <Box
       component="video"
@@ -24,6 +28,7 @@ export function LoopingVideo({ poster, label }: { poster: string; label: string 
         bgcolor: 'background.default',
       }}
     >
+      <source src={src} type="video/mp4" />
       Your browser does not support the video tag.
     </Box>
   );

@@ -11,8 +11,9 @@ import { setError } from '../../components/error-store';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { addSnack } from '../../components/snack-queue';
-import { resetAfterSessionEnd, useSignedInUser } from '../../lib/current-user';
+import { useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
+import { resetAfterSessionEnd } from '../../lib/session-end';
 import { deleteAccount } from './api';
 
 /** Account deletion: disables the account, ends every session, and clears this browser. */

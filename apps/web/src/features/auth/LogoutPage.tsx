@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
-import { resetAfterSessionEnd } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { disablePush } from '../../lib/push';
+import { resetAfterSessionEnd } from '../../lib/session-end';
 import { signOut } from './api';
 
 /** Ends the session on the server (and this browser's push subscription), forgets the user's data in the browser and returns to the start. */

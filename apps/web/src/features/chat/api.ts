@@ -1,6 +1,7 @@
 import type { ChatMessage, ChatPartnersPage, ChatSummary, ChatsPage, MessagePrice, MessagesPage } from '@aurum/core';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
+import { documentPlan, listPagePlan, readThrough } from '../../lib/cache/read-through';
 import { queryKeys } from '../../lib/query-keys';
 
 const withCursor = (path: string, cursor: string | null, params: Record<string, string> = {}) => {
@@ -10,22 +11,30 @@ const withCursor = (path: string, cursor: string | null, params: Record<string, 
   return text ? `${path}?${text}` : path;
 };
 
-/** The user's chats, the one that moved last first. */
+/** The user's chats, the one that moved last first; the first pages are kept for reading offline. */
 export const chatsQuery = infiniteQueryOptions({
   queryKey: queryKeys.chats.list,
-  queryFn: ({ pageParam }) => api.get<ChatsPage>(withCursor('/chats', pageParam)),
+  queryFn: ({ pageParam }) =>
+    readThrough(() => api.get<ChatsPage>(withCursor('/chats', pageParam)), listPagePlan<ChatSummary>('chats', 'chats', pageParam)),
   initialPageParam: null as string | null,
   getNextPageParam: (page) => page.nextCursor,
 });
 
 export const chatQuery = (chatId: string) =>
-  queryOptions({ queryKey: queryKeys.chats.one(chatId), queryFn: () => api.get<ChatSummary>(`/chats/${chatId}`) });
+  queryOptions({
+    queryKey: queryKeys.chats.one(chatId),
+    queryFn: () => readThrough(() => api.get<ChatSummary>(`/chats/${chatId}`), documentPlan<ChatSummary>('chats', chatId)),
+  });
 
 /** A chat's messages a page at a time, newest page first; the page shows them oldest at the top. */
 export const messagesQuery = (chatId: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.chats.messages(chatId),
-    queryFn: ({ pageParam }) => api.get<MessagesPage>(withCursor(`/chats/${chatId}/messages`, pageParam)),
+    queryFn: ({ pageParam }) =>
+      readThrough(
+        () => api.get<MessagesPage>(withCursor(`/chats/${chatId}/messages`, pageParam)),
+        listPagePlan<ChatMessage>(`messages:${chatId}`, 'messages', pageParam),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });

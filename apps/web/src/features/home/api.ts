@@ -1,20 +1,27 @@
 import type { FeedPage } from '@aurum/core';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
+import { isRestoredPage, listPagePlan, readThrough } from '../../lib/cache/read-through';
 import { queryKeys } from '../../lib/query-keys';
 
 /**
  * The member's feed, a page at a time. The server leaves out posts already seen, so reading
  * the list afresh would pull posts from under the reader: it is never refetched while in use
  * (stale only through invalidation) and starts over on the next visit after the cache lapses.
+ * Its first pages are kept in the local cache: offline, the feed shows them.
  */
 export const feedQuery = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.feed,
-    queryFn: ({ pageParam }) => api.get<FeedPage>(pageParam ? `/feed?cursor=${encodeURIComponent(pageParam)}` : '/feed'),
+    queryFn: ({ pageParam }) =>
+      readThrough(
+        () => api.get<FeedPage>(pageParam ? `/feed?cursor=${encodeURIComponent(pageParam)}` : '/feed'),
+        listPagePlan<FeedPage['items'][number]>('feed', 'posts', pageParam),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
-    staleTime: Number.POSITIVE_INFINITY,
+    // Read from this device while offline, it is stale, so it loads afresh once back online.
+    staleTime: (query) => (isRestoredPage(query.state.data?.pages[0]) ? 0 : Number.POSITIVE_INFINITY),
   });
 
 /** The pages as one list; a sneak peek offered again on a later page is shown once. */

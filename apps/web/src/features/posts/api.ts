@@ -2,6 +2,7 @@ import type { CreatePostInput, LikeState, Post, PostPage, UpdatePostInput } from
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
 import { pagePath } from '../../lib/api/page-path';
+import { documentPlan, readThrough } from '../../lib/cache/read-through';
 import { queryKeys } from '../../lib/query-keys';
 
 /** Posts and upload status: the calls the post screens make. */
@@ -23,7 +24,7 @@ export const deleteMedia = (mediaId: string) => api.delete(`/media/${encodeURICo
 export const postQuery = (postId: string) =>
   queryOptions({
     queryKey: queryKeys.post.one(postId),
-    queryFn: () => api.get<Post>(`/posts/${encodeURIComponent(postId)}`),
+    queryFn: () => readThrough(() => api.get<Post>(`/posts/${encodeURIComponent(postId)}`), documentPlan<Post>('posts', postId)),
   });
 
 /** The signed-in creator's own posts, scheduled and private ones included, newest first. */

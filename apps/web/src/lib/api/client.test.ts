@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, errorFromResponse, isApiError, NETWORK_ERROR_MESSAGE } from './client';
+import { ApiError, apiRequest, errorFromResponse, isApiError, NETWORK_ERROR_MESSAGE, NetworkError } from './client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -47,13 +47,14 @@ describe('API client', () => {
     expect(error.message).toBe('The request failed (502 Bad Gateway).');
   });
 
-  it('wraps network failures in a plain error with a readable message and the cause', async () => {
+  it('wraps network failures in a NetworkError with a readable message and the cause', async () => {
     const cause = new TypeError('Failed to fetch');
     vi.stubGlobal('fetch', async () => {
       throw cause;
     });
     const error = (await apiRequest('GET', '/me').catch((caught: unknown) => caught)) as Error;
     expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(NetworkError);
     expect(error.message).toBe(NETWORK_ERROR_MESSAGE);
     expect(error.cause).toBe(cause);
   });

@@ -22,6 +22,14 @@ export class ApiError extends Error {
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach Aurum. Check your connection and try again.';
 
+/** The request never got an answer (offline, server unreachable): what the local cache stands in for. */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super(NETWORK_ERROR_MESSAGE, { cause });
+    this.name = 'NetworkError';
+  }
+}
+
 /** True for an API error of the given type, e.g. `isApiError(error, ERROR_TYPES.handleTaken)`. */
 export function isApiError(error: unknown, type?: ErrorType): error is ApiError {
   return error instanceof ApiError && (type === undefined || error.type === type);
@@ -49,7 +57,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Calls the API on this origin with the session cookie. Resolves with the JSON body, or
- * undefined for 204; rejects with ApiError for answered errors and a plain Error (message
+ * undefined for 204; rejects with ApiError for answered errors and a NetworkError (message
  * only, the cause attached) when the request never got an answer.
  */
 export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
@@ -62,7 +70,7 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (cause) {
-    throw new Error(NETWORK_ERROR_MESSAGE, { cause });
+    throw new NetworkError(cause);
   }
   if (!response.ok) throw await errorFromResponse(response);
   if (response.status === 204) return undefined as T;

@@ -27,17 +27,31 @@ describe('client cache', () => {
     expect(await cache?.userContent.count()).toBe(0);
   });
 
-  it('deletes the database when it cannot be opened', async () => {
+  it('deletes the database and creates it again, empty, when creating it throws', async () => {
     const name = uniqueName();
     const existing = await openCache(name);
     await existing?.data.add({ docId: 'p1', collection: 'profiles', data: {} });
     existing?.close();
     const failOpen = vi.spyOn(ClientCache.prototype, 'open').mockRejectedValueOnce(new Error('The database is corrupt'));
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const deleted = vi.spyOn(Dexie, 'delete');
 
-    expect(await openCache(name)).toBeUndefined();
+    const recreated = await openCache(name);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('deleting'), expect.any(Error));
-    expect(await Dexie.exists(name)).toBe(false);
+    expect(deleted).toHaveBeenCalledWith(name);
+    expect(recreated?.verno).toBe(CACHE_SCHEMA_VERSION);
+    expect(await recreated?.data.count()).toBe(0);
+    failOpen.mockRestore();
+    log.mockRestore();
+    deleted.mockRestore();
+  });
+
+  it('works without a cache when even creating it again throws', async () => {
+    const failOpen = vi.spyOn(ClientCache.prototype, 'open').mockRejectedValue(new Error('No IndexedDB here'));
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+
+    expect(await openCache(uniqueName())).toBeUndefined();
+    expect(log).toHaveBeenLastCalledWith(expect.stringContaining('again'), expect.any(Error));
     failOpen.mockRestore();
     log.mockRestore();
   });

@@ -35,23 +35,44 @@ export class ClientCache extends Dexie {
 }
 
 let instance: ClientCache | undefined;
+let opening: Promise<ClientCache | undefined> | undefined;
+
+/** The app's cache, opened once (and deleted and opened afresh when opening throws). */
+export function currentCache(): Promise<ClientCache | undefined> {
+  opening ??= openCache();
+  return opening;
+}
 
 /**
  * Opens the browser cache. A cache that cannot be opened (corrupt, or from an unknown
- * version) is worth nothing: log it and delete the whole database so the next start is clean.
+ * version) is worth nothing: log it, delete the whole database and create it afresh, empty.
+ * Undefined when even that fails: the app then works without a local cache.
  */
 export async function openCache(name = CACHE_NAME): Promise<ClientCache | undefined> {
+  try {
+    return await openNamed(name);
+  } catch (error) {
+    console.error('Could not open the local cache; deleting it and creating it again.', error);
+    try {
+      await Dexie.delete(name);
+      return await openNamed(name);
+    } catch (retryError) {
+      console.error('Could not create the local cache again.', retryError);
+      return undefined;
+    }
+  }
+}
+
+async function openNamed(name: string): Promise<ClientCache> {
   const cache = new ClientCache(name);
   try {
     await cache.open();
-    instance = cache;
-    return cache;
   } catch (error) {
-    console.error('Could not open the local cache; deleting it.', error);
     cache.close();
-    await Dexie.delete(name).catch((deleteError: unknown) => console.error('Could not delete the local cache.', deleteError));
-    return undefined;
+    throw error;
   }
+  instance = cache;
+  return cache;
 }
 
 export type CacheHealth = { healthy: true; rows: number } | { healthy: false; rows: number; error?: unknown };
