@@ -18,7 +18,7 @@ import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database, Executor } from '../db/database.js';
-import { DERIVATIVE_KEY_COLUMNS, media, messageMedia, postMedia, posts, profiles } from '../db/schema.js';
+import { auditLog, DERIVATIVE_KEY_COLUMNS, media, messageMedia, postMedia, posts, profiles, reports } from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import { type JobQueue, PermanentJobError } from '../jobs/queue.js';
 import { type ByteRange, ObjectNotFoundError, type Storage, type StoredObject } from '../storage/index.js';
@@ -155,10 +155,12 @@ export class MediaService {
   }
 
   /**
-   * Deletes media nothing uses any more, with their bytes: uploads never attached to anything
-   * once the grace period is over, and at once those whose post was deleted. An item stays
-   * while a live post, a chat message (a paid message's buyer keeps what they paid for) or
-   * its owner's avatar or cover uses it. Returns how many were deleted.
+   * Deletes media nothing uses any more, with their bytes: uploads attached to nothing once the
+   * grace period is over (counted from the upload, or from when the item was last taken out of
+   * a post), and at once those whose post was deleted. An item stays while a live post, a chat
+   * message (a paid message's buyer keeps what they paid for) or its owner's avatar or cover
+   * uses it, and while a report or an audit row names it or its post (the evidence an admin's
+   * decision rests on lives as long as the record of it). Returns how many were deleted.
    */
   async purgeUnused(): Promise<number> {
     const cutoff = new Date(this.deps.now().getTime() - (this.deps.unattachedGraceMs ?? DEFAULT_UNATTACHED_GRACE_MS));
@@ -167,7 +169,7 @@ export class MediaService {
       const candidates = await this.deps.db
         .select({ id: media.id })
         .from(media)
-        .where(and(this.unusedSql(), or(lt(media.createdAt, cutoff), this.releasedByDeletedPostSql())))
+        .where(and(this.unusedSql(), or(this.graceOverSql(cutoff), this.releasedByDeletedPostSql())))
         .limit(PURGE_BATCH);
       for (const { id } of candidates) {
         if (await this.purgeIfUnused(id, cutoff)) purged++;
@@ -190,7 +192,7 @@ export class MediaService {
       const [unused] = await tx
         .select({ id: media.id })
         .from(media)
-        .where(and(eq(media.id, id), this.unusedSql(), or(lt(media.createdAt, cutoff), this.releasedByDeletedPostSql())));
+        .where(and(eq(media.id, id), this.unusedSql(), or(this.graceOverSql(cutoff), this.releasedByDeletedPostSql())));
       if (!unused) return false;
       await tx.delete(media).where(eq(media.id, id));
       return true;
@@ -212,9 +214,22 @@ export class MediaService {
     this.deps.jobs.wake();
   }
 
-  /** No live post, no message and not its owner's avatar or cover. */
+  /** Unattached since before the cutoff: taken out of a post then, or uploaded then and never in one since. */
+  private graceOverSql(cutoff: Date) {
+    return lt(sql`coalesce(${media.detachedAt}, ${media.createdAt})`, cutoff);
+  }
+
+  /**
+   * No live post, no message, not its owner's avatar or cover, and named by no report or audit
+   * row, directly or through its post.
+   */
   private unusedSql() {
+    const namedBy = (table: typeof reports | typeof auditLog) =>
+      sql`not exists (select 1 from ${postMedia} join ${table} on ${table.targetId} = ${postMedia.postId} where ${postMedia.mediaId} = ${media.id})
+        and not exists (select 1 from ${table} where ${table.targetId} = ${media.id})`;
     return and(
+      namedBy(reports),
+      namedBy(auditLog),
       sql`not exists (select 1 from ${postMedia} join ${posts} on ${posts.id} = ${postMedia.postId}
         where ${postMedia.mediaId} = ${media.id} and ${posts.deletedAt} is null)`,
       sql`not exists (select 1 from ${messageMedia} where ${messageMedia.mediaId} = ${media.id})`,
@@ -230,27 +245,41 @@ export class MediaService {
 
   /**
    * Stores a finished upload, records it as 'processing' and queues its processing. Safe to
-   * call again for the same id (a retried final request): nothing is recorded twice.
+   * call again for the same id (a retried final request): nothing is recorded twice. Refused
+   * with storage_quota_exceeded (and the stored file deleted) when it takes the owner over
+   * their quota: the check and the new row are one transaction holding the owner's quota
+   * lock, so uploads finishing at the same moment are counted one after the other.
    */
   async acceptUpload(upload: NewUpload, body: Readable): Promise<MediaRecord> {
     await this.deps.storage.put(originalKey(upload.id), body, { contentType: upload.mime });
-    await this.deps.db.transaction(async (tx) => {
-      await tx
-        .insert(media)
-        .values({ ...upload, originalKey: originalKey(upload.id), status: 'processing', createdAt: this.deps.now() })
-        .onConflictDoNothing();
-      const type = processJobOf(upload.kind);
-      await this.deps.jobs.enqueue(type, { mediaId: upload.id }, { id: `${type}:${upload.id}` }, tx);
-    });
+    try {
+      await this.deps.db.transaction(async (tx) => {
+        await this.lockQuota(tx, upload.ownerId);
+        const [already] = await tx.select({ id: media.id }).from(media).where(eq(media.id, upload.id));
+        if (already) return;
+        await this.assertRoomFor(upload.ownerId, upload.sizeBytes, tx);
+        await tx.insert(media).values({ ...upload, originalKey: originalKey(upload.id), status: 'processing', createdAt: this.deps.now() });
+        const type = processJobOf(upload.kind);
+        await this.deps.jobs.enqueue(type, { mediaId: upload.id }, { id: `${type}:${upload.id}` }, tx);
+      });
+    } catch (error) {
+      if (!(await this.getMedia(upload.id))) await this.deps.storage.delete(originalKey(upload.id));
+      throw error;
+    }
     this.deps.jobs.wake();
     const record = await this.getMedia(upload.id);
     if (!record) throw new Error(`media ${upload.id} vanished right after it was recorded`);
     return record;
   }
 
+  /** The owner's quota lock, held to the end of the transaction (a lock on a number, not a row: nothing else waits on it). */
+  private async lockQuota(tx: Executor, ownerId: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`media-quota:${ownerId}`}, 0))`);
+  }
+
   /** What the owner's uploads take (sizes as uploaded, every item they still have) and may take. */
-  async getUsage(ownerId: string): Promise<MediaUsage> {
-    const [row] = await this.deps.db
+  async getUsage(ownerId: string, executor: Executor = this.deps.db): Promise<MediaUsage> {
+    const [row] = await executor
       .select({ used: sql<string | number | null>`sum(${media.sizeBytes})` })
       .from(media)
       .where(eq(media.ownerId, ownerId));
@@ -258,10 +287,10 @@ export class MediaService {
   }
 
   /** Refuses with storage_quota_exceeded when `bytes` more would take the owner over their quota. */
-  async assertRoomFor(ownerId: string, bytes: number): Promise<void> {
+  async assertRoomFor(ownerId: string, bytes: number, executor: Executor = this.deps.db): Promise<void> {
     const quota = this.deps.storageQuotaBytes;
     if (!quota) return;
-    const { usedBytes } = await this.getUsage(ownerId);
+    const { usedBytes } = await this.getUsage(ownerId, executor);
     if (usedBytes + bytes <= quota) return;
     const left = Math.max(0, quota - usedBytes);
     throw errors.storageQuotaExceeded({

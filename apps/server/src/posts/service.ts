@@ -288,9 +288,14 @@ export class PostsService {
     if (inUse) throw errors.mediaInUse();
   }
 
-  /** Replaces the post's media with these, in this order. */
+  /**
+   * Replaces the post's media with these, in this order. Items taken out are stamped as
+   * detached now: their unattached grace period (before the purge deletes them) starts again.
+   */
   private async setMedia(tx: Executor, postId: string, mediaIds: readonly string[]): Promise<void> {
-    await tx.delete(postMedia).where(eq(postMedia.postId, postId));
+    const removed = await tx.delete(postMedia).where(eq(postMedia.postId, postId)).returning({ mediaId: postMedia.mediaId });
+    const detached = removed.map((row) => row.mediaId).filter((id) => !mediaIds.includes(id));
+    if (detached.length > 0) await tx.update(media).set({ detachedAt: this.deps.now() }).where(inArray(media.id, detached));
     if (mediaIds.length === 0) return;
     await tx.insert(postMedia).values(mediaIds.map((mediaId, position) => ({ postId, mediaId, position })));
   }
