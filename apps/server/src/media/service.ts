@@ -42,6 +42,9 @@ export const DEFAULT_UNATTACHED_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
 const PROCESS_MAX_ATTEMPTS = 3;
 /** Progress of a conversion is told at most this often. */
 const PROGRESS_EVERY_MS = 1000;
+/** Where processing stands once the upload is fetched, and once its derivatives are made (storing them is the rest). */
+const PROGRESS_FETCHED = 0.1;
+const PROGRESS_MADE = 0.8;
 const GENERIC_FAILURE = 'Processing failed. Please try uploading the file again.';
 
 type MediaRow = typeof media.$inferSelect;
@@ -382,19 +385,27 @@ export class MediaService {
     const [row] = await this.deps.db.select().from(media).where(eq(media.id, id));
     if (!row || row.status === 'ready') return;
     const workDir = await mkdtemp(path.join(tmpdir(), 'aurum-media-'));
+    // Every kind tells its steps (fetched, made, stored); a conversion also how far it has got.
+    const progress = this.progressReporter(row);
     try {
+      progress(0, true);
       const input = path.join(workDir, 'original');
       const original = await this.deps.storage.get(row.originalKey).catch((error) => {
         if (error instanceof ObjectNotFoundError) throw new PermanentJobError('The uploaded file is missing.');
         throw error;
       });
       await pipeline(original.stream, createWriteStream(input));
+      progress(PROGRESS_FETCHED, true);
 
-      const result = await processMediaFile(row.kind as MediaKind, input, this.deps.tools, workDir, signal, this.progressReporter(row));
+      const result = await processMediaFile(row.kind as MediaKind, input, this.deps.tools, workDir, signal, (fraction) =>
+        progress(PROGRESS_FETCHED + fraction * (PROGRESS_MADE - PROGRESS_FETCHED)),
+      );
+      progress(PROGRESS_MADE, true);
       const keys: Partial<Record<(typeof DERIVATIVE_KEY_COLUMNS)[DerivativeKind], string | null>> = {};
-      for (const kind of DERIVATIVE_KINDS) {
+      for (const [index, kind] of DERIVATIVE_KINDS.entries()) {
         const body = result.derivatives[kind];
         keys[DERIVATIVE_KEY_COLUMNS[kind]] = body ? await this.store(id, kind, body) : null;
+        progress(PROGRESS_MADE + ((index + 1) / DERIVATIVE_KINDS.length) * (1 - PROGRESS_MADE) * 0.99, true);
       }
       const updated = await this.deps.db
         .update(media)
@@ -436,16 +447,18 @@ export class MediaService {
     if (failed) this.deps.onStatus?.(failed.ownerId, { mediaId: id, status: 'failed' });
   }
 
-  /** Passes a conversion's progress on, in whole percents, at most once a second. */
-  private progressReporter(row: MediaRow): ((fraction: number) => void) | undefined {
+  /**
+   * Tells the owner how far processing has got, in whole percents: a step's milestone at once
+   * (`step`), the figures in between (a conversion's) at most once a second, never backwards.
+   */
+  private progressReporter(row: MediaRow): (fraction: number, step?: boolean) => void {
     const onStatus = this.deps.onStatus;
-    if (!onStatus) return undefined;
     let lastPercent = -1;
     let lastAt = 0;
-    return (fraction) => {
+    return (fraction, step = false) => {
       const percent = Math.floor(fraction * 100);
       const at = Date.now();
-      if (percent <= lastPercent || at - lastAt < PROGRESS_EVERY_MS) return;
+      if (!onStatus || percent <= lastPercent || (!step && at - lastAt < PROGRESS_EVERY_MS)) return;
       lastPercent = percent;
       lastAt = at;
       onStatus(row.ownerId, { mediaId: row.id, status: 'processing', progress: percent });
