@@ -189,11 +189,15 @@ export interface PlanMixRow {
   active: number;
 }
 
-/** Every plan of the creator with its subscriptions valid now. */
+/** Every plan of the creator with its subscriptions valid now (read through `subscriptions_creator_valid_idx`). */
 export function planMixStatement(): SQL {
-  return sql`select p.id as plan_id, p.name, p.price_minor, p.currency, p.billing_period_days,
-      (select count(*)::int from ${subscriptions} as s where s.plan_id = p.id and s.valid_until > ${now} and s.created_at <= ${now}) as active
-    from ${plans} as p where p.creator_id = ${bound.creator}
+  return sql`with valid as (
+      select s.plan_id, count(*)::int as active from ${subscriptions} as s
+      where s.creator_id = ${bound.creator} and s.valid_until > ${now} and s.created_at <= ${now}
+      group by 1
+    )
+    select p.id as plan_id, p.name, p.price_minor, p.currency, p.billing_period_days, coalesce(valid.active, 0) as active
+    from ${plans} as p left join valid on valid.plan_id = p.id where p.creator_id = ${bound.creator}
     order by p.price_minor, p.created_at, p.id`;
 }
 
