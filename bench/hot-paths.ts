@@ -190,6 +190,53 @@ select concat_ws(' ', cp.id, coalesce(v.n, 0), coalesce(l.n, 0), coalesce(u.n, 0
 from cp left join v on v.post_id = cp.id left join l on l.post_id = cp.id left join u on u.post_id = cp.id
 order by coalesce(v.n, 0) desc, coalesce(l.n, 0) desc, cp.publish_at desc, cp.id desc limit 50`;
 
+/**
+ * Subscribers over the last 30 days in UTC ($2 to $3, $4 now), per day: active and followers at
+ * the day's end, then new, renewed, cancelled and lapsed. From the same daily rows the API reads
+ * (the creator's zone is UTC in the seed), today's endings up to now from the subscriptions.
+ */
+const INSIGHTS_SUBSCRIBERS_FLOOR = `
+with r as materialized (
+  select day, metric, sum(value) as n from creator_daily_insights
+  where creator_id = $1 and day < ($3::timestamptz at time zone 'UTC')::date
+    and metric in ('new', 'ended', 'lapsed', 'cancelled', 'renewed', 'follow')
+    and (day < ($4::timestamptz at time zone 'UTC')::date or metric <> 'ended')
+  group by 1, 2
+  union all
+  select (valid_until at time zone 'UTC')::date, 'ended', count(*) from subscriptions
+  where creator_id = $1 and valid_until >= date_trunc('day', $4::timestamptz at time zone 'UTC') at time zone 'UTC'
+    and valid_until <= $4 and valid_until < $3
+  group by 1),
+  days as (select d::date as day from generate_series($2::timestamptz at time zone 'UTC', ($3::timestamptz at time zone 'UTC') - interval '1 day', interval '1 day') d)
+select concat_ws(' ', to_char(days.day, 'YYYY-MM-DD'),
+  (select coalesce(sum(n) filter (where metric = 'new'), 0) - coalesce(sum(n) filter (where metric = 'ended'), 0) from r where r.day <= days.day),
+  (select coalesce(sum(n), 0) from r where r.metric = 'follow' and r.day <= days.day),
+  (select coalesce(sum(n) filter (where metric = 'new'), 0) from r where r.day = days.day),
+  (select coalesce(sum(n) filter (where metric = 'renewed'), 0) from r where r.day = days.day),
+  (select coalesce(sum(n) filter (where metric = 'cancelled'), 0) from r where r.day = days.day),
+  (select coalesce(sum(n) filter (where metric = 'lapsed'), 0) from r where r.day = days.day)) as id
+from days order by days.day`;
+
+/**
+ * The creator's top 10 fans by spend per currency (payments net of refunds) and by the days of
+ * subscription they paid for, from the charges and their ledger entries.
+ */
+const INSIGHTS_FANS_FLOOR = `
+(select concat_ws(' ', 'spend', user_id, currency, spent, payments) as id from (
+  select user_id, currency, spent, payments, row_number() over (partition by currency order by spent desc, user_id) as rank from (
+    select c.user_id, le.currency, sum(case when le.kind = 'refund' then -abs(le.amount_minor) else le.amount_minor end) as spent,
+      count(*) filter (where le.kind = 'payment') as payments
+    from charges c join ledger_entries le on le.charge_id = c.id
+    where c.creator_id = $1 and le.kind in ('payment', 'refund')
+    group by 1, 2) spend
+  where spent > 0) ranked
+ where rank <= 10 order by currency, rank)
+union all
+(select concat_ws(' ', 'tenure', user_id, paid_days) from (
+  select c.user_id, min(c.period_start) as first_at, floor(sum(extract(epoch from c.period_end - c.period_start)) / 86400)::int as paid_days
+  from charges c where c.creator_id = $1 and c.status = 'succeeded'
+  group by 1 order by paid_days desc, first_at, user_id limit 10) tenure)`;
+
 /** The last 30 days in UTC, as the insights API counts them for range=30d&tz=UTC: [from, to) and the 30 days before. */
 function last30Days(now: Date): { previousFrom: Date; from: Date; to: Date } {
   const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
@@ -322,6 +369,58 @@ const ALL_HOT_PATHS: HotPath[] = [
       const period = last30Days(now);
       return [viewer.userId, period.from, period.to, now];
     },
+  },
+  {
+    name: 'insights-subscribers',
+    creatorsOnly: true,
+    steps: [
+      get(
+        (viewer) => `/api/creators/${viewer.userId}/insights/subscribers?range=30d&tz=UTC&granularity=day`,
+        (body) =>
+          (
+            body as {
+              series: {
+                bucket: string;
+                active: number;
+                followers: number;
+                new: number;
+                renewed: number;
+                cancelled: number;
+                lapsed: number;
+              }[];
+            }
+          ).series.map(
+            (point) =>
+              `${point.bucket} ${point.active} ${point.followers} ${point.new} ${point.renewed} ${point.cancelled} ${point.lapsed}`,
+          ),
+        INSIGHTS_SUBSCRIBERS_FLOOR,
+      ),
+    ],
+    floorParams: (viewer, now) => {
+      const period = last30Days(now);
+      return [viewer.userId, period.from, period.to, now];
+    },
+  },
+  {
+    name: 'insights-fans',
+    creatorsOnly: true,
+    steps: [
+      get(
+        (viewer) => `/api/creators/${viewer.userId}/insights/fans`,
+        (body) => {
+          const fans = body as {
+            bySpend: { userId: string; currency: string; spentMinor: number; payments: number }[];
+            byTenure: { userId: string; paidDays: number }[];
+          };
+          return [
+            ...fans.bySpend.map((fan) => `spend ${fan.userId} ${fan.currency} ${fan.spentMinor} ${fan.payments}`),
+            ...fans.byTenure.map((fan) => `tenure ${fan.userId} ${fan.paidDays}`),
+          ];
+        },
+        INSIGHTS_FANS_FLOOR,
+      ),
+    ],
+    floorParams: (viewer) => [viewer.userId],
   },
 ];
 const HOT_PATHS = PATHS ? ALL_HOT_PATHS.filter((path) => PATHS.includes(path.name)) : ALL_HOT_PATHS;

@@ -40,6 +40,45 @@ test('a user becomes a creator, sells a plan and posts; another member sees only
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page).toHaveURL(PUBLISHED_POST_URL);
 
+  // Editing the post's media goes item by item: one call per added, moved or removed item,
+  // never the whole list again.
+  const photoPostUrl = page.url();
+  const mediaCalls: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (!path.startsWith('/api/posts/') || request.method() === 'GET') return;
+    const body = request.postDataJSON() as { mediaIds?: unknown } | null;
+    mediaCalls.push(`${request.method()} ${path.replace(/^\/api\/posts\/\w+/, '')}${body?.mediaIds ? ' mediaIds' : ''}`);
+  });
+  await page.goto(`${photoPostUrl}/edit`);
+  await expect(page.getByText('Photo 1')).toBeVisible();
+  await addMedia(page, [photo]);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  // A save is one call per changed item after the text's: give it time on a busy machine.
+  await expect(page).toHaveURL(photoPostUrl, { timeout: 20_000 });
+  expect(mediaCalls).toEqual(['PATCH ', expect.stringMatching(/^POST \/media$/)]);
+
+  mediaCalls.length = 0;
+  await page.goto(`${photoPostUrl}/edit`);
+  await expect(page.getByText('Photo 2')).toBeVisible();
+  await page.getByRole('button', { name: 'Move Photo 2 up' }).click();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'composer-edit-reordered');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(photoPostUrl, { timeout: 20_000 });
+  expect(mediaCalls).toEqual(['PATCH ', expect.stringMatching(/^PATCH \/media\/\w+$/)]);
+
+  mediaCalls.length = 0;
+  await page.goto(`${photoPostUrl}/edit`);
+  await page.getByRole('button', { name: 'Remove Photo 1' }).click();
+  await expect(page.getByText('Photo 1')).toHaveCount(0);
+  await screenshot(page, testInfo, 'composer-edit-removed');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(photoPostUrl, { timeout: 20_000 });
+  expect(mediaCalls).toEqual(['PATCH ', expect.stringMatching(/^DELETE \/media\/\w+$/)]);
+  const edited = await page.evaluate((url) => fetch(`/api${new URL(url).pathname}`).then((r) => r.json()), photoPostUrl);
+  expect(edited.media).toHaveLength(1);
+
   const lockedPostUrl = await publishPost(page, { text: 'The full harbour film, for subscribers.', files: [video], access: 'Subscribers' });
   await expect(page.getByLabel('Video')).toBeVisible();
   const creatorProfile = await page.evaluate(() => fetch('/api/me').then((r) => r.json()));

@@ -239,6 +239,8 @@ export const media = pgTable(
     playableMime: text('playable_mime'),
     createdAt: createdAt(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** When the item was last taken out of a post: its unattached grace period counts from then, not from the upload. */
+    detachedAt: timestamp('detached_at', { withTimezone: true }),
   },
   (t) => [index('media_owner_idx').on(t.ownerId)],
 );
@@ -328,14 +330,35 @@ export const subscriptions = pgTable(
     renewalFailures: integer('renewal_failures').notNull().default(0),
     /** Set when renewal gave up after the grace period; the subscription is over. */
     lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
+    /** When the member turned renewal off (insights date a cancellation by it); cleared when renewal is turned back on. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    // Creator insights read a creator's subscriptions.
+    // Creator insights read a creator's subscriptions, and those ending today.
     index('subscriptions_creator_idx').on(t.creatorId, t.createdAt),
+    index('subscriptions_creator_valid_idx').on(t.creatorId, t.validUntil),
     index('subscriptions_user_creator_idx').on(t.userId, t.creatorId, t.validUntil),
     index('subscriptions_renewal_due_idx').on(t.validUntil).where(sql`${t.autoRenew} and ${t.lapsedAt} is null`),
   ],
+);
+
+/**
+ * Creator insights per creator and local day (in the creator's stored time zone, UTC without
+ * one): the ledger's gross, fee, net and charge count per currency (`key`), the subscription
+ * events per plan and the follows. Kept exact by triggers on ledger_entries, charges,
+ * subscriptions and follows, and rebuilt when the creator's time zone changes (migration 0019).
+ */
+export const creatorDailyInsights = pgTable(
+  'creator_daily_insights',
+  {
+    creatorId: userReference('creator_id'),
+    day: date('day').notNull(),
+    metric: text('metric').notNull(),
+    key: text('key').notNull().default(''),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.creatorId, t.day, t.metric, t.key] })],
 );
 
 /** Durable background jobs: survive restarts, retry with backoff, and are claimed with SKIP LOCKED. */

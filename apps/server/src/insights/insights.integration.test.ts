@@ -1,9 +1,21 @@
 import { generateId } from '@aurum/core';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../test/content-fixtures.js';
 import { startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
-import { charges, follows, ledgerEntries, likes, paymentMethods, plans, posts, seenRecords, subscriptions, users } from '../db/schema.js';
+import {
+  charges,
+  creatorDailyInsights,
+  follows,
+  ledgerEntries,
+  likes,
+  paymentMethods,
+  plans,
+  posts,
+  seenRecords,
+  subscriptions,
+  users,
+} from '../db/schema.js';
 
 /**
  * Aggregates against a hand-built history in New York time (UTC-5 in winter). The view is
@@ -75,15 +87,14 @@ beforeAll(async () => {
     ...extra,
   });
   const s1 = sub(1, gold, '2025-12-01T12:00:00Z', '2026-02-01T05:30:00Z');
-  await db
-    .insert(subscriptions)
-    .values([
-      s1,
-      sub(2, gold, '2026-01-03T12:00:00Z', '2026-02-02T12:00:00Z'),
-      sub(3, silver, '2025-12-10T12:00:00Z', '2026-01-09T12:00:00Z', { autoRenew: false }),
-      sub(4, silver, '2025-12-05T12:00:00Z', '2026-01-04T12:00:00Z', { lapsedAt: at('2026-01-07T12:00:00Z'), renewalFailures: 3 }),
-      sub(5, gold, '2025-11-01T12:00:00Z', '2025-12-20T12:00:00Z', { autoRenew: false }),
-    ]);
+  await db.insert(subscriptions).values([
+    s1,
+    sub(2, gold, '2026-01-03T12:00:00Z', '2026-02-02T12:00:00Z'),
+    // Cancelled by the member on 6 January; the paid period still runs to the 9th.
+    sub(3, silver, '2025-12-10T12:00:00Z', '2026-01-09T12:00:00Z', { autoRenew: false, cancelledAt: at('2026-01-06T12:00:00Z') }),
+    sub(4, silver, '2025-12-05T12:00:00Z', '2026-01-04T12:00:00Z', { lapsedAt: at('2026-01-07T12:00:00Z'), renewalFailures: 3 }),
+    sub(5, gold, '2025-11-01T12:00:00Z', '2025-12-20T12:00:00Z', { autoRenew: false, cancelledAt: at('2025-12-19T12:00:00Z') }),
+  ]);
 
   // Charges and their ledger entries (fee 20%).
   const charge = (
@@ -187,95 +198,172 @@ afterAll(async () => {
 const base = () => `/api/creators/${creator.id}/insights`;
 
 describe(`creator insights (${TEST_DRIVER})`, () => {
-  it('sums gross, fee and net per currency and day in the creator time zone, refunds netting out, against the previous period', async () => {
-    const response = await creator.client.get(`${base()}/earnings?${RANGE}`);
-    expect(response.status).toBe(200);
-    const body = response.body;
-    expect(body.period).toMatchObject({
-      from: '2026-01-01',
-      to: '2026-01-15',
-      previousFrom: '2025-12-18',
-      previousTo: '2026-01-01',
-      granularity: 'day',
-      timeZone: TZ,
+  // The same hand-counted figures, whether the view reads the source rows (asked in a zone other
+  // than the stored one) or the daily rows (asked in the stored zone, which rebuilt them).
+  describe.each([
+    ['the source rows', null],
+    ['the daily rows', TZ],
+  ])('from %s', (_source, storedZone) => {
+    beforeAll(async () => {
+      const saved = await creator.client.request('PUT', '/api/me/insights-settings', { timeZone: storedZone });
+      expect(saved.status).toBe(200);
     });
-    expect(body.period.buckets).toHaveLength(14);
-    expect(body.currencies.map((c: { currency: string }) => c.currency)).toEqual(['EUR', 'USD']);
-    const [eur, usd] = body.currencies;
-    expect(usd.total).toEqual({ grossMinor: 0, feeMinor: 0, netMinor: 0, charges: 1 });
-    expect(usd.previous).toEqual({ grossMinor: 1000, feeMinor: 200, netMinor: 800, charges: 1 });
-    expect(usd.change).toEqual({ grossMinor: -1, feeMinor: -1, netMinor: -1 });
-    const usdDays = Object.fromEntries(usd.series.map((point: { bucket: string }) => [point.bucket, point]));
-    expect(usdDays['2026-01-01']).toMatchObject({ grossMinor: 1000, feeMinor: 200, netMinor: 800, charges: 1 });
-    expect(usdDays['2026-01-10']).toMatchObject({ grossMinor: -1000, feeMinor: -200, netMinor: -800, charges: 0 });
-    expect(usdDays['2026-01-02']).toMatchObject({ grossMinor: 0, charges: 0 });
-    expect(eur.total).toEqual({ grossMinor: 500, feeMinor: 100, netMinor: 400, charges: 1 });
-    expect(eur.previous).toEqual({ grossMinor: 0, feeMinor: 0, netMinor: 0, charges: 0 });
-    expect(eur.change).toEqual({ grossMinor: null, feeMinor: null, netMinor: null });
-    expect(eur.series.find((p: { bucket: string }) => p.bucket === '2026-01-05')).toMatchObject({ grossMinor: 500, netMinor: 400 });
-
-    // In UTC the first charge falls on 1 January too.
-    const utc = await creator.client.get(`${base()}/earnings?range=custom&from=2026-01-01&to=2026-01-14&tz=UTC`);
-    const usdUtc = utc.body.currencies.find((c: { currency: string }) => c.currency === 'USD');
-    expect(usdUtc.total).toMatchObject({ grossMinor: 1000, charges: 2 });
-    expect(usdUtc.previous).toMatchObject({ grossMinor: 0 });
-
-    // Weekly buckets start on Mondays, the first clamped to the period's first day.
-    const weekly = await creator.client.get(`${base()}/earnings?${RANGE}&granularity=week`);
-    expect(weekly.body.period.buckets).toEqual(['2026-01-01', '2026-01-05', '2026-01-12']);
-    const usdWeeks = weekly.body.currencies.find((c: { currency: string }) => c.currency === 'USD').series;
-    expect(usdWeeks.map((p: { netMinor: number }) => p.netMinor)).toEqual([800, -800, 0]);
-  });
-
-  it('counts active, new, renewed, cancelled and lapsed subscriptions, churn, followers and the plan mix', async () => {
-    const response = await creator.client.get(`${base()}/subscribers?${RANGE}`);
-    expect(response.status).toBe(200);
-    const { series, total, previous, plans: mix } = response.body;
-    expect(total).toEqual({
-      new: 1,
-      renewed: 1,
-      cancelled: 1,
-      lapsed: 1,
-      activeAtStart: 3,
-      activeAtEnd: 2,
-      churnRate: 2 / 3,
-      followersAtEnd: 4,
+    afterAll(async () => {
+      await creator.client.request('PUT', '/api/me/insights-settings', { timeZone: null });
     });
-    expect(previous).toEqual({ new: 0, renewed: 0, cancelled: 1, lapsed: 0, churnRate: 1 / 4 });
-    const day = (date: string) => series.find((point: { bucket: string }) => point.bucket === date);
-    expect(day('2026-01-01')).toMatchObject({ active: 3, followers: 1, renewed: 1, new: 0 });
-    expect(day('2026-01-02')).toMatchObject({ active: 3, followers: 3 });
-    expect(day('2026-01-03')).toMatchObject({ active: 4, new: 1 });
-    expect(day('2026-01-04')).toMatchObject({ active: 3, churnRate: 0 });
-    expect(day('2026-01-07')).toMatchObject({ active: 3, lapsed: 1, churnRate: 1 / 3 });
-    expect(day('2026-01-09')).toMatchObject({ active: 2, cancelled: 1, churnRate: 1 / 3 });
-    expect(day('2026-01-14')).toMatchObject({ active: 2, followers: 4 });
-    expect(mix).toEqual([
-      {
-        planId: silver,
-        name: 'Silver',
-        priceMinor: 500,
-        currency: 'EUR',
-        billingPeriodDays: 30,
-        active: 0,
-        new: 0,
-        renewed: 0,
-        cancelled: 1,
-        lapsed: 1,
-      },
-      {
-        planId: gold,
-        name: 'Gold',
-        priceMinor: 1000,
-        currency: 'USD',
-        billingPeriodDays: 30,
-        active: 0,
+
+    it('keeps the daily rows in the stored zone (UTC without one)', async () => {
+      const rows = await server.context.database.db
+        .select()
+        .from(creatorDailyInsights)
+        .where(and(eq(creatorDailyInsights.creatorId, creator.id), eq(creatorDailyInsights.metric, 'gross')));
+      // The first charge, 04:30 UTC on 1 January, is 23:30 on 31 December in New York.
+      expect(rows.map((row) => `${row.day} ${row.key} ${row.value}`).sort()).toEqual(
+        storedZone
+          ? ['2025-12-31 USD 1000', '2026-01-01 USD 1000', '2026-01-05 EUR 500', '2026-01-10 USD -1000']
+          : ['2026-01-01 USD 2000', '2026-01-05 EUR 500', '2026-01-10 USD -1000'],
+      );
+    });
+
+    it('sums gross, fee and net per currency and day in the creator time zone, refunds netting out, against the previous period', async () => {
+      const response = await creator.client.get(`${base()}/earnings?${RANGE}`);
+      expect(response.status).toBe(200);
+      const body = response.body;
+      expect(body.period).toMatchObject({
+        from: '2026-01-01',
+        to: '2026-01-15',
+        previousFrom: '2025-12-18',
+        previousTo: '2026-01-01',
+        granularity: 'day',
+        timeZone: TZ,
+      });
+      expect(body.period.buckets).toHaveLength(14);
+      expect(body.currencies.map((c: { currency: string }) => c.currency)).toEqual(['EUR', 'USD']);
+      const [eur, usd] = body.currencies;
+      expect(usd.total).toEqual({ grossMinor: 0, feeMinor: 0, netMinor: 0, charges: 1 });
+      expect(usd.previous).toEqual({ grossMinor: 1000, feeMinor: 200, netMinor: 800, charges: 1 });
+      expect(usd.change).toEqual({ grossMinor: -1, feeMinor: -1, netMinor: -1 });
+      const usdDays = Object.fromEntries(usd.series.map((point: { bucket: string }) => [point.bucket, point]));
+      expect(usdDays['2026-01-01']).toMatchObject({ grossMinor: 1000, feeMinor: 200, netMinor: 800, charges: 1 });
+      expect(usdDays['2026-01-10']).toMatchObject({ grossMinor: -1000, feeMinor: -200, netMinor: -800, charges: 0 });
+      expect(usdDays['2026-01-02']).toMatchObject({ grossMinor: 0, charges: 0 });
+      expect(eur.total).toEqual({ grossMinor: 500, feeMinor: 100, netMinor: 400, charges: 1 });
+      expect(eur.previous).toEqual({ grossMinor: 0, feeMinor: 0, netMinor: 0, charges: 0 });
+      expect(eur.change).toEqual({ grossMinor: null, feeMinor: null, netMinor: null });
+      expect(eur.series.find((p: { bucket: string }) => p.bucket === '2026-01-05')).toMatchObject({ grossMinor: 500, netMinor: 400 });
+
+      // In UTC the first charge falls on 1 January too.
+      const utc = await creator.client.get(`${base()}/earnings?range=custom&from=2026-01-01&to=2026-01-14&tz=UTC`);
+      const usdUtc = utc.body.currencies.find((c: { currency: string }) => c.currency === 'USD');
+      expect(usdUtc.total).toMatchObject({ grossMinor: 1000, charges: 2 });
+      expect(usdUtc.previous).toMatchObject({ grossMinor: 0 });
+
+      // Weekly buckets start on Mondays, the first clamped to the period's first day.
+      const weekly = await creator.client.get(`${base()}/earnings?${RANGE}&granularity=week`);
+      expect(weekly.body.period.buckets).toEqual(['2026-01-01', '2026-01-05', '2026-01-12']);
+      const usdWeeks = weekly.body.currencies.find((c: { currency: string }) => c.currency === 'USD').series;
+      expect(usdWeeks.map((p: { netMinor: number }) => p.netMinor)).toEqual([800, -800, 0]);
+    });
+
+    it('counts active, new, renewed, cancelled and lapsed subscriptions, churn, followers and the plan mix', async () => {
+      const response = await creator.client.get(`${base()}/subscribers?${RANGE}`);
+      expect(response.status).toBe(200);
+      const { series, total, previous, plans: mix } = response.body;
+      expect(total).toEqual({
         new: 1,
         renewed: 1,
-        cancelled: 0,
-        lapsed: 0,
-      },
-    ]);
+        cancelled: 1,
+        lapsed: 1,
+        activeAtStart: 3,
+        activeAtEnd: 2,
+        churnRate: 2 / 3,
+        followersAtEnd: 4,
+      });
+      expect(previous).toEqual({ new: 0, renewed: 0, cancelled: 1, lapsed: 0, churnRate: 1 / 4 });
+      const day = (date: string) => series.find((point: { bucket: string }) => point.bucket === date);
+      expect(day('2026-01-01')).toMatchObject({ active: 3, followers: 1, renewed: 1, new: 0 });
+      expect(day('2026-01-02')).toMatchObject({ active: 3, followers: 3 });
+      expect(day('2026-01-03')).toMatchObject({ active: 4, new: 1 });
+      expect(day('2026-01-04')).toMatchObject({ active: 3, churnRate: 0 });
+      // Dated by when the member cancelled, not by the end of the period (the 9th).
+      expect(day('2026-01-06')).toMatchObject({ active: 3, cancelled: 1, churnRate: 1 / 3 });
+      expect(day('2026-01-07')).toMatchObject({ active: 3, lapsed: 1, churnRate: 1 / 3 });
+      expect(day('2026-01-09')).toMatchObject({ active: 2, cancelled: 0, churnRate: 0 });
+      expect(day('2026-01-14')).toMatchObject({ active: 2, followers: 4 });
+      expect(mix).toEqual([
+        {
+          planId: silver,
+          name: 'Silver',
+          priceMinor: 500,
+          currency: 'EUR',
+          billingPeriodDays: 30,
+          active: 0,
+          new: 0,
+          renewed: 0,
+          cancelled: 1,
+          lapsed: 1,
+        },
+        {
+          planId: gold,
+          name: 'Gold',
+          priceMinor: 1000,
+          currency: 'USD',
+          billingPeriodDays: 30,
+          active: 0,
+          new: 1,
+          renewed: 1,
+          cancelled: 0,
+          lapsed: 0,
+        },
+      ]);
+    });
+  });
+
+  it('reads the daily rows in the stored zone, kept exact as rows change, with a zone 5:45 ahead of UTC', async () => {
+    const db = server.context.database.db;
+    const KATHMANDU = 'Asia/Kathmandu';
+    const view = async () => {
+      const response = await creator.client.get(
+        `${base()}/subscribers?range=custom&from=2026-01-01&to=2026-01-14&tz=${encodeURIComponent(KATHMANDU)}`,
+      );
+      expect(response.status).toBe(200);
+      return response.body;
+    };
+    const fromSourceRows = await view();
+    // The follow at 23:00 UTC on the 14th is 04:45 on the 15th in Kathmandu: after the period.
+    expect(fromSourceRows.total.followersAtEnd).toBe(3);
+    await creator.client.request('PUT', '/api/me/insights-settings', { timeZone: KATHMANDU });
+    expect(await view()).toEqual(fromSourceRows);
+
+    // A row only the daily rows hold shows: the view reads them.
+    await db.insert(creatorDailyInsights).values({ creatorId: creator.id, day: '2026-01-13', metric: 'follow', key: '', value: 5 });
+    expect((await view()).total.followersAtEnd).toBe(8);
+    await db
+      .delete(creatorDailyInsights)
+      .where(and(eq(creatorDailyInsights.creatorId, creator.id), eq(creatorDailyInsights.day, '2026-01-13')));
+
+    // An unfollow and a cancellation, written as the app writes them, change the daily rows with them.
+    const id2 = (m[2] as Member).id;
+    const [unfollowed] = await db
+      .delete(follows)
+      .where(and(eq(follows.userId, id2), eq(follows.creatorId, creator.id)))
+      .returning();
+    await db
+      .update(subscriptions)
+      .set({ autoRenew: false, cancelledAt: at('2026-01-12T20:00:00Z') })
+      .where(and(eq(subscriptions.userId, id2), eq(subscriptions.creatorId, creator.id)));
+    const changed = await view();
+    expect(changed.total).toMatchObject({ followersAtEnd: 2, cancelled: 2 });
+    // 20:00 UTC on the 12th is 01:45 on the 13th in Kathmandu.
+    expect(changed.series.find((point: { bucket: string }) => point.bucket === '2026-01-13')).toMatchObject({ cancelled: 1 });
+    await creator.client.request('PUT', '/api/me/insights-settings', { timeZone: null });
+    expect(await view()).toEqual(changed);
+
+    if (unfollowed) await db.insert(follows).values(unfollowed);
+    await db
+      .update(subscriptions)
+      .set({ autoRenew: true, cancelledAt: null })
+      .where(and(eq(subscriptions.userId, id2), eq(subscriptions.creatorId, creator.id)));
   });
 
   it('lists posts with views, likes and the unlocks they drove, sortable', async () => {

@@ -65,7 +65,7 @@ export interface PeriodQuery {
 interface Resolved {
   period: InsightsPeriod;
   timeZone: string;
-  values: { creator: string; tz: string; previousFrom: string; from: string; to: string; now: string };
+  values: { creator: string; tz: string; previousFrom: string; from: string; to: string; now: string; today: string };
 }
 
 type Totals = { grossMinor: number; feeMinor: number; netMinor: number; charges: number };
@@ -126,8 +126,9 @@ export class InsightsService {
     const timeZone = await this.authorize(viewer, creatorId, query.tz);
     const now = this.deps.now();
     let period: InsightsPeriod;
+    const today = localDate(now, timeZone);
     try {
-      period = resolvePeriod(query, localDate(now, timeZone));
+      period = resolvePeriod(query, today);
     } catch (error) {
       if (error instanceof InsightsRangeError) throw errors.invalidInsightsRange({ message: error.message });
       throw error;
@@ -142,6 +143,7 @@ export class InsightsService {
         from: period.from,
         to: period.to,
         now: now.toISOString(),
+        today,
       },
     };
   }

@@ -1,7 +1,19 @@
 import { type InsightsPostSort, ROLE } from '@aurum/core';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { hasRoleSql } from '../access/access.js';
-import { charges, follows, ledgerEntries, likes, plans, posts, profiles, seenRecords, subscriptions, userData } from '../db/schema.js';
+import {
+  charges,
+  creatorDailyInsights,
+  follows,
+  ledgerEntries,
+  likes,
+  plans,
+  posts,
+  profiles,
+  seenRecords,
+  subscriptions,
+  userData,
+} from '../db/schema.js';
 
 /**
  * Creator insights, one prepared statement per view (`db/prepared.ts`), each reading only
@@ -9,6 +21,10 @@ import { charges, follows, ledgerEntries, likes, plans, posts, profiles, seenRec
  * creator's time zone; instants are compared in UTC (`date::timestamp at time zone tz` is
  * the instant that day starts there), and every instant comes back as its local day, which
  * the service maps to the view's buckets with core's `bucketOf`.
+ *
+ * Earnings and subscribers read the daily rows (`creator_daily_insights`, kept by triggers in
+ * the creator's stored zone) when the view is asked in that zone, else the source rows: both
+ * branches are in the statement, and a one-time check of the zone runs only one of them.
  */
 
 const bound = {
@@ -19,6 +35,7 @@ const bound = {
   to: sql.placeholder('to'),
   now: sql.placeholder('now'),
   limit: sql.placeholder('limit'),
+  today: sql.placeholder('today'),
 };
 const tz = sql`${bound.tz}::text`;
 const now = sql`${bound.now}::timestamptz`;
@@ -26,6 +43,11 @@ const now = sql`${bound.now}::timestamptz`;
 const dayStart = (date: Placeholder) => sql`(${date}::date::timestamp at time zone ${tz})`;
 /** An instant's local day, YYYY-MM-DD. */
 const localDay = (at: SQL) => sql`to_char(${at} at time zone ${tz}, 'YYYY-MM-DD')`;
+/** Whether the view is asked in the zone the creator's daily rows are kept in. */
+const rolledUp = sql`(select coalesce((select ud.time_zone from ${userData} as ud where ud.user_id = ${bound.creator}), 'UTC') = ${tz})`;
+/** Where a local day of the daily rows falls, as placeOf says of an instant. */
+const placeOfDay = (day: SQL) =>
+  sql`case when ${day} >= ${bound.from}::date then to_char(${day}, 'YYYY-MM-DD') when ${day} >= ${bound.previousFrom}::date then 'previous' else 'before' end`;
 /** Where an instant falls: its local day inside the period, 'previous' in the period before it, else 'before'. */
 const placeOf = (at: SQL) =>
   sql`case when ${at} >= ${dayStart(bound.from)} then ${localDay(at)} when ${at} >= ${dayStart(bound.previousFrom)} then 'previous' else 'before' end`;
@@ -53,16 +75,27 @@ export interface EarningsRow {
   charges: number;
 }
 
-/** The creator's ledger entries in the period and the one before, summed per currency and local day (the previous period as one row). */
+/**
+ * The creator's ledger entries in the period and the one before, summed per currency and local
+ * day (the previous period as one row): from the daily rows, or, in another zone, from the entries.
+ */
 export function earningsStatement(): SQL {
-  return sql`select le.currency, ${placeOf(sql`le.created_at`)} as place,
+  const metric = (name: string) => sql`coalesce(sum(d.value) filter (where d.metric = ${sql.raw(`'${name}'`)}), 0)::bigint`;
+  return sql`select d.key as currency, ${placeOfDay(sql`d.day`)} as place,
+      ${metric('gross')} as gross, ${metric('fee')} as fee, ${metric('net')} as net, ${metric('charges')}::int as charges
+    from ${creatorDailyInsights} as d
+    where ${rolledUp} and d.creator_id = ${bound.creator} and d.metric in ('gross', 'fee', 'net', 'charges')
+      and d.day >= ${bound.previousFrom}::date and d.day < ${bound.to}::date
+    group by 1, 2
+    union all
+    select le.currency, ${placeOf(sql`le.created_at`)} as place,
       coalesce(sum(${signed('le')}) filter (where ${isGross('le')}), 0)::bigint as gross,
       coalesce(sum(${signed('le')}) filter (where ${isFee('le')}), 0)::bigint as fee,
       coalesce(sum(${signed('le')}) filter (where ${isNet('le')}), 0)::bigint as net,
       (count(*) filter (where ${isGross('le')} and not ${isReversal(sql`le.kind`)}))::int as charges
     from ${charges} as c
     join ${ledgerEntries} as le on le.charge_id = c.id
-    where c.creator_id = ${bound.creator}
+    where not ${rolledUp} and c.creator_id = ${bound.creator}
       and le.created_at >= ${dayStart(bound.previousFrom)} and le.created_at < ${dayStart(bound.to)}
     group by 1, 2`;
 }
@@ -109,26 +142,42 @@ export interface SubscriberEventRow {
  * The creator's subscription and follow events up to now and the period's end, counted per
  * place (local day in the period, 'previous', 'before'), plan and kind. `new` when a
  * subscription started, `ended` when one stopped being valid (so active = started - ended
- * at any instant), `cancelled` when one the member stopped renewing ran out, `lapsed` when
- * renewal gave up after failed charges, `renewed` for each paid renewal, `follow` for each
- * current follower's follow.
+ * at any instant), `cancelled` when the member turned renewal off (and did not turn it back
+ * on; the subscription still runs to its end), `lapsed` when renewal gave up after failed
+ * charges, `renewed` for each paid renewal, `follow` for each current follower's follow.
+ *
+ * In the daily rows' zone: the days before today from them, and today's too except `ended`,
+ * the one event dated ahead (a subscription valid until tonight has not ended yet): today's
+ * endings up to now are read from the subscriptions (`subscriptions_creator_valid_idx`).
  */
 export function subscriberEventsStatement(): SQL {
-  return sql`with subs as materialized (
-      select s.plan_id, s.created_at, s.valid_until, s.lapsed_at, s.auto_renew
-      from ${subscriptions} as s where s.creator_id = ${bound.creator}
+  return sql`select ${placeOfDay(sql`d.day`)} as place, nullif(d.key, '') as plan_id, d.metric as kind, sum(d.value)::int as n
+    from ${creatorDailyInsights} as d
+    where ${rolledUp} and d.creator_id = ${bound.creator} and d.metric in ('new', 'ended', 'lapsed', 'cancelled', 'renewed', 'follow')
+      and d.day < ${bound.to}::date and (d.day < ${bound.today}::date or (d.day = ${bound.today}::date and d.metric <> 'ended'))
+    group by 1, 2, 3
+    union all
+    select ${placeOf(sql`s.valid_until`)}, s.plan_id, 'ended', count(*)::int
+    from ${subscriptions} as s
+    where ${rolledUp} and s.creator_id = ${bound.creator}
+      and s.valid_until >= ${dayStart(bound.today)} and s.valid_until <= ${now} and s.valid_until < ${dayStart(bound.to)}
+    group by 1, 2
+    union all (
+    with subs as materialized (
+      select s.plan_id, s.created_at, s.valid_until, s.lapsed_at, s.cancelled_at
+      from ${subscriptions} as s where not ${rolledUp} and s.creator_id = ${bound.creator}
     ), events as (
       select plan_id, created_at as at, 'new' as kind from subs
       union all select plan_id, valid_until, 'ended' from subs where valid_until <= ${now}
       union all select plan_id, lapsed_at, 'lapsed' from subs where lapsed_at is not null
-      union all select plan_id, valid_until, 'cancelled' from subs where not auto_renew and lapsed_at is null and valid_until <= ${now}
+      union all select plan_id, cancelled_at, 'cancelled' from subs where cancelled_at is not null and lapsed_at is null
       union all select c.plan_id, c.settled_at, 'renewed' from ${charges} as c
-        where c.creator_id = ${bound.creator} and c.kind = 'renewal' and c.status = 'succeeded' and c.settled_at is not null
-      union all select null, f.created_at, 'follow' from ${follows} as f where f.creator_id = ${bound.creator}
+        where not ${rolledUp} and c.creator_id = ${bound.creator} and c.kind = 'renewal' and c.status = 'succeeded' and c.settled_at is not null
+      union all select null, f.created_at, 'follow' from ${follows} as f where not ${rolledUp} and f.creator_id = ${bound.creator}
     )
     select ${placeOf(sql`at`)} as place, plan_id, kind, count(*)::int as n
     from events where at < ${dayStart(bound.to)} and at <= ${now}
-    group by 1, 2, 3`;
+    group by 1, 2, 3)`;
 }
 
 export interface PlanMixRow {
@@ -140,11 +189,15 @@ export interface PlanMixRow {
   active: number;
 }
 
-/** Every plan of the creator with its subscriptions valid now. */
+/** Every plan of the creator with its subscriptions valid now (read through `subscriptions_creator_valid_idx`). */
 export function planMixStatement(): SQL {
-  return sql`select p.id as plan_id, p.name, p.price_minor, p.currency, p.billing_period_days,
-      (select count(*)::int from ${subscriptions} as s where s.plan_id = p.id and s.valid_until > ${now} and s.created_at <= ${now}) as active
-    from ${plans} as p where p.creator_id = ${bound.creator}
+  return sql`with valid as (
+      select s.plan_id, count(*)::int as active from ${subscriptions} as s
+      where s.creator_id = ${bound.creator} and s.valid_until > ${now} and s.created_at <= ${now}
+      group by 1
+    )
+    select p.id as plan_id, p.name, p.price_minor, p.currency, p.billing_period_days, coalesce(valid.active, 0) as active
+    from ${plans} as p left join valid on valid.plan_id = p.id where p.creator_id = ${bound.creator}
     order by p.price_minor, p.created_at, p.id`;
 }
 

@@ -238,7 +238,7 @@ describe(`media processing (${TEST_DRIVER})`, { timeout: 120_000 }, () => {
     expect((await user.get('/api/health')).status).toBe(200);
   });
 
-  it("tells the owner's open tabs live how a conversion goes and when it is done or failed", async () => {
+  it("tells the owner's open tabs live how a conversion or a photo goes and when it is done or failed", async () => {
     const user = await creator();
     const userId: string = (await user.get('/api/me')).body.id;
     const connection = openSocket(server, { cookie: user.cookie });
@@ -260,6 +260,16 @@ describe(`media processing (${TEST_DRIVER})`, { timeout: 120_000 }, () => {
     expect(progress.map((event) => event.progress)).toEqual(
       [...progress.map((event) => event.progress)].sort((a, b) => (a ?? 0) - (b ?? 0)),
     );
+
+    // A photo tells its steps too: fetched, made, each derivative stored, then ready.
+    const photo = await uploadAndProcess(user, await jpegWithLocation(800, 600), 'steps.jpg');
+    await vi.waitFor(() => expect(statusEvents()).toContainEqual({ mediaId: photo.id, status: 'ready' }));
+    const steps = statusEvents()
+      .filter((event) => event.mediaId === photo.id && event.status === 'processing')
+      .map((event) => event.progress);
+    expect(steps.slice(0, 3)).toEqual([0, 10, 80]);
+    expect(steps.length).toBeGreaterThan(3);
+    expect(steps).toEqual([...steps].sort((a, b) => (a ?? 0) - (b ?? 0)));
 
     const broken = await uploadAndProcess(user, pngBomb(40_000, 40_000), 'bomb.png');
     await vi.waitFor(() => expect(statusEvents()).toContainEqual({ mediaId: broken.id, status: 'failed' }));

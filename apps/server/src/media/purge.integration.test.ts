@@ -3,7 +3,7 @@ import { generateId } from '@aurum/core';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
-import { chats, jobs, media, messageMedia, messages, postMedia, posts, profiles } from '../db/schema.js';
+import { auditLog, chats, jobs, media, messageMedia, messages, postMedia, posts, profiles, reports } from '../db/schema.js';
 import { PURGE_JOB } from './service.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -130,6 +130,78 @@ describe(`purging unused media (${TEST_DRIVER})`, () => {
     expect(job).toMatchObject({ type: PURGE_JOB });
     // The deleted post still holds the kept item, so it cannot be served through another post.
     expect(await db().select().from(postMedia).where(eq(postMedia.postId, postId))).toEqual([{ postId, mediaId: alsoSent, position: 1 }]);
+  });
+
+  it('keeps the media of a deleted post while a report or an audit row names the post or the item', async () => {
+    const creatorId = await user();
+    const memberId = await user();
+    const adminId = await user();
+    const [reported, audited, auditedItem, plain] = [
+      await upload(creatorId),
+      await upload(creatorId),
+      await upload(creatorId),
+      await upload(creatorId),
+    ] as [string, string, string, string];
+    const [reportedPost, auditedPost, itemPost, plainPost] = [
+      await post(creatorId, [reported]),
+      await post(creatorId, [audited]),
+      await post(creatorId, [auditedItem]),
+      await post(creatorId, [plain]),
+    ];
+    await db()
+      .insert(reports)
+      .values({
+        id: generateId(),
+        reporterId: memberId,
+        targetKind: 'post',
+        targetId: reportedPost as string,
+        targetUserId: creatorId,
+        reason: 'spam',
+      });
+    await db()
+      .insert(auditLog)
+      .values([
+        { id: generateId(), actorId: adminId, action: 'remove_content', targetType: 'post', targetId: auditedPost as string },
+        { id: generateId(), actorId: adminId, action: 'remove_content', targetType: 'media', targetId: auditedItem },
+      ]);
+    for (const postId of [reportedPost, auditedPost, itemPost, plainPost]) await server.context.posts.remove(creatorId, postId as string);
+    await server.context.media.purgeUnused();
+    expect(await remaining([reported, audited, auditedItem, plain])).toEqual([reported, audited, auditedItem].sort());
+    expect(await stored(reported)).toBe(true);
+    // The worker's own purge (queued by the deletions) may still be deleting the bytes after the row.
+    await vi.waitFor(async () => expect(await stored(plain)).toBe(false));
+
+    // Long after the grace period they are still there for whoever reads the record.
+    server.advanceClock(30 * 24 * HOUR);
+    await server.context.media.purgeUnused();
+    expect(await remaining([reported, audited, auditedItem])).toEqual([reported, audited, auditedItem].sort());
+  });
+
+  it('counts the grace period of an item taken out of a post from when it was taken out', async () => {
+    const creatorId = await user();
+    const [kept, taken] = [await upload(creatorId), await upload(creatorId)] as [string, string];
+    const postId = await post(creatorId, [kept, taken]);
+    // Uploaded three days ago, in the post ever since.
+    await db()
+      .update(media)
+      .set({ createdAt: new Date(server.context.now().getTime() - 72 * HOUR) })
+      .where(inArray(media.id, [kept, taken]));
+
+    const before = server.context.now().getTime();
+    await server.context.posts.removeMedia(creatorId, postId, taken);
+    const [row] = await db().select({ detachedAt: media.detachedAt }).from(media).where(eq(media.id, taken));
+    expect(row?.detachedAt?.getTime()).toBeGreaterThanOrEqual(before);
+    await server.context.media.purgeUnused();
+    expect(await remaining([kept, taken])).toEqual([kept, taken].sort());
+
+    server.advanceClock(23 * HOUR);
+    await server.context.media.purgeUnused();
+    expect(await remaining([kept, taken])).toEqual([kept, taken].sort());
+
+    server.advanceClock(2 * HOUR);
+    await server.context.media.purgeUnused();
+    expect(await remaining([kept, taken])).toEqual([kept]);
+    expect(await stored(taken)).toBe(false);
   });
 
   it('refuses to delete an upload a message uses', async () => {

@@ -18,7 +18,7 @@ import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database, Executor } from '../db/database.js';
-import { DERIVATIVE_KEY_COLUMNS, media, messageMedia, postMedia, posts, profiles } from '../db/schema.js';
+import { auditLog, DERIVATIVE_KEY_COLUMNS, media, messageMedia, postMedia, posts, profiles, reports } from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import { type JobQueue, PermanentJobError } from '../jobs/queue.js';
 import { type ByteRange, ObjectNotFoundError, type Storage, type StoredObject } from '../storage/index.js';
@@ -42,6 +42,9 @@ export const DEFAULT_UNATTACHED_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
 const PROCESS_MAX_ATTEMPTS = 3;
 /** Progress of a conversion is told at most this often. */
 const PROGRESS_EVERY_MS = 1000;
+/** Where processing stands once the upload is fetched, and once its derivatives are made (storing them is the rest). */
+const PROGRESS_FETCHED = 0.1;
+const PROGRESS_MADE = 0.8;
 const GENERIC_FAILURE = 'Processing failed. Please try uploading the file again.';
 
 type MediaRow = typeof media.$inferSelect;
@@ -155,10 +158,12 @@ export class MediaService {
   }
 
   /**
-   * Deletes media nothing uses any more, with their bytes: uploads never attached to anything
-   * once the grace period is over, and at once those whose post was deleted. An item stays
-   * while a live post, a chat message (a paid message's buyer keeps what they paid for) or
-   * its owner's avatar or cover uses it. Returns how many were deleted.
+   * Deletes media nothing uses any more, with their bytes: uploads attached to nothing once the
+   * grace period is over (counted from the upload, or from when the item was last taken out of
+   * a post), and at once those whose post was deleted. An item stays while a live post, a chat
+   * message (a paid message's buyer keeps what they paid for) or its owner's avatar or cover
+   * uses it, and while a report or an audit row names it or its post (the evidence an admin's
+   * decision rests on lives as long as the record of it). Returns how many were deleted.
    */
   async purgeUnused(): Promise<number> {
     const cutoff = new Date(this.deps.now().getTime() - (this.deps.unattachedGraceMs ?? DEFAULT_UNATTACHED_GRACE_MS));
@@ -167,7 +172,7 @@ export class MediaService {
       const candidates = await this.deps.db
         .select({ id: media.id })
         .from(media)
-        .where(and(this.unusedSql(), or(lt(media.createdAt, cutoff), this.releasedByDeletedPostSql())))
+        .where(and(this.unusedSql(), or(this.graceOverSql(cutoff), this.releasedByDeletedPostSql())))
         .limit(PURGE_BATCH);
       for (const { id } of candidates) {
         if (await this.purgeIfUnused(id, cutoff)) purged++;
@@ -190,7 +195,7 @@ export class MediaService {
       const [unused] = await tx
         .select({ id: media.id })
         .from(media)
-        .where(and(eq(media.id, id), this.unusedSql(), or(lt(media.createdAt, cutoff), this.releasedByDeletedPostSql())));
+        .where(and(eq(media.id, id), this.unusedSql(), or(this.graceOverSql(cutoff), this.releasedByDeletedPostSql())));
       if (!unused) return false;
       await tx.delete(media).where(eq(media.id, id));
       return true;
@@ -212,9 +217,22 @@ export class MediaService {
     this.deps.jobs.wake();
   }
 
-  /** No live post, no message and not its owner's avatar or cover. */
+  /** Unattached since before the cutoff: taken out of a post then, or uploaded then and never in one since. */
+  private graceOverSql(cutoff: Date) {
+    return lt(sql`coalesce(${media.detachedAt}, ${media.createdAt})`, cutoff);
+  }
+
+  /**
+   * No live post, no message, not its owner's avatar or cover, and named by no report or audit
+   * row, directly or through its post.
+   */
   private unusedSql() {
+    const namedBy = (table: typeof reports | typeof auditLog) =>
+      sql`not exists (select 1 from ${postMedia} join ${table} on ${table.targetId} = ${postMedia.postId} where ${postMedia.mediaId} = ${media.id})
+        and not exists (select 1 from ${table} where ${table.targetId} = ${media.id})`;
     return and(
+      namedBy(reports),
+      namedBy(auditLog),
       sql`not exists (select 1 from ${postMedia} join ${posts} on ${posts.id} = ${postMedia.postId}
         where ${postMedia.mediaId} = ${media.id} and ${posts.deletedAt} is null)`,
       sql`not exists (select 1 from ${messageMedia} where ${messageMedia.mediaId} = ${media.id})`,
@@ -230,27 +248,41 @@ export class MediaService {
 
   /**
    * Stores a finished upload, records it as 'processing' and queues its processing. Safe to
-   * call again for the same id (a retried final request): nothing is recorded twice.
+   * call again for the same id (a retried final request): nothing is recorded twice. Refused
+   * with storage_quota_exceeded (and the stored file deleted) when it takes the owner over
+   * their quota: the check and the new row are one transaction holding the owner's quota
+   * lock, so uploads finishing at the same moment are counted one after the other.
    */
   async acceptUpload(upload: NewUpload, body: Readable): Promise<MediaRecord> {
     await this.deps.storage.put(originalKey(upload.id), body, { contentType: upload.mime });
-    await this.deps.db.transaction(async (tx) => {
-      await tx
-        .insert(media)
-        .values({ ...upload, originalKey: originalKey(upload.id), status: 'processing', createdAt: this.deps.now() })
-        .onConflictDoNothing();
-      const type = processJobOf(upload.kind);
-      await this.deps.jobs.enqueue(type, { mediaId: upload.id }, { id: `${type}:${upload.id}` }, tx);
-    });
+    try {
+      await this.deps.db.transaction(async (tx) => {
+        await this.lockQuota(tx, upload.ownerId);
+        const [already] = await tx.select({ id: media.id }).from(media).where(eq(media.id, upload.id));
+        if (already) return;
+        await this.assertRoomFor(upload.ownerId, upload.sizeBytes, tx);
+        await tx.insert(media).values({ ...upload, originalKey: originalKey(upload.id), status: 'processing', createdAt: this.deps.now() });
+        const type = processJobOf(upload.kind);
+        await this.deps.jobs.enqueue(type, { mediaId: upload.id }, { id: `${type}:${upload.id}` }, tx);
+      });
+    } catch (error) {
+      if (!(await this.getMedia(upload.id))) await this.deps.storage.delete(originalKey(upload.id));
+      throw error;
+    }
     this.deps.jobs.wake();
     const record = await this.getMedia(upload.id);
     if (!record) throw new Error(`media ${upload.id} vanished right after it was recorded`);
     return record;
   }
 
+  /** The owner's quota lock, held to the end of the transaction (a lock on a number, not a row: nothing else waits on it). */
+  private async lockQuota(tx: Executor, ownerId: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`media-quota:${ownerId}`}, 0))`);
+  }
+
   /** What the owner's uploads take (sizes as uploaded, every item they still have) and may take. */
-  async getUsage(ownerId: string): Promise<MediaUsage> {
-    const [row] = await this.deps.db
+  async getUsage(ownerId: string, executor: Executor = this.deps.db): Promise<MediaUsage> {
+    const [row] = await executor
       .select({ used: sql<string | number | null>`sum(${media.sizeBytes})` })
       .from(media)
       .where(eq(media.ownerId, ownerId));
@@ -258,10 +290,10 @@ export class MediaService {
   }
 
   /** Refuses with storage_quota_exceeded when `bytes` more would take the owner over their quota. */
-  async assertRoomFor(ownerId: string, bytes: number): Promise<void> {
+  async assertRoomFor(ownerId: string, bytes: number, executor: Executor = this.deps.db): Promise<void> {
     const quota = this.deps.storageQuotaBytes;
     if (!quota) return;
-    const { usedBytes } = await this.getUsage(ownerId);
+    const { usedBytes } = await this.getUsage(ownerId, executor);
     if (usedBytes + bytes <= quota) return;
     const left = Math.max(0, quota - usedBytes);
     throw errors.storageQuotaExceeded({
@@ -353,19 +385,27 @@ export class MediaService {
     const [row] = await this.deps.db.select().from(media).where(eq(media.id, id));
     if (!row || row.status === 'ready') return;
     const workDir = await mkdtemp(path.join(tmpdir(), 'aurum-media-'));
+    // Every kind tells its steps (fetched, made, stored); a conversion also how far it has got.
+    const progress = this.progressReporter(row);
     try {
+      progress(0, true);
       const input = path.join(workDir, 'original');
       const original = await this.deps.storage.get(row.originalKey).catch((error) => {
         if (error instanceof ObjectNotFoundError) throw new PermanentJobError('The uploaded file is missing.');
         throw error;
       });
       await pipeline(original.stream, createWriteStream(input));
+      progress(PROGRESS_FETCHED, true);
 
-      const result = await processMediaFile(row.kind as MediaKind, input, this.deps.tools, workDir, signal, this.progressReporter(row));
+      const result = await processMediaFile(row.kind as MediaKind, input, this.deps.tools, workDir, signal, (fraction) =>
+        progress(PROGRESS_FETCHED + fraction * (PROGRESS_MADE - PROGRESS_FETCHED)),
+      );
+      progress(PROGRESS_MADE, true);
       const keys: Partial<Record<(typeof DERIVATIVE_KEY_COLUMNS)[DerivativeKind], string | null>> = {};
-      for (const kind of DERIVATIVE_KINDS) {
+      for (const [index, kind] of DERIVATIVE_KINDS.entries()) {
         const body = result.derivatives[kind];
         keys[DERIVATIVE_KEY_COLUMNS[kind]] = body ? await this.store(id, kind, body) : null;
+        progress(PROGRESS_MADE + ((index + 1) / DERIVATIVE_KINDS.length) * (1 - PROGRESS_MADE) * 0.99, true);
       }
       const updated = await this.deps.db
         .update(media)
@@ -407,16 +447,18 @@ export class MediaService {
     if (failed) this.deps.onStatus?.(failed.ownerId, { mediaId: id, status: 'failed' });
   }
 
-  /** Passes a conversion's progress on, in whole percents, at most once a second. */
-  private progressReporter(row: MediaRow): ((fraction: number) => void) | undefined {
+  /**
+   * Tells the owner how far processing has got, in whole percents: a step's milestone at once
+   * (`step`), the figures in between (a conversion's) at most once a second, never backwards.
+   */
+  private progressReporter(row: MediaRow): (fraction: number, step?: boolean) => void {
     const onStatus = this.deps.onStatus;
-    if (!onStatus) return undefined;
     let lastPercent = -1;
     let lastAt = 0;
-    return (fraction) => {
+    return (fraction, step = false) => {
       const percent = Math.floor(fraction * 100);
       const at = Date.now();
-      if (percent <= lastPercent || at - lastAt < PROGRESS_EVERY_MS) return;
+      if (!onStatus || percent <= lastPercent || (!step && at - lastAt < PROGRESS_EVERY_MS)) return;
       lastPercent = percent;
       lastAt = at;
       onStatus(row.ownerId, { mediaId: row.id, status: 'processing', progress: percent });

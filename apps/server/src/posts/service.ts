@@ -85,6 +85,7 @@ export class PostsService {
     const now = this.deps.now();
     const id = generateId(now.getTime());
     const publishAt = nextPublishAt(input.publishAt, null, now);
+    await this.deps.checkText?.({ text: input.text });
     await this.checkContent(this.deps.db, creatorId, { ...input, mediaCount: input.mediaIds.length });
     await this.deps.db.transaction(async (tx) => {
       await this.checkMedia(tx, creatorId, id, input.mediaIds);
@@ -99,6 +100,9 @@ export class PostsService {
   async update(creatorId: string, postId: string, input: z.output<typeof updatePostSchema>): Promise<Post> {
     const now = this.deps.now();
     let rescheduled = false;
+    // Checked before the transaction: the check may read the restricted words from the database,
+    // which on PGlite (one connection) must not happen while a transaction holds it.
+    if (input.text !== undefined) await this.deps.checkText?.({ text: input.text });
     await this.deps.db.transaction(async (tx) => {
       const [current] = await tx
         .select({ creatorId: posts.creatorId, text: posts.text, access: posts.access, publishAt: posts.publishAt })
@@ -246,10 +250,9 @@ export class PostsService {
       .as('visible_posts');
   }
 
-  /** A post holds some text or media, and the plan ids in its access list are the creator's own. */
+  /** A post holds some text or media, and the plan ids in its access list are the creator's own (its text is checked by the caller). */
   private async checkContent(db: Executor, creatorId: string, content: { text: string; access: string[]; mediaCount: number }) {
     if (!content.text && content.mediaCount === 0) throw errors.postEmpty();
-    await this.deps.checkText?.({ text: content.text });
     if ((await this.deps.plans.foreignPlanIds(creatorId, accessPlanIds(content.access), db)).length > 0) {
       throw errors.invalidAccess();
     }
@@ -288,9 +291,14 @@ export class PostsService {
     if (inUse) throw errors.mediaInUse();
   }
 
-  /** Replaces the post's media with these, in this order. */
+  /**
+   * Replaces the post's media with these, in this order. Items taken out are stamped as
+   * detached now: their unattached grace period (before the purge deletes them) starts again.
+   */
   private async setMedia(tx: Executor, postId: string, mediaIds: readonly string[]): Promise<void> {
-    await tx.delete(postMedia).where(eq(postMedia.postId, postId));
+    const removed = await tx.delete(postMedia).where(eq(postMedia.postId, postId)).returning({ mediaId: postMedia.mediaId });
+    const detached = removed.map((row) => row.mediaId).filter((id) => !mediaIds.includes(id));
+    if (detached.length > 0) await tx.update(media).set({ detachedAt: this.deps.now() }).where(inArray(media.id, detached));
     if (mediaIds.length === 0) return;
     await tx.insert(postMedia).values(mediaIds.map((mediaId, position) => ({ postId, mediaId, position })));
   }

@@ -37,7 +37,15 @@ export function subscriptionChargeEffects(renewals: RenewalsService): Record<Sub
         const { subscriptionId, periodEnd } = subscriptionCharge(charge);
         await tx
           .update(subscriptions)
-          .set({ validUntil: periodEnd, paidAt, renewalFailedAt: null, renewalFailures: 0, lapsedAt: null, autoRenew: true })
+          .set({
+            validUntil: periodEnd,
+            paidAt,
+            renewalFailedAt: null,
+            renewalFailures: 0,
+            lapsedAt: null,
+            autoRenew: true,
+            cancelledAt: null,
+          })
           .where(eq(subscriptions.id, subscriptionId));
       },
       failed: (tx, charge, failedAt) => renewals.recordFailure(tx, subscriptionCharge(charge).subscriptionId, failedAt),

@@ -106,9 +106,15 @@ export class SubscriptionsService {
     return toSubscription(row, this.deps.now());
   }
 
-  /** Turns renewal off; access stays until valid_until. */
+  /** Turns renewal off; access stays until valid_until. The first cancel dates the cancellation. */
   async cancel(userId: string, subscriptionId: string): Promise<Subscription> {
-    await this.transition(userId, subscriptionId, (state) => afterCancel(state));
+    const now = this.deps.now();
+    await this.transition(
+      userId,
+      subscriptionId,
+      (state) => afterCancel(state),
+      (row) => ({ cancelledAt: row.autoRenew ? now : row.cancelledAt }),
+    );
     return this.get(userId, subscriptionId);
   }
 
@@ -123,7 +129,8 @@ export class SubscriptionsService {
         if (subscriptionStatus(state, now) === 'expired') throw errors.subscriptionEnded();
         return afterPaymentMethodChange(state, now);
       },
-      { paymentMethodId: method.id },
+      // Renewal is on again: the cancellation, if any, is undone.
+      () => ({ paymentMethodId: method.id, cancelledAt: null }),
     );
     if (updated.renewalFailedAt) await this.deps.renewals.renewOne(subscriptionId);
     return this.get(userId, subscriptionId);
@@ -183,7 +190,7 @@ export class SubscriptionsService {
     userId: string,
     subscriptionId: string,
     change: (state: SubscriptionState) => SubscriptionState,
-    extra: Partial<SubscriptionRow> = {},
+    extra: (row: SubscriptionRow) => Partial<SubscriptionRow> = () => ({}),
   ): Promise<SubscriptionState> {
     return this.deps.db.transaction(async (tx) => {
       const [row] = await tx
@@ -195,7 +202,7 @@ export class SubscriptionsService {
       const next = change(row);
       await tx
         .update(subscriptions)
-        .set({ ...stateColumns(next), ...extra })
+        .set({ ...stateColumns(next), ...extra(row) })
         .where(eq(subscriptions.id, subscriptionId));
       return next;
     });

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Config } from '../config/config.js';
 import { AppError, type AppErrorOptions, errors } from '../http/errors.js';
 import type { JobQueue } from '../jobs/queue.js';
-import type { MediaService } from '../media/service.js';
+import type { MediaRecord, MediaService } from '../media/service.js';
 import { sniffMediaType } from './sniff.js';
 
 /** Upload metadata key holding the uploader; set by the server at creation, whatever the client sent. */
@@ -164,24 +164,17 @@ export class UploadService {
       return { status_code: refusal.statusCode, headers: json, body: JSON.stringify(refusal.toBody()) };
     }
     const sizeBytes = upload.size ?? upload.offset;
+    let record: MediaRecord;
     try {
-      await this.deps.media.assertRoomFor(ownerId, sizeBytes);
+      record = await this.deps.media.acceptUpload(
+        { id: upload.id, ownerId, kind: type.kind, mime: type.mime, sizeBytes, originalName: upload.metadata?.filename ?? null },
+        await store.read(upload.id),
+      );
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       this.deps.logger.info({ uploadId: upload.id }, 'upload refused: over the storage quota');
       return { status_code: error.statusCode, headers: json, body: JSON.stringify(error.toBody()) };
     }
-    const record = await this.deps.media.acceptUpload(
-      {
-        id: upload.id,
-        ownerId,
-        kind: type.kind,
-        mime: type.mime,
-        sizeBytes,
-        originalName: upload.metadata?.filename ?? null,
-      },
-      await store.read(upload.id),
-    );
     const body: UploadComplete = { mediaId: record.id, kind: record.kind, mime: record.mime, status: record.status };
     // tus answers 201 to a creation and 204 to a PATCH; a body needs a 2xx that allows one.
     return { status_code: isCreation ? 201 : 200, headers: { ...json, [MEDIA_ID_HEADER]: record.id }, body: JSON.stringify(body) };

@@ -262,6 +262,39 @@ describe(`resumable uploads (${TEST_DRIVER})`, { timeout: 120_000 }, () => {
     expect((await user.get('/api/media/usage')).body.usedBytes).toBe(90 * MiB + png.length);
   });
 
+  it('holds the quota when two uploads finish at the same moment: one fits, the other is refused', async () => {
+    const { user, tus } = await signedInUploader();
+    const userId: string = (await user.get('/api/me')).body.id;
+    const png = await pngOf(300, 200);
+    // Room for one of the two files, not both.
+    const taken = 100 * MiB - Math.floor(png.length * 1.5);
+    await server.context.database.db.insert(media).values({
+      id: `quota-race-${userId}`,
+      ownerId: userId,
+      kind: 'video',
+      mime: 'video/mp4',
+      sizeBytes: taken,
+      originalKey: `originals/quota-race-${userId}`,
+      status: 'ready',
+    });
+    const urls = await Promise.all(
+      ['first.png', 'second.png'].map(async (name) => tus.urlOf((await tus.create(png.length, name)).headers.get('location') ?? '')),
+    );
+    const finished = await Promise.all(urls.map((url) => tus.patch(url, 0, png)));
+    expect(finished.map((response) => response.status).sort()).toEqual([200, 413]);
+    const usage = (await user.get('/api/media/usage')).body;
+    expect(usage.usedBytes).toBe(taken + png.length);
+    expect(usage.usedBytes).toBeLessThanOrEqual(usage.quotaBytes);
+    const rows = await server.context.database.db.select().from(media).where(eq(media.ownerId, userId));
+    expect(rows).toHaveLength(2);
+    // The refused file's bytes are gone from media storage.
+    const kept = new Set(rows.map((row) => row.originalKey));
+    for (const url of urls) {
+      const id = uploadIdOf(url);
+      expect(Boolean(await server.context.storage.stat(`originals/${id}`))).toBe(kept.has(`originals/${id}`));
+    }
+  });
+
   it('never serves upload bytes back', async () => {
     const { tus } = await signedInUploader();
     const created = await tus.create(20, 'note.png', Buffer.from('0123456789'));

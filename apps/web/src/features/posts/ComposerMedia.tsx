@@ -166,16 +166,33 @@ function UploadRow({ file, ...props }: RowProps & { file: File }) {
   );
 }
 
-/** An item already on the post being edited. */
+/** An item already on the post being edited; one still processing shows its progress live. */
 function ExistingRow(props: RowProps) {
-  const { existing } = props.item;
-  const phase: MediaPhase = props.item.phase;
+  const { item, onUpdate } = props;
+  const { existing } = item;
+  const status = useMediaStatus(existing?.status === 'processing' ? item.mediaId : null);
+  const phase: MediaPhase = status.data ? mediaPhase('done', status.data.status) : item.phase;
+  const error = phase === 'failed' ? (status.data?.failureReason ?? item.error ?? 'This item could not be processed.') : null;
+
+  useEffect(() => {
+    if (phase !== item.phase) onUpdate(item.key, { mediaId: item.mediaId, phase, error, kind: item.kind });
+  }, [onUpdate, item.key, item.mediaId, item.phase, item.kind, phase, error]);
+
   return (
     <Row
       {...props}
       preview={existing?.urls.thumb ?? existing?.urls.poster ?? null}
-      kind={props.item.kind}
-      status={<UploadStatus phase={phase} progress={100} error={props.item.error} label={props.item.name} readyText="On the post" />}
+      kind={item.kind}
+      status={
+        <UploadStatus
+          phase={phase}
+          progress={100}
+          processingProgress={status.progress}
+          error={error}
+          label={item.name}
+          readyText="On the post"
+        />
+      }
     />
   );
 }

@@ -14,7 +14,7 @@ import { errorMessage } from '../../lib/errors';
 import { ownPlansQuery } from '../../lib/plans';
 import { AccessChooser } from './AccessChooser';
 import { accessError } from './access';
-import { createPost, deleteMedia, refreshPosts, updatePost } from './api';
+import { changePostMedia, createPost, deleteMedia, refreshPosts, updatePost } from './api';
 import { ComposerMedia, type ItemUpdate } from './ComposerMedia';
 import {
   type ComposerItem,
@@ -22,7 +22,8 @@ import {
   itemsFromPost,
   listEditable,
   mediaBlocker,
-  mediaIdsToSend,
+  mediaChange,
+  mediaSteps,
   moveItem,
   roomLeft,
 } from './composer-media';
@@ -71,6 +72,7 @@ export function PostComposer({ post, onSaved }: PostComposerProps) {
   const [access, setAccess] = useState<string[]>(post?.access ?? []);
   const [items, setItems] = useState<ComposerItem[]>(() => itemsFromPost(post?.media ?? []));
   const initialKeys = useRef(items.map((item) => item.key)).current;
+  const initialIds = useRef(items.map((item) => item.mediaId)).current;
   const [scheduleOn, setScheduleOn] = useState(post?.status === 'scheduled');
   const [scheduleValue, setScheduleValue] = useState(() =>
     post?.status === 'scheduled' ? toDateTimeLocalValue(new Date(post.publishAt)) : '',
@@ -128,14 +130,23 @@ export function PostComposer({ post, onSaved }: PostComposerProps) {
           publishAt,
         });
       }
-      const mediaIds = mediaIdsToSend(initialKeys, items);
-      return updatePost(post.id, {
+      const fields = {
         text: text.trim(),
         access,
-        ...(mediaIds ? { mediaIds } : {}),
         // A published post keeps its time; a scheduled one moves, or goes out now when the switch is off.
         ...(published ? {} : { publishAt }),
-      });
+      };
+      const change = mediaChange(initialKeys, initialIds, items);
+      // Items whose ids the API did not name can only be replaced as a whole list.
+      if (change && !change.from) return updatePost(post.id, { ...fields, mediaIds: change.to });
+      // Otherwise each added, moved or removed item is one call; the text goes first when it
+      // keeps the post from being empty along the way, else last.
+      const textFirst = fields.text.length > 0;
+      let saved = textFirst ? await updatePost(post.id, fields) : null;
+      for (const step of change?.from ? mediaSteps(change.from, change.to, textFirst || Boolean(post.text)) : []) {
+        saved = await changePostMedia(post.id, step);
+      }
+      return textFirst && saved ? saved : updatePost(post.id, fields);
     },
     onSuccess: (saved) => {
       refreshPosts(queryClient, saved);

@@ -4,6 +4,7 @@ import { api, apiRequest } from '../../lib/api/client';
 import { pagePath } from '../../lib/api/page-path';
 import { documentPlan, readThrough } from '../../lib/cache/read-through';
 import { queryKeys } from '../../lib/query-keys';
+import type { MediaStep } from './composer-media';
 
 /** Posts and upload status: the calls the post screens make. */
 
@@ -11,6 +12,14 @@ export const createPost = (input: CreatePostInput) => api.post<Post>('/posts', i
 
 export const updatePost = (postId: string, input: UpdatePostInput) =>
   apiRequest<Post>('PATCH', `/posts/${encodeURIComponent(postId)}`, input);
+
+/** One change to a post's media list (see `mediaSteps`): the post as it is after it. */
+export function changePostMedia(postId: string, step: MediaStep): Promise<Post> {
+  const items = `/posts/${encodeURIComponent(postId)}/media`;
+  if (step.op === 'add') return apiRequest<Post>('POST', items, { mediaId: step.mediaId, position: step.position });
+  const item = `${items}/${encodeURIComponent(step.mediaId)}`;
+  return step.op === 'move' ? apiRequest<Post>('PATCH', item, { position: step.position }) : apiRequest<Post>('DELETE', item);
+}
 
 export const deletePost = (postId: string) => api.delete(`/posts/${encodeURIComponent(postId)}`);
 

@@ -83,12 +83,47 @@ export function mediaBlocker(items: readonly ComposerItem[]): string | null {
   return null;
 }
 
+/** One change to a saved post's media list, as the per-item endpoints take it. */
+export type MediaStep =
+  | { op: 'remove'; mediaId: string }
+  | { op: 'add'; mediaId: string; position: number }
+  | { op: 'move'; mediaId: string; position: number };
+
 /**
- * The mediaIds to send: undefined when the list is as it was (an edit leaves the media alone),
- * else every id in order.
+ * The per-item changes that turn a post's media list `from` into `to`, fewest first:
+ * removals, then each position filled in order by adding or moving the item that belongs
+ * there. When the post would briefly hold nothing (no text, every item replaced), the last
+ * removal waits until an item was added, since a post may never be empty.
  */
-export function mediaIdsToSend(initialKeys: readonly string[], items: readonly ComposerItem[]): string[] | undefined {
+export function mediaSteps(from: readonly string[], to: readonly string[], hasText: boolean): MediaStep[] {
+  const removals = from.filter((id) => !to.includes(id));
+  const current = from.filter((id) => to.includes(id));
+  const deferred = !hasText && current.length === 0 && to.length > 0 ? removals.pop() : undefined;
+  const steps: MediaStep[] = removals.map((mediaId) => ({ op: 'remove', mediaId }));
+  if (deferred) current.push(deferred);
+  to.forEach((mediaId, position) => {
+    if (current[position] === mediaId) return;
+    const at = current.indexOf(mediaId);
+    if (at >= 0) current.splice(at, 1);
+    current.splice(position, 0, mediaId);
+    steps.push({ op: at >= 0 ? 'move' : 'add', mediaId, position });
+  });
+  if (deferred) steps.push({ op: 'remove', mediaId: deferred });
+  return steps;
+}
+
+/**
+ * The ids of the media list as it was and as it is now, or null when it is unchanged. `from`
+ * is null when the saved items' ids are unknown (then only the whole list can be sent).
+ */
+export function mediaChange(
+  initialKeys: readonly string[],
+  initialIds: readonly (string | null)[],
+  items: readonly ComposerItem[],
+): { from: string[] | null; to: string[] } | null {
   const unchanged = initialKeys.length === items.length && items.every((item, index) => item.key === initialKeys[index]);
-  if (unchanged) return undefined;
-  return items.map((item) => item.mediaId).filter((id): id is string => id !== null);
+  if (unchanged) return null;
+  const to = items.map((item) => item.mediaId).filter((id): id is string => id !== null);
+  const from = initialIds.every((id): id is string => id !== null) ? [...initialIds] : null;
+  return { from, to };
 }

@@ -187,8 +187,9 @@ describe('composing posts', () => {
     expect(patch).toEqual({ text: 'Final cut', access: ['subscription', 'gold'] });
   });
 
-  it('edits a post: with the ids the API gives its owner, single items move and go', async () => {
+  it('edits a post: with the ids the API gives its owner, single items move and go, one call each', async () => {
     let patch: unknown;
+    const calls: string[] = [];
     const post = makePost({
       id: 'p2',
       accessLevel: 'owner',
@@ -202,6 +203,15 @@ describe('composing posts', () => {
       'GET /api/posts/p2': () => ({ status: 200, body: post }),
       'PATCH /api/posts/p2': (body) => {
         patch = body;
+        calls.push('PATCH post');
+        return { status: 200, body: post };
+      },
+      'DELETE /api/posts/p2/media/m1': () => {
+        calls.push('remove m1');
+        return { status: 200, body: post };
+      },
+      'PATCH /api/posts/p2/media/m3': (body) => {
+        calls.push(`move m3 to ${(body as { position: number }).position}`);
         return { status: 200, body: post };
       },
     });
@@ -214,7 +224,9 @@ describe('composing posts', () => {
     await user.click(screen.getByRole('button', { name: 'Remove Photo 1' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/posts/p2'));
-    expect(patch).toEqual({ text: 'Trip', access: ['public'], mediaIds: ['m3', 'm2'] });
+    // The text and access once, then the items: the whole list is never sent again.
+    expect(patch).toEqual({ text: 'Trip', access: ['public'] });
+    expect(calls).toEqual(['PATCH post', 'remove m1', 'move m3 to 0']);
   });
 
   it('tells members that only creators post', async () => {
