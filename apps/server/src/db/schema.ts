@@ -347,7 +347,7 @@ export const subscriptions = pgTable(
  * Creator insights per creator and local day (in the creator's stored time zone, UTC without
  * one): the ledger's gross, fee, net and charge count per currency (`key`), the subscription
  * events per plan and the follows. Kept exact by triggers on ledger_entries, charges,
- * subscriptions and follows, and rebuilt when the creator's time zone changes (migration 0019).
+ * subscriptions and follows, and rebuilt when the creator's time zone changes (migration 0015).
  */
 export const creatorDailyInsights = pgTable(
   'creator_daily_insights',
