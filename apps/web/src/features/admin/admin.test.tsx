@@ -20,6 +20,9 @@ function row(overrides: Partial<AdminUserRow> = {}): AdminUserRow {
     labels: [],
     disabledAt: null,
     identityVerifiedAt: null,
+    suspendedAt: null,
+    deletedAt: null,
+    anonymisedAt: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };
@@ -32,6 +35,7 @@ function detail(overrides: Partial<AdminUserRow> = {}): AdminUserDetail {
     subscriptions: [],
     payments: [],
     verifications: [],
+    reports: [],
   };
 }
 
