@@ -64,6 +64,8 @@ export const queryKeys = {
     users: (search: Record<string, string>) => ['admin', 'users', search] as const,
     user: (userId: string) => ['admin', 'user', userId] as const,
     audit: (filters: Record<string, string>) => ['admin', 'audit', filters] as const,
+    verificationRequests: (filters: Record<string, string>) => ['admin', 'verification-requests', filters] as const,
+    verificationRequest: (requestId: string) => ['admin', 'verification-request', requestId] as const,
   },
   subscriptions: {
     all: ['subscriptions'] as const,

@@ -3,7 +3,7 @@ import { paths } from '../../lib/paths';
 
 /** What each count on the admin home is called and which queue it opens. */
 export const ATTENTION: Record<AttentionKind, { label: string; to: string }> = {
-  pending_verifications: { label: 'Pending verification requests', to: paths.adminVerificationRequests },
+  pending_verifications: { label: 'Pending verification requests', to: paths.adminPendingVerifications },
   failed_payments_day: { label: 'Failed payments in the last day', to: paths.adminPayments },
 };
 
