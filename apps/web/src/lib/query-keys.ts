@@ -7,6 +7,8 @@ import type { CreatorSort } from '@aurum/core';
  */
 export const queryKeys = {
   currentUser: ['currentUser'] as const,
+  /** The signed-in member's latest download of their data. */
+  dataExport: ['dataExport'] as const,
   clientConfig: ['clientConfig'] as const,
   handleAvailability: (handle: string | null) => ['handleAvailability', handle] as const,
   /** This browser's push subscription (not the account's: one per device). */
