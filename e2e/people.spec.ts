@@ -37,7 +37,7 @@ test('a member asks for a manual age check and an admin approves it from the ver
   await page.goto('/admin');
   await page.getByRole('link', { name: /Pending verification requests: [1-9]\d*/ }).click();
   await expect(page).toHaveURL(/\/admin\/verification-requests\?status=pending$/);
-  await expect(page.getByRole('heading', { name: 'Verification requests' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Verification requests' })).toBeVisible({ timeout: 15_000 });
   await page.getByLabel('Kind').click();
   await page.getByRole('option', { name: 'Manual' }).click();
   await expect(page).toHaveURL(/kind=manual/);
