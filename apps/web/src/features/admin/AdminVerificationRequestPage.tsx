@@ -65,7 +65,14 @@ function RequestDetail({ detail }: { detail: VerificationRequestDetail }) {
     <Box sx={{ maxWidth: 960 }}>
       <PageHeader title={`Verification: ${name}`} back />
       <AdminTabs />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
         <SectionCard title="Request">
           <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
             <Chip color={STATUS_COLORS[request.status]} variant="outlined" label={VERIFICATION_STATUS_LABELS[request.status]} />
