@@ -26,6 +26,7 @@ import type { Telemetry } from './observability/telemetry.js';
 import type { ChargesService } from './payments/charges.js';
 import type { PaymentsService } from './payments/service.js';
 import type { PayoutsService } from './payouts/service.js';
+import type { PersonalDataService } from './personal-data/service.js';
 import type { PlansService } from './plans/service.js';
 import type { PostsService } from './posts/service.js';
 import type { ProfilesService } from './profiles/service.js';
@@ -78,6 +79,7 @@ export interface AppContext {
   explore: ExploreService;
   creators: CreatorsService;
   verification: VerificationService;
+  personalData: PersonalDataService;
   payouts: PayoutsService;
   payments: PaymentsService;
   charges: ChargesService;

@@ -56,7 +56,7 @@ import { mediaRoutes } from './media/routes.js';
 import { MediaService } from './media/service.js';
 import { resolveMediaTools } from './media/tools.js';
 import { moderationRoutes } from './moderation/routes.js';
-import { ModerationService } from './moderation/service.js';
+import { type MemberNotice, ModerationService } from './moderation/service.js';
 import { createErrorReporter } from './observability/error-reporting.js';
 import { registerRequestTelemetry, startTelemetry } from './observability/telemetry.js';
 import { SERVER_ROOT } from './paths.js';
@@ -66,6 +66,8 @@ import { paymentsRoutes } from './payments/routes.js';
 import { PaymentsService } from './payments/service.js';
 import { payoutsRoutes } from './payouts/routes.js';
 import { PayoutsService } from './payouts/service.js';
+import { personalDataRoutes } from './personal-data/routes.js';
+import { PersonalDataService } from './personal-data/service.js';
 import { plansRoutes } from './plans/routes.js';
 import { PlansService } from './plans/service.js';
 import { postsRoutes } from './posts/routes.js';
@@ -93,6 +95,7 @@ import { UsersService } from './users/service.js';
 import { createVerificationProvider } from './verification/providers.js';
 import { verificationRoutes } from './verification/routes.js';
 import { VerificationService } from './verification/service.js';
+import { VerificationStatements } from './verification/statements.js';
 
 export interface AppDeps {
   config: Config;
@@ -178,6 +181,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   };
   // Every admin action writes its audit row in its own transaction.
   const audit = new AuditLog({ db, now });
+  // What a member is told in the app and by e-mail: stored in the decision's transaction, told after its commit.
+  const memberNotices = {
+    record: (tx: Executor, notices: readonly MemberNotice[], at: Date) => moderation.recordNotices(tx, notices, at),
+    tell: (notices: readonly MemberNotice[]) => moderation.tell(notices),
+  };
   const verification = new VerificationService({
     db,
     now,
@@ -186,8 +194,20 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     provider: createVerificationProvider(config, now),
     accountChanged,
     audit,
+    statements: new VerificationStatements(db),
+    // Moderation keeps every notice a member is told in the app; it is built further down.
+    notices: memberNotices,
   });
-  const admin = new AdminService({ db, now, statements: new AdminStatements(db), audit, attention: ATTENTION_SOURCES, accountChanged });
+  const admin = new AdminService({
+    db,
+    now,
+    statements: new AdminStatements(db),
+    audit,
+    attention: ATTENTION_SOURCES,
+    accountChanged,
+    reportsAbout: (userId, limit) => moderation.reportsAbout(userId, limit),
+    notices: memberNotices,
+  });
   const auth = new AuthService({
     db,
     mailer,
@@ -235,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     accountChanged,
     endSessions: (userId) => sessions.deleteAllForUser(userId),
     postRemoved,
+    auditLog: audit,
     // Each decision is audited in its own transaction.
     audit: (record, tx) =>
       audit.record(tx, {
@@ -247,6 +268,18 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
         reason: record.reason,
         requestId: null,
       }),
+  });
+  const personalData = new PersonalDataService({
+    db,
+    now,
+    logger,
+    jobs,
+    storage,
+    mailer,
+    publicUrl: config.publicUrl,
+    secret: config.sessionSecret,
+    audit,
+    accountChanged,
   });
   const insights = new InsightsService({ db, now, platformFeeBasisPoints: config.platformFeeBasisPoints });
   const chatNotices = new ChatNotices({ db, now, jobs, mailer, logger, publicUrl: config.publicUrl });
@@ -293,6 +326,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     jobs,
     media,
     uploads,
+    personalData,
   };
 
   const app = Fastify({
@@ -391,6 +425,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await insightsRoutes(app, { insights });
   await adminRoutes(app, { admin, audit });
   await moderationRoutes(app, { moderation, media });
+  await personalDataRoutes(app, { personalData });
   await realtimeRoutes(app, {
     realtime,
     publicUrl: config.publicUrl,

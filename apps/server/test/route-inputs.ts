@@ -44,6 +44,8 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'POST /api/reports': { body: { targetKind: 'post', targetId: id, reason: 'spam' } },
   'POST /api/admin/reported-content/:contentId/actions': { body: { action: 'dismiss', reason: 'No breach' } },
   'PUT /api/admin/restricted-words': { body: { words: [] } },
+  'POST /api/admin/verification-requests/:requestId/decision': { body: { decision: 'decline', reason: 'No document' } },
+  'GET /api/me/data-exports/:exportId/download': { query: `expires=1&signature=${'A'.repeat(43)}` },
 };
 
 /** Path parameters that are not ids. */

@@ -1,8 +1,10 @@
 import { VERIFICATION_STATUSES } from './creators.js';
+import { MODERATION_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_KINDS } from './moderation.js';
 import { currencySchema } from './plans.js';
 import { entityIdSchema, pageCursorSchema } from './posts.js';
 import { ROLE } from './roles.js';
 import { SUBSCRIPTION_STATUSES } from './subscriptions.js';
+import { VERIFICATION_KINDS } from './verification-requests.js';
 import { z } from './zod-config.js';
 
 /**
@@ -45,6 +47,11 @@ export const adminUserRowSchema = z.object({
   labels: z.array(z.string()),
   disabledAt: isoDate.nullable(),
   identityVerifiedAt: isoDate.nullable(),
+  /** A suspended creator's posts are hidden and their subscriptions do not renew. */
+  suspendedAt: isoDate.nullable(),
+  /** The member deleted the account themselves. */
+  deletedAt: isoDate.nullable(),
+  anonymisedAt: isoDate.nullable(),
   createdAt: isoDate,
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
@@ -100,9 +107,24 @@ export const adminUserDetailSchema = z.object({
   verifications: z.array(
     z.object({
       id: z.string(),
+      kind: z.enum(VERIFICATION_KINDS),
       provider: z.string(),
       status: z.enum(VERIFICATION_STATUSES),
       decidedBy: z.string().nullable(),
+      createdAt: isoDate,
+    }),
+  ),
+  /** Reports others filed about them or their content, newest first (the latest 50). */
+  reports: z.array(
+    z.object({
+      id: z.string(),
+      targetKind: z.enum(REPORT_TARGET_KINDS),
+      targetId: z.string(),
+      reason: z.enum(REPORT_REASONS),
+      text: z.string(),
+      status: z.enum(REPORT_STATUSES),
+      outcome: z.enum(MODERATION_ACTIONS).nullable(),
+      reporterHandle: z.string().nullable(),
       createdAt: isoDate,
     }),
   ),
@@ -139,6 +161,11 @@ export const AUDIT_ACTIONS = [
   'content.removed',
   'creator.suspended',
   'user.banned',
+  'creator.unsuspended',
+  'restricted_words.updated',
+  'verification.approved',
+  'verification.declined',
+  'user.anonymised',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -42,6 +42,33 @@ export const ERROR_CATALOG = {
   // Admin actions.
   cannotRevokeOwnAdmin: { type: 'cannot_revoke_own_admin', status: 400, message: 'You cannot revoke your own admin label.' },
   cannotDisableSelf: { type: 'cannot_disable_self', status: 400, message: 'You cannot disable your own account.' },
+  accountNotDeleted: {
+    type: 'account_not_deleted',
+    status: 409,
+    message: 'Only an account its owner deleted can be anonymised; this one is still live or was only disabled.',
+  },
+
+  // Verification requests.
+  verificationRequestPending: {
+    type: 'verification_request_pending',
+    status: 409,
+    message: 'You already asked for a manual check; an admin will look at it soon.',
+  },
+  verificationNotManual: {
+    type: 'verification_not_manual',
+    status: 409,
+    message: 'Only a manual request can be approved or declined here; the provider decides the others.',
+  },
+  verificationAlreadyDecided: { type: 'verification_already_decided', status: 409, message: 'This request has been decided already.' },
+
+  // A member's own data.
+  dataExportPending: {
+    type: 'data_export_pending',
+    status: 409,
+    message: 'Your data is already being prepared; we will e-mail you a link when it is ready.',
+  },
+  dataExportLinkInvalid: { type: 'data_export_link_invalid', status: 403, message: 'This download link is not valid.' },
+  dataExportExpired: { type: 'data_export_expired', status: 410, message: 'This download link has expired. Ask for your data again.' },
 
   // Chat.
   chatNotAllowed: {

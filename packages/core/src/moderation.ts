@@ -147,7 +147,15 @@ export const moderationResultSchema = z.object({ action: z.enum(MODERATION_ACTIO
 export const contentIdParamsSchema = z.object({ contentId: entityIdSchema });
 
 /** What a moderation decision told a user in the app. */
-export const MODERATION_NOTICE_KINDS = ['report_outcome', 'content_removed', 'account_suspended', 'creator_suspended'] as const;
+export const MODERATION_NOTICE_KINDS = [
+  'report_outcome',
+  'content_removed',
+  'account_suspended',
+  'creator_suspended',
+  'suspension_lifted',
+  'verification_approved',
+  'verification_declined',
+] as const;
 export type ModerationNoticeKind = (typeof MODERATION_NOTICE_KINDS)[number];
 
 export const moderationNoticeSchema = z.object({

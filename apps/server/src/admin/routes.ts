@@ -63,7 +63,7 @@ export const adminRoutes: DomainRoutes<{ admin: AdminService; audit: AuditLog }>
     {
       schema: {
         tags: ['admin'],
-        summary: "Admins only: one user's profile, labels, sessions, subscriptions, payments and identity checks",
+        summary: "Admins only: one user's profile, labels, sessions, subscriptions, payments, identity checks and reports about them",
         params: adminUserParamsSchema,
         response: { 200: adminUserDetailSchema, ...refusals },
       },
@@ -115,6 +115,20 @@ export const adminRoutes: DomainRoutes<{ admin: AdminService; audit: AuditLog }>
       },
     },
     async (request) => admin.enable(actorOf(request, request.body.reason), request.params.userId),
+  );
+
+  api.post(
+    `${ADMIN_API_PREFIX}users/:userId/unsuspend`,
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Admins only: lifts a creator's suspension: posts visible again, renewals resume; the creator is told",
+        params: adminUserParamsSchema,
+        body: adminActionSchema,
+        response: { 200: adminActionResultSchema, ...refusals },
+      },
+    },
+    async (request) => admin.unsuspend(actorOf(request, request.body.reason), request.params.userId),
   );
 
   api.post(

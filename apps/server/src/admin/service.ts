@@ -11,6 +11,7 @@ import {
   entityIdSchema,
   ROLE,
   subscriptionStatus,
+  type VerificationKind,
   type VerificationStatus,
 } from '@aurum/core';
 import { and, desc, eq, gt } from 'drizzle-orm';
@@ -38,6 +39,22 @@ export interface AdminServiceDeps {
   attention: readonly AttentionSource[];
   /** Forgets the account's cached sessions and tells its open tabs; called after a change commits. */
   accountChanged: (userId: string) => void;
+  /** Reports others filed about the user or their content, newest first (moderation's). */
+  reportsAbout: (userId: string, limit: number) => Promise<AdminUserDetail['reports']>;
+  /** Tells a creator their suspension was lifted: stored in the transaction, announced and mailed after it (moderation's notices). */
+  notices: {
+    record(tx: Executor, notices: readonly SuspensionNotice[], now: Date): Promise<void>;
+    tell(notices: readonly SuspensionNotice[]): Promise<void>;
+  };
+}
+
+/** What a creator is told when an admin lifts their suspension. */
+export interface SuspensionNotice {
+  userId: string;
+  kind: 'suspension_lifted';
+  message: string;
+  reason: string | null;
+  mailSubject: string;
 }
 
 /** Where a users page ends: the last account's creation in microseconds since the epoch, and its id. */
@@ -95,7 +112,7 @@ export class AdminService {
       .from(profiles)
       .innerJoin(userData, eq(userData.userId, profiles.userId))
       .where(eq(profiles.userId, userId));
-    const [sessionRows, subscriptionRows, paymentRows, verificationRows] = await Promise.all([
+    const [sessionRows, subscriptionRows, paymentRows, verificationRows, reportRows] = await Promise.all([
       db
         .select()
         .from(sessions)
@@ -144,6 +161,7 @@ export class AdminService {
         .where(eq(verificationRequests.userId, userId))
         .orderBy(desc(verificationRequests.createdAt))
         .limit(DETAIL_ROWS),
+      this.deps.reportsAbout(userId, DETAIL_ROWS),
     ]);
     return {
       user: {
@@ -179,11 +197,13 @@ export class AdminService {
       })),
       verifications: verificationRows.map((request) => ({
         id: request.id,
+        kind: request.kind as VerificationKind,
         provider: request.provider,
         status: request.status as VerificationStatus,
         decidedBy: request.decidedBy,
         createdAt: request.createdAt.toISOString(),
       })),
+      reports: reportRows,
     };
   }
 
@@ -259,6 +279,43 @@ export class AdminService {
     return { user: await this.userRow(userId), sessionsEnded: 0 };
   }
 
+  /**
+   * Lifts a creator's suspension: their posts are visible again and the renewal sweep takes
+   * their subscriptions again (those still within their retry window renew). The creator is told.
+   */
+  async unsuspend(actor: AdminActor, userId: string): Promise<AdminActionResult> {
+    const notice = await this.deps.db.transaction(async (tx) => {
+      const account = await lockAccount(tx, userId);
+      if (!account.suspendedAt) return null;
+      const at = this.deps.now();
+      await tx.update(users).set({ suspendedAt: null }).where(eq(users.id, userId));
+      await this.deps.audit.record(tx, {
+        actorId: actor.adminId,
+        action: 'creator.unsuspended',
+        targetType: 'user',
+        targetId: userId,
+        before: { suspendedAt: account.suspendedAt.toISOString() },
+        after: { suspendedAt: null },
+        reason: actor.reason,
+        requestId: actor.requestId,
+      });
+      const told: SuspensionNotice = {
+        userId,
+        kind: 'suspension_lifted',
+        message: 'An admin lifted the suspension of your creator account: your posts are visible again and subscriptions renew.',
+        reason: actor.reason?.trim() || null,
+        mailSubject: 'Your creator account is no longer suspended',
+      };
+      await this.deps.notices.record(tx, [told], at);
+      return told;
+    });
+    if (notice) {
+      this.deps.accountChanged(userId);
+      await this.deps.notices.tell([notice]);
+    }
+    return { user: await this.userRow(userId), sessionsEnded: 0 };
+  }
+
   /** Signs the user out everywhere. */
   async revokeSessions(actor: AdminActor, userId: string): Promise<AdminActionResult> {
     const ended = await this.deps.db.transaction(async (tx) => {
@@ -288,9 +345,9 @@ export class AdminService {
 }
 
 /** The account, locked for the action's transaction; 404 when there is none. */
-async function lockAccount(tx: Executor, userId: string): Promise<{ labels: string[]; disabledAt: Date | null }> {
+async function lockAccount(tx: Executor, userId: string): Promise<{ labels: string[]; disabledAt: Date | null; suspendedAt: Date | null }> {
   const [account] = await tx
-    .select({ labels: users.labels, disabledAt: users.disabledAt })
+    .select({ labels: users.labels, disabledAt: users.disabledAt, suspendedAt: users.suspendedAt })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');
@@ -309,6 +366,9 @@ function toUserRow(row: AdminUserSqlRow): AdminUserRow {
     labels: row.labels,
     disabledAt: row.disabled_at,
     identityVerifiedAt: row.identity_verified_at,
+    suspendedAt: row.suspended_at,
+    deletedAt: row.deleted_at,
+    anonymisedAt: row.anonymised_at,
     createdAt: row.created_at,
   };
 }

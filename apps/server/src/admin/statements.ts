@@ -14,6 +14,9 @@ export interface AdminUserSqlRow {
   labels: string[];
   disabled_at: string | null;
   identity_verified_at: string | null;
+  suspended_at: string | null;
+  deleted_at: string | null;
+  anonymised_at: string | null;
   created_at: string;
   created_key: string;
 }
@@ -24,6 +27,7 @@ const iso = (column: unknown) => sql`to_char(${column} at time zone 'UTC', 'YYYY
 export const adminUserColumns = sql`${users.id}, ${users.email}, ${users.name}, ${profiles.handle},
     ${profiles.publicName} as public_name, ${profiles.avatarColor} as avatar_color, ${users.labels},
     ${iso(users.disabledAt)} as disabled_at, ${iso(userData.identityVerifiedAt)} as identity_verified_at,
+    ${iso(users.suspendedAt)} as suspended_at, ${iso(users.deletedAt)} as deleted_at, ${iso(users.anonymisedAt)} as anonymised_at,
     ${iso(users.createdAt)} as created_at,
     (extract(epoch from ${users.createdAt}) * 1000000)::bigint::text as created_key`;
 

@@ -34,6 +34,10 @@ export const users = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** Set by an admin: the account still signs in, but its posts are hidden and its subscriptions stop renewing. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** Set when the member deleted their own account (it is disabled too); only such an account can be anonymised. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Set when an admin replaced the deleted account's personal data. */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   // The admin users list walks accounts newest first.
@@ -147,6 +151,10 @@ export const verificationRequests = pgTable(
     id: text('id').primaryKey(),
     userId: userReference('user_id'),
     provider: text('provider').notNull(),
+    /** `provider`: a session with the configured provider; `manual`: checked by an admin by hand (asked for by the member, or done from the user detail). */
+    kind: text('kind').notNull().default('provider'),
+    /** What the member wrote when asking for a manual check. */
+    note: text('note'),
     providerSessionId: text('provider_session_id'),
     sessionType: text('session_type').notNull().default('age'),
     status: text('status').notNull(),
@@ -160,6 +168,12 @@ export const verificationRequests = pgTable(
   (t) => [
     index('verification_requests_user_idx').on(t.userId),
     uniqueIndex('verification_requests_provider_session_unique').on(t.provider, t.providerSessionId),
+    // The admin queue walks requests newest first, all of them or one status.
+    index('verification_requests_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('verification_requests_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A member has at most one manual request waiting for an admin.
+    uniqueIndex('verification_requests_one_pending_manual').on(t.userId).where(sql`${t.kind} = 'manual' and ${t.status} = 'pending'`),
+    check('verification_requests_kind_check', sql`${t.kind} in ('provider', 'manual')`),
   ],
 );
 
@@ -740,6 +754,8 @@ export const reports = pgTable(
     index('reports_reporter_idx').on(t.reporterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // An admin's view of one target lists every report on it, open or decided.
     index('reports_target_idx').on(t.targetId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // An admin's user detail lists the reports about that user.
+    index('reports_target_user_idx').on(t.targetUserId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('reports_status_check', sql`${t.status} in ('open', 'resolved')`),
   ],
 );
@@ -764,3 +780,26 @@ export const restrictedWords = pgTable('restricted_words', {
   word: text('word').primaryKey(),
   createdAt: createdAt(),
 });
+
+/**
+ * A member's download of their own data: prepared by the `personal-data.export` job into
+ * storage, then mailed as a signed link that expires. One pending export per member.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: text('id').primaryKey(),
+    userId: userReference('user_id'),
+    status: text('status').notNull().default('pending'),
+    storageKey: text('storage_key'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('data_exports_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    uniqueIndex('data_exports_one_pending').on(t.userId).where(sql`${t.status} = 'pending'`),
+    check('data_exports_status_check', sql`${t.status} in ('pending', 'ready', 'failed')`),
+  ],
+);

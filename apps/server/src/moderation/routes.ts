@@ -177,14 +177,11 @@ export const moderationRoutes: DomainRoutes<{ moderation: ModerationService; med
     {
       schema: {
         tags,
-        summary: 'Replace the restricted words (trimmed, lower-cased, duplicates dropped) (admins)',
+        summary: 'Replace the restricted words (trimmed, lower-cased, duplicates dropped; audited) (admins)',
         body: restrictedWordsSchema,
         response: { 200: restrictedWordsSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => {
-      requireAdmin(request);
-      return moderation.setRestrictedWords(request.body.words);
-    },
+    async (request) => moderation.setRestrictedWords({ adminId: requireAdmin(request).userId, requestId: request.id }, request.body.words),
   );
 };

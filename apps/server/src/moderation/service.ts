@@ -23,6 +23,7 @@ import {
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { hasRoleSql } from '../access/access.js';
+import type { AdminActor, AuditLog } from '../audit/audit-log.js';
 import type { Database, Executor } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { chatParticipants, messages, moderationNotices, posts, reports, restrictedWords, subscriptions, users } from '../db/schema.js';
@@ -44,6 +45,7 @@ import {
   type QueueRow,
   queueStatement,
   type ReportRow,
+  reportsAboutUserStatement,
   type TargetReportRow,
   targetReportsStatement,
 } from './statements.js';
@@ -80,7 +82,12 @@ export interface ModerationServiceDeps {
   postRemoved?: { inTransaction(postId: string, tx: Executor): Promise<void>; afterCommit(postId: string): void };
   /** Records each decision in the audit log, inside its transaction. */
   audit?: (record: ModerationRecord, tx: Executor) => Promise<void>;
+  /** Records edits of the restricted words, inside their transaction. */
+  auditLog?: Pick<AuditLog, 'record'>;
 }
+
+/** A report as the admin's user detail lists it. */
+export type AboutReport = Report & { reporterHandle: string | null };
 
 interface PageRequest {
   cursor?: string | undefined;
@@ -92,13 +99,15 @@ const RESTRICTED_WORDS_TTL_MS = 10_000;
 /** The reports an admin's view of one target lists, newest first. */
 const TARGET_REPORTS_SHOWN = 200;
 
-interface Told {
+/** What a user is told in the app (a moderation notice, announced on their channel) and by e-mail. */
+export interface MemberNotice {
   userId: string;
   kind: ModerationNoticeKind;
   message: string;
   reason: string | null;
   mailSubject: string;
 }
+type Told = MemberNotice;
 
 /** The first sentence of a reporter's notice. */
 const REPORTED_WHAT: Readonly<Record<ReportTargetKind, string>> = {
@@ -122,6 +131,7 @@ export class ModerationService {
     queue: PreparedStatement<QueueRow>;
     mine: PreparedStatement<ReportRow>;
     targetReports: PreparedStatement<TargetReportRow>;
+    about: PreparedStatement<TargetReportRow>;
     notices: PreparedStatement<NoticeRow>;
     content: Record<ReportTargetKind, PreparedStatement<ContentRow>>;
   };
@@ -133,6 +143,7 @@ export class ModerationService {
       queue: prepareStatement(db, 'moderation_queue', queueStatement()),
       mine: prepareStatement(db, 'moderation_my_reports', myReportsStatement()),
       targetReports: prepareStatement(db, 'moderation_target_reports', targetReportsStatement()),
+      about: prepareStatement(db, 'moderation_reports_about_user', reportsAboutUserStatement()),
       notices: prepareStatement(db, 'moderation_notices', noticesStatement()),
       content: {
         post: prepareStatement(db, 'moderation_content_post', contentStatement('post')),
@@ -207,6 +218,12 @@ export class ModerationService {
       .where(and(eq(users.id, targetId), isNull(users.disabledAt)));
     if (!row) throw errors.notFound('User');
     return row.id;
+  }
+
+  /** Reports others filed about a user or their content, newest first: the admin's user detail. */
+  async reportsAbout(userId: string, limit: number): Promise<AboutReport[]> {
+    const rows = await this.statements.about.run({ target: userId, limit });
+    return rows.map((row) => ({ ...toReport(row), reporterHandle: row.reporter_handle }));
   }
 
   /** The viewer's own reports with what became of them, newest first. */
@@ -328,18 +345,7 @@ export class ModerationService {
           mailSubject: 'We looked into your report',
         })),
       ];
-      if (told.length > 0) {
-        await tx.insert(moderationNotices).values(
-          told.map((notice, index) => ({
-            id: generateId(now.getTime() + index),
-            userId: notice.userId,
-            kind: notice.kind,
-            message: notice.message,
-            reason: notice.reason,
-            createdAt: now,
-          })),
-        );
-      }
+      await this.recordNotices(tx, told, now);
       await this.deps.audit?.(
         {
           adminId,
@@ -479,8 +485,23 @@ export class ModerationService {
       }));
   }
 
+  /** Stores the notices inside the transaction of the decision they tell of; `tell` announces them after its commit. */
+  async recordNotices(tx: Executor, told: readonly MemberNotice[], now: Date): Promise<void> {
+    if (told.length === 0) return;
+    await tx.insert(moderationNotices).values(
+      told.map((notice, index) => ({
+        id: generateId(now.getTime() + index),
+        userId: notice.userId,
+        kind: notice.kind,
+        message: notice.message,
+        reason: notice.reason,
+        createdAt: now,
+      })),
+    );
+  }
+
   /** Announces the notices on each user's channel and mails them; a failed mail is logged, never undoes the decision. */
-  private async tell(told: Told[]): Promise<void> {
+  async tell(told: readonly MemberNotice[]): Promise<void> {
     if (told.length === 0) return;
     const ids = [...new Set(told.map((notice) => notice.userId))];
     const addresses = await this.deps.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
@@ -541,13 +562,30 @@ export class ModerationService {
     return { words: rows.map((row) => row.word) };
   }
 
-  /** Replaces the list of restricted words (already trimmed and lower-cased by the schema). */
-  async setRestrictedWords(words: readonly string[]): Promise<{ words: string[] }> {
-    const unique = [...new Set(words)];
+  /**
+   * Replaces the list of restricted words (already trimmed and lower-cased by the schema), with
+   * the list before and after in the audit log; an edit that changes nothing records nothing.
+   */
+  async setRestrictedWords(actor: AdminActor, words: readonly string[]): Promise<{ words: string[] }> {
+    const unique = [...new Set(words)].sort();
     const now = this.deps.now();
     await this.deps.db.transaction(async (tx) => {
+      const before = (
+        await tx.select({ word: restrictedWords.word }).from(restrictedWords).orderBy(restrictedWords.word).for('update')
+      ).map((row) => row.word);
+      if (before.length === unique.length && before.every((word, index) => word === unique[index])) return;
       await tx.delete(restrictedWords);
       if (unique.length > 0) await tx.insert(restrictedWords).values(unique.map((word) => ({ word, createdAt: now })));
+      await this.deps.auditLog?.record(tx, {
+        actorId: actor.adminId,
+        action: 'restricted_words.updated',
+        targetType: 'restricted_words',
+        targetId: 'restricted_words',
+        before: { words: before },
+        after: { words: unique },
+        reason: actor.reason,
+        requestId: actor.requestId,
+      });
     });
     this.words = null;
     return this.restrictedWords();

@@ -109,6 +109,15 @@ export function targetReportsStatement() {
     limit ${bound.limit}`;
 }
 
+/** Every report about one user (on their posts, messages or account), newest first, through `reports_target_user_idx`. */
+export function reportsAboutUserStatement() {
+  return sql`select ${reportColumns}, r.reporter_id, pr.handle as reporter_handle, pr.public_name as reporter_public_name
+    from ${reports} as r left join ${profiles} as pr on pr.user_id = r.reporter_id
+    where r.target_user_id = ${bound.target}
+    order by r.created_at desc, r.id desc
+    limit ${bound.limit}`;
+}
+
 export interface ContentRow extends AuthorRow {
   text: string;
   created_at: string | null;

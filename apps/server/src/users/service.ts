@@ -192,7 +192,8 @@ export class UsersService {
 
   /** Disables the account and ends all of its sessions; it can never sign in again. */
   async disableAccount(userId: string): Promise<void> {
-    await this.deps.db.update(users).set({ disabledAt: this.deps.now() }).where(eq(users.id, userId));
+    const at = this.deps.now();
+    await this.deps.db.update(users).set({ disabledAt: at, deletedAt: at }).where(eq(users.id, userId));
     await this.deps.sessions.deleteAllForUser(userId);
   }
 }

@@ -51,8 +51,18 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/admin/subscriptions', title: 'All subscriptions', layout: 'menu' },
   { path: '/admin/users', title: 'Users', layout: 'menu', page: () => import('../features/admin/AdminUsersPage') },
   { path: '/admin/users/:userId', title: 'User', layout: 'menu', page: () => import('../features/admin/AdminUserPage') },
-  { path: '/admin/verification-requests', title: 'Verification requests', layout: 'menu' },
-  { path: '/admin/verification-requests/:requestId', title: 'Verification request', layout: 'menu' },
+  {
+    path: '/admin/verification-requests',
+    title: 'Verification requests',
+    layout: 'menu',
+    page: () => import('../features/admin/AdminVerificationRequestsPage'),
+  },
+  {
+    path: '/admin/verification-requests/:requestId',
+    title: 'Verification request',
+    layout: 'menu',
+    page: () => import('../features/admin/AdminVerificationRequestPage'),
+  },
 
   { path: '/auth', title: 'Sign in', layout: 'bare', redirectTo: '/auth/login' },
   { path: '/auth/delete', title: 'Delete your account', layout: 'menu', page: () => import('../features/auth/DeleteAccountPage') },

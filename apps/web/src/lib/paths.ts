@@ -21,6 +21,11 @@ export const paths = {
   adminAuditOf: (userId: string) => `/admin/audit?targetId=${segment(userId)}`,
   adminPayments: '/admin/payments',
   adminVerificationRequests: '/admin/verification-requests',
+  /** The queue with only the requests waiting: what the admin home's count opens. */
+  adminPendingVerifications: '/admin/verification-requests?status=pending',
+  adminVerificationRequest: (requestId: string) => `/admin/verification-requests/${segment(requestId)}`,
+  /** One member's verification requests. */
+  adminVerificationHistory: (userId: string) => `/admin/verification-requests?userId=${segment(userId)}`,
   reportedContent: '/admin/reported-content',
   reportedContentItem: (contentId: string) => `/admin/reported-content/${segment(contentId)}`,
   restrictedWords: '/admin/restricted-words',

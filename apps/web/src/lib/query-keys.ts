@@ -7,6 +7,8 @@ import type { CreatorSort } from '@aurum/core';
  */
 export const queryKeys = {
   currentUser: ['currentUser'] as const,
+  /** The signed-in member's latest download of their data. */
+  dataExport: ['dataExport'] as const,
   clientConfig: ['clientConfig'] as const,
   handleAvailability: (handle: string | null) => ['handleAvailability', handle] as const,
   /** This browser's push subscription (not the account's: one per device). */
@@ -64,6 +66,8 @@ export const queryKeys = {
     users: (search: Record<string, string>) => ['admin', 'users', search] as const,
     user: (userId: string) => ['admin', 'user', userId] as const,
     audit: (filters: Record<string, string>) => ['admin', 'audit', filters] as const,
+    verificationRequests: (filters: Record<string, string>) => ['admin', 'verification-requests', filters] as const,
+    verificationRequest: (requestId: string) => ['admin', 'verification-request', requestId] as const,
   },
   subscriptions: {
     all: ['subscriptions'] as const,

@@ -13,6 +13,8 @@ export interface PendingAction {
   title: string;
   description: string;
   confirm: string;
+  /** The reason is also shown to the member, so it must be given. */
+  reasonRequired?: boolean;
 }
 
 /**
@@ -54,8 +56,9 @@ export function ActionDialog({
           <DialogContent sx={{ display: 'grid', gap: 2 }}>
             <DialogContentText>{action.description}</DialogContentText>
             <TextField
-              label="Reason (optional)"
-              helperText="Kept in the audit log."
+              label={action.reasonRequired ? 'Reason' : 'Reason (optional)'}
+              helperText={action.reasonRequired ? 'Kept in the audit log and shown to the member.' : 'Kept in the audit log.'}
+              required={action.reasonRequired}
               value={reason}
               onChange={(event) => setReason(event.target.value)}
               multiline

@@ -1,4 +1,4 @@
-import { type AdminUserDetail, formatMoney, ROLE } from '@aurum/core';
+import { type AdminUserDetail, formatMoney, MODERATION_ACTION_LABELS, REPORT_REASON_LABELS, ROLE } from '@aurum/core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -20,6 +20,7 @@ import { AdminTabs } from './AdminTabs';
 import { type AdminAction, adminUserQuery, runAdminAction } from './api';
 import { adminDisplayName, LABEL_NAMES } from './labels';
 import { UserChips } from './UserChips';
+import { VERIFICATION_STATUS_LABELS } from './verification-labels';
 
 const dateTime = (at: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
 
@@ -95,6 +96,9 @@ function UserDetail({ detail }: { detail: AdminUserDetail }) {
               ['Registration', user.registrationCompletedAt ? `Completed ${formatDate(user.registrationCompletedAt)}` : 'Not completed'],
               ['Identity', user.identityVerifiedAt ? `Verified ${formatDate(user.identityVerifiedAt)}` : 'Not verified'],
               ['Disabled', user.disabledAt ? dateTime(user.disabledAt) : null],
+              ['Suspended', user.suspendedAt ? dateTime(user.suspendedAt) : null],
+              ['Deleted by its owner', user.deletedAt ? dateTime(user.deletedAt) : null],
+              ['Anonymised', user.anonymisedAt ? dateTime(user.anonymisedAt) : null],
               ['Followers', String(user.followerCount)],
               ['Last online', user.lastOnline ? dateTime(user.lastOnline) : null],
               ['Bio', user.bio],
@@ -125,6 +129,38 @@ function UserDetail({ detail }: { detail: AdminUserDetail }) {
               }
             >
               Verify age manually
+            </ActionButton>
+          )}
+          {user.suspendedAt && (
+            <ActionButton
+              onClick={() =>
+                open({
+                  title: 'Lift the suspension?',
+                  description: `${name}'s posts are shown again and their subscribers' renewals resume. They are told.`,
+                  confirm: 'Lift suspension',
+                  done: 'Suspension lifted',
+                  action: { kind: 'unsuspend' },
+                })
+              }
+            >
+              Lift suspension
+            </ActionButton>
+          )}
+          {user.deletedAt && !user.anonymisedAt && (
+            <ActionButton
+              danger
+              onClick={() =>
+                open({
+                  title: 'Anonymise this account?',
+                  description:
+                    'Its address, names, bio, images and other personal data are replaced for good. Payments, the ledger and the audit log stay.',
+                  confirm: 'Anonymise',
+                  done: 'Account anonymised',
+                  action: { kind: 'anonymise' },
+                })
+              }
+            >
+              Anonymise deleted account
             </ActionButton>
           )}
           <ActionButton
@@ -195,8 +231,28 @@ function UserDetail({ detail }: { detail: AdminUserDetail }) {
               label="Identity checks"
               items={detail.verifications.map((check) => ({
                 key: check.id,
-                primary: `${check.status} · ${check.provider === 'admin' ? 'by an admin' : check.provider}`,
+                primary: `${VERIFICATION_STATUS_LABELS[check.status]} · ${check.kind === 'manual' ? 'manual check' : check.provider}`,
                 secondary: dateTime(check.createdAt),
+                to: paths.adminVerificationRequest(check.id),
+              }))}
+            />
+          )}
+          <Link component={RouterLink} to={paths.adminVerificationHistory(user.id)}>
+            All verification requests
+          </Link>
+        </SectionCard>
+
+        <SectionCard title={`Reports about them (${detail.reports.length})`}>
+          {detail.reports.length === 0 ? (
+            <Typography color="text.secondary">None.</Typography>
+          ) : (
+            <Rows
+              label="Reports about them"
+              items={detail.reports.map((report) => ({
+                key: report.id,
+                primary: `${REPORT_REASON_LABELS[report.reason]} · a ${report.targetKind}${report.text ? `: “${report.text}”` : ''}`,
+                secondary: `${report.status === 'open' ? 'Open' : `Decided: ${report.outcome ? MODERATION_ACTION_LABELS[report.outcome] : 'resolved'}`} · by ${report.reporterHandle ? `@${report.reporterHandle}` : 'a member'} · ${dateTime(report.createdAt)}`,
+                to: paths.reportedContentItem(report.targetId),
               }))}
             />
           )}
@@ -251,12 +307,18 @@ function ActionButton({ children, onClick, danger = false }: { children: ReactNo
   );
 }
 
-function Rows({ label, items }: { label: string; items: { key: string; primary: string; secondary: string }[] }) {
+function Rows({ label, items }: { label: string; items: { key: string; primary: string; secondary: string; to?: string }[] }) {
   return (
     <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
       {items.map((item) => (
         <li key={item.key}>
-          <Typography sx={{ overflowWrap: 'anywhere' }}>{item.primary}</Typography>
+          {item.to ? (
+            <Link component={RouterLink} to={item.to} sx={{ overflowWrap: 'anywhere' }}>
+              {item.primary}
+            </Link>
+          ) : (
+            <Typography sx={{ overflowWrap: 'anywhere' }}>{item.primary}</Typography>
+          )}
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {item.secondary}
           </Typography>

@@ -1,4 +1,4 @@
-import type { AdminUserDetail, AdminUserRow, AuditEntry } from '@aurum/core';
+import type { AdminUserDetail, AdminUserRow, AuditEntry, VerificationRequestDetail } from '@aurum/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,9 @@ function row(overrides: Partial<AdminUserRow> = {}): AdminUserRow {
     labels: [],
     disabledAt: null,
     identityVerifiedAt: null,
+    suspendedAt: null,
+    deletedAt: null,
+    anonymisedAt: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };
@@ -32,6 +35,7 @@ function detail(overrides: Partial<AdminUserRow> = {}): AdminUserDetail {
     subscriptions: [],
     payments: [],
     verifications: [],
+    reports: [],
   };
 }
 
@@ -66,7 +70,7 @@ describe('the admin area', () => {
     });
     renderApp('/admin');
     const link = await screen.findByRole('link', { name: 'Pending verification requests: 3' });
-    expect(link.getAttribute('href')).toBe('/admin/verification-requests');
+    expect(link.getAttribute('href')).toBe('/admin/verification-requests?status=pending');
     expect(screen.getByRole('link', { name: 'Failed payments in the last day: 0' }).getAttribute('href')).toBe('/admin/payments');
   });
 
@@ -106,6 +110,72 @@ describe('the admin area', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('You cannot revoke your own admin label.');
     expect(sent).toEqual([{ label: 'admins', granted: false, reason: 'tidy up' }]);
+  });
+});
+
+describe('the verification queue', () => {
+  const request: VerificationRequestDetail['request'] = {
+    id: 'vr1',
+    kind: 'manual',
+    provider: 'manual',
+    status: 'pending',
+    reason: null,
+    note: 'My camera is broken',
+    user: { id: 'u2', email: 'grace@example.com', handle: 'grace', publicName: 'Grace Hopper', avatarColor: 'hsl(42, 50%, 50%)' },
+    decidedBy: null,
+    decidedAt: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    decidedByEmail: null,
+    identityVerifiedAt: null,
+  };
+
+  it('lists requests filtered from the address, each opening its detail', async () => {
+    api(admin, {
+      'GET /api/admin/verification-requests?status=pending&kind=manual': () => ({
+        status: 200,
+        body: { items: [request], nextCursor: null },
+      }),
+    });
+    renderApp('/admin/verification-requests?status=pending&kind=manual');
+    const list = await screen.findByRole('list', { name: 'Verification requests' });
+    expect(
+      within(list)
+        .getByRole('link', { name: /Grace Hopper/ })
+        .getAttribute('href'),
+    ).toBe('/admin/verification-requests/vr1');
+    expect(within(list).getByText('Pending')).toBeTruthy();
+  });
+
+  it("shows the event trail, asks for a reason, and shows the server's refusal", async () => {
+    const sent: unknown[] = [];
+    api(admin, {
+      'GET /api/admin/verification-requests/vr1': () => ({
+        status: 200,
+        body: {
+          request,
+          decidable: true,
+          events: [
+            { id: 'e1', status: 'pending', source: 'member', payload: { note: 'My camera is broken' }, createdAt: request.createdAt },
+          ],
+        } satisfies VerificationRequestDetail,
+      }),
+      'POST /api/admin/verification-requests/vr1/decision': (body) => {
+        sent.push(body);
+        return {
+          status: 409,
+          body: { type: 'verification_already_decided', message: 'This request has been decided already.', statusCode: 409 },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/verification-requests/vr1');
+    expect(within(await screen.findByRole('list', { name: 'Event trail' })).getByText(/My camera is broken/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Blurry photo');
+    await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('This request has been decided already.');
+    expect(sent).toEqual([{ decision: 'decline', reason: 'Blurry photo' }]);
   });
 });
 

@@ -1,10 +1,22 @@
-import type { AdminActionResult, AdminLabelChangeInput, AdminOverview, AdminUserDetail, AdminUsersPage, AuditPage } from '@aurum/core';
+import type {
+  AdminActionResult,
+  AdminLabelChangeInput,
+  AdminOverview,
+  AdminUserDetail,
+  AdminUsersPage,
+  AuditPage,
+  VerificationDecisionInput,
+  VerificationRequestDetail,
+  VerificationRequestsPage,
+} from '@aurum/core';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
 import { queryKeys } from '../../lib/query-keys';
 
 /** The users list's search and filters as they stand in the address: only those set. */
 export type UserFilters = Partial<Record<'q' | 'label' | 'disabled' | 'verified', string>>;
+/** The verification queue's filters as they stand in the address. */
+export type VerificationFilters = Partial<Record<'status' | 'kind' | 'userId', string>>;
 /** The audit log's filters as they stand in the address. */
 export type AuditFilters = Partial<Record<'action' | 'actorId' | 'targetId', string>>;
 
@@ -45,10 +57,28 @@ export const auditQuery = (filters: AuditFilters) =>
     placeholderData: keepPreviousData,
   });
 
+export const verificationRequestsQuery = (filters: VerificationFilters) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.admin.verificationRequests(filters as Record<string, string>),
+    queryFn: ({ pageParam }) => api.get<VerificationRequestsPage>(withParams('/admin/verification-requests', filters, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+
+export const verificationRequestQuery = (requestId: string) =>
+  queryOptions({
+    queryKey: queryKeys.admin.verificationRequest(requestId),
+    queryFn: () => api.get<VerificationRequestDetail>(`/admin/verification-requests/${encodeURIComponent(requestId)}`),
+  });
+
+export const decideVerification = (requestId: string, input: VerificationDecisionInput) =>
+  api.post<VerificationRequestDetail>(`/admin/verification-requests/${encodeURIComponent(requestId)}/decision`, input);
+
 /** The actions on one account; each answers with the account after it. */
 export type AdminAction =
   | { kind: 'label'; change: AdminLabelChangeInput }
-  | { kind: 'disable' | 'enable' | 'revokeSessions' | 'verifyAge'; reason?: string };
+  | { kind: 'disable' | 'enable' | 'revokeSessions' | 'verifyAge' | 'unsuspend' | 'anonymise'; reason?: string };
 
 export function runAdminAction(userId: string, action: AdminAction): Promise<AdminActionResult | unknown> {
   const base = `/admin/users/${encodeURIComponent(userId)}`;
@@ -63,5 +93,9 @@ export function runAdminAction(userId: string, action: AdminAction): Promise<Adm
       return api.post<AdminActionResult>(`${base}/sessions/revoke`, { reason: action.reason });
     case 'verifyAge':
       return api.post(`${base}/age-verification`, { reason: action.reason });
+    case 'unsuspend':
+      return api.post<AdminActionResult>(`${base}/unsuspend`, { reason: action.reason });
+    case 'anonymise':
+      return api.post(`${base}/anonymise`, { reason: action.reason });
   }
 }

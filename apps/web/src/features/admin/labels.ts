@@ -3,7 +3,7 @@ import { paths } from '../../lib/paths';
 
 /** What each count on the admin home is called and which queue it opens. */
 export const ATTENTION: Record<AttentionKind, { label: string; to: string }> = {
-  pending_verifications: { label: 'Pending verification requests', to: paths.adminVerificationRequests },
+  pending_verifications: { label: 'Pending verification requests', to: paths.adminPendingVerifications },
   failed_payments_day: { label: 'Failed payments in the last day', to: paths.adminPayments },
 };
 
@@ -18,6 +18,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'content.removed': 'Content removed',
   'creator.suspended': 'Creator suspended',
   'user.banned': 'Account banned',
+  'creator.unsuspended': 'Suspension lifted',
+  'restricted_words.updated': 'Restricted words edited',
+  'verification.approved': 'Manual verification approved',
+  'verification.declined': 'Manual verification declined',
+  'user.anonymised': 'Account anonymised',
 };
 
 export const LABEL_NAMES: Record<string, string> = { [ROLE.admins]: 'Admin', [ROLE.creators]: 'Creator' };
@@ -43,7 +48,18 @@ export function auditChange(entry: Pick<AuditEntry, 'action' | 'before' | 'after
     case 'user.enabled':
       return 'Can sign in again';
     case 'user.age_verified':
+    case 'verification.approved':
       return 'Identity marked verified';
+    case 'verification.declined':
+      return 'Request declined';
+    case 'creator.unsuspended':
+      return 'Posts visible again, renewals resume';
+    case 'user.anonymised':
+      return 'Personal data replaced';
+    case 'restricted_words.updated': {
+      const count = (side: Record<string, unknown> | null) => (Array.isArray(side?.words) ? side.words.length : 0);
+      return `Words: ${count(entry.before)} → ${count(entry.after)}`;
+    }
     case 'report.dismissed':
     case 'content.removed':
     case 'creator.suspended':

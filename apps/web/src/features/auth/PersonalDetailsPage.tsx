@@ -13,6 +13,7 @@ import { addSnack } from '../../components/snack-queue';
 import { setCurrentUser, useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { savePreferences } from './api';
+import { DataExportSection } from './DataExportSection';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 import { PushNotificationsSection } from './PushNotificationsSection';
 
@@ -38,6 +39,7 @@ export default function PersonalDetailsPage() {
         </SectionCard>
         <NotificationsSection user={user} />
         <PushNotificationsSection user={user} />
+        <DataExportSection />
         <Button variant="outlined" color="error" component={RouterLink} to={paths.deleteAccount} sx={{ justifySelf: 'start' }}>
           Delete account
         </Button>

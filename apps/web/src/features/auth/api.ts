@@ -1,5 +1,7 @@
-import type { CurrentUser, Preferences, SetupProfileInput, SignInChallenge } from '@aurum/core';
+import type { CurrentUser, DataExport, LatestDataExport, Preferences, SetupProfileInput, SignInChallenge } from '@aurum/core';
+import { queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
+import { queryKeys } from '../../lib/query-keys';
 
 /** Sign-in and account calls of the signed-in user. */
 
@@ -20,3 +22,10 @@ export const sendHeartbeat = () => api.post('/me/heartbeat');
 export const savePreferences = (preferences: Preferences) => apiRequest<CurrentUser>('PUT', '/me/preferences', preferences);
 
 export const deleteAccount = () => api.delete('/me');
+
+export const dataExportQuery = queryOptions({
+  queryKey: queryKeys.dataExport,
+  queryFn: () => api.get<LatestDataExport>('/me/data-export'),
+});
+
+export const requestDataExport = () => api.post<DataExport>('/me/data-export');

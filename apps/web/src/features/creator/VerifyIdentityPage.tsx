@@ -1,4 +1,4 @@
-import type { OnboardingState, VerificationSession } from '@aurum/core';
+import { type OnboardingState, VERIFICATION_NOTE_MAX, type VerificationSession } from '@aurum/core';
 import ScienceIcon from '@mui/icons-material/Science';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -10,20 +10,23 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { BlockButton } from '../../components/BlockButton';
 import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
-import { onboardingQuery, startVerification } from './api';
+import { onboardingQuery, requestManualVerification, startVerification } from './api';
 import { SignupFrame } from './SignupFrame';
 import { pathAfterStep } from './steps';
 import { useStepSaved } from './useStepSaved';
 
 /** The name the server gives its built-in development provider. */
 export const DEV_PROVIDER = 'dev';
+/** A check a member asked an admin to make by hand. */
+const MANUAL_PROVIDER = 'manual';
 /** How often the page asks again while the provider has not answered. */
 export const VERIFICATION_POLL_MS = 3000;
 /** Set while the user is away at the provider, so the page knows they came back. */
@@ -94,6 +97,7 @@ function VerifyIdentity({ state }: { state: OnboardingState }) {
 
   const ageMissing = !state.ageGender;
   const isDev = state.verification?.provider === DEV_PROVIDER;
+  const isManual = state.verification?.provider === MANUAL_PROVIDER;
   const next = pathAfterStep(state, 'verify_identity');
 
   return (
@@ -104,7 +108,7 @@ function VerifyIdentity({ state }: { state: OnboardingState }) {
           Development verification provider: no real identity check
         </Alert>
       )}
-      <StatusNotice state={state} shown={shown} />
+      <StatusNotice state={state} shown={shown} manual={isManual} />
       {start.error && <Alert severity="error">{errorMessage(start.error)}</Alert>}
       {shown === 'verified' ? (
         <BlockButton onClick={() => navigate(state.isCreator ? paths.creatorDashboard : next)}>
@@ -135,8 +139,59 @@ function VerifyIdentity({ state }: { state: OnboardingState }) {
           )}
         </>
       )}
+      {shown !== 'verified' && !(shown === 'pending' && isManual) && <ManualCheck />}
       <DevProviderDialog session={devSession} onClose={() => setDevSession(null)} />
     </>
+  );
+}
+
+/**
+ * When the partner's check cannot work for them, a member asks an admin to check their age by
+ * hand; the server's refusal (already asked, already verified) is shown as it says it (spec 5).
+ */
+function ManualCheck() {
+  const queryClient = useQueryClient();
+  const [note, setNote] = useState('');
+  const ask = useMutation({
+    mutationFn: () => requestManualVerification({ note: note.trim() }),
+    onSuccess: async () => {
+      setNote('');
+      await queryClient.invalidateQueries({ queryKey: onboardingQuery.queryKey });
+    },
+  });
+  return (
+    <Box
+      component="form"
+      aria-labelledby="manual-check"
+      onSubmit={(event) => {
+        event.preventDefault();
+        ask.mutate();
+      }}
+      sx={{ display: 'grid', gap: 1.5, pt: 1 }}
+    >
+      <Typography id="manual-check" variant="h2" sx={{ fontSize: '1.15rem' }}>
+        Ask for a manual check
+      </Typography>
+      <Typography color="text.secondary">
+        If the partner's check does not work for you, an admin can check your age by hand. Tell us how to reach you or what went wrong.
+      </Typography>
+      <TextField
+        label="Note for the admin (optional)"
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: VERIFICATION_NOTE_MAX } }}
+      />
+      {ask.error && (
+        <Alert severity="error" role="alert">
+          {errorMessage(ask.error)}
+        </Alert>
+      )}
+      <BlockButton type="submit" variant="outlined" loading={ask.isPending}>
+        Ask an admin to check my age
+      </BlockButton>
+    </Box>
   );
 }
 
@@ -155,7 +210,7 @@ function Explanation() {
   );
 }
 
-function StatusNotice({ state, shown }: { state: OnboardingState; shown: Shown }) {
+function StatusNotice({ state, shown, manual }: { state: OnboardingState; shown: Shown; manual: boolean }) {
   switch (shown) {
     case 'verified':
       return (
@@ -165,7 +220,12 @@ function StatusNotice({ state, shown }: { state: OnboardingState; shown: Shown }
         </Alert>
       );
     case 'pending':
-      return (
+      return manual ? (
+        <Alert severity="info" role="status">
+          <AlertTitle>An admin will check your age</AlertTitle>
+          We tell you here, in your notices and by e-mail once they have decided.
+        </Alert>
+      ) : (
         <Alert severity="info" role="status">
           <AlertTitle>Waiting for the result</AlertTitle>
           The check usually takes a minute or two once you have finished at the verification partner. This page updates by itself.

@@ -1,4 +1,12 @@
-import type { AgeGenderInput, Earnings, ImagesBioInput, OnboardingState, VerificationSession } from '@aurum/core';
+import type {
+  AgeGenderInput,
+  Earnings,
+  ImagesBioInput,
+  ManualVerificationRequestInput,
+  MyVerificationRequest,
+  OnboardingState,
+  VerificationSession,
+} from '@aurum/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
 import { queryKeys } from '../../lib/query-keys';
@@ -18,6 +26,10 @@ export const saveImagesBio = (input: ImagesBioInput) => apiRequest<OnboardingSta
 
 /** Starts an identity check; the provider sends the user back to the verify-identity step. */
 export const startVerification = () => api.post<VerificationSession>('/creator/onboarding/verification');
+
+/** Asks an admin to check one's age by hand. */
+export const requestManualVerification = (input: ManualVerificationRequestInput) =>
+  api.post<MyVerificationRequest>('/me/verification-requests', input);
 
 /** A user's own avatar or cover as the server serves it; `v` changes with the image so caches never go stale. */
 export const profileImageUrl = (userId: string, image: 'avatar' | 'cover', mediaId: string) =>

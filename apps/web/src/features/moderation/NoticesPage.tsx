@@ -15,6 +15,9 @@ const KIND_TITLES: Readonly<Record<ModerationNoticeKind, string>> = {
   content_removed: 'Content removed',
   account_suspended: 'Your account',
   creator_suspended: 'A creator you subscribe to',
+  suspension_lifted: 'Your account',
+  verification_approved: 'Your age verification',
+  verification_declined: 'Your age verification',
 };
 
 /** /notices: what the Aurum team decided that concerns the user: their reports' outcomes, removals, suspensions. Opening it marks them read. */

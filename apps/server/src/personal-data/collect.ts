@@ -1,0 +1,132 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/database.js';
+import {
+  charges,
+  chatParticipants,
+  creatorOnboarding,
+  follows,
+  messages,
+  plans,
+  postMedia,
+  posts,
+  profiles,
+  subscriptions,
+  userData,
+  users,
+} from '../db/schema.js';
+
+const creator = alias(profiles, 'creator_profile');
+
+/**
+ * Everything the member's download holds, read in one pass per table: their account and
+ * profile, follows, subscriptions, payments, the messages of their chats (both sides), and their
+ * posts without media bytes. Other members appear by handle only.
+ */
+export async function collectPersonalData(db: Database, userId: string, at: Date) {
+  const [account] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      labels: users.labels,
+      createdAt: users.createdAt,
+      handle: profiles.handle,
+      publicName: profiles.publicName,
+      bio: profiles.bio,
+      avatarColor: profiles.avatarColor,
+      lastOnline: profiles.lastOnline,
+      registrationCompletedAt: userData.registrationCompletedAt,
+      identityVerifiedAt: userData.identityVerifiedAt,
+      termsAcceptedAt: userData.termsAcceptedAt,
+      termsVersion: userData.termsVersion,
+      chatEmailNotices: userData.chatEmailNotices,
+      pushNewPosts: userData.pushNewPosts,
+      pushChatMessages: userData.pushChatMessages,
+      timeZone: userData.timeZone,
+      birthDate: creatorOnboarding.birthDate,
+      gender: creatorOnboarding.gender,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .innerJoin(userData, eq(userData.userId, users.id))
+    .leftJoin(creatorOnboarding, eq(creatorOnboarding.userId, users.id))
+    .where(eq(users.id, userId));
+  const [followRows, subscriptionRows, paymentRows, messageRows, postRows] = await Promise.all([
+    db
+      .select({ creatorId: follows.creatorId, creatorHandle: creator.handle, followedAt: follows.createdAt })
+      .from(follows)
+      .leftJoin(creator, eq(creator.userId, follows.creatorId))
+      .where(eq(follows.userId, userId))
+      .orderBy(asc(follows.createdAt)),
+    db
+      .select({
+        id: subscriptions.id,
+        creatorHandle: creator.handle,
+        planName: plans.name,
+        priceMinor: plans.priceMinor,
+        currency: plans.currency,
+        autoRenew: subscriptions.autoRenew,
+        validUntil: subscriptions.validUntil,
+        lapsedAt: subscriptions.lapsedAt,
+        createdAt: subscriptions.createdAt,
+      })
+      .from(subscriptions)
+      .innerJoin(plans, eq(plans.id, subscriptions.planId))
+      .leftJoin(creator, eq(creator.userId, subscriptions.creatorId))
+      .where(eq(subscriptions.userId, userId))
+      .orderBy(asc(subscriptions.createdAt)),
+    db
+      .select({
+        id: charges.id,
+        kind: charges.kind,
+        status: charges.status,
+        amountMinor: charges.amountMinor,
+        currency: charges.currency,
+        creatorHandle: creator.handle,
+        createdAt: charges.createdAt,
+        settledAt: charges.settledAt,
+      })
+      .from(charges)
+      .leftJoin(creator, eq(creator.userId, charges.creatorId))
+      .where(eq(charges.userId, userId))
+      .orderBy(asc(charges.createdAt)),
+    db
+      .select({
+        id: messages.id,
+        chatId: messages.chatId,
+        fromMe: sql<boolean>`${messages.senderId} = ${userId}`,
+        body: messages.body,
+        priceMinor: messages.priceMinor,
+        currency: messages.currency,
+        sentAt: messages.createdAt,
+        removedAt: messages.removedAt,
+      })
+      .from(messages)
+      .innerJoin(chatParticipants, and(eq(chatParticipants.chatId, messages.chatId), eq(chatParticipants.userId, userId)))
+      .orderBy(asc(messages.chatId), asc(messages.createdAt)),
+    db
+      .select({
+        id: posts.id,
+        text: posts.text,
+        access: posts.access,
+        publishAt: posts.publishAt,
+        createdAt: posts.createdAt,
+        deletedAt: posts.deletedAt,
+        likeCount: posts.likeCount,
+        mediaCount: sql<number>`(select count(*)::int from ${postMedia} where ${postMedia.postId} = ${posts.id})`,
+      })
+      .from(posts)
+      .where(eq(posts.creatorId, userId))
+      .orderBy(asc(posts.createdAt)),
+  ]);
+  return {
+    exportedAt: at.toISOString(),
+    profile: account ?? null,
+    follows: followRows,
+    subscriptions: subscriptionRows,
+    payments: paymentRows,
+    messages: messageRows,
+    posts: postRows,
+  };
+}

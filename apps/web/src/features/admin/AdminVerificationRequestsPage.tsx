@@ -1,0 +1,153 @@
+import { VERIFICATION_KINDS, VERIFICATION_STATUSES, type VerificationRequestRow } from '@aurum/core';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import Box from '@mui/material/Box';
+import CardActionArea from '@mui/material/CardActionArea';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { PageLoading } from '../../components/LoadingOverlay';
+import { LoadMore } from '../../components/LoadMore';
+import { PageHeader } from '../../components/PageHeader';
+import { RetryAlert } from '../../components/RetryAlert';
+import { UserAvatar } from '../../components/UserAvatar';
+import { formatDate } from '../../lib/dates';
+import { paths } from '../../lib/paths';
+import { AdminTabs } from './AdminTabs';
+import { type VerificationFilters, verificationRequestsQuery } from './api';
+import { STATUS_COLORS, VERIFICATION_KIND_LABELS, VERIFICATION_STATUS_LABELS } from './verification-labels';
+
+const FILTERS = [
+  { name: 'status', label: 'Status', options: VERIFICATION_STATUSES.map((value) => [value, VERIFICATION_STATUS_LABELS[value]] as const) },
+  { name: 'kind', label: 'Kind', options: VERIFICATION_KINDS.map((value) => [value, VERIFICATION_KIND_LABELS[value]] as const) },
+] as const;
+
+/** /admin/verification-requests: provider sessions and manual checks, newest first; filters (and one member's history) live in the address. */
+export default function AdminVerificationRequestsPage() {
+  const [params, setParams] = useSearchParams();
+  const setFilter = (name: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  const filters: VerificationFilters = {};
+  for (const filter of FILTERS) {
+    const value = params.get(filter.name);
+    if (value && filter.options.some(([option]) => option === value)) filters[filter.name] = value;
+  }
+  const userId = params.get('userId');
+  if (userId) filters.userId = userId;
+
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <PageHeader title="Verification requests">Age checks with the provider, and manual checks members asked for.</PageHeader>
+      <AdminTabs />
+      <Box component="search" sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 3 }}>
+        {FILTERS.map((filter) => (
+          <TextField
+            key={filter.name}
+            select
+            label={filter.label}
+            value={filters[filter.name] ?? ''}
+            onChange={(event) => setFilter(filter.name, event.target.value)}
+            sx={{ flex: '1 1 150px', minWidth: 150, maxWidth: { sm: 240 } }}
+          >
+            <MenuItem value="">Any</MenuItem>
+            {filter.options.map(([value, label]) => (
+              <MenuItem key={value} value={value}>
+                {label}
+              </MenuItem>
+            ))}
+          </TextField>
+        ))}
+        {userId && <Chip label="One member's history" onDelete={() => setFilter('userId', '')} />}
+      </Box>
+      <RequestResults filters={filters} />
+    </Box>
+  );
+}
+
+function RequestResults({ filters }: { filters: VerificationFilters }) {
+  const requests = useInfiniteQuery(verificationRequestsQuery(filters));
+  const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
+  if (requests.isPending) return <PageLoading label="Loading verification requests" />;
+  if (requests.isError && !requests.data) return <RetryAlert error={requests.error} onRetry={() => void requests.refetch()} />;
+  if (items.length === 0) {
+    return (
+      <Paper variant="outlined" role="status" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+        <Typography variant="h2">No requests</Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          No verification request matches these filters.
+        </Typography>
+      </Paper>
+    );
+  }
+  return (
+    <>
+      <Box
+        component="ul"
+        aria-label="Verification requests"
+        aria-busy={requests.isPlaceholderData || undefined}
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, opacity: requests.isPlaceholderData ? 0.6 : 1 }}
+      >
+        {items.map((request) => (
+          <RequestItem key={request.id} request={request} />
+        ))}
+      </Box>
+      <LoadMore
+        hasMore={requests.hasNextPage}
+        loading={requests.isFetchingNextPage}
+        failed={requests.isFetchNextPageError ? requests.error : null}
+        onLoad={() => void requests.fetchNextPage()}
+        label="Load more requests"
+        loadingLabel="Loading more requests"
+      />
+    </>
+  );
+}
+
+function RequestItem({ request }: { request: VerificationRequestRow }) {
+  const { user } = request;
+  const name = user.publicName?.trim() || (user.handle ? `@${user.handle}` : user.email);
+  return (
+    <Paper component="li" variant="outlined" sx={{ overflow: 'hidden' }}>
+      <CardActionArea
+        component={RouterLink}
+        to={paths.adminVerificationRequest(request.id)}
+        sx={{ p: 1.5, display: 'flex', gap: 1.5, alignItems: 'center' }}
+      >
+        <UserAvatar profile={user} size={40} />
+        <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 0.5 }}>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {user.email} · {formatDate(request.createdAt)}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
+            <Chip
+              size="small"
+              variant="outlined"
+              color={STATUS_COLORS[request.status]}
+              label={VERIFICATION_STATUS_LABELS[request.status]}
+            />
+            <Chip
+              size="small"
+              variant="outlined"
+              label={
+                request.kind === 'manual' ? VERIFICATION_KIND_LABELS.manual : `${VERIFICATION_KIND_LABELS.provider}: ${request.provider}`
+              }
+            />
+          </Box>
+        </Box>
+        <ChevronRightIcon aria-hidden sx={{ color: 'text.secondary' }} />
+      </CardActionArea>
+    </Paper>
+  );
+}
