@@ -43,6 +43,9 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'POST /api/reports': { body: { targetKind: 'post', targetId: id, reason: 'spam' } },
   'POST /api/admin/reported-content/:contentId/actions': { body: { action: 'dismiss', reason: 'No breach' } },
   'PUT /api/admin/restricted-words': { body: { words: [] } },
+  'POST /api/support/tickets': { body: { subject: 'Help', message: 'Something is wrong' } },
+  'POST /api/support/tickets/:ticketId/messages': { body: { message: 'More detail' } },
+  'POST /api/admin/support/tickets/:ticketId/messages': { body: { message: 'We are on it' } },
 };
 
 /** Path parameters that are not ids. */

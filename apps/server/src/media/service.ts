@@ -18,7 +18,7 @@ import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database, Executor } from '../db/database.js';
-import { DERIVATIVE_KEY_COLUMNS, media, messageMedia, postMedia, posts, profiles } from '../db/schema.js';
+import { DERIVATIVE_KEY_COLUMNS, media, messageMedia, postMedia, posts, profiles, supportMessages } from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import { type JobQueue, PermanentJobError } from '../jobs/queue.js';
 import { type ByteRange, ObjectNotFoundError, type Storage, type StoredObject } from '../storage/index.js';
@@ -157,8 +157,9 @@ export class MediaService {
   /**
    * Deletes media nothing uses any more, with their bytes: uploads never attached to anything
    * once the grace period is over, and at once those whose post was deleted. An item stays
-   * while a live post, a chat message (a paid message's buyer keeps what they paid for) or
-   * its owner's avatar or cover uses it. Returns how many were deleted.
+   * while a live post, a chat message (a paid message's buyer keeps what they paid for), a
+   * support message (its screenshot) or its owner's avatar or cover uses it. Returns how many
+   * were deleted.
    */
   async purgeUnused(): Promise<number> {
     const cutoff = new Date(this.deps.now().getTime() - (this.deps.unattachedGraceMs ?? DEFAULT_UNATTACHED_GRACE_MS));
@@ -212,12 +213,13 @@ export class MediaService {
     this.deps.jobs.wake();
   }
 
-  /** No live post, no message and not its owner's avatar or cover. */
+  /** No live post, no chat or support message and not its owner's avatar or cover. */
   private unusedSql() {
     return and(
       sql`not exists (select 1 from ${postMedia} join ${posts} on ${posts.id} = ${postMedia.postId}
         where ${postMedia.mediaId} = ${media.id} and ${posts.deletedAt} is null)`,
       sql`not exists (select 1 from ${messageMedia} where ${messageMedia.mediaId} = ${media.id})`,
+      sql`not exists (select 1 from ${supportMessages} where ${supportMessages.screenshotMediaId} = ${media.id})`,
       sql`not exists (select 1 from ${profiles} where ${profiles.userId} = ${media.ownerId}
         and (${profiles.avatarMediaId} = ${media.id} or ${profiles.coverMediaId} = ${media.id}))`,
     );

@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths';
 const TABS = [
   { label: 'Overview', to: paths.admin },
   { label: 'Users', to: paths.adminUsers },
+  { label: 'Support', to: paths.adminSupport },
   { label: 'Audit log', to: paths.adminAudit },
 ] as const;
 
