@@ -49,6 +49,13 @@ export const APP_ROUTES: AppRoute[] = [
     page: () => import('../features/moderation/RestrictedWordsPage'),
   },
   { path: '/admin/subscriptions', title: 'All subscriptions', layout: 'menu' },
+  { path: '/admin/support', title: 'Support queue', layout: 'menu', page: () => import('../features/support/AdminSupportPage') },
+  {
+    path: '/admin/support/:ticketId',
+    title: 'Support ticket',
+    layout: 'menu',
+    page: () => import('../features/support/AdminTicketPage'),
+  },
   { path: '/admin/users', title: 'Users', layout: 'menu', page: () => import('../features/admin/AdminUsersPage') },
   { path: '/admin/users/:userId', title: 'User', layout: 'menu', page: () => import('../features/admin/AdminUserPage') },
   { path: '/admin/verification-requests', title: 'Verification requests', layout: 'menu' },
@@ -154,9 +161,11 @@ export const APP_ROUTES: AppRoute[] = [
     page: () => import('../features/subscriptions/EditSubscriptionPage'),
   },
 
-  { path: '/support', title: 'Support', layout: 'menu' },
+  { path: '/support', title: 'Support', layout: 'menu', page: () => import('../features/support/SupportPage') },
+  { path: '/support/new', title: 'New support ticket', layout: 'menu', page: () => import('../features/support/NewTicketPage') },
+  { path: '/support/:ticketId', title: 'Support ticket', layout: 'menu', page: () => import('../features/support/TicketPage') },
 
-  { path: '/users', title: 'Users', layout: 'menu' },
+  { path: '/users', title: 'People', layout: 'menu', page: () => import('../features/people/PeoplePage') },
   {
     path: '/users/subscribeTo/:creatorId',
     title: 'Subscribe',
