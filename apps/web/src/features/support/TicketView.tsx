@@ -139,7 +139,13 @@ function ReplyForm({ side, ticketId }: { side: SupportSide; ticketId: string }) 
   };
   const label = side === 'admin' ? 'Your answer' : 'Your message';
   return (
-    <Paper component="form" variant="outlined" onSubmit={submit} aria-label={label} sx={{ p: 2, display: 'grid', gap: 1.5 }}>
+    <Paper
+      component="form"
+      variant="outlined"
+      onSubmit={submit}
+      aria-label={side === 'admin' ? 'Answer the ticket' : 'Write again'}
+      sx={{ p: 2, display: 'grid', gap: 1.5 }}
+    >
       <TextField
         label={label}
         multiline
