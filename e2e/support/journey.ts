@@ -9,6 +9,13 @@ export async function codeMailedTo(email: string): Promise<string> {
   return ((await response.json()) as { code: string }).code;
 }
 
+/** The next mail the app sent to `email` (other than sign-in codes already read), from the SMTP capture. */
+export async function mailTo(email: string): Promise<{ subject: string; text: string }> {
+  const response = await fetch(`http://127.0.0.1:${MAILBOX_PORT}/mail?to=${encodeURIComponent(email)}`);
+  if (!response.ok) throw new Error(`no mail for ${email}: ${await response.text()}`);
+  return (await response.json()) as { subject: string; text: string };
+}
+
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /** Fails on serious or critical accessibility violations of the current page. */

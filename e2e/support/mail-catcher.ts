@@ -1,6 +1,7 @@
 /**
  * The mail side of the browser journeys: a real SMTP server the app delivers to, and a
- * small HTTP endpoint the tests ask for the sign-in code sent to an address.
+ * small HTTP endpoint the tests ask for the next mail to an address: `/code` gives its
+ * sign-in code, `/mail` its subject and text.
  */
 import { createServer } from 'node:http';
 import { codeFromMail, SmtpCapture } from '../../apps/server/test/smtp-capture.js';
@@ -13,14 +14,18 @@ createServer(async (request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
   if (url.pathname === '/health') return response.end('ok');
   const to = url.searchParams.get('to');
-  if (url.pathname !== '/code' || !to) {
+  if ((url.pathname !== '/code' && url.pathname !== '/mail') || !to) {
     response.statusCode = 404;
     return response.end();
   }
   try {
     const mail = await capture.nextMailTo(to, 15_000);
     response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify({ code: codeFromMail(mail), subject: mail.subject }));
+    response.end(
+      JSON.stringify(
+        url.pathname === '/code' ? { code: codeFromMail(mail), subject: mail.subject } : { subject: mail.subject, text: mail.text },
+      ),
+    );
   } catch (error) {
     response.statusCode = 504;
     response.end(String(error));

@@ -45,7 +45,7 @@ export function TicketView({ side, ticketId }: { side: SupportSide; ticketId: st
       {'author' in ticket && (
         <Typography>
           From{' '}
-          <Link component={RouterLink} to={paths.adminUser(ticket.author.userId)}>
+          <Link component={RouterLink} to={paths.adminUser(ticket.author.userId)} underline="always">
             {ticket.author.publicName || ticket.author.handle ? displayName(ticket.author) : ticket.author.email}
           </Link>{' '}
           ({ticket.author.email})
