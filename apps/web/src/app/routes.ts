@@ -22,6 +22,7 @@ export interface AppRoute {
 
 const emailStep = () => import('../features/auth/EmailStepPage');
 const codeStep = () => import('../features/auth/CodeStepPage');
+const supportPages = () => import('../features/support/SupportPages');
 
 export const APP_ROUTES: AppRoute[] = [
   { path: '/', title: 'Welcome', layout: 'bare', page: () => import('../features/landing/LandingPage') },
@@ -49,13 +50,8 @@ export const APP_ROUTES: AppRoute[] = [
     page: () => import('../features/moderation/RestrictedWordsPage'),
   },
   { path: '/admin/subscriptions', title: 'All subscriptions', layout: 'menu' },
-  { path: '/admin/support', title: 'Support queue', layout: 'menu', page: () => import('../features/support/AdminSupportPage') },
-  {
-    path: '/admin/support/:ticketId',
-    title: 'Support ticket',
-    layout: 'menu',
-    page: () => import('../features/support/AdminTicketPage'),
-  },
+  { path: '/admin/support', title: 'Support queue', layout: 'menu', page: supportPages },
+  { path: '/admin/support/:ticketId', title: 'Support ticket', layout: 'menu', page: supportPages },
   { path: '/admin/users', title: 'Users', layout: 'menu', page: () => import('../features/admin/AdminUsersPage') },
   { path: '/admin/users/:userId', title: 'User', layout: 'menu', page: () => import('../features/admin/AdminUserPage') },
   { path: '/admin/verification-requests', title: 'Verification requests', layout: 'menu' },
@@ -161,9 +157,9 @@ export const APP_ROUTES: AppRoute[] = [
     page: () => import('../features/subscriptions/EditSubscriptionPage'),
   },
 
-  { path: '/support', title: 'Support', layout: 'menu', page: () => import('../features/support/SupportPage') },
-  { path: '/support/new', title: 'New support ticket', layout: 'menu', page: () => import('../features/support/NewTicketPage') },
-  { path: '/support/:ticketId', title: 'Support ticket', layout: 'menu', page: () => import('../features/support/TicketPage') },
+  { path: '/support', title: 'Support', layout: 'menu', page: supportPages },
+  { path: '/support/new', title: 'New support ticket', layout: 'menu', page: supportPages },
+  { path: '/support/:ticketId', title: 'Support ticket', layout: 'menu', page: supportPages },
 
   { path: '/users', title: 'People', layout: 'menu', page: () => import('../features/people/PeoplePage') },
   {

@@ -74,9 +74,9 @@ export const queryKeys = {
   support: {
     all: ['support'] as const,
     mine: ['support', 'mine'] as const,
-    ticket: (ticketId: string) => ['support', 'ticket', ticketId] as const,
+    /** A ticket as its author ('author') or support ('admin') reads it. */
+    ticket: (side: string, ticketId: string) => ['support', side, ticketId] as const,
     queue: (status: string) => ['support', 'queue', status] as const,
-    adminTicket: (ticketId: string) => ['support', 'adminTicket', ticketId] as const,
   },
   people: {
     all: ['people'] as const,

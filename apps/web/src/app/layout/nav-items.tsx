@@ -8,7 +8,6 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import ExploreIcon from '@mui/icons-material/Explore';
 import HomeIcon from '@mui/icons-material/Home';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import PeopleIcon from '@mui/icons-material/People';
 import PersonIcon from '@mui/icons-material/Person';
 import SubscriptionsIcon from '@mui/icons-material/Subscriptions';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
@@ -67,7 +66,6 @@ export function secondaryNavItems(user: Pick<CurrentUser, 'roles'>, unreadNotice
       ),
       ...(unreadNotices > 0 ? { ariaLabel: `Notices, ${unreadNotices} unread` } : {}),
     },
-    { label: 'People', to: paths.people, icon: <PeopleIcon /> },
     { label: 'Support', to: paths.support, icon: <SupportAgentIcon /> },
     ...(user.roles.includes(ROLE.admins) ? [{ label: 'Admin', to: paths.admin, icon: <AdminPanelSettingsIcon /> }] : []),
   ];

@@ -30,7 +30,7 @@ export const myTicketsQuery = infiniteQueryOptions({
 /** A ticket and its thread, oldest message first; each later page carries the ticket again. */
 export const ticketQuery = (side: SupportSide, ticketId: string) =>
   infiniteQueryOptions({
-    queryKey: side === 'admin' ? queryKeys.support.adminTicket(ticketId) : queryKeys.support.ticket(ticketId),
+    queryKey: queryKeys.support.ticket(side, ticketId),
     queryFn: ({ pageParam }) => api.get<SupportThread | AdminSupportThread>(pagePath(ticketPath(side, ticketId), pageParam)),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.messages.nextCursor,

@@ -16,7 +16,7 @@ import { TicketList } from './TicketList';
 const TITLE = 'Support';
 
 /** /support: the viewer's tickets, newest first, and a way to open one. */
-export default function SupportPage() {
+export function MyTickets() {
   const tickets = useInfiniteQuery(myTicketsQuery);
   if (tickets.isPending) return <PageLoading label="Loading your tickets" />;
   if (tickets.isError && !tickets.data) return <LoadFailed title={TITLE} error={tickets.error} retry={() => tickets.refetch()} />;

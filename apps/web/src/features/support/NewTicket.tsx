@@ -19,7 +19,7 @@ import { ScreenshotField } from './ScreenshotField';
 const FIELDS = ['subject', 'message'] as const;
 
 /** /support/new: a subject, a message and an optional screenshot. */
-export default function NewTicketPage() {
+export function NewTicket() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [subject, setSubject] = useState('');

@@ -19,7 +19,7 @@ const FILTER_LABELS: Record<SupportQueueFilter, string> = { open: 'Waiting', ans
 const isFilter = (value: string | null): value is SupportQueueFilter => (SUPPORT_QUEUE_FILTERS as readonly string[]).includes(value ?? '');
 
 /** /admin/support: the support queue: tickets waiting for an answer, the longest waiting first; the others by status. */
-export default function AdminSupportPage() {
+export function SupportQueue() {
   const [search, setSearch] = useSearchParams();
   const wanted = search.get('status');
   const status: SupportQueueFilter = isFilter(wanted) ? wanted : 'open';
