@@ -4,6 +4,7 @@ import {
   type AdminSupportTicketsPage,
   type CreateSupportTicketInput,
   generateId,
+  SUPPORT_THREAD_PAGE_SIZE,
   type SupportEvent,
   type SupportMessage,
   type SupportMessagesPage,
@@ -87,7 +88,7 @@ export class SupportService {
         createdAt: now,
       });
     });
-    return this.thread(authorId, ticketId, { limit: 50 });
+    return this.thread(authorId, ticketId, { limit: SUPPORT_THREAD_PAGE_SIZE });
   }
 
   /** The author's tickets, newest first. */
