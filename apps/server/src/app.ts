@@ -66,6 +66,9 @@ import { paymentsRoutes } from './payments/routes.js';
 import { PaymentsService } from './payments/service.js';
 import { payoutsRoutes } from './payouts/routes.js';
 import { PayoutsService } from './payouts/service.js';
+import { peopleRoutes } from './people/routes.js';
+import { PeopleService } from './people/service.js';
+import { PeopleStatements } from './people/statements.js';
 import { personalDataRoutes } from './personal-data/routes.js';
 import { PersonalDataService } from './personal-data/service.js';
 import { plansRoutes } from './plans/routes.js';
@@ -88,6 +91,10 @@ import { subscriptionChargeEffects } from './subscriptions/charge-effects.js';
 import { RenewalsService } from './subscriptions/renewals.js';
 import { subscriptionsRoutes } from './subscriptions/routes.js';
 import { SubscriptionsService } from './subscriptions/service.js';
+import { SupportMail } from './support/mail.js';
+import { supportRoutes } from './support/routes.js';
+import { SupportService } from './support/service.js';
+import { SupportStatements } from './support/statements.js';
 import { uploadsRoutes } from './uploads/routes.js';
 import { UploadService } from './uploads/service.js';
 import { usersRoutes } from './users/routes.js';
@@ -281,6 +288,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     audit,
     accountChanged,
   });
+  // Support tickets take no restricted-words check: people quote what they report, and only the author and admins read them.
+  const support = new SupportService({
+    db,
+    now,
+    statements: new SupportStatements(db),
+    audit,
+    mail: new SupportMail({ db, jobs, mailer, publicUrl: config.publicUrl }),
+  });
+  const people = new PeopleService({ now, statements: new PeopleStatements(db) });
   const insights = new InsightsService({ db, now, platformFeeBasisPoints: config.platformFeeBasisPoints });
   const chatNotices = new ChatNotices({ db, now, jobs, mailer, logger, publicUrl: config.publicUrl });
   const lifecycle = new Lifecycle();
@@ -298,6 +314,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     sessions,
     chat,
     moderation,
+    support,
+    people,
     insights,
     chatNotices,
     push,
@@ -426,6 +444,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await adminRoutes(app, { admin, audit });
   await moderationRoutes(app, { moderation, media });
   await personalDataRoutes(app, { personalData });
+  await supportRoutes(app, { support, media });
+  await peopleRoutes(app, { people });
   await realtimeRoutes(app, {
     realtime,
     publicUrl: config.publicUrl,

@@ -20,7 +20,7 @@ import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../tes
  * - `creator's`: the creator's own resource: others signed in are told it does not exist (404);
  * - `creator's, creators only`: as `creator's`, and 403 creator_required for non-creators;
  * - `creator's or admins'`: about the creator, read by the creator and admins: others signed in get 403 (the creator is public);
- * - `member's`: the member's own resource: others signed in get 404;
+ * - `member's`: the member's own resource (a subscription, a support ticket): others signed in get 404;
  * - `the chat's`: the member's chat with the creator: others signed in get 404.
  * "Gets past the gate" is any answer but 401, 403 and, for owned resources, 404.
  */
@@ -134,6 +134,21 @@ const DECISIONS: Record<string, Decision> = {
   'GET /api/me/reports': 'signed-in',
   'GET /api/me/moderation-notices': 'signed-in',
   'POST /api/me/moderation-notices/read': 'signed-in',
+  'POST /api/support/tickets': 'signed-in',
+  'GET /api/support/tickets': 'signed-in',
+  'GET /api/support/tickets/{ticketId}': "member's",
+  'POST /api/support/tickets/{ticketId}/messages': "member's",
+  'POST /api/support/tickets/{ticketId}/close': "member's",
+  'POST /api/support/tickets/{ticketId}/reopen': "member's",
+  'GET /api/support/tickets/{ticketId}/messages/{messageId}/screenshot/{kind}': "member's",
+  'GET /api/admin/support/tickets': 'admins',
+  'GET /api/admin/support/tickets/{ticketId}': 'admins',
+  'POST /api/admin/support/tickets/{ticketId}/messages': 'admins',
+  'POST /api/admin/support/tickets/{ticketId}/close': 'admins',
+  'POST /api/admin/support/tickets/{ticketId}/reopen': 'admins',
+  'GET /api/admin/support/tickets/{ticketId}/messages/{messageId}/screenshot/{kind}': 'admins',
+  'GET /api/me/creators': 'signed-in',
+  'GET /api/me/fans': 'creators',
   'GET /api/payout-methods': 'signed-in',
   'POST /api/payout-methods': 'signed-in',
   'POST /api/payout-methods/{methodId}/activate': "creator's",
@@ -251,6 +266,12 @@ beforeAll(async () => {
   expect([post.status, payout.status, method.status, subscription.status, chat.status, message.status]).toEqual([
     201, 201, 201, 201, 200, 200,
   ]);
+  const ticket = await member.client.post('/api/support/tickets', {
+    subject: 'Help',
+    message: 'A screenshot of it',
+    screenshotMediaId: await mediaWithBytes(member.id),
+  });
+  expect(ticket.status).toBe(201);
   const handle = (await creator.client.get('/api/me')).body.handle as string;
   params = {
     userId: creator.id,
@@ -261,6 +282,7 @@ beforeAll(async () => {
     subId: subscription.body.id,
     chatId: chat.body.id,
     messageId,
+    ticketId: ticket.body.ticket.id,
     handle,
     provider: 'dev',
   };
@@ -269,6 +291,7 @@ beforeAll(async () => {
   paymentMethodId = method.body.id;
   postMediaId = postMedia;
   payoutMethodId = payout.body.id;
+  supportMessageId = ticket.body.messages.items[0].id;
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -278,6 +301,7 @@ let paymentMethodId: string;
 let postMediaId: string;
 let payoutMethodId: string;
 let otherPlanId: string;
+let supportMessageId: string;
 
 /** A ready image of the owner with the bytes of its derivative behind it, so serving it can succeed. */
 async function mediaWithBytes(ownerId: string): Promise<string> {
@@ -309,6 +333,8 @@ function urlOf(path: string): string {
   return path.replace(/\{(\w+)\}/g, (_, param: string) => {
     // Admin actions name a user of nobody's: the admin's answer is 404, and the scene's accounts stay as they are.
     if (param === 'userId' && path.startsWith('/api/admin/') && path !== '/api/admin/users/{userId}') return SOME_ID;
+    // `messageId` is the chat's message, or on a support ticket its first message (with the screenshot).
+    if (param === 'messageId' && path.includes('/support/')) return supportMessageId;
     if (param === 'methodId') return path.startsWith('/api/payout-methods') ? payoutMethodId : paymentMethodId;
     // A post's media item is the one on the scene's post; `/api/media/{mediaId}` is an upload of the creator's on no post.
     if (param === 'mediaId' && path.startsWith('/api/posts/')) return postMediaId;

@@ -46,6 +46,9 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'PUT /api/admin/restricted-words': { body: { words: [] } },
   'POST /api/admin/verification-requests/:requestId/decision': { body: { decision: 'decline', reason: 'No document' } },
   'GET /api/me/data-exports/:exportId/download': { query: `expires=1&signature=${'A'.repeat(43)}` },
+  'POST /api/support/tickets': { body: { subject: 'Help', message: 'Something is wrong' } },
+  'POST /api/support/tickets/:ticketId/messages': { body: { message: 'More detail' } },
+  'POST /api/admin/support/tickets/:ticketId/messages': { body: { message: 'We are on it' } },
 };
 
 /** Path parameters that are not ids. */

@@ -166,6 +166,9 @@ export const AUDIT_ACTIONS = [
   'verification.approved',
   'verification.declined',
   'user.anonymised',
+  'support.replied',
+  'support.closed',
+  'support.reopened',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -199,9 +202,9 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /**
  * What needs an admin's attention on /admin, one count per queue. Each domain that has a queue
- * adds its kind here and its count on the server; reports and support tickets will join.
+ * adds its kind here and its count on the server.
  */
-export const ATTENTION_KINDS = ['pending_verifications', 'failed_payments_day'] as const;
+export const ATTENTION_KINDS = ['pending_verifications', 'open_reports', 'open_support_tickets', 'failed_payments_day'] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
 export const adminOverviewSchema = z.object({

@@ -183,6 +183,9 @@ export const ERROR_CATALOG = {
     message: 'This action does not apply to this content.',
   },
 
+  // Support tickets.
+  supportTicketClosed: { type: 'support_ticket_closed', status: 409, message: 'This ticket is closed. Reopen it to write again.' },
+
   // Uploads. tus refusals keep tus's own text as the message.
   unsupportedFileType: { type: 'unsupported_file_type', status: 415, message: 'Unsupported file type' },
   uploadNotFound: { type: 'upload_not_found', status: 404, message: 'Upload not found.' },

@@ -1,17 +1,35 @@
 import { DAY_MS } from '@aurum/core';
 import { and, count, eq, gte, sql } from 'drizzle-orm';
-import { charges, verificationRequests } from '../db/schema.js';
+import { charges, reports, supportTickets, verificationRequests } from '../db/schema.js';
 import type { AttentionSource } from './service.js';
 
 /**
- * The counts on the admin home, one per queue. A domain that gets a queue (reports, support
- * tickets) adds its kind to core's ATTENTION_KINDS and its source to the list app.ts hands the
- * admin service; the endpoint and the page take it from there.
+ * The counts on the admin home, one per queue. A domain that gets a queue adds its kind to
+ * core's ATTENTION_KINDS and its source to the list app.ts hands the admin service; the
+ * endpoint and the page take it from there.
  */
 export const pendingVerifications: AttentionSource = {
   kind: 'pending_verifications',
   count: async (db) => {
     const [row] = await db.select({ n: count() }).from(verificationRequests).where(eq(verificationRequests.status, 'pending'));
+    return row?.n ?? 0;
+  },
+};
+
+/** Reported content waiting for a decision: each open report counts. */
+export const openReports: AttentionSource = {
+  kind: 'open_reports',
+  count: async (db) => {
+    const [row] = await db.select({ n: count() }).from(reports).where(eq(reports.status, 'open'));
+    return row?.n ?? 0;
+  },
+};
+
+/** Support tickets waiting for an answer. */
+export const openSupportTickets: AttentionSource = {
+  kind: 'open_support_tickets',
+  count: async (db) => {
+    const [row] = await db.select({ n: count() }).from(supportTickets).where(eq(supportTickets.status, 'open'));
     return row?.n ?? 0;
   },
 };
@@ -29,4 +47,4 @@ export const failedPaymentsLastDay: AttentionSource = {
   },
 };
 
-export const ATTENTION_SOURCES: readonly AttentionSource[] = [pendingVerifications, failedPaymentsLastDay];
+export const ATTENTION_SOURCES: readonly AttentionSource[] = [pendingVerifications, openReports, openSupportTickets, failedPaymentsLastDay];

@@ -11,17 +11,11 @@ import {
   auditPageSchema,
   auditQuerySchema,
 } from '@aurum/core';
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_API_PREFIX, requireAdmin } from '../access/access.js';
-import type { AdminActor, AuditLog } from '../audit/audit-log.js';
+import { type AuditLog, actorOf } from '../audit/audit-log.js';
 import { type DomainRoutes, refusals } from '../http/domain-routes.js';
 import type { AdminService } from './service.js';
-
-/** The admin who acts, the request it came with and the reason they gave: what the audit row records. */
-function actorOf(request: FastifyRequest, reason: string | undefined): AdminActor {
-  return { adminId: requireAdmin(request).userId, requestId: request.id, reason };
-}
 
 /** The admin area's API; every route is under /api/admin/, which the admin guard protects. */
 export const adminRoutes: DomainRoutes<{ admin: AdminService; audit: AuditLog }> = (app, { admin, audit }) => {

@@ -1,6 +1,8 @@
 import { type AuditAction, type AuditEntry, type AuditPage, type AuditQuery, type auditQuerySchema, generateId } from '@aurum/core';
 import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { requireAdmin } from '../access/access.js';
 import type { Database, Executor } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { auditLog, users } from '../db/schema.js';
@@ -10,8 +12,8 @@ import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 export interface AuditRecord {
   actorId: string;
   action: AuditAction;
-  /** What the action was about: an account, for moderation a post or a chat message, a verification request, or the restricted words list. */
-  targetType: 'user' | 'post' | 'message' | 'verification_request' | 'restricted_words';
+  /** What the action was about: an account, for moderation a post or a chat message, a verification request, the restricted words list, or a support ticket. */
+  targetType: 'user' | 'post' | 'message' | 'verification_request' | 'restricted_words' | 'support_ticket';
   targetId: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
@@ -25,6 +27,11 @@ export interface AdminActor {
   adminId: string;
   requestId: string | null;
   reason?: string | undefined;
+}
+
+/** The admin who acts, the request it came with and the reason they gave: what the audit row records. */
+export function actorOf(request: FastifyRequest, reason: string | undefined): AdminActor {
+  return { adminId: requireAdmin(request).userId, requestId: request.id, reason };
 }
 
 interface AuditRow {

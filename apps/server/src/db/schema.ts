@@ -322,7 +322,13 @@ export const follows = pgTable(
     creatorId: userReference('creator_id'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('follows_user_creator_unique').on(t.userId, t.creatorId), index('follows_creator_idx').on(t.creatorId)],
+  (t) => [
+    uniqueIndex('follows_user_creator_unique').on(t.userId, t.creatorId),
+    index('follows_creator_idx').on(t.creatorId),
+    // The people lists walk one side's follows newest first (a creator's fans, one's creators).
+    index('follows_creator_created_idx').on(t.creatorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('follows_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 /** A member's subscription to a plan; it grants access while valid_until is in the future. */
@@ -801,5 +807,55 @@ export const dataExports = pgTable(
     index('data_exports_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     uniqueIndex('data_exports_one_pending').on(t.userId).where(sql`${t.status} = 'pending'`),
     check('data_exports_status_check', sql`${t.status} in ('pending', 'ready', 'failed')`),
+  ],
+);
+
+/**
+ * A support ticket: its author's subject and the thread's state. `waiting_since` is when the
+ * author's unanswered message came (the admin queue's order: oldest waiting first); the count
+ * and time of the last message are kept here so lists read one row per ticket.
+ */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: text('id').primaryKey(),
+    authorId: userReference('author_id'),
+    subject: text('subject').notNull(),
+    status: text('status').notNull().default('open'),
+    waitingSince: timestamp('waiting_since', { withTimezone: true }),
+    messageCount: integer('message_count').notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('support_tickets_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The admin queue: open tickets, oldest waiting first; the other filters newest first.
+    index('support_tickets_waiting_idx').on(t.waitingSince, t.id).where(sql`${t.status} = 'open'`),
+    index('support_tickets_status_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('support_tickets_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('support_tickets_status_check', sql`${t.status} in ('open', 'answered', 'closed')`),
+    check('support_tickets_waiting_check', sql`(${t.status} = 'open') = (${t.waitingSince} is not null)`),
+  ],
+);
+
+/** One message of a ticket's thread, from its author or from support (an admin), with an optional screenshot. */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: text('id').primaryKey(),
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    /** Who wrote it; an admin's account may go, their answer stays. */
+    writerId: text('writer_id').references(() => users.id, { onDelete: 'set null' }),
+    fromSupport: boolean('from_support').notNull(),
+    body: text('body').notNull(),
+    screenshotMediaId: text('screenshot_media_id').references(() => media.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('support_messages_ticket_idx').on(t.ticketId, t.createdAt, t.id),
+    index('support_messages_screenshot_idx').on(t.screenshotMediaId),
   ],
 );

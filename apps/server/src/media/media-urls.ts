@@ -40,3 +40,18 @@ export function profileImageUrl(userId: string, image: ProfileImage, mediaId: st
 export function moderationMediaUrl(contentId: string, position: number, kind: DerivativeKind, mediaId: string): string {
   return `/api/admin/reported-content/${encodeURIComponent(contentId)}/media/${position}/${kind}?v=${version(mediaId)}`;
 }
+
+/**
+ * A support ticket's screenshot: the author's route serves it to the ticket's author only, the
+ * admin route to admins only.
+ */
+export function supportScreenshotUrl(
+  side: 'author' | 'admin',
+  ticketId: string,
+  messageId: string,
+  kind: DerivativeKind,
+  mediaId: string,
+): string {
+  const base = side === 'admin' ? '/api/admin/support/tickets' : '/api/support/tickets';
+  return `${base}/${encodeURIComponent(ticketId)}/messages/${encodeURIComponent(messageId)}/screenshot/${kind}?v=${version(mediaId)}`;
+}

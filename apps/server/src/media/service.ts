@@ -18,7 +18,17 @@ import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database, Executor } from '../db/database.js';
-import { auditLog, DERIVATIVE_KEY_COLUMNS, media, messageMedia, postMedia, posts, profiles, reports } from '../db/schema.js';
+import {
+  auditLog,
+  DERIVATIVE_KEY_COLUMNS,
+  media,
+  messageMedia,
+  postMedia,
+  posts,
+  profiles,
+  reports,
+  supportMessages,
+} from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import { type JobQueue, PermanentJobError } from '../jobs/queue.js';
 import { type ByteRange, ObjectNotFoundError, type Storage, type StoredObject } from '../storage/index.js';
@@ -161,9 +171,10 @@ export class MediaService {
    * Deletes media nothing uses any more, with their bytes: uploads attached to nothing once the
    * grace period is over (counted from the upload, or from when the item was last taken out of
    * a post), and at once those whose post was deleted. An item stays while a live post, a chat
-   * message (a paid message's buyer keeps what they paid for) or its owner's avatar or cover
-   * uses it, and while a report or an audit row names it or its post (the evidence an admin's
-   * decision rests on lives as long as the record of it). Returns how many were deleted.
+   * message (a paid message's buyer keeps what they paid for), a support message (its
+   * screenshot) or its owner's avatar or cover uses it, and while a report or an audit row names
+   * it or its post (the evidence an admin's decision rests on lives as long as the record of
+   * it). Returns how many were deleted.
    */
   async purgeUnused(): Promise<number> {
     const cutoff = new Date(this.deps.now().getTime() - (this.deps.unattachedGraceMs ?? DEFAULT_UNATTACHED_GRACE_MS));
@@ -223,7 +234,7 @@ export class MediaService {
   }
 
   /**
-   * No live post, no message, not its owner's avatar or cover, and named by no report or audit
+   * No live post, no chat or support message, not its owner's avatar or cover, and named by no report or audit
    * row, directly or through its post.
    */
   private unusedSql() {
@@ -236,6 +247,7 @@ export class MediaService {
       sql`not exists (select 1 from ${postMedia} join ${posts} on ${posts.id} = ${postMedia.postId}
         where ${postMedia.mediaId} = ${media.id} and ${posts.deletedAt} is null)`,
       sql`not exists (select 1 from ${messageMedia} where ${messageMedia.mediaId} = ${media.id})`,
+      sql`not exists (select 1 from ${supportMessages} where ${supportMessages.screenshotMediaId} = ${media.id})`,
       sql`not exists (select 1 from ${profiles} where ${profiles.userId} = ${media.ownerId}
         and (${profiles.avatarMediaId} = ${media.id} or ${profiles.coverMediaId} = ${media.id}))`,
     );

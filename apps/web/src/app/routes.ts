@@ -22,6 +22,7 @@ export interface AppRoute {
 
 const emailStep = () => import('../features/auth/EmailStepPage');
 const codeStep = () => import('../features/auth/CodeStepPage');
+const supportPages = () => import('../features/support/SupportPages');
 
 export const APP_ROUTES: AppRoute[] = [
   { path: '/', title: 'Welcome', layout: 'bare', page: () => import('../features/landing/LandingPage') },
@@ -49,6 +50,8 @@ export const APP_ROUTES: AppRoute[] = [
     page: () => import('../features/moderation/RestrictedWordsPage'),
   },
   { path: '/admin/subscriptions', title: 'All subscriptions', layout: 'menu' },
+  { path: '/admin/support', title: 'Support queue', layout: 'menu', page: supportPages },
+  { path: '/admin/support/:ticketId', title: 'Support ticket', layout: 'menu', page: supportPages },
   { path: '/admin/users', title: 'Users', layout: 'menu', page: () => import('../features/admin/AdminUsersPage') },
   { path: '/admin/users/:userId', title: 'User', layout: 'menu', page: () => import('../features/admin/AdminUserPage') },
   {
@@ -164,9 +167,11 @@ export const APP_ROUTES: AppRoute[] = [
     page: () => import('../features/subscriptions/EditSubscriptionPage'),
   },
 
-  { path: '/support', title: 'Support', layout: 'menu' },
+  { path: '/support', title: 'Support', layout: 'menu', page: supportPages },
+  { path: '/support/new', title: 'New support ticket', layout: 'menu', page: supportPages },
+  { path: '/support/:ticketId', title: 'Support ticket', layout: 'menu', page: supportPages },
 
-  { path: '/users', title: 'Users', layout: 'menu' },
+  { path: '/users', title: 'People', layout: 'menu', page: () => import('../features/people/PeoplePage') },
   {
     path: '/users/subscribeTo/:creatorId',
     title: 'Subscribe',

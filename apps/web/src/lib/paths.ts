@@ -13,6 +13,10 @@ export const paths = {
   installApp: '/home/install-pwa',
   explore: '/explore',
   support: '/support',
+  newSupportTicket: '/support/new',
+  supportTicket: (ticketId: string) => `/support/${segment(ticketId)}`,
+  /** The people side of an account: one's creators, and a creator's fans. */
+  people: '/users',
   admin: '/admin',
   adminUsers: '/admin/users',
   adminUser: (userId: string) => `/admin/users/${segment(userId)}`,
@@ -20,6 +24,8 @@ export const paths = {
   /** The audit log about one user. */
   adminAuditOf: (userId: string) => `/admin/audit?targetId=${segment(userId)}`,
   adminPayments: '/admin/payments',
+  adminSupport: '/admin/support',
+  adminSupportTicket: (ticketId: string) => `/admin/support/${segment(ticketId)}`,
   adminVerificationRequests: '/admin/verification-requests',
   /** The queue with only the requests waiting: what the admin home's count opens. */
   adminPendingVerifications: '/admin/verification-requests?status=pending',

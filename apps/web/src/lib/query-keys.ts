@@ -75,6 +75,18 @@ export const queryKeys = {
     one: (subId: string) => ['subscriptions', 'one', subId] as const,
     quote: (subId: string, planId: string) => ['subscriptions', 'quote', subId, planId] as const,
   },
+  support: {
+    all: ['support'] as const,
+    mine: ['support', 'mine'] as const,
+    /** A ticket as its author ('author') or support ('admin') reads it. */
+    ticket: (side: string, ticketId: string) => ['support', side, ticketId] as const,
+    queue: (status: string) => ['support', 'queue', status] as const,
+  },
+  people: {
+    all: ['people'] as const,
+    creators: (relation: string) => ['people', 'creators', relation] as const,
+    fans: (filters: Record<string, string>) => ['people', 'fans', filters] as const,
+  },
   moderation: {
     all: ['moderation'] as const,
     /** The signed-in user's moderation notices (a report's outcome, a removal, a suspension). */

@@ -2,8 +2,10 @@ import type { CurrentUser } from '@aurum/core';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import LogoutIcon from '@mui/icons-material/Logout';
 import NotificationsIcon from '@mui/icons-material/Notifications';
+import PeopleIcon from '@mui/icons-material/People';
 import PersonIcon from '@mui/icons-material/Person';
 import SubscriptionsIcon from '@mui/icons-material/Subscriptions';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -65,6 +67,18 @@ export default function AccountMenuPopup({
             <NotificationsIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText>Notices</ListItemText>
+        </MenuItem>,
+        <MenuItem key="people" onClick={() => go(paths.people)}>
+          <ListItemIcon>
+            <PeopleIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>People</ListItemText>
+        </MenuItem>,
+        <MenuItem key="support" onClick={() => go(paths.support)}>
+          <ListItemIcon>
+            <SupportAgentIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Support</ListItemText>
         </MenuItem>,
       ]}
       <MenuItem onClick={toggleMode}>

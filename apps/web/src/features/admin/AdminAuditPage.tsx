@@ -8,12 +8,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { AdminTabs } from '../../components/AdminTabs';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { LoadMore } from '../../components/LoadMore';
 import { PageHeader } from '../../components/PageHeader';
 import { RetryAlert } from '../../components/RetryAlert';
 import { paths } from '../../lib/paths';
-import { AdminTabs } from './AdminTabs';
 import { type AuditFilters, auditQuery } from './api';
 import { AUDIT_ACTION_LABELS, auditChange } from './labels';
 

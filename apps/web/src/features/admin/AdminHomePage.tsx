@@ -5,10 +5,10 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import { AdminTabs } from '../../components/AdminTabs';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed } from '../../components/RetryAlert';
-import { AdminTabs } from './AdminTabs';
 import { overviewQuery } from './api';
 import { ATTENTION } from './labels';
 

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { AdminTabs } from '../../components/AdminTabs';
 import { DetailList } from '../../components/DetailList';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
@@ -16,7 +17,6 @@ import { addSnack } from '../../components/snack-queue';
 import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
 import { ActionDialog, type PendingAction } from './ActionDialog';
-import { AdminTabs } from './AdminTabs';
 import { decideVerification, verificationRequestQuery } from './api';
 import { STATUS_COLORS, VERIFICATION_KIND_LABELS, VERIFICATION_SOURCE_LABELS, VERIFICATION_STATUS_LABELS } from './verification-labels';
 

@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { AdminTabs } from '../../components/AdminTabs';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { LoadMore } from '../../components/LoadMore';
 import { PageHeader } from '../../components/PageHeader';
@@ -16,7 +17,6 @@ import { RetryAlert } from '../../components/RetryAlert';
 import { UserAvatar } from '../../components/UserAvatar';
 import { formatDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
-import { AdminTabs } from './AdminTabs';
 import { type VerificationFilters, verificationRequestsQuery } from './api';
 import { STATUS_COLORS, VERIFICATION_KIND_LABELS, VERIFICATION_STATUS_LABELS } from './verification-labels';
 

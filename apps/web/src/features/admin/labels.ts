@@ -4,6 +4,8 @@ import { paths } from '../../lib/paths';
 /** What each count on the admin home is called and which queue it opens. */
 export const ATTENTION: Record<AttentionKind, { label: string; to: string }> = {
   pending_verifications: { label: 'Pending verification requests', to: paths.adminPendingVerifications },
+  open_reports: { label: 'Open reports', to: paths.reportedContent },
+  open_support_tickets: { label: 'Open support tickets', to: paths.adminSupport },
   failed_payments_day: { label: 'Failed payments in the last day', to: paths.adminPayments },
 };
 
@@ -23,6 +25,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'verification.approved': 'Manual verification approved',
   'verification.declined': 'Manual verification declined',
   'user.anonymised': 'Account anonymised',
+  'support.replied': 'Support ticket answered',
+  'support.closed': 'Support ticket closed',
+  'support.reopened': 'Support ticket reopened',
 };
 
 export const LABEL_NAMES: Record<string, string> = { [ROLE.admins]: 'Admin', [ROLE.creators]: 'Creator' };
@@ -67,6 +72,10 @@ export function auditChange(entry: Pick<AuditEntry, 'action' | 'before' | 'after
       const resolved = Array.isArray(entry.after?.resolvedReportIds) ? entry.after.resolvedReportIds.length : 0;
       return `${resolved} ${resolved === 1 ? 'report' : 'reports'} resolved`;
     }
+    case 'support.replied':
+    case 'support.closed':
+    case 'support.reopened':
+      return `Status: ${String(entry.before?.status ?? '?')} → ${String(entry.after?.status ?? '?')}`;
   }
 }
 

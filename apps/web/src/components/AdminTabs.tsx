@@ -2,12 +2,13 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { paths } from '../../lib/paths';
+import { paths } from '../lib/paths';
 
 const TABS = [
   { label: 'Overview', to: paths.admin },
   { label: 'Users', to: paths.adminUsers },
   { label: 'Verification', to: paths.adminVerificationRequests },
+  { label: 'Support', to: paths.adminSupport },
   { label: 'Audit log', to: paths.adminAudit },
 ] as const;
 
