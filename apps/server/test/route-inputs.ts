@@ -43,6 +43,9 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'POST /api/reports': { body: { targetKind: 'post', targetId: id, reason: 'spam' } },
   'POST /api/admin/reported-content/:contentId/actions': { body: { action: 'dismiss', reason: 'No breach' } },
   'PUT /api/admin/restricted-words': { body: { words: [] } },
+  'POST /api/admin/payments/:chargeId/refund': {
+    body: { idempotencyKey: '00000000-0000-4000-8000-000000000000', reason: 'Asked for it back', endsAccess: true },
+  },
 };
 
 /** Path parameters that are not ids. */

@@ -139,6 +139,7 @@ export const AUDIT_ACTIONS = [
   'content.removed',
   'creator.suspended',
   'user.banned',
+  'payment.refunded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,8 +10,8 @@ import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 export interface AuditRecord {
   actorId: string;
   action: AuditAction;
-  /** What the action was about: an account, or for moderation a post or a chat message. */
-  targetType: 'user' | 'post' | 'message';
+  /** What the action was about: an account, for moderation a post or a chat message, for a refund the payment. */
+  targetType: 'user' | 'post' | 'message' | 'charge';
   targetId: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;

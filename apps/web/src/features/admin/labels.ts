@@ -18,6 +18,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'content.removed': 'Content removed',
   'creator.suspended': 'Creator suspended',
   'user.banned': 'Account banned',
+  'payment.refunded': 'Payment refunded',
 };
 
 export const LABEL_NAMES: Record<string, string> = { [ROLE.admins]: 'Admin', [ROLE.creators]: 'Creator' };
@@ -44,6 +45,8 @@ export function auditChange(entry: Pick<AuditEntry, 'action' | 'before' | 'after
       return 'Can sign in again';
     case 'user.age_verified':
       return 'Identity marked verified';
+    case 'payment.refunded':
+      return entry.after?.endsAccess ? 'Refunded, access ended' : 'Refunded, runs to its period end';
     case 'report.dismissed':
     case 'content.removed':
     case 'creator.suspended':
