@@ -456,7 +456,7 @@ export const charges = pgTable(
     status: text('status').notNull().default('pending'),
     userId: userReference('user_id'),
     creatorId: userReference('creator_id'),
-    /** Plan, subscription and period name what a subscription, renewal or plan change pays for; other kinds leave them empty. */
+    /** Plan, subscription and period name what a subscription, renewal or plan change pays for; other kinds leave them empty (a refund names the plan only). */
     planId: text('plan_id').references(() => plans.id),
     subscriptionId: text('subscription_id'),
     /** The message a `paid_message` charge unlocks; other kinds leave it empty. */

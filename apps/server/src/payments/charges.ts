@@ -164,6 +164,8 @@ export class ChargesService {
       paymentMethodId: charge.paymentMethodId,
       amountMinor: charge.amountMinor,
       currency: charge.currency,
+      // The plan a refunded subscription payment was for, so statements name it on the refund's line too.
+      ...(charge.planId ? { planId: charge.planId } : {}),
       refundOf: charge.id,
       refundEndsAccess: input.endsAccess,
       refundReason: input.reason,
