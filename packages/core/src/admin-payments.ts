@@ -1,7 +1,7 @@
 import { AUDIT_REASON_MAX } from './admin.js';
 import { currencySchema } from './plans.js';
 import { entityIdSchema, pageCursorSchema } from './posts.js';
-import { SUBSCRIPTION_STATUSES } from './subscriptions.js';
+import { idempotencyKeySchema, SUBSCRIPTION_STATUSES } from './subscriptions.js';
 import { z } from './zod-config.js';
 
 /**
@@ -164,7 +164,7 @@ export type AdminChargeDetail = z.infer<typeof adminChargeDetailSchema>;
  * unlock is always taken back.
  */
 export const adminRefundSchema = z.object({
-  idempotencyKey: z.uuid(),
+  idempotencyKey: idempotencyKeySchema,
   reason: z.string().trim().min(1, 'Give a reason for the refund').max(AUDIT_REASON_MAX),
   endsAccess: z.boolean(),
 });

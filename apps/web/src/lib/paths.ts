@@ -20,6 +20,8 @@ export const paths = {
   /** The audit log about one user. */
   adminAuditOf: (userId: string) => `/admin/audit?targetId=${segment(userId)}`,
   adminPayments: '/admin/payments',
+  adminPayment: (chargeId: string) => `/admin/payments/${segment(chargeId)}`,
+  adminSubscriptions: '/admin/subscriptions',
   adminVerificationRequests: '/admin/verification-requests',
   reportedContent: '/admin/reported-content',
   reportedContentItem: (contentId: string) => `/admin/reported-content/${segment(contentId)}`,

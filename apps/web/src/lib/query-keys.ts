@@ -64,6 +64,8 @@ export const queryKeys = {
     users: (search: Record<string, string>) => ['admin', 'users', search] as const,
     user: (userId: string) => ['admin', 'user', userId] as const,
     audit: (filters: Record<string, string>) => ['admin', 'audit', filters] as const,
+    money: (list: string, filters: Record<string, string>) => ['admin', 'money', list, filters] as const,
+    payment: (chargeId: string) => ['admin', 'payment', chargeId] as const,
   },
   subscriptions: {
     all: ['subscriptions'] as const,

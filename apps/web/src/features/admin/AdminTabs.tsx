@@ -7,6 +7,8 @@ import { paths } from '../../lib/paths';
 const TABS = [
   { label: 'Overview', to: paths.admin },
   { label: 'Users', to: paths.adminUsers },
+  { label: 'Payments', to: paths.adminPayments },
+  { label: 'Subscriptions', to: paths.adminSubscriptions },
   { label: 'Audit log', to: paths.adminAudit },
 ] as const;
 
