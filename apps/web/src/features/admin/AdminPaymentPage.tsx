@@ -96,7 +96,7 @@ function PaymentDetail({ detail }: { detail: AdminChargeDetail }) {
               </Button>
             )}
             {detail.refundable && (
-              <Button variant="contained" color="error" onClick={() => setRefunding(true)} sx={{ ml: 'auto' }}>
+              <Button variant="outlined" onClick={() => setRefunding(true)} sx={{ ml: 'auto' }}>
                 Refund
               </Button>
             )}
@@ -205,7 +205,7 @@ function RefundDialog({ detail, open, onClose }: { detail: AdminChargeDetail; op
           <Button onClick={onClose} disabled={refund.isPending}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" color="error" loading={refund.isPending} disabled={!reason.trim()}>
+          <Button type="submit" variant="contained" loading={refund.isPending} disabled={!reason.trim()}>
             Refund {amount}
           </Button>
         </DialogActions>
