@@ -60,7 +60,7 @@ function PaymentDetail({ detail }: { detail: AdminChargeDetail }) {
           <Alert severity={charge.refundStatus === 'succeeded' ? 'info' : 'warning'} role="status">
             {charge.refundStatus === 'succeeded' ? 'This payment was refunded.' : 'A refund of this payment is being processed.'}{' '}
             {charge.refundId && (
-              <Link component={RouterLink} to={paths.adminPayment(charge.refundId)}>
+              <Link component={RouterLink} to={paths.adminPayment(charge.refundId)} underline="always">
                 See the refund
               </Link>
             )}

@@ -144,7 +144,7 @@ function LedgerItem({ row, onFilter }: { row: AdminLedgerRow; onFilter: OnPerson
         </Typography>
       </Box>
       <Typography variant="body2">
-        <Link component={RouterLink} to={paths.adminPayment(row.chargeId)}>
+        <Link component={RouterLink} to={paths.adminPayment(row.chargeId)} underline="always">
           {CHARGE_KIND_LABELS[row.chargeKind]} {row.chargeId}
         </Link>
       </Typography>

@@ -131,7 +131,14 @@ export function MoneyTotals({
 /** A member or creator named in a row; choosing them narrows the list to them. */
 function PersonFilterLink({ person, onFilter }: { person: Person; onFilter: (id: string) => void }) {
   return (
-    <Link component="button" type="button" variant="body2" onClick={() => onFilter(person.id)} sx={{ verticalAlign: 'baseline' }}>
+    <Link
+      component="button"
+      type="button"
+      variant="body2"
+      underline="always"
+      onClick={() => onFilter(person.id)}
+      sx={{ verticalAlign: 'baseline' }}
+    >
       {person.handle ? `@${person.handle}` : (person.email ?? person.id)}
     </Link>
   );
