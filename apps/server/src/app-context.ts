@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { AdminService } from './admin/service.js';
+import type { AdminPaymentsService } from './admin-payments/service.js';
 import type { AuditLog } from './audit/audit-log.js';
 import type { AuthService } from './auth/service.js';
 import type { SessionStore } from './auth/sessions.js';
@@ -87,6 +88,7 @@ export interface AppContext {
   payouts: PayoutsService;
   payments: PaymentsService;
   charges: ChargesService;
+  adminPayments: AdminPaymentsService;
   subscriptions: SubscriptionsService;
   renewals: RenewalsService;
   storage: Storage;

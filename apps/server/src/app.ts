@@ -13,6 +13,9 @@ import { ATTENTION_SOURCES } from './admin/attention.js';
 import { adminRoutes } from './admin/routes.js';
 import { AdminService } from './admin/service.js';
 import { AdminStatements } from './admin/statements.js';
+import { adminPaymentsRoutes } from './admin-payments/routes.js';
+import { AdminPaymentsService } from './admin-payments/service.js';
+import { AdminPaymentsStatements } from './admin-payments/statements.js';
 import type { AppContext } from './app-context.js';
 import { AuditLog } from './audit/audit-log.js';
 import { authRoutes } from './auth/routes.js';
@@ -62,6 +65,7 @@ import { registerRequestTelemetry, startTelemetry } from './observability/teleme
 import { SERVER_ROOT } from './paths.js';
 import { ChargesService } from './payments/charges.js';
 import { createPaymentProvider } from './payments/providers.js';
+import { RefundNotices } from './payments/refund-notices.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { PaymentsService } from './payments/service.js';
 import { payoutsRoutes } from './payouts/routes.js';
@@ -235,7 +239,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const explore = new ExploreService({ db });
   const creators = new CreatorsService({ db, now, verification, publicUrl: config.publicUrl, accountChanged, checkText });
   const payouts = new PayoutsService({ db, now, secret: config.sessionSecret, accountChanged });
-  const charges = new ChargesService({ db, now, logger, jobs, payments });
+  const refundNotices = new RefundNotices({ db, jobs, mailer, publicUrl: config.publicUrl });
+  const charges = new ChargesService({ db, now, logger, jobs, payments, refundNotice: (tx, refund) => refundNotices.queue(tx, refund) });
   const renewals = new RenewalsService({ db, now, logger, jobs, mailer, charges, publicUrl: config.publicUrl });
   // The charges module settles every payment; what a paid charge buys is the selling domain's effect.
   charges.register(subscriptionChargeEffects(renewals));
@@ -297,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     mail: new SupportMail({ db, jobs, mailer, publicUrl: config.publicUrl }),
   });
   const people = new PeopleService({ now, statements: new PeopleStatements(db) });
+  const adminPayments = new AdminPaymentsService({ db, now, statements: new AdminPaymentsStatements(db), audit, charges, payments });
   const insights = new InsightsService({ db, now, platformFeeBasisPoints: config.platformFeeBasisPoints });
   const chatNotices = new ChatNotices({ db, now, jobs, mailer, logger, publicUrl: config.publicUrl });
   const lifecycle = new Lifecycle();
@@ -321,6 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     push,
     audit,
     admin,
+    adminPayments,
     auth,
     botCheck,
     users,
@@ -442,6 +449,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await pushRoutes(app, { push });
   await insightsRoutes(app, { insights });
   await adminRoutes(app, { admin, audit });
+  await adminPaymentsRoutes(app, { adminPayments, now });
   await moderationRoutes(app, { moderation, media });
   await personalDataRoutes(app, { personalData });
   await supportRoutes(app, { support, media });

@@ -24,6 +24,8 @@ export function crashSuite(name: string) {
   let cleanup: (() => Promise<void>) | undefined;
   const suite = {
     stripe: new StripeStandIn({ secretKey: secrets.STRIPE_SECRET_KEY, webhookSecret: secrets.STRIPE_PAYMENTS_WEBHOOK_SECRET }),
+    /** The admin account of every server of the suite (refunds are an admin's). */
+    adminEmail: `crash-admin-${name}@example.com`,
     /** The settings every server of the suite runs with. */
     env: {} as Record<string, string>,
     database: {} as { url?: string; dataDir?: string },
@@ -54,21 +56,43 @@ export function crashSuite(name: string) {
      * Stripe's answer: the request fails, the process is killed, Stripe took the money once.
      * Returns the attempt's key.
      */
-    async payAndCrash(cookie: string | null, paymentPath: string, body: Record<string, unknown>): Promise<string> {
-      const crashing = await suite.startProcess({ AURUM_FAILPOINT: 'after-provider-charge' });
-      const key = randomUUID();
-      const paidBefore = suite.stripe.succeededPayments().length;
-      const attempt = suite.clientOf(crashing.baseUrl, cookie).post(paymentPath, { ...body, idempotencyKey: key });
-      await expect(attempt).rejects.toThrow();
-      expect(await crashing.exited).toBe('SIGKILL');
-      expect(suite.stripe.succeededPayments().length).toBe(paidBefore + 1);
-      return key;
+    payAndCrash(cookie: string | null, paymentPath: string, body: Record<string, unknown>): Promise<string> {
+      return postAndCrash('after-provider-charge', () => suite.stripe.succeededPayments().length, cookie, paymentPath, body);
+    },
+
+    /** The same for an admin's refund: the process dies right after Stripe made the refund, once. */
+    refundAndCrash(adminCookie: string | null, chargeId: string, body: Record<string, unknown>): Promise<string> {
+      return postAndCrash(
+        'after-provider-refund',
+        () => suite.stripe.refunds.size,
+        adminCookie,
+        `/api/admin/payments/${chargeId}/refund`,
+        body,
+      );
     },
   };
 
+  /** Posts `body` with a new idempotency key to a process that dies at `point`, after which Stripe holds one more of what `count` counts. */
+  async function postAndCrash(
+    point: string,
+    count: () => number,
+    cookie: string | null,
+    requestPath: string,
+    body: Record<string, unknown>,
+  ): Promise<string> {
+    const crashing = await suite.startProcess({ AURUM_FAILPOINT: point });
+    const key = randomUUID();
+    const before = count();
+    const attempt = suite.clientOf(crashing.baseUrl, cookie).post(requestPath, { ...body, idempotencyKey: key });
+    await expect(attempt).rejects.toThrow();
+    expect(await crashing.exited).toBe('SIGKILL');
+    expect(count()).toBe(before + 1);
+    return key;
+  }
+
   beforeAll(async () => {
     const apiBase = await suite.stripe.start();
-    suite.env = { ...secrets, PAYMENT_PROVIDER: 'stripe', STRIPE_API_BASE: apiBase };
+    suite.env = { ...secrets, PAYMENT_PROVIDER: 'stripe', STRIPE_API_BASE: apiBase, ADMIN_EMAILS: suite.adminEmail };
     if (TEST_DRIVER === 'postgres') {
       const scratch = await createScratchDatabase();
       suite.database = { url: scratch.url };

@@ -49,6 +49,9 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'POST /api/support/tickets': { body: { subject: 'Help', message: 'Something is wrong' } },
   'POST /api/support/tickets/:ticketId/messages': { body: { message: 'More detail' } },
   'POST /api/admin/support/tickets/:ticketId/messages': { body: { message: 'We are on it' } },
+  'POST /api/admin/payments/:chargeId/refund': {
+    body: { idempotencyKey: '00000000-0000-4000-8000-000000000000', reason: 'Asked for it back', endsAccess: true },
+  },
 };
 
 /** Path parameters that are not ids. */

@@ -169,6 +169,7 @@ export const AUDIT_ACTIONS = [
   'support.replied',
   'support.closed',
   'support.reopened',
+  'payment.refunded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

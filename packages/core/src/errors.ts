@@ -258,6 +258,22 @@ export const ERROR_CATALOG = {
     status: 409,
     message: 'Your payment is still being processed. Your subscription starts as soon as it clears.',
   },
+  chargeNotRefundable: {
+    type: 'charge_not_refundable',
+    status: 409,
+    message: 'Only a successful payment can be refunded.',
+  },
+  chargeAlreadyRefunded: { type: 'charge_already_refunded', status: 409, message: 'This payment has already been refunded.' },
+  refundInProgress: {
+    type: 'refund_in_progress',
+    status: 409,
+    message: 'A refund of this payment is still being processed.',
+  },
+  idempotencyKeyReused: {
+    type: 'idempotency_key_reused',
+    status: 409,
+    message: 'This idempotency key was already used for another request.',
+  },
   cardInvalid: { type: 'card_invalid', status: 400, message: 'The card number is not valid. Check it and try again.' },
   cardExpired: { type: 'card_expired', status: 400, message: 'The card has expired.' },
   webhookSignatureInvalid: { type: 'webhook_signature_invalid', status: 400, message: 'The webhook signature is not valid.' },

@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './admin.js';
+export * from './admin-payments.js';
 export * from './api-types.js';
 export * from './blocks.js';
 export * from './bot-check.js';

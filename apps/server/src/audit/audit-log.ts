@@ -12,8 +12,8 @@ import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 export interface AuditRecord {
   actorId: string;
   action: AuditAction;
-  /** What the action was about: an account, for moderation a post or a chat message, a verification request, the restricted words list, or a support ticket. */
-  targetType: 'user' | 'post' | 'message' | 'verification_request' | 'restricted_words' | 'support_ticket';
+  /** What the action was about: an account, for moderation a post or a chat message, a verification request, the restricted words list, a support ticket, or for a refund the payment. */
+  targetType: 'user' | 'post' | 'message' | 'verification_request' | 'restricted_words' | 'support_ticket' | 'charge';
   targetId: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;

@@ -305,6 +305,11 @@ export class ChatService {
       .onConflictDoNothing();
   }
 
+  /** A refunded paid message: its media locks again for the member (they may pay for it anew). */
+  async revokeUnlock(tx: Executor, charge: ChargeRow): Promise<void> {
+    await tx.delete(messageUnlocks).where(eq(messageUnlocks.chargeId, charge.id));
+  }
+
   /** After a paid message's charge committed: both sides of the chat read the message again. */
   announceUnlock(charge: ChargeRow): void {
     const { messageId, userId } = charge;

@@ -358,6 +358,8 @@ export const subscriptions = pgTable(
     // Creator insights read a creator's subscriptions, and those ending today.
     index('subscriptions_creator_idx').on(t.creatorId, t.createdAt),
     index('subscriptions_creator_valid_idx').on(t.creatorId, t.validUntil),
+    // The admin subscriptions list: newest first.
+    index('subscriptions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('subscriptions_user_creator_idx').on(t.userId, t.creatorId, t.validUntil),
     index('subscriptions_renewal_due_idx').on(t.validUntil).where(sql`${t.autoRenew} and ${t.lapsedAt} is null`),
   ],
@@ -497,11 +499,17 @@ export const charges = pgTable(
     status: text('status').notNull().default('pending'),
     userId: userReference('user_id'),
     creatorId: userReference('creator_id'),
-    /** Plan, subscription and period name what a subscription, renewal or plan change pays for; other kinds leave them empty. */
+    /** Plan, subscription and period name what a subscription, renewal or plan change pays for; other kinds leave them empty (a refund names the plan only). */
     planId: text('plan_id').references(() => plans.id),
     subscriptionId: text('subscription_id'),
     /** The message a `paid_message` charge unlocks; other kinds leave it empty. */
     messageId: text('message_id'),
+    /** A `refund` gives back the payment of this charge (the refund's user, creator, method and currency are its). */
+    refundOf: text('refund_of'),
+    /** A refund of a subscription's payment ends the subscription at once (true) or lets it run to its period's end. */
+    refundEndsAccess: boolean('refund_ends_access'),
+    /** Why the admin refunded (also in the audit row). */
+    refundReason: text('refund_reason'),
     paymentMethodId: text('payment_method_id')
       .notNull()
       .references(() => paymentMethods.id),
@@ -527,6 +535,11 @@ export const charges = pgTable(
     // Creator insights read a creator's charges and their ledger entries.
     index('charges_creator_idx').on(t.creatorId),
     check('charges_paid_message_check', sql`${t.kind} <> 'paid_message' or ${t.messageId} is not null`),
+    check('charges_refund_check', sql`(${t.kind} = 'refund') = (${t.refundOf} is not null and ${t.refundEndsAccess} is not null)`),
+    // Refunds give back a whole payment: one refund that has not failed per charge.
+    uniqueIndex('charges_refund_of_unique').on(t.refundOf).where(sql`${t.refundOf} is not null and ${t.status} <> 'failed'`),
+    // The admin payments list: newest first.
+    index('charges_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -550,7 +563,12 @@ export const ledgerEntries = pgTable(
     currency: text('currency').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('ledger_entries_charge_kind_unique').on(t.chargeId, t.kind), index('ledger_entries_user_idx').on(t.userId, t.kind)],
+  (t) => [
+    uniqueIndex('ledger_entries_charge_kind_unique').on(t.chargeId, t.kind),
+    index('ledger_entries_user_idx').on(t.userId, t.kind),
+    // The admin ledger list: newest first.
+    index('ledger_entries_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 /** The built-in development payment provider's own records, kept like a real provider's: durable and idempotent. */

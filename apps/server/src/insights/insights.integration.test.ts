@@ -133,7 +133,17 @@ beforeAll(async () => {
   const c3 = charge(3, silver, 'plan_change', 500, 'EUR', '2026-01-05T12:00:00Z', 4);
   // A failed charge posts nothing.
   const c4 = { ...charge(2, gold, 'subscription', 1000, 'USD', '2026-01-06T12:00:00Z', 30), status: 'failed' };
-  await db.insert(charges).values([c1, c2, c3, c4]);
+  // The refund of c2 on the 10th, as the charges module writes it: a charge of its own kind
+  // naming the payment it gives back, with the payment's entries reversed (negated).
+  const r2 = {
+    ...charge(1, gold, 'refund', 1000, 'USD', '2026-01-10T15:00:00Z', 0),
+    subscriptionId: null,
+    periodStart: null,
+    periodEnd: null,
+    refundOf: c2.id,
+    refundEndsAccess: true,
+  };
+  await db.insert(charges).values([c1, c2, c3, c4, r2]);
   const entry = (chargeId: string, kind: string, userId: string | null, amountMinor: number, currency: string, createdAt: string) => ({
     id: generateId(),
     chargeId,
@@ -148,16 +158,16 @@ beforeAll(async () => {
     entry(c.id, 'platform_fee', null, c.amountMinor / 5, c.currency, c.settledAt.toISOString()),
     entry(c.id, 'creator_earning', creator.id, (c.amountMinor * 4) / 5, c.currency, c.settledAt.toISOString()),
   ];
-  await db.insert(ledgerEntries).values([
-    ...posted(c1),
-    ...posted(c2),
-    ...posted(c3),
-    // The refund of c2, as the charges module may post it: reversals count against their
-    // column whatever sign they are stored with.
-    entry(c2.id, 'refund', id(1), -1000, 'USD', '2026-01-10T15:00:00Z'),
-    entry(c2.id, 'platform_fee_reversal', null, 200, 'USD', '2026-01-10T15:00:00Z'),
-    entry(c2.id, 'creator_earning_reversal', creator.id, -800, 'USD', '2026-01-10T15:00:00Z'),
-  ]);
+  await db
+    .insert(ledgerEntries)
+    .values([
+      ...posted(c1),
+      ...posted(c2),
+      ...posted(c3),
+      entry(r2.id, 'refund', id(1), -1000, 'USD', '2026-01-10T15:00:00Z'),
+      entry(r2.id, 'platform_fee_reversal', null, -200, 'USD', '2026-01-10T15:00:00Z'),
+      entry(r2.id, 'creator_earning_reversal', creator.id, -800, 'USD', '2026-01-10T15:00:00Z'),
+    ]);
 
   // Followers: one before the period, two on 2 January, one late on the 14th (New York).
   await db.insert(follows).values([
@@ -251,6 +261,17 @@ describe(`creator insights (${TEST_DRIVER})`, () => {
       expect(eur.previous).toEqual({ grossMinor: 0, feeMinor: 0, netMinor: 0, charges: 0 });
       expect(eur.change).toEqual({ grossMinor: null, feeMinor: null, netMinor: null });
       expect(eur.series.find((p: { bucket: string }) => p.bucket === '2026-01-05')).toMatchObject({ grossMinor: 500, netMinor: 400 });
+
+      // The refund lowers the period it was made in, not the one its payment was made in.
+      const refundDay = await creator.client.get(
+        `${base()}/earnings?range=custom&from=2026-01-10&to=2026-01-10&tz=${encodeURIComponent(TZ)}`,
+      );
+      expect(refundDay.body.currencies.find((c: { currency: string }) => c.currency === 'USD').total).toEqual({
+        grossMinor: -1000,
+        feeMinor: -200,
+        netMinor: -800,
+        charges: 0,
+      });
 
       // In UTC the first charge falls on 1 January too.
       const utc = await creator.client.get(`${base()}/earnings?range=custom&from=2026-01-01&to=2026-01-14&tz=UTC`);

@@ -28,9 +28,9 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { userData } from '../db/schema.js';
+import { toCsv } from '../http/csv.js';
 import { errors } from '../http/errors.js';
 import type { Viewer } from '../http/viewer.js';
-import { toCsv } from './csv.js';
 import {
   type EarningsRow,
   earningsStatement,

@@ -12,8 +12,8 @@ import type { PaymentsService } from './service.js';
 
 export type ChargeRow = typeof charges.$inferSelect;
 
-/** What a charge pays for. Each kind's effect is registered by the domain that sells it. */
-export type ChargeKind = 'subscription' | 'renewal' | 'plan_change' | 'paid_message';
+/** What a charge pays for. Each kind's effect is registered by the domain that sells it; `refund` is the charges module's own. */
+export type ChargeKind = 'subscription' | 'renewal' | 'plan_change' | 'paid_message' | 'refund';
 
 /**
  * What settling a charge of one kind does beyond the money. The effect's writes share the
@@ -30,6 +30,8 @@ export interface ChargeEffect {
   announcePaid?(charge: ChargeRow): void;
   /** What a failed charge changes, if anything (a renewal is retried or lapses); jobs it queues run after the commit. */
   failed?(tx: Executor, charge: ChargeRow, failedAt: Date): Promise<void>;
+  /** What a settled refund of a paid charge takes back (the subscription it bought, a message's unlock), in the refund's transaction. */
+  refunded?(tx: Executor, charge: ChargeRow, refund: ChargeRow, refundedAt: Date): Promise<void>;
 }
 
 /** A charge about to be asked for. Plan, subscription and period are for the kinds that concern one; the message for a paid message. */
@@ -47,6 +49,21 @@ export interface NewCharge {
   periodStart?: Date;
   periodEnd?: Date;
   messageId?: string;
+  /** A refund: the payment it gives back, whether it ends access now, and why. */
+  refundOf?: string;
+  refundEndsAccess?: boolean;
+  refundReason?: string;
+}
+
+/** An admin's refund of a whole payment. */
+export interface NewRefund {
+  /** Unique per attempt: the admin's browser makes one per refund it asks for. */
+  idempotencyKey: string;
+  /** The succeeded payment to give back, as read under lock by the caller. */
+  charge: ChargeRow;
+  /** Ends the subscription the payment was for now, rather than at its period's end. */
+  endsAccess: boolean;
+  reason: string;
 }
 
 export interface ChargesServiceDeps {
@@ -55,11 +72,15 @@ export interface ChargesServiceDeps {
   logger: Logger;
   jobs: JobQueue;
   payments: PaymentsService;
+  /** Tells the member their payment was refunded (a queued job, so it runs once the refund committed). */
+  refundNotice: (tx: Executor, refund: ChargeRow) => Promise<void>;
 }
 
 export type WebhookOutcome = 'applied' | 'unchanged' | 'unknown_charge';
 
 const RECONCILE_JOB = 'payments.reconcile-charge';
+/** Where the crash tests kill the process: the provider answered, nothing is settled yet. */
+const AFTER_PROVIDER = { charge: 'after-provider-charge', refund: 'after-provider-refund' } as const;
 /** A charge still pending this long after it started (its request crashed or timed out) is asked about again. */
 const RECONCILE_DELAY_MS = 2 * 60 * 1000;
 
@@ -77,11 +98,20 @@ const mayStillSucceed = or(eq(charges.status, 'pending'), and(eq(charges.status,
  * webhook or the reconcile job completes: the provider answers the repeated key with the
  * first payment rather than making a second. So nobody pays twice and nothing paid for is lost.
  * A charge the provider never confirms is closed as failed by `giveUp`.
+ *
+ * A refund goes the same way as a charge row of its own kind (`refund_of` names the payment it
+ * gives back): begun in the admin's transaction, asked of the provider with its id as the key,
+ * settled with the reversing ledger entries and what the refunded kind's effect takes back.
  */
 export class ChargesService {
   private readonly effects = new Map<ChargeKind, ChargeEffect>();
 
   constructor(private readonly deps: ChargesServiceDeps) {
+    this.effects.set('refund', {
+      description: 'Aurum refund',
+      offSession: false,
+      paid: (tx, refund, refundedAt) => this.applyRefund(tx, refund, refundedAt),
+    });
     deps.jobs.register(RECONCILE_JOB, {
       payload: z.object({ chargeId: z.string() }),
       maxAttempts: 12,
@@ -119,6 +149,29 @@ export class ChargesService {
     return charge;
   }
 
+  /**
+   * Writes a pending refund of a whole payment and its reconcile job in the caller's transaction
+   * (which holds the payment's row locked, and checked that it may be refunded). A second refund
+   * of the same payment that has not failed is refused by the unique index.
+   */
+  async beginRefund(tx: Executor, input: NewRefund): Promise<ChargeRow> {
+    const { charge } = input;
+    return this.begin(tx, {
+      kind: 'refund',
+      idempotencyKey: input.idempotencyKey,
+      userId: charge.userId,
+      creatorId: charge.creatorId,
+      paymentMethodId: charge.paymentMethodId,
+      amountMinor: charge.amountMinor,
+      currency: charge.currency,
+      // The plan a refunded subscription payment was for, so statements name it on the refund's line too.
+      ...(charge.planId ? { planId: charge.planId } : {}),
+      refundOf: charge.id,
+      refundEndsAccess: input.endsAccess,
+      refundReason: input.reason,
+    });
+  }
+
   async byKey(executor: Executor, key: string): Promise<ChargeRow | undefined> {
     const [charge] = await executor.select().from(charges).where(eq(charges.idempotencyKey, key));
     return charge;
@@ -137,6 +190,17 @@ export class ChargesService {
     const { db, payments } = this.deps;
     const charge = await this.byId(db, chargeId);
     if (charge?.status !== 'pending') return charge;
+    if (charge.kind === 'refund') {
+      const result = await payments.provider.refund({
+        idempotencyKey: charge.id,
+        paymentRef: (await this.refunded(db, charge)).paymentRef,
+        amountMinor: charge.amountMinor,
+        currency: charge.currency,
+        metadata: chargeMetadata(charge),
+      });
+      failpoint(AFTER_PROVIDER.refund);
+      return this.settle(chargeId, result);
+    }
     const effect = this.effectOf(charge.kind);
     const [method] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, charge.paymentMethodId));
     if (!method) throw new Error(`charge ${chargeId} names a payment method that does not exist`);
@@ -150,7 +214,7 @@ export class ChargesService {
       offSession: effect.offSession,
       metadata: chargeMetadata(charge),
     });
-    failpoint('after-provider-charge');
+    failpoint(AFTER_PROVIDER.charge);
     return this.settle(chargeId, result);
   }
 
@@ -187,7 +251,7 @@ export class ChargesService {
     }
     const now = this.deps.now();
     let paidCharge = undefined as ChargeRow | undefined;
-    const failedEffect = await db.transaction(async (tx) => {
+    const queuedJobs = await db.transaction(async (tx) => {
       const [charge] = await tx
         .update(charges)
         .set({
@@ -203,14 +267,14 @@ export class ChargesService {
       const effect = this.effectOf(charge.kind);
       if (result.status === 'succeeded') {
         await effect.paid(tx, charge, now);
-        await payments.postCharge(tx, charge);
+        if (charge.kind !== 'refund') await payments.postCharge(tx, charge);
         paidCharge = charge;
-        return false;
+        return charge.kind === 'refund'; // the member's notice is a job
       }
       await effect.failed?.(tx, charge, now);
       return Boolean(effect.failed);
     });
-    if (failedEffect) this.deps.jobs.wake();
+    if (queuedJobs) this.deps.jobs.wake();
     if (paidCharge) this.effectOf(paidCharge.kind).announcePaid?.(paidCharge);
     return this.byId(db, chargeId);
   }
@@ -256,6 +320,21 @@ export class ChargesService {
     if (failedEffect) this.deps.jobs.wake();
   }
 
+  /** The payment a refund gives back, with the provider's id for it. */
+  private async refunded(executor: Executor, refund: ChargeRow): Promise<ChargeRow & { paymentRef: string }> {
+    const charge = refund.refundOf ? await this.byId(executor, refund.refundOf) : undefined;
+    if (!charge?.providerRef) throw new Error(`refund ${refund.id} names no payment the provider took`);
+    return { ...charge, paymentRef: charge.providerRef };
+  }
+
+  /** A settled refund: the reversing ledger entries, what the refunded kind takes back, and the member's notice. */
+  private async applyRefund(tx: Executor, refund: ChargeRow, refundedAt: Date): Promise<void> {
+    const charge = await this.refunded(tx, refund);
+    await this.deps.payments.postRefund(tx, refund, charge);
+    await this.effectOf(charge.kind).refunded?.(tx, charge, refund, refundedAt);
+    await this.deps.refundNotice(tx, refund);
+  }
+
   private effectOf(kind: string): ChargeEffect {
     const effect = this.effects.get(kind as ChargeKind);
     if (!effect) throw new Error(`no effect is registered for ${kind} charges`);
@@ -269,6 +348,7 @@ function chargeMetadata(charge: ChargeRow): Record<string, string> {
   if (charge.subscriptionId) metadata.subscription_id = charge.subscriptionId;
   if (charge.planId) metadata.plan_id = charge.planId;
   if (charge.messageId) metadata.message_id = charge.messageId;
+  if (charge.refundOf) metadata.refund_of = charge.refundOf;
   metadata.user_id = charge.userId;
   metadata.kind = charge.kind;
   return metadata;

@@ -1,5 +1,5 @@
 import { type Earnings, generateId, type PaymentMethod, type PaymentsConfig, paymentMethodText, splitPayment } from '@aurum/core';
-import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, Executor } from '../db/database.js';
 import { type charges, ledgerEntries, paymentCustomers, paymentMethods, subscriptions, users } from '../db/schema.js';
@@ -17,6 +17,19 @@ export interface PaymentsServiceDeps {
   /** Null when no provider is configured: everything that takes money answers 503. */
   provider: PaymentProvider | null;
   platformFeeBasisPoints: number;
+}
+
+/** The ledger kind that reverses each kind a payment posts. */
+const REVERSAL_OF: Record<string, string> = {
+  payment: 'refund',
+  platform_fee: 'platform_fee_reversal',
+  creator_earning: 'creator_earning_reversal',
+};
+
+function reversalOf(kind: string): string {
+  const reversal = REVERSAL_OF[kind];
+  if (!reversal) throw new Error(`a ${kind} ledger entry has no reversal`);
+  return reversal;
 }
 
 export function toPaymentMethod(row: PaymentMethodRow): PaymentMethod {
@@ -224,16 +237,41 @@ export class PaymentsService {
       .onConflictDoNothing();
   }
 
-  /** A creator's earnings per currency: the sum of their ledger earning entries. */
+  /**
+   * Records a settled refund in the ledger: each entry of the refunded payment reversed (the
+   * member's refund, the platform's fee and the creator's earning, negated), in its currency,
+   * so whatever fee the payment was split with is given back exactly. Unique per refund and kind.
+   */
+  async postRefund(executor: Executor, refund: ChargeRow, charge: ChargeRow): Promise<void> {
+    const paid = await executor.select().from(ledgerEntries).where(eq(ledgerEntries.chargeId, charge.id));
+    if (paid.length === 0) throw new Error(`charge ${charge.id} has no ledger entries to reverse`);
+    const now = this.deps.now();
+    await executor
+      .insert(ledgerEntries)
+      .values(
+        paid.map((entry) => ({
+          id: generateId(now.getTime()),
+          chargeId: refund.id,
+          kind: reversalOf(entry.kind),
+          userId: entry.userId,
+          amountMinor: -entry.amountMinor,
+          currency: entry.currency,
+          createdAt: now,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+
+  /** A creator's earnings per currency: the sum of their ledger earning entries, net of refunds. */
   async earnings(creatorId: string): Promise<Earnings> {
     const rows = await this.deps.db
       .select({
         currency: ledgerEntries.currency,
         earnedMinor: sql<number>`sum(${ledgerEntries.amountMinor})::int`,
-        payments: sql<number>`count(*)::int`,
+        payments: sql<number>`(count(*) filter (where ${ledgerEntries.kind} = 'creator_earning'))::int`,
       })
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.userId, creatorId), eq(ledgerEntries.kind, 'creator_earning')))
+      .where(and(eq(ledgerEntries.userId, creatorId), inArray(ledgerEntries.kind, ['creator_earning', 'creator_earning_reversal'])))
       .groupBy(ledgerEntries.currency)
       .orderBy(asc(ledgerEntries.currency));
     return {

@@ -23,6 +23,7 @@ import { sniffMediaType } from '../uploads/sniff.js';
 let server: TestServer;
 let workDir: string;
 const LEAK_ADMIN_EMAIL = 'leak-admin@example.com';
+const REFUND_ADMIN_EMAIL = 'leak-refund-admin@example.com';
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'aurum-leak-'));
@@ -30,7 +31,11 @@ beforeAll(async () => {
   await mkdir(webDir);
   // A built web app, so the fallback that answers unknown paths with index.html is tried too.
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Aurum</title>');
-  server = await startTestServer({ DATA_DIR: path.join(workDir, 'data'), WEB_DIST_DIR: webDir, ADMIN_EMAILS: LEAK_ADMIN_EMAIL });
+  server = await startTestServer({
+    DATA_DIR: path.join(workDir, 'data'),
+    WEB_DIST_DIR: webDir,
+    ADMIN_EMAILS: `${LEAK_ADMIN_EMAIL},${REFUND_ADMIN_EMAIL}`,
+  });
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -474,7 +479,7 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
       }
     }
   }, 120_000);
-  it("never serves a paid message's unblurred media before its recipient paid, and serves it to them only after", async () => {
+  it("never serves a paid message's unblurred media before its recipient paid, serves it to them only after, and not after a refund", async () => {
     const creator = await signUp(server, 'ppvleakcreator', { creator: true });
     const plan = await createActivePlan(creator.client, 'Chat', 500, 'USD', { chat: true });
     const member = await signUp(server, 'ppvleakmember');
@@ -546,6 +551,29 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
         const outsider = await fetchBytes(stranger.client, path(position, kind));
         expect(outsider.status).toBe(404);
         expect(outsider.body.includes(stored)).toBe(false);
+      }
+    }
+
+    // A refund takes the unlock back: the unblurred media are locked again for the member.
+    const admin = new ApiClient(server);
+    await admin.register(REFUND_ADMIN_EMAIL, uniqueHandle('refundleak'));
+    const chargeId = (await admin.get(`/api/admin/payments?memberId=${member.id}&kind=paid_message`)).body.items[0]?.id as string;
+    const refunded = await admin.post(`/api/admin/payments/${chargeId}/refund`, {
+      idempotencyKey: generateId().padEnd(24, '0'),
+      reason: 'Sent by mistake',
+      endsAccess: true,
+    });
+    expect(refunded.body.refund).toMatchObject({ status: 'succeeded' });
+    const relocked = (await member.client.get(`/api/chats/${chatId}/messages`)).body.items[0];
+    expect(relocked).toMatchObject({ unlocked: false, paid: false });
+    for (const [position, item] of [photo, clip].entries()) {
+      for (const kind of PROTECTED_KINDS) expect(relocked.media[position].urls[kind], kind).toBeUndefined();
+      for (const kind of [...PROTECTED_KINDS, 'original', 'upload']) {
+        for (const headers of [{}, { range: 'bytes=0-' }] as Record<string, string>[]) {
+          const fetched = await fetchBytes(member.client, path(position, kind), headers);
+          expect([400, 404], `${kind} after the refund`).toContain(fetched.status);
+          for (const bytes of unblurred(item)) expect(fetched.body.includes(bytes)).toBe(false);
+        }
       }
     }
   }, 120_000);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { subscriptions } from '../db/schema.js';
 import type { ChargeEffect, ChargeKind, ChargeRow } from '../payments/charges.js';
 import type { RenewalsService } from './renewals.js';
@@ -7,6 +7,19 @@ type SubscriptionChargeKind = Extract<ChargeKind, 'subscription' | 'renewal' | '
 
 /** What the charges of the subscriptions domain buy once paid; app.ts registers them with the charges module. */
 export function subscriptionChargeEffects(renewals: RenewalsService): Record<SubscriptionChargeKind, ChargeEffect> {
+  // A refunded subscription payment: it never renews again, and ends now if the admin chose so.
+  const refunded: ChargeEffect['refunded'] = async (tx, charge, refund, refundedAt) => {
+    const { subscriptionId } = subscriptionCharge(charge);
+    await tx
+      .update(subscriptions)
+      .set({
+        autoRenew: false,
+        ...(refund.refundEndsAccess
+          ? { validUntil: sql`least(${subscriptions.validUntil}, ${refundedAt.toISOString()}::timestamptz)` }
+          : {}),
+      })
+      .where(eq(subscriptions.id, subscriptionId));
+  };
   return {
     subscription: {
       description: 'Aurum subscription',
@@ -29,6 +42,7 @@ export function subscriptionChargeEffects(renewals: RenewalsService): Record<Sub
           })
           .onConflictDoNothing();
       },
+      refunded,
     },
     renewal: {
       description: 'Aurum renewal',
@@ -49,6 +63,7 @@ export function subscriptionChargeEffects(renewals: RenewalsService): Record<Sub
           .where(eq(subscriptions.id, subscriptionId));
       },
       failed: (tx, charge, failedAt) => renewals.recordFailure(tx, subscriptionCharge(charge).subscriptionId, failedAt),
+      refunded,
     },
     plan_change: {
       description: 'Aurum plan change',
@@ -57,6 +72,7 @@ export function subscriptionChargeEffects(renewals: RenewalsService): Record<Sub
         const { subscriptionId, planId } = subscriptionCharge(charge);
         await tx.update(subscriptions).set({ planId }).where(eq(subscriptions.id, subscriptionId));
       },
+      refunded,
     },
   };
 }

@@ -30,7 +30,8 @@ export const APP_ROUTES: AppRoute[] = [
 
   { path: '/admin', title: 'Admin', layout: 'menu', page: () => import('../features/admin/AdminHomePage') },
   { path: '/admin/audit', title: 'Audit log', layout: 'menu', page: () => import('../features/admin/AdminAuditPage') },
-  { path: '/admin/payments', title: 'Payments', layout: 'menu' },
+  { path: '/admin/payments', title: 'Payments', layout: 'menu', page: () => import('../features/admin/AdminPaymentsPage') },
+  { path: '/admin/payments/:chargeId', title: 'Payment', layout: 'menu', page: () => import('../features/admin/AdminPaymentPage') },
   {
     path: '/admin/reported-content',
     title: 'Reported content',
@@ -49,7 +50,12 @@ export const APP_ROUTES: AppRoute[] = [
     layout: 'menu',
     page: () => import('../features/moderation/RestrictedWordsPage'),
   },
-  { path: '/admin/subscriptions', title: 'All subscriptions', layout: 'menu' },
+  {
+    path: '/admin/subscriptions',
+    title: 'All subscriptions',
+    layout: 'menu',
+    page: () => import('../features/admin/AdminSubscriptionsPage'),
+  },
   { path: '/admin/support', title: 'Support queue', layout: 'menu', page: supportPages },
   { path: '/admin/support/:ticketId', title: 'Support ticket', layout: 'menu', page: supportPages },
   { path: '/admin/users', title: 'Users', layout: 'menu', page: () => import('../features/admin/AdminUsersPage') },

@@ -8,6 +8,8 @@ const TABS = [
   { label: 'Overview', to: paths.admin },
   { label: 'Users', to: paths.adminUsers },
   { label: 'Verification', to: paths.adminVerificationRequests },
+  { label: 'Payments', to: paths.adminPayments },
+  { label: 'Subscriptions', to: paths.adminSubscriptions },
   { label: 'Support', to: paths.adminSupport },
   { label: 'Audit log', to: paths.adminAudit },
 ] as const;

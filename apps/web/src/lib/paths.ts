@@ -26,6 +26,8 @@ export const paths = {
   adminPayments: '/admin/payments',
   adminSupport: '/admin/support',
   adminSupportTicket: (ticketId: string) => `/admin/support/${segment(ticketId)}`,
+  adminPayment: (chargeId: string) => `/admin/payments/${segment(chargeId)}`,
+  adminSubscriptions: '/admin/subscriptions',
   adminVerificationRequests: '/admin/verification-requests',
   /** The queue with only the requests waiting: what the admin home's count opens. */
   adminPendingVerifications: '/admin/verification-requests?status=pending',

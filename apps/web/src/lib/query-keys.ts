@@ -68,6 +68,8 @@ export const queryKeys = {
     audit: (filters: Record<string, string>) => ['admin', 'audit', filters] as const,
     verificationRequests: (filters: Record<string, string>) => ['admin', 'verification-requests', filters] as const,
     verificationRequest: (requestId: string) => ['admin', 'verification-request', requestId] as const,
+    money: (list: string, filters: Record<string, string>) => ['admin', 'money', list, filters] as const,
+    payment: (chargeId: string) => ['admin', 'payment', chargeId] as const,
   },
   subscriptions: {
     all: ['subscriptions'] as const,

@@ -1,4 +1,4 @@
-import type { AdminUserDetail, AdminUserRow, AuditEntry, VerificationRequestDetail } from '@aurum/core';
+import type { AdminChargeDetail, AdminChargeRow, AdminUserDetail, AdminUserRow, AuditEntry, VerificationRequestDetail } from '@aurum/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -176,6 +176,64 @@ describe('the verification queue', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('This request has been decided already.');
     expect(sent).toEqual([{ decision: 'decline', reason: 'Blurry photo' }]);
+  });
+});
+
+function payment(overrides: Partial<AdminChargeRow> = {}): AdminChargeDetail {
+  return {
+    charge: {
+      id: 'c1',
+      kind: 'subscription',
+      status: 'succeeded',
+      amountMinor: 650,
+      currency: 'USD',
+      member: { id: 'u2', handle: 'grace', email: 'grace@example.com' },
+      creator: { id: 'u3', handle: 'ada', email: 'ada@example.com' },
+      provider: 'dev',
+      providerRef: 'devpay_1',
+      failureCode: null,
+      refundOf: null,
+      refundId: null,
+      refundStatus: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      settledAt: '2026-11-20T10:00:01.000Z',
+      planName: 'Gold',
+      subscriptionId: 's1',
+      messageId: null,
+      failureMessage: null,
+      refundReason: null,
+      refundEndsAccess: null,
+      ...overrides,
+    },
+    ledger: [],
+    refundable: true,
+  };
+}
+
+describe('refunds', () => {
+  it('sends the reason, the choice about the subscription and one key for the attempt, and shows a refusal', async () => {
+    const sent: { idempotencyKey: string; reason: string; endsAccess: boolean }[] = [];
+    api(admin, {
+      'GET /api/admin/payments/c1': () => ({ status: 200, body: payment() }),
+      'POST /api/admin/payments/c1/refund': (body) => {
+        sent.push(body as (typeof sent)[number]);
+        return {
+          status: 409,
+          body: { type: 'charge_already_refunded', message: 'This payment has already been refunded.', statusCode: 409 },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/payments/c1');
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund $6.50?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Refund $6.50' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    await user.click(within(dialog).getByRole('radio', { name: 'Runs to the end of its period, then stops' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Goodwill');
+    await user.click(confirm);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('This payment has already been refunded.');
+    expect(sent).toEqual([{ idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/), reason: 'Goodwill', endsAccess: false }]);
   });
 });
 

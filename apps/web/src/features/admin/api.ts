@@ -1,7 +1,13 @@
 import type {
   AdminActionResult,
+  AdminChargeDetail,
+  AdminChargesPage,
   AdminLabelChangeInput,
+  AdminLedgerPage,
   AdminOverview,
+  AdminRefundInput,
+  AdminRefundResult,
+  AdminSubscriptionsPage,
   AdminUserDetail,
   AdminUsersPage,
   AuditPage,
@@ -19,6 +25,16 @@ export type UserFilters = Partial<Record<'q' | 'label' | 'disabled' | 'verified'
 export type VerificationFilters = Partial<Record<'status' | 'kind' | 'userId', string>>;
 /** The audit log's filters as they stand in the address. */
 export type AuditFilters = Partial<Record<'action' | 'actorId' | 'targetId', string>>;
+
+/** The money lists' filters as they stand in the address: only those set. */
+export type MoneyFilters = Partial<Record<'from' | 'to' | 'status' | 'kind' | 'creatorId' | 'memberId', string>>;
+/** The admin money lists, by their API path. */
+export type MoneyList = 'payments' | 'ledger' | 'subscriptions';
+interface MoneyPages {
+  payments: AdminChargesPage;
+  ledger: AdminLedgerPage;
+  subscriptions: AdminSubscriptionsPage;
+}
 
 function withParams(base: string, filters: Record<string, string | undefined>, cursor: string | null): string {
   const params = new URLSearchParams();
@@ -99,3 +115,24 @@ export function runAdminAction(userId: string, action: AdminAction): Promise<Adm
       return api.post(`${base}/anonymise`, { reason: action.reason });
   }
 }
+
+export const moneyListQuery = <List extends MoneyList>(list: List, filters: MoneyFilters) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.admin.money(list, filters as Record<string, string>),
+    queryFn: ({ pageParam }) => api.get<MoneyPages[List]>(withParams(`/admin/${list}`, filters, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+
+/** Where the browser downloads a list's filtered set as CSV (a plain link: the answer is an attachment). */
+export const moneyExportUrl = (list: MoneyList, filters: MoneyFilters) => `/api${withParams(`/admin/${list}.csv`, filters, null)}`;
+
+export const adminPaymentQuery = (chargeId: string) =>
+  queryOptions({
+    queryKey: queryKeys.admin.payment(chargeId),
+    queryFn: () => api.get<AdminChargeDetail>(`/admin/payments/${encodeURIComponent(chargeId)}`),
+  });
+
+export const refundPayment = (chargeId: string, input: AdminRefundInput) =>
+  api.post<AdminRefundResult>(`/admin/payments/${encodeURIComponent(chargeId)}/refund`, input);

@@ -1,4 +1,14 @@
-import { type AdminUserRow, type AttentionKind, type AuditAction, type AuditEntry, ROLE } from '@aurum/core';
+import {
+  type AdminUserRow,
+  type AttentionKind,
+  type AuditAction,
+  type AuditEntry,
+  type ChargeKindName,
+  type ChargeStatus,
+  type LedgerKind,
+  ROLE,
+  type SubscriptionStatus,
+} from '@aurum/core';
 import { paths } from '../../lib/paths';
 
 /** What each count on the admin home is called and which queue it opens. */
@@ -28,6 +38,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'support.replied': 'Support ticket answered',
   'support.closed': 'Support ticket closed',
   'support.reopened': 'Support ticket reopened',
+  'payment.refunded': 'Payment refunded',
 };
 
 export const LABEL_NAMES: Record<string, string> = { [ROLE.admins]: 'Admin', [ROLE.creators]: 'Creator' };
@@ -65,6 +76,8 @@ export function auditChange(entry: Pick<AuditEntry, 'action' | 'before' | 'after
       const count = (side: Record<string, unknown> | null) => (Array.isArray(side?.words) ? side.words.length : 0);
       return `Words: ${count(entry.before)} → ${count(entry.after)}`;
     }
+    case 'payment.refunded':
+      return entry.after?.endsAccess ? 'Refunded, access ended' : 'Refunded, runs to its period end';
     case 'report.dismissed':
     case 'content.removed':
     case 'creator.suspended':
@@ -83,3 +96,29 @@ export function auditChange(entry: Pick<AuditEntry, 'action' | 'before' | 'after
 export function adminDisplayName(user: Pick<AdminUserRow, 'publicName' | 'handle' | 'name' | 'email'>): string {
   return user.publicName?.trim() || (user.handle ? `@${user.handle}` : user.name.trim() || user.email);
 }
+
+export const CHARGE_KIND_LABELS: Record<ChargeKindName, string> = {
+  subscription: 'Subscription',
+  renewal: 'Renewal',
+  plan_change: 'Plan change',
+  paid_message: 'Paid message',
+  refund: 'Refund',
+};
+
+export const CHARGE_STATUS_LABELS: Record<ChargeStatus, string> = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' };
+
+export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
+  payment: 'Member paid',
+  platform_fee: 'Platform fee',
+  creator_earning: 'Creator earning',
+  refund: 'Member refunded',
+  platform_fee_reversal: 'Platform fee reversed',
+  creator_earning_reversal: 'Creator earning reversed',
+};
+
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  active: 'Active',
+  past_due: 'Past due',
+  canceled: 'Canceled',
+  expired: 'Expired',
+};

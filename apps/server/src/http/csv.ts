@@ -4,7 +4,12 @@
  * an apostrophe; numbers are written as they are.
  */
 export function toCsv(lines: readonly (readonly (string | number)[])[]): string {
-  return `${lines.map((line) => line.map(cell).join(',')).join('\r\n')}\r\n`;
+  return lines.map(csvLine).join('');
+}
+
+/** One CSV line with its line end, for answers streamed a line at a time. */
+export function csvLine(line: readonly (string | number)[]): string {
+  return `${line.map(cell).join(',')}\r\n`;
 }
 
 function cell(value: string | number): string {

@@ -1,0 +1,222 @@
+import { type Currency, formatMoney } from '@aurum/core';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageLoading } from '../../components/LoadingOverlay';
+import { LoadMore } from '../../components/LoadMore';
+import { RetryAlert } from '../../components/RetryAlert';
+import type { MoneyFilters } from './api';
+
+const FILTER_NAMES = ['from', 'to', 'status', 'kind', 'creatorId', 'memberId'] as const;
+type FilterName = (typeof FILTER_NAMES)[number];
+
+interface Person {
+  id: string;
+  handle: string | null;
+  email: string | null;
+}
+
+/** Choices of a select filter: the value and what it is called. */
+export type FilterChoices = ReadonlyArray<readonly [value: string, label: string]>;
+
+/** A money list's filters, kept in the address so a filtered view can be shared and reloaded. */
+export function useMoneyFilters(choices: { status?: FilterChoices; kind?: FilterChoices }) {
+  const [params, setParams] = useSearchParams();
+  const filters: MoneyFilters = {};
+  for (const name of FILTER_NAMES) {
+    const value = params.get(name);
+    if (!value) continue;
+    const allowed = name === 'status' || name === 'kind' ? choices[name] : undefined;
+    if (allowed && !allowed.some(([choice]) => choice === value)) continue;
+    filters[name] = value;
+  }
+  const setFilter = (name: FilterName, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  return { filters, setFilter, params, setParams };
+}
+
+/** Dates, status and kind as fields; creator and member (set from a row) as chips; and the CSV export of what they select. */
+export function MoneyFilterBar({
+  filters,
+  setFilter,
+  status,
+  kind,
+  exportHref,
+}: {
+  filters: MoneyFilters;
+  setFilter: (name: FilterName, value: string | null) => void;
+  status?: FilterChoices;
+  kind?: FilterChoices;
+  exportHref: string;
+}) {
+  const select = (name: 'status' | 'kind', label: string, choices: FilterChoices) => (
+    <TextField
+      select
+      label={label}
+      value={filters[name] ?? ''}
+      onChange={(event) => setFilter(name, event.target.value || null)}
+      sx={{ flex: '1 1 160px', maxWidth: 240 }}
+    >
+      <MenuItem value="">Any</MenuItem>
+      {choices.map(([value, text]) => (
+        <MenuItem key={value} value={value}>
+          {text}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  const date = (name: 'from' | 'to', label: string) => (
+    <TextField
+      type="date"
+      label={label}
+      value={filters[name] ?? ''}
+      onChange={(event) => setFilter(name, event.target.value || null)}
+      slotProps={{ inputLabel: { shrink: true } }}
+      sx={{ flex: '1 1 150px', maxWidth: 200 }}
+    />
+  );
+  return (
+    <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+      {date('from', 'From (UTC)')}
+      {date('to', 'To (UTC)')}
+      {status && select('status', 'Status', status)}
+      {kind && select('kind', 'Kind', kind)}
+      {filters.memberId && <Chip label="One member" onDelete={() => setFilter('memberId', null)} />}
+      {filters.creatorId && <Chip label="One creator" onDelete={() => setFilter('creatorId', null)} />}
+      <Button href={exportHref} download variant="outlined" startIcon={<FileDownloadOutlined />} sx={{ ml: { sm: 'auto' } }}>
+        Export CSV
+      </Button>
+    </Box>
+  );
+}
+
+/** Totals of the whole filtered set, one line per currency (never summed across them). */
+export function MoneyTotals({
+  totals,
+}: {
+  totals: ReadonlyArray<{ currency: Currency; count: number; parts: ReadonlyArray<readonly [label: string, amountMinor: number]> }>;
+}) {
+  if (totals.length === 0) return null;
+  return (
+    <Paper variant="outlined" component="section" aria-label="Totals" sx={{ p: 2, mb: 2, display: 'grid', gap: 0.5 }}>
+      <Typography variant="h2" sx={{ fontSize: '1rem', fontWeight: 700 }}>
+        Totals
+      </Typography>
+      {totals.map((line) => (
+        <Typography key={line.currency} variant="body2">
+          <strong>{line.currency}</strong> · {line.count} {line.count === 1 ? 'row' : 'rows'}
+          {line.parts.map(([label, amountMinor]) => ` · ${label} ${formatMoney({ amountMinor, currency: line.currency })}`).join('')}
+        </Typography>
+      ))}
+    </Paper>
+  );
+}
+
+/** A member or creator named in a row; choosing them narrows the list to them. */
+function PersonFilterLink({ person, onFilter }: { person: Person; onFilter: (id: string) => void }) {
+  return (
+    <Link
+      component="button"
+      type="button"
+      variant="body2"
+      underline="always"
+      onClick={() => onFilter(person.id)}
+      sx={{ verticalAlign: 'baseline' }}
+    >
+      {person.handle ? `@${person.handle}` : (person.email ?? person.id)}
+    </Link>
+  );
+}
+
+/** What a list needs of its infinite query. */
+interface PagedQuery<Row> {
+  data: { pages: { items: Row[] }[] } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  isPlaceholderData: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  refetch: () => unknown;
+  fetchNextPage: () => unknown;
+}
+
+export type OnPersonFilter = (name: 'memberId' | 'creatorId', id: string) => void;
+
+/** The part every money list shares: loading, failure, nothing found, the totals, the rows and more pages. */
+export function MoneyResults<Row>({
+  query,
+  label,
+  totals,
+  render,
+}: {
+  query: PagedQuery<Row>;
+  label: string;
+  totals: Parameters<typeof MoneyTotals>[0]['totals'];
+  render: (row: Row) => ReactNode;
+}) {
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  if (query.isPending) return <PageLoading label={`Loading ${label.toLowerCase()}`} />;
+  if (query.isError && !query.data) return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
+  if (items.length === 0) {
+    return (
+      <Paper variant="outlined" role="status" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+        <Typography variant="h2">Nothing found</Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          Nothing matches these filters.
+        </Typography>
+      </Paper>
+    );
+  }
+  return (
+    <>
+      <MoneyTotals totals={totals} />
+      <Box
+        component="ul"
+        aria-label={label}
+        aria-busy={query.isPlaceholderData || undefined}
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, opacity: query.isPlaceholderData ? 0.6 : 1 }}
+      >
+        {items.map(render)}
+      </Box>
+      <LoadMore
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        failed={query.isFetchNextPageError ? query.error : null}
+        onLoad={() => void query.fetchNextPage()}
+        label="Load more"
+        loadingLabel="Loading more"
+      />
+    </>
+  );
+}
+
+/** Member → creator, each a filter. */
+export function People({ row, onFilter }: { row: { member: Person; creator: Person }; onFilter: OnPersonFilter }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+      <PersonFilterLink person={row.member} onFilter={(id) => onFilter('memberId', id)} /> to{' '}
+      <PersonFilterLink person={row.creator} onFilter={(id) => onFilter('creatorId', id)} />
+    </Typography>
+  );
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+export const adminDateTime = (at: string) => dateTimeFormat.format(new Date(at));

@@ -1,0 +1,105 @@
+import { adminEmailFor } from './support/admins.js';
+import { becomeCreator, createFirstPlan, publishPost, writePhoto } from './support/creator.js';
+import { expect, test } from './support/fixtures.js';
+import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+
+test('an admin refunds a member’s payment and ends the subscription now; the member loses access and the refund is listed', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const project = testInfo.project.name;
+  if (project === 'phone') await page.setViewportSize({ width: 390, height: 844 });
+
+  // A creator with a plan and a post for subscribers.
+  const creatorContext = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
+  const creator = await creatorContext.newPage();
+  const photo = await writePhoto(testInfo);
+  const creatorName = `Lighthouse ${project}`;
+  await signUp(creator, { email: uniqueEmail('keeper'), handle: uniqueHandle('keeper'), publicName: creatorName });
+  await becomeCreator(creator, testInfo, { name: creatorName, photo });
+  await createFirstPlan(creator, { name: 'Beacon', description: 'Every night shot.', price: '6.50' });
+  const paidPostUrl = await publishPost(creator, { text: 'Night shots from the lamp room.', files: [photo], access: 'Subscribers' });
+
+  // A member subscribes with the test card and reads the post.
+  const memberContext = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
+  const member = await memberContext.newPage();
+  const memberHandle = uniqueHandle('sailor');
+  await signUp(member, { email: uniqueEmail('sailor'), handle: memberHandle, publicName: 'Night Sailor' });
+  await member.goto(paidPostUrl);
+  await member.getByRole('link', { name: 'Subscribe from $6.50 / 30 days' }).click();
+  await member.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await member.getByLabel('Month').fill('12');
+  await member.getByLabel('Year').fill('2030');
+  await member.getByLabel('CVC').fill('123');
+  await member.getByRole('button', { name: 'Save payment method' }).click();
+  await member.getByRole('button', { name: 'Confirm' }).click();
+  await expect(member).toHaveURL(paidPostUrl);
+  await expect(member.getByText('Night shots from the lamp room.')).toBeVisible();
+
+  // The admin finds the payment by its member and refunds it, ending the subscription now.
+  await signUp(page, { email: adminEmailFor('refunds', project), handle: uniqueHandle('treasurer'), publicName: 'Treasurer' });
+  await page.goto('/admin');
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('tab', { name: 'Payments' }).click();
+  await expect(page).toHaveURL(/\/admin\/payments$/);
+  const payments = page.getByRole('list', { name: 'Payments' });
+  await payments
+    .getByRole('button', { name: `@${memberHandle}` })
+    .first()
+    .click();
+  await expect(page.getByText('One member')).toBeVisible();
+  await expect(payments.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Totals' })).toContainText('paid $6.50');
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'admin-payments');
+
+  await payments.getByRole('link', { name: '$6.50 · Subscription' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment of $6.50' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund $6.50?' });
+  await expect(dialog.getByRole('radio', { name: 'Ends now' })).toBeChecked();
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Subscribed twice by mistake');
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'admin-refund-dialog');
+  await dialog.getByRole('button', { name: 'Refund $6.50' }).click();
+  await expect(page.getByText('Payment refunded.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('This payment was refunded.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Refund', exact: true })).toBeHidden();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'admin-payment-refunded');
+
+  // The member lost access at once.
+  await member.reload();
+  await expect(member.getByText('Locked', { exact: true })).toBeVisible();
+  await expect(member.getByText('Night shots from the lamp room.')).toHaveCount(0);
+
+  // The refund is listed in /admin/payments, the payment marked refunded, both in the totals.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('tab', { name: 'Payments' }).click();
+  await payments
+    .getByRole('button', { name: `@${memberHandle}` })
+    .first()
+    .click();
+  await expect(payments.getByRole('listitem')).toHaveCount(2);
+  await expect(payments.getByRole('link', { name: '-$6.50 · Refund' })).toBeVisible();
+  await expect(payments.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Totals' })).toContainText('refunded $6.50');
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'admin-payments-refunded');
+
+  // The subscription shows as expired among the subscriptions.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('tab', { name: 'Subscriptions' }).click();
+  const subscriptions = page.getByRole('list', { name: 'Subscriptions' });
+  await subscriptions
+    .getByRole('button', { name: `@${memberHandle}` })
+    .first()
+    .click();
+  await expect(subscriptions.getByRole('listitem')).toHaveCount(1);
+  await expect(subscriptions.getByText('Expired', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'admin-subscriptions');
+
+  await creatorContext.close();
+  await memberContext.close();
+});
