@@ -9,6 +9,7 @@ import { checkLocalCacheOnce } from '../lib/cache/startup-check';
 import { useCurrentUser, useLiveCurrentUser } from '../lib/current-user';
 import { useErrorReporting } from '../lib/error-reporting';
 import { useIdleAfter } from '../lib/idle';
+import { useTelemetry } from '../lib/telemetry';
 import { guardRedirect } from './guard';
 import { markNavigationSucceeded } from './lazy-reload';
 import { isKnownPath, matchAppRoute } from './routes';
@@ -71,6 +72,7 @@ export function Root() {
   }, [pageShown]);
   const idle = useIdleAfter(pageShown);
   useErrorReporting(user?.id ?? null, idle);
+  useTelemetry(idle);
   const signedIn = user !== null;
   useEffect(() => {
     if (idle && signedIn) void checkLocalCacheOnce();
