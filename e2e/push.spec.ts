@@ -62,9 +62,10 @@ test('a member who turned on new-post notifications gets an encrypted, VAPID-sig
 
   // The push service this member's browser would use, expecting the server's VAPID key.
   const { publicKey } = (await (await member.request.get('/api/push/public-key')).json()) as { publicKey: string };
-  pushService = new PushStandIn(publicKey);
-  await pushService.start();
-  const subscription = pushService.subscription();
+  const pushes = new PushStandIn(publicKey);
+  pushService = pushes;
+  await pushes.start();
+  const subscription = pushes.subscription();
   await memberContext.grantPermissions(['notifications']);
   await memberContext.addInitScript(pushManagerWith, subscription);
 
@@ -81,13 +82,13 @@ test('a member who turned on new-post notifications gets an encrypted, VAPID-sig
 
   // The creator publishes a post for subscribers: the member's push service receives it.
   const postUrl = await publishPost(page, { text: 'The lamp at dusk, for subscribers.', files: [photo], access: 'Subscribers' });
-  await expect.poll(() => pushService?.notificationsFor(subscription.endpoint).length, { timeout: 60_000 }).toBe(1);
-  const [notification] = pushService.notificationsFor(subscription.endpoint);
+  await expect.poll(() => pushes.notificationsFor(subscription.endpoint).length, { timeout: 60_000 }).toBe(1);
+  const [notification] = pushes.notificationsFor(subscription.endpoint);
   expect(notification).toMatchObject({ title: `New post from ${creatorName}`, url: new URL(postUrl).pathname });
   // A locked post's text never travels in a notification.
   expect(JSON.stringify(notification)).not.toContain('The lamp at dusk');
-  const [received] = pushService.received;
+  const [received] = pushes.received;
   expect(received?.claims.aud).toBe(new URL(subscription.endpoint).origin);
-  expect(pushService.refused).toEqual([]);
+  expect(pushes.refused).toEqual([]);
   await memberContext.close();
 });
