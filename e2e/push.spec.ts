@@ -14,11 +14,11 @@ function pushManagerWith(subscription: StandInSubscription) {
   const toBytes = (base64Url: string) => Uint8Array.from(atob(base64Url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
   let current: PushSubscription | null = null;
   PushManager.prototype.getSubscription = async () => current;
-  PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+  PushManager.prototype.subscribe = async (options: PushSubscriptionOptionsInit = {}) => {
     current = {
       endpoint: subscription.endpoint,
       expirationTime: null,
-      options: { userVisibleOnly: true, applicationServerKey: (options?.applicationServerKey as Uint8Array).buffer as ArrayBuffer },
+      options: { userVisibleOnly: true, applicationServerKey: (options.applicationServerKey as Uint8Array).buffer as ArrayBuffer },
       getKey: (name: PushEncryptionKeyName) => toBytes(subscription.keys[name]).buffer,
       toJSON: () => ({ endpoint: subscription.endpoint, expirationTime: null, keys: subscription.keys }),
       unsubscribe: async () => {
