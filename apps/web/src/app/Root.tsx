@@ -9,6 +9,7 @@ import { checkLocalCacheOnce } from '../lib/cache/startup-check';
 import { useCurrentUser, useLiveCurrentUser } from '../lib/current-user';
 import { useErrorReporting } from '../lib/error-reporting';
 import { useIdleAfter } from '../lib/idle';
+import { useSessionRecording } from '../lib/session-recording';
 import { useTelemetry } from '../lib/telemetry';
 import { guardRedirect } from './guard';
 import { markNavigationSucceeded } from './lazy-reload';
@@ -73,6 +74,7 @@ export function Root() {
   const idle = useIdleAfter(pageShown);
   useErrorReporting(user?.id ?? null, idle);
   useTelemetry(idle);
+  useSessionRecording(user, idle);
   const signedIn = user !== null;
   useEffect(() => {
     if (idle && signedIn) void checkLocalCacheOnce();

@@ -15,6 +15,7 @@ import { paths } from '../../lib/paths';
 import { savePreferences } from './api';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 import { PushNotificationsSection } from './PushNotificationsSection';
+import { SessionRecordingSection } from './SessionRecordingSection';
 
 /** The owner's account: the sign-in address, and how others see them (handle, public name, avatar colour). Other people's details are private. */
 export default function PersonalDetailsPage() {
@@ -38,6 +39,7 @@ export default function PersonalDetailsPage() {
         </SectionCard>
         <NotificationsSection user={user} />
         <PushNotificationsSection user={user} />
+        <SessionRecordingSection user={user} />
         <Button variant="outlined" color="error" component={RouterLink} to={paths.deleteAccount} sx={{ justifySelf: 'start' }}>
           Delete account
         </Button>
