@@ -1,32 +1,23 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { clientConfigQuery } from '../client-config';
 
 let recording: Promise<typeof import('./posthog')> | null = null;
 
 /**
- * Session recording for a signed-in user who turned it on in personal details, in production
- * only (the server gives no settings elsewhere, and a development build never starts it).
- * PostHog loads (its own chunk) once the page is idle; it stops when the user turns recording
- * off or signs out.
+ * Session recording for the signed-in user who turned it on in personal details (`userId`), in
+ * production only (the server gives no settings elsewhere, and a development build never starts
+ * it): PostHog loads as its own chunk then. With no such user (turned off, signed out) it stops.
  */
-export function useSessionRecording(user: { id: string; sessionRecording: boolean } | null, ready: boolean): void {
-  const queryClient = useQueryClient();
-  const userId = user?.sessionRecording ? user.id : null;
-  useEffect(() => {
-    if (!ready || !import.meta.env.PROD) return;
-    if (!userId) {
-      void recording?.then(({ stopPostHog }) => stopPostHog());
-      recording = null;
-      return;
-    }
-    queryClient
-      .fetchQuery(clientConfigQuery)
-      .then(({ sessionRecording }) => {
-        if (!sessionRecording || recording) return;
-        recording = import('./posthog');
-        return recording.then(({ startPostHog }) => startPostHog(sessionRecording, userId));
-      })
-      .catch((error: unknown) => console.error('Session recording did not start.', error));
-  }, [ready, userId, queryClient]);
+export async function syncSessionRecording(queryClient: QueryClient, userId: string | null): Promise<void> {
+  if (!import.meta.env.PROD) return;
+  if (!userId) {
+    const stopping = recording;
+    recording = null;
+    if (stopping) (await stopping).stopPostHog();
+    return;
+  }
+  const { sessionRecording } = await queryClient.fetchQuery(clientConfigQuery);
+  if (!sessionRecording || recording) return;
+  recording = import('./posthog');
+  (await recording).startPostHog(sessionRecording, userId);
 }
