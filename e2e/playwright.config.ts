@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { ADMIN_EMAILS } from './support/admins.js';
 import { RECAPTCHA_KEYS } from './support/bot-check.js';
 import { SENTRY_DSN } from './support/error-reports.js';
-import { APP_PORT, APP_URL, MAILBOX_PORT, RECAPTCHA_PORT, SENTRY_PORT, SMTP_PORT } from './support/ports.js';
+import { APP_PORT, APP_URL, MAILBOX_PORT, OTLP_PORT, RECAPTCHA_PORT, SENTRY_PORT, SMTP_PORT } from './support/ports.js';
+import { OTLP_URL } from './support/telemetry.js';
 
 const chromiumLaunch = {
   executablePath: '/usr/bin/chromium',
@@ -43,6 +44,12 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: 'node --import tsx e2e/support/otlp.ts',
+      cwd: '..',
+      url: `http://127.0.0.1:${OTLP_PORT}/stand-in/spans`,
+      reuseExistingServer: false,
+    },
+    {
       command: 'rm -rf e2e/.data && node --import tsx apps/server/src/main.ts',
       cwd: '..',
       url: `${APP_URL}/api/health`,
@@ -64,6 +71,9 @@ export default defineConfig({
         RECAPTCHA_SCRIPT_URL: `http://127.0.0.1:${RECAPTCHA_PORT}/recaptcha/api.js`,
         // The server's and the browser's unexpected errors go to the Sentry stand-in.
         SENTRY_DSN,
+        // The server's spans and metrics, and the browser's through the relay, go to the OTLP stand-in.
+        OTEL_EXPORTER_OTLP_ENDPOINT: OTLP_URL,
+        OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer%20e2e-collector',
         // The admins of the journeys (one per viewport project each): the admin and the moderation journeys sign them up.
         ADMIN_EMAILS: ADMIN_EMAILS.join(','),
       },

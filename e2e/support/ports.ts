@@ -12,4 +12,6 @@ export const MAILBOX_PORT = 5126 + offset;
 export const RECAPTCHA_PORT = 5127 + offset;
 /** The Sentry stand-in: where the app and the browser send error reports. */
 export const SENTRY_PORT = 5128 + offset;
+/** The OpenTelemetry collector stand-in: where the server exports, and relays the browser's exports to. */
+export const OTLP_PORT = 5129 + offset;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;

@@ -61,6 +61,8 @@ import { resolveMediaTools } from './media/tools.js';
 import { moderationRoutes } from './moderation/routes.js';
 import { type MemberNotice, ModerationService } from './moderation/service.js';
 import { createErrorReporter } from './observability/error-reporting.js';
+import { TelemetryRelay } from './observability/relay.js';
+import { telemetryRelayRoutes } from './observability/relay-routes.js';
 import { registerRequestTelemetry, startTelemetry } from './observability/telemetry.js';
 import { SERVER_ROOT } from './paths.js';
 import { ChargesService } from './payments/charges.js';
@@ -425,8 +427,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     clientConfig: {
       recaptcha: botCheck.clientConfig(),
       errorReporting: config.errorReporting ? { ...config.errorReporting, release: APP_VERSION } : null,
+      telemetry: config.telemetry
+        ? { serviceName: `${config.telemetry.serviceName}-web`, environment: config.telemetry.environment, release: APP_VERSION }
+        : null,
+      sessionRecording: config.sessionRecording,
     },
   });
+  await telemetryRelayRoutes(app, { relay: new TelemetryRelay(config.telemetry, rateLimiter) });
   await usersRoutes(app, { users, config });
   await plansRoutes(app, { plans });
   await postsRoutes(app, { posts, media });

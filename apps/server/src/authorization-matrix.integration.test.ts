@@ -46,6 +46,8 @@ const DECISIONS: Record<string, Decision> = {
   'POST /api/auth/session': 'public',
   'DELETE /api/auth/session': 'public',
   'GET /api/client-config': 'public',
+  'POST /api/telemetry/v1/traces': 'public',
+  'POST /api/telemetry/v1/metrics': 'public',
   'POST /api/webhooks/verification/{provider}': 'public',
   'POST /api/webhooks/payments/{provider}': 'public',
 

@@ -19,6 +19,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/openapi.json': 'the API description',
   'POST /api/auth/code': 'signing in starts signed out',
   'GET /api/client-config': 'the app reads it before anyone is signed in (the bot check of sign-in, error reporting)',
+  'POST /api/telemetry/v1/traces': "every visitor's browser exports its spans, signed in or not (rate-limited per address)",
+  'POST /api/telemetry/v1/metrics': "every visitor's browser exports its metrics, signed in or not (rate-limited per address)",
   'POST /api/auth/session': 'signing in starts signed out',
   'DELETE /api/auth/session': 'signing out answers 204 with or without a session',
   'POST /api/webhooks/verification/:provider': "providers' servers call it; the signature is checked instead",

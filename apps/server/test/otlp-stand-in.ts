@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
  * A local stand-in for an OpenTelemetry collector's OTLP/HTTP receiver on loopback:
  * `POST /v1/traces` and `POST /v1/metrics` with JSON bodies (gzip or plain), kept for the
  * tests. It can answer the next requests with an error status (and Retry-After) to test retries.
+ * `GET /stand-in/spans` lists the spans received (the browser journeys read them from another process).
  */
 export class OtlpStandIn {
   readonly traces: unknown[] = [];
@@ -16,13 +17,17 @@ export class OtlpStandIn {
   private server: Server | null = null;
   url = '';
 
-  async start(): Promise<void> {
+  async start(port = 0): Promise<void> {
     this.server = createServer((request, response) => {
+      if (request.method === 'GET' && request.url === '/stand-in/spans') {
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(this.spans()));
+        return;
+      }
       this.receive(request)
         .then(({ status, headers }) => response.writeHead(status, { 'content-type': 'application/json', ...headers }).end('{}'))
         .catch(() => response.writeHead(400).end('{}'));
     });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 

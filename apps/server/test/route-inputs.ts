@@ -13,6 +13,8 @@ const idempotencyKey = generateId().padEnd(16, '0');
 
 export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'POST /api/me/terms': { body: { version: '1' } },
+  'POST /api/telemetry/v1/traces': { body: { resourceSpans: [] } },
+  'POST /api/telemetry/v1/metrics': { body: { resourceMetrics: [] } },
   'POST /api/me/profile': { body: { handle: 'someone', publicName: 'Someone' } },
   'POST /api/plans': { body: { name: 'Plan', priceMinor: 500, currency: 'USD' } },
   'POST /api/posts': { body: { access: ['public'] } },

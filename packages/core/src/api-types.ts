@@ -54,6 +54,8 @@ export const currentUserSchema = publicProfileSchema.extend({
   pushNewPosts: z.boolean(),
   /** Push notifications about new chat messages (personal details). */
   pushChatMessages: z.boolean(),
+  /** Whether this user's sessions may be recorded, inputs masked (personal details; off until turned on). */
+  sessionRecording: z.boolean(),
   follow: z.array(followItemSchema),
   subscriptions: z.array(subscriptionItemSchema),
 });
@@ -61,7 +63,7 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** The settings of personal details that are not profile fields. */
 export const preferencesSchema = z
-  .object({ chatEmailNotices: z.boolean(), pushNewPosts: z.boolean(), pushChatMessages: z.boolean() })
+  .object({ chatEmailNotices: z.boolean(), pushNewPosts: z.boolean(), pushChatMessages: z.boolean(), sessionRecording: z.boolean() })
   .partial()
   .refine((preferences) => Object.values(preferences).some((value) => value !== undefined), 'Name at least one setting to change.');
 export type Preferences = z.infer<typeof preferencesSchema>;

@@ -24,6 +24,14 @@ export const ERROR_CATALOG = {
   adminOnly: { type: 'admin_only', status: 403, message: 'Only admins can do that.' },
   notFound: { type: 'not_found', status: 404, message: 'Resource not found.' },
   rateLimited: { type: 'rate_limited', status: 429, message: 'Too many requests. Try again later.' },
+  // The browser's telemetry relay (/api/telemetry/v1/...).
+  telemetryOff: { type: 'telemetry_off', status: 404, message: 'This server does not collect telemetry.' },
+  telemetryUnavailable: {
+    type: 'telemetry_unavailable',
+    status: 503,
+    message: 'The telemetry collector did not take this export. Try again later.',
+  },
+  telemetryRejected: { type: 'telemetry_rejected', status: 422, message: 'The telemetry collector refused this export.' },
   csrfOriginMismatch: { type: 'csrf_origin_mismatch', status: 403, message: 'This request did not come from the Aurum site.' },
   botCheckRequired: {
     type: 'bot_check_required',

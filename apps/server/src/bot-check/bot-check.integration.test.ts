@@ -27,7 +27,12 @@ describe(`the bot check on sign-in code requests (${TEST_DRIVER})`, () => {
   it('tells the browser the site key and where the script is', async () => {
     const answer = await new ApiClient(server).get('/api/client-config');
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ recaptcha: { siteKey: recaptcha.siteKey, scriptUrl: recaptcha.scriptUrl }, errorReporting: null });
+    expect(answer.body).toEqual({
+      recaptcha: { siteKey: recaptcha.siteKey, scriptUrl: recaptcha.scriptUrl },
+      errorReporting: null,
+      telemetry: null,
+      sessionRecording: null,
+    });
   });
 
   it('sends the code for a person’s token, passing the client’s address to the provider, and signs in', async () => {

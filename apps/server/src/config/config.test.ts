@@ -77,6 +77,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it('records sessions only in production with a PostHog key, sending them to the configured host', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, POSTHOG_KEY: 'phc_key' }).sessionRecording).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' }).sessionRecording).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', POSTHOG_KEY: 'phc_key' }).sessionRecording).toEqual({
+      projectKey: 'phc_key',
+      host: 'https://us.i.posthog.com',
+      environment: 'production',
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', POSTHOG_KEY: 'phc_key', POSTHOG_HOST: 'https://eu.i.posthog.com/' })
+        .sessionRecording?.host,
+    ).toBe('https://eu.i.posthog.com');
+  });
+
   it('leaves job slots to the machine unless told', () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).jobConcurrency).toEqual({});

@@ -112,6 +112,8 @@ const envSchema = z
     OTEL_SERVICE_NAME: z.string().min(1).default('aurum'),
     SENTRY_DSN: urlWithProtocol(['http:', 'https:']).optional(),
     SENTRY_ENVIRONMENT: z.string().min(1).optional(),
+    POSTHOG_KEY: z.string().min(1).optional(),
+    POSTHOG_HOST: urlWithProtocol(['http:', 'https:']).default('https://us.i.posthog.com'),
     RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
     RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
     RECAPTCHA_MIN_SCORE: z.coerce
@@ -241,6 +243,8 @@ export interface Config {
   errorReporting: ErrorReportingSettings | null;
   /** reCAPTCHA v3 on the sign-in code request; null: the bot check is off. */
   recaptcha: RecaptchaSettings | null;
+  /** PostHog session recording for users who turn it on; null without a key, and always outside production. */
+  sessionRecording: SessionRecordingSettings | null;
   /** Web push: the VAPID key pair this server signs its push messages with, and whom push services may contact. */
   push: PushSettings;
 }
@@ -261,6 +265,14 @@ export interface TelemetrySettings {
   endpoint: string;
   headers: Record<string, string>;
   serviceName: string;
+  environment: string;
+}
+
+export interface SessionRecordingSettings {
+  /** The PostHog project's key (public by design: the browser sends it with every event). */
+  projectKey: string;
+  /** Where the browser sends recordings and events (PostHog's ingestion host, or a proxy of it). */
+  host: string;
   environment: string;
 }
 
@@ -400,6 +412,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV,
         }
       : null,
+    sessionRecording:
+      e.POSTHOG_KEY && e.NODE_ENV === 'production'
+        ? { projectKey: e.POSTHOG_KEY, host: e.POSTHOG_HOST.replace(/\/+$/, ''), environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV }
+        : null,
     errorReporting: e.SENTRY_DSN ? { dsn: e.SENTRY_DSN, environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV } : null,
     recaptcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY

@@ -93,6 +93,8 @@ export const userData = pgTable('user_data', {
   pushNewPosts: boolean('push_new_posts').notNull().default(false),
   /** Whether a new chat message is announced by push notification (opt-in). */
   pushChatMessages: boolean('push_chat_messages').notNull().default(false),
+  /** Whether this user's sessions may be recorded (PostHog, production only; opt-in). */
+  sessionRecording: boolean('session_recording').notNull().default(false),
   /** The IANA time zone a creator's insights are counted in (days, weeks, months); null: the browser's. */
   timeZone: text('time_zone'),
 });

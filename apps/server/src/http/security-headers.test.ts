@@ -23,12 +23,19 @@ function directives(header: unknown): Record<string, string[]> {
   );
 }
 
-const local: SecurityHeaderSettings = { publicUrl: 'http://localhost:3000', paymentProvider: 'dev', recaptcha: null, errorReporting: null };
+const local: SecurityHeaderSettings = {
+  publicUrl: 'http://localhost:3000',
+  paymentProvider: 'dev',
+  recaptcha: null,
+  errorReporting: null,
+  sessionRecording: null,
+};
 const deployed: SecurityHeaderSettings = {
   publicUrl: 'https://aurum.example.com',
   paymentProvider: 'stripe',
   recaptcha: null,
   errorReporting: null,
+  sessionRecording: null,
 };
 
 describe('security headers', () => {
@@ -90,6 +97,14 @@ describe('security headers', () => {
     );
     expect(on['connect-src']).toEqual(["'self'", 'https://o1.ingest.sentry.io']);
     expect(directives((await headersFor(local))['content-security-policy'])['connect-src']).toEqual(["'self'"]);
+  });
+
+  it('let the browser send session recordings to the PostHog host only when recording is on', async () => {
+    const on = directives(
+      (await headersFor({ ...local, sessionRecording: { host: 'https://eu.i.posthog.com/' } }))['content-security-policy'],
+    );
+    expect(on['connect-src']).toEqual(["'self'", 'https://eu.i.posthog.com']);
+    expect(on['script-src']).toEqual(["'self'"]);
   });
 
   it('never allow inline or evaluated scripts, whatever the settings', async () => {

@@ -2,10 +2,11 @@ import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.js';
 
-/** What the headers depend on: https or not, whether the browser loads Stripe.js or reCAPTCHA, and where it reports errors. */
+/** What the headers depend on: https or not, whether the browser loads Stripe.js or reCAPTCHA, where it reports errors and session recordings. */
 export type SecurityHeaderSettings = Pick<Config, 'publicUrl' | 'paymentProvider'> & {
   recaptcha: Pick<NonNullable<Config['recaptcha']>, 'scriptUrl'> | null;
   errorReporting: Pick<NonNullable<Config['errorReporting']>, 'dsn'> | null;
+  sessionRecording: Pick<NonNullable<Config['sessionRecording']>, 'host'> | null;
 };
 
 /** Stripe.js: its script, the frames of its card field and 3-D Secure, and its API. */
@@ -65,11 +66,13 @@ export function contentSecurityDirectives(settings: SecurityHeaderSettings): Rec
     // data: for the ThumbHash placeholders, blob: for previews of files being uploaded.
     'img-src': ["'self'", 'data:', 'blob:'],
     'media-src': ["'self'"],
-    // Sentry: the browser sends its reports to the DSN's host.
+    // Sentry: the browser sends its reports to the DSN's host; PostHog: recordings to its host.
+    // Telemetry goes to this server's relay ('self').
     'connect-src': [
       "'self'",
       ...(stripe ? STRIPE_CONNECT : []),
       ...(settings.errorReporting ? [new URL(settings.errorReporting.dsn).origin] : []),
+      ...(settings.sessionRecording ? [new URL(settings.sessionRecording.host).origin] : []),
     ],
     ...(frames.length > 0 ? { 'frame-src': frames } : {}),
     'object-src': ["'none'"],

@@ -93,19 +93,21 @@ export class UsersService {
       chatEmailNotices: data.chatEmailNotices,
       pushNewPosts: data.pushNewPosts,
       pushChatMessages: data.pushChatMessages,
+      sessionRecording: data.sessionRecording,
       follow,
       subscriptions: subscriptionItems.map((item) => ({ ...item, validUntil: item.validUntil.toISOString() })),
     };
   }
 
   async setPreferences(userId: string, preferences: Preferences): Promise<CurrentUser> {
-    const { chatEmailNotices, pushNewPosts, pushChatMessages } = preferences;
+    const { chatEmailNotices, pushNewPosts, pushChatMessages, sessionRecording } = preferences;
     await this.deps.db
       .update(userData)
       .set({
         ...(chatEmailNotices === undefined ? {} : { chatEmailNotices }),
         ...(pushNewPosts === undefined ? {} : { pushNewPosts }),
         ...(pushChatMessages === undefined ? {} : { pushChatMessages }),
+        ...(sessionRecording === undefined ? {} : { sessionRecording }),
       })
       .where(eq(userData.userId, userId));
     return this.getCurrentUser(userId);

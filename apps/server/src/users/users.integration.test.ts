@@ -1,7 +1,7 @@
 import { REGISTRATION_BACKDATE_MS, TERMS_VERSION } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail } from '../../test/content-fixtures.js';
+import { signUp, uniqueEmail } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { sessions, users } from '../db/schema.js';
 
@@ -188,5 +188,17 @@ describe(`health and API description (${TEST_DRIVER})`, () => {
     const response = await new ApiClient(server).get('/api/nope');
     expect(response.status).toBe(404);
     expect(response.body.type).toBe('route_not_found');
+  });
+
+  it('keeps the consent to session recording with the user: off until turned on, and off again', async () => {
+    const member = await signUp(server, 'recorded');
+    expect((await member.client.get('/api/me')).body.sessionRecording).toBe(false);
+    const on = await member.client.request('PUT', '/api/me/preferences', { sessionRecording: true });
+    expect(on.body).toMatchObject({ sessionRecording: true, pushNewPosts: false });
+    expect((await member.client.get('/api/me')).body.sessionRecording).toBe(true);
+    const off = await member.client.request('PUT', '/api/me/preferences', { sessionRecording: false });
+    expect(off.body.sessionRecording).toBe(false);
+    // Outside production the browser is never told to record.
+    expect((await member.client.get('/api/client-config')).body.sessionRecording).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useErrorState } from '../components/error-store';
@@ -57,6 +58,7 @@ function useDocumentTitle(pathname: string): void {
  */
 export function Root() {
   const { pathname } = useLocation();
+  const queryClient = useQueryClient();
   const current = useCurrentUser();
   // Deferred: once the user is known, the page renders in slices that yield to the browser
   // (a background render) instead of in the one long task of the query's update.
@@ -73,6 +75,11 @@ export function Root() {
   }, [pageShown]);
   const idle = useIdleAfter(pageShown);
   useErrorReporting(user?.id ?? null, idle);
+  // Telemetry and, for a user who turned it on, session recording: their code loads once idle.
+  const recordingUserId = user?.sessionRecording ? user.id : null;
+  useEffect(() => {
+    if (idle) void import('../lib/background-services').then((services) => services.syncBackgroundServices(queryClient, recordingUserId));
+  }, [idle, recordingUserId, queryClient]);
 
   if (isPending) return <LoadingOverlay />;
   return (

@@ -4,7 +4,7 @@ import { api } from './api/client';
 import { queryKeys } from './query-keys';
 
 /** Every background service off: what the app runs with when the settings cannot be read. */
-const ALL_OFF: ClientConfig = { recaptcha: null, errorReporting: null };
+const ALL_OFF: ClientConfig = { recaptcha: null, errorReporting: null, telemetry: null, sessionRecording: null };
 
 /**
  * The browser's part of the server's settings, read once per page load. When it cannot be

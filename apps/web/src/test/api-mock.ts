@@ -53,6 +53,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     chatEmailNotices: true,
     pushNewPosts: false,
     pushChatMessages: false,
+    sessionRecording: false,
     follow: [],
     subscriptions: [],
     ...overrides,

@@ -16,6 +16,7 @@ import { savePreferences } from './api';
 import { DataExportSection } from './DataExportSection';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 import { PushNotificationsSection } from './PushNotificationsSection';
+import { SessionRecordingSection } from './SessionRecordingSection';
 
 /** The owner's account: the sign-in address, and how others see them (handle, public name, avatar colour). Other people's details are private. */
 export default function PersonalDetailsPage() {
@@ -39,6 +40,7 @@ export default function PersonalDetailsPage() {
         </SectionCard>
         <NotificationsSection user={user} />
         <PushNotificationsSection user={user} />
+        <SessionRecordingSection user={user} />
         <DataExportSection />
         <Button variant="outlined" color="error" component={RouterLink} to={paths.deleteAccount} sx={{ justifySelf: 'start' }}>
           Delete account

@@ -1,0 +1,1 @@
+ALTER TABLE "user_data" ADD COLUMN "session_recording" boolean DEFAULT false NOT NULL;
