@@ -9,10 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AdminTabs } from '../../components/AdminTabs';
-import { PageLoading } from '../../components/LoadingOverlay';
-import { LoadMore } from '../../components/LoadMore';
+import { PagedResults } from '../../components/PagedResults';
 import { PageHeader } from '../../components/PageHeader';
-import { RetryAlert } from '../../components/RetryAlert';
 import { paths } from '../../lib/paths';
 import { type AuditFilters, auditQuery } from './api';
 import { AUDIT_ACTION_LABELS, auditChange } from './labels';
@@ -68,41 +66,16 @@ export default function AdminAuditPage() {
 }
 
 function AuditResults({ filters, onFilter }: { filters: AuditFilters; onFilter: (name: keyof AuditFilters, value: string) => void }) {
-  const audit = useInfiniteQuery(auditQuery(filters));
-  const items = audit.data?.pages.flatMap((page) => page.items) ?? [];
-  if (audit.isPending) return <PageLoading label="Loading the audit log" />;
-  if (audit.isError && !audit.data) return <RetryAlert error={audit.error} onRetry={() => void audit.refetch()} />;
-  if (items.length === 0) {
-    return (
-      <Paper variant="outlined" role="status" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
-        <Typography variant="h2">Nothing recorded</Typography>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          No admin action matches these filters.
-        </Typography>
-      </Paper>
-    );
-  }
   return (
-    <>
-      <Box
-        component="ul"
-        aria-label="Audit entries"
-        aria-busy={audit.isPlaceholderData || undefined}
-        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, opacity: audit.isPlaceholderData ? 0.6 : 1 }}
-      >
-        {items.map((entry) => (
-          <AuditItem key={entry.id} entry={entry} onFilter={onFilter} />
-        ))}
-      </Box>
-      <LoadMore
-        hasMore={audit.hasNextPage}
-        loading={audit.isFetchingNextPage}
-        failed={audit.isFetchNextPageError ? audit.error : null}
-        onLoad={() => void audit.fetchNextPage()}
-        label="Load more entries"
-        loadingLabel="Loading more entries"
-      />
-    </>
+    <PagedResults
+      query={useInfiniteQuery(auditQuery(filters))}
+      label="Audit entries"
+      loadingLabel="Loading the audit log"
+      empty={{ title: 'Nothing recorded', text: 'No admin action matches these filters.' }}
+      moreLabel="Load more entries"
+      moreLoadingLabel="Loading more entries"
+      renderItem={(entry) => <AuditItem key={entry.id} entry={entry} onFilter={onFilter} />}
+    />
   );
 }
 

@@ -132,13 +132,10 @@ function RefundDialog({ detail, open, onClose }: { detail: AdminChargeDetail; op
   const attempts = useAttemptKeys();
   const queryClient = useQueryClient();
   const isMessage = charge.kind === 'paid_message';
+  // What the admin chose goes in as the mutation's variables: read when they submit, not from an earlier render.
   const refund = useMutation({
-    mutationFn: () =>
-      refundPayment(charge.id, {
-        idempotencyKey: attempts.keyFor(charge.id),
-        reason: reason.trim(),
-        endsAccess: isMessage || endsAccess === 'now',
-      }),
+    mutationFn: (choice: { reason: string; endsAccess: boolean }) =>
+      refundPayment(charge.id, { idempotencyKey: attempts.keyFor(charge.id), ...choice }),
     onSettled: (_, error) => attempts.settled(error ?? undefined),
     onSuccess: async (result) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
@@ -162,7 +159,7 @@ function RefundDialog({ detail, open, onClose }: { detail: AdminChargeDetail; op
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          refund.mutate();
+          refund.mutate({ reason: reason.trim(), endsAccess: isMessage || endsAccess === 'now' });
         }}
       >
         <DialogTitle id={titleId}>Refund {amount}?</DialogTitle>

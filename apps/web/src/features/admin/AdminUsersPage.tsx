@@ -12,10 +12,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AdminTabs } from '../../components/AdminTabs';
-import { PageLoading } from '../../components/LoadingOverlay';
-import { LoadMore } from '../../components/LoadMore';
+import { PagedResults } from '../../components/PagedResults';
 import { PageHeader } from '../../components/PageHeader';
-import { RetryAlert } from '../../components/RetryAlert';
 import { UserAvatar } from '../../components/UserAvatar';
 import { formatDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
@@ -137,41 +135,16 @@ export default function AdminUsersPage() {
 }
 
 function UserResults({ filters }: { filters: UserFilters }) {
-  const users = useInfiniteQuery(adminUsersQuery(filters));
-  const items = users.data?.pages.flatMap((page) => page.items) ?? [];
-  if (users.isPending) return <PageLoading label="Loading users" />;
-  if (users.isError && !users.data) return <RetryAlert error={users.error} onRetry={() => void users.refetch()} />;
-  if (items.length === 0) {
-    return (
-      <Paper variant="outlined" role="status" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
-        <Typography variant="h2">No users found</Typography>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          Nobody matches this search and these filters.
-        </Typography>
-      </Paper>
-    );
-  }
   return (
-    <>
-      <Box
-        component="ul"
-        aria-label="Users"
-        aria-busy={users.isPlaceholderData || undefined}
-        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, opacity: users.isPlaceholderData ? 0.6 : 1 }}
-      >
-        {items.map((user) => (
-          <UserItem key={user.id} user={user} />
-        ))}
-      </Box>
-      <LoadMore
-        hasMore={users.hasNextPage}
-        loading={users.isFetchingNextPage}
-        failed={users.isFetchNextPageError ? users.error : null}
-        onLoad={() => void users.fetchNextPage()}
-        label="Load more users"
-        loadingLabel="Loading more users"
-      />
-    </>
+    <PagedResults
+      query={useInfiniteQuery(adminUsersQuery(filters))}
+      label="Users"
+      loadingLabel="Loading users"
+      empty={{ title: 'No users found', text: 'Nobody matches this search and these filters.' }}
+      moreLabel="Load more users"
+      moreLoadingLabel="Loading more users"
+      renderItem={(user) => <UserItem key={user.id} user={user} />}
+    />
   );
 }
 

@@ -10,10 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AdminTabs } from '../../components/AdminTabs';
-import { PageLoading } from '../../components/LoadingOverlay';
-import { LoadMore } from '../../components/LoadMore';
+import { PagedResults } from '../../components/PagedResults';
 import { PageHeader } from '../../components/PageHeader';
-import { RetryAlert } from '../../components/RetryAlert';
 import { UserAvatar } from '../../components/UserAvatar';
 import { formatDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
@@ -76,41 +74,16 @@ export default function AdminVerificationRequestsPage() {
 }
 
 function RequestResults({ filters }: { filters: VerificationFilters }) {
-  const requests = useInfiniteQuery(verificationRequestsQuery(filters));
-  const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
-  if (requests.isPending) return <PageLoading label="Loading verification requests" />;
-  if (requests.isError && !requests.data) return <RetryAlert error={requests.error} onRetry={() => void requests.refetch()} />;
-  if (items.length === 0) {
-    return (
-      <Paper variant="outlined" role="status" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
-        <Typography variant="h2">No requests</Typography>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          No verification request matches these filters.
-        </Typography>
-      </Paper>
-    );
-  }
   return (
-    <>
-      <Box
-        component="ul"
-        aria-label="Verification requests"
-        aria-busy={requests.isPlaceholderData || undefined}
-        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, opacity: requests.isPlaceholderData ? 0.6 : 1 }}
-      >
-        {items.map((request) => (
-          <RequestItem key={request.id} request={request} />
-        ))}
-      </Box>
-      <LoadMore
-        hasMore={requests.hasNextPage}
-        loading={requests.isFetchingNextPage}
-        failed={requests.isFetchNextPageError ? requests.error : null}
-        onLoad={() => void requests.fetchNextPage()}
-        label="Load more requests"
-        loadingLabel="Loading more requests"
-      />
-    </>
+    <PagedResults
+      query={useInfiniteQuery(verificationRequestsQuery(filters))}
+      label="Verification requests"
+      loadingLabel="Loading verification requests"
+      empty={{ title: 'No requests', text: 'No verification request matches these filters.' }}
+      moreLabel="Load more requests"
+      moreLoadingLabel="Loading more requests"
+      renderItem={(request) => <RequestItem key={request.id} request={request} />}
+    />
   );
 }
 

@@ -10,9 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageLoading } from '../../components/LoadingOverlay';
-import { LoadMore } from '../../components/LoadMore';
-import { RetryAlert } from '../../components/RetryAlert';
+import { type PagedQuery, PagedResults } from '../../components/PagedResults';
 import type { MoneyFilters } from './api';
 
 const FILTER_NAMES = ['from', 'to', 'status', 'kind', 'creatorId', 'memberId'] as const;
@@ -145,22 +143,10 @@ function PersonFilterLink({ person, onFilter }: { person: Person; onFilter: (id:
 }
 
 /** What a list needs of its infinite query. */
-interface PagedQuery<Row> {
-  data: { pages: { items: Row[] }[] } | undefined;
-  isPending: boolean;
-  isError: boolean;
-  error: Error | null;
-  isPlaceholderData: boolean;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  isFetchNextPageError: boolean;
-  refetch: () => unknown;
-  fetchNextPage: () => unknown;
-}
 
 export type OnPersonFilter = (name: 'memberId' | 'creatorId', id: string) => void;
 
-/** The part every money list shares: loading, failure, nothing found, the totals, the rows and more pages. */
+/** The part every money list shares: the paged rows with the filtered set's totals above them. */
 export function MoneyResults<Row>({
   query,
   label,
@@ -172,39 +158,17 @@ export function MoneyResults<Row>({
   totals: Parameters<typeof MoneyTotals>[0]['totals'];
   render: (row: Row) => ReactNode;
 }) {
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
-  if (query.isPending) return <PageLoading label={`Loading ${label.toLowerCase()}`} />;
-  if (query.isError && !query.data) return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
-  if (items.length === 0) {
-    return (
-      <Paper variant="outlined" role="status" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
-        <Typography variant="h2">Nothing found</Typography>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          Nothing matches these filters.
-        </Typography>
-      </Paper>
-    );
-  }
   return (
-    <>
-      <MoneyTotals totals={totals} />
-      <Box
-        component="ul"
-        aria-label={label}
-        aria-busy={query.isPlaceholderData || undefined}
-        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, opacity: query.isPlaceholderData ? 0.6 : 1 }}
-      >
-        {items.map(render)}
-      </Box>
-      <LoadMore
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        failed={query.isFetchNextPageError ? query.error : null}
-        onLoad={() => void query.fetchNextPage()}
-        label="Load more"
-        loadingLabel="Loading more"
-      />
-    </>
+    <PagedResults
+      query={query}
+      label={label}
+      loadingLabel={`Loading ${label.toLowerCase()}`}
+      empty={{ title: 'Nothing found', text: 'Nothing matches these filters.' }}
+      moreLabel="Load more"
+      moreLoadingLabel="Loading more"
+      header={<MoneyTotals totals={totals} />}
+      renderItem={render}
+    />
   );
 }
 

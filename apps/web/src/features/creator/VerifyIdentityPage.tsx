@@ -153,7 +153,7 @@ function ManualCheck() {
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const ask = useMutation({
-    mutationFn: () => requestManualVerification({ note: note.trim() }),
+    mutationFn: (request: { note: string }) => requestManualVerification(request),
     onSuccess: async () => {
       setNote('');
       await queryClient.invalidateQueries({ queryKey: onboardingQuery.queryKey });
@@ -165,7 +165,7 @@ function ManualCheck() {
       aria-labelledby="manual-check"
       onSubmit={(event) => {
         event.preventDefault();
-        ask.mutate();
+        ask.mutate({ note: note.trim() });
       }}
       sx={{ display: 'grid', gap: 1.5, pt: 1 }}
     >

@@ -123,8 +123,9 @@ function ReplyForm({ side, ticketId }: { side: SupportSide; ticketId: string }) 
   const [screenshot, setScreenshot] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [sent, setSent] = useState(0);
+  // The message goes in as the mutation's variables: read when it is sent, not from an earlier render.
   const mutation = useMutation({
-    mutationFn: () => writeMessage(side, ticketId, { message: text.trim(), ...(screenshot ? { screenshotMediaId: screenshot } : {}) }),
+    mutationFn: (message: { message: string; screenshotMediaId?: string }) => writeMessage(side, ticketId, message),
     onSuccess: () => {
       setText('');
       setScreenshot(null);
@@ -135,7 +136,7 @@ function ReplyForm({ side, ticketId }: { side: SupportSide; ticketId: string }) 
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (text.trim()) mutation.mutate();
+    if (text.trim()) mutation.mutate({ message: text.trim(), ...(screenshot ? { screenshotMediaId: screenshot } : {}) });
   };
   const label = side === 'admin' ? 'Your answer' : 'Your message';
   return (
