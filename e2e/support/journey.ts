@@ -21,6 +21,9 @@ export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.flo
 /** Fails on serious or critical accessibility violations of the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
   // Colour contrast is judged on what is painted: wait until fades and slides have finished (spinners loop forever, so they do not count).
+  // Two frames first: a transition a class change has just asked for (a button taking its new colours) starts only at the next
+  // style pass, and until then it is not among the page's animations.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForFunction(() =>
     document
       .getAnimations()
