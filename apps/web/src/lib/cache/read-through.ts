@@ -21,6 +21,17 @@ const loadStore = () => import('./documents').then(({ openDocumentStore }) => op
 let generation = 0;
 
 /**
+ * Writes and the emptying of the cache, one after another: a write checks the generation at its
+ * turn, so one begun before a sign-out can never land after the cache was emptied.
+ */
+let writes: Promise<void> = Promise.resolve();
+function queued(task: () => Promise<void>): Promise<void> {
+  const run = writes.then(task);
+  writes = run.catch(() => undefined);
+  return run;
+}
+
+/**
  * Fetches from the API and keeps the answer for offline use; when the request gets no answer
  * at all (offline, server unreachable), answers from the cache instead. Answers the API gave
  * (errors included) are never replaced by kept ones.
@@ -41,15 +52,21 @@ export async function readThrough<T>(fetcher: () => Promise<T>, plan: CachePlan<
   }
   if (plan.keeps && !plan.keeps(value)) return value;
   // Kept after the answer is on its way to the page; a failure to keep it costs only offline reading.
-  void loadStore()
-    .then((store) => (store && started === generation ? plan.save(store, value) : undefined))
-    .catch((error: unknown) => console.error('Could not keep a document in the local cache.', error));
+  void queued(async () => {
+    if (started !== generation) return;
+    const store = await loadStore();
+    if (store && started === generation) await plan.save(store, value);
+  }).catch((error: unknown) => console.error('Could not keep a document in the local cache.', error));
   return value;
 }
 
-/** Called as the cache is emptied (sign-out, account deletion): answers fetched before are not written after it. */
-export function dropPendingWrites(): void {
+/**
+ * Empties the cache (sign-out, account deletion) once the writes already queued have had their
+ * turn; answers fetched before are not written after it.
+ */
+export function emptyAfterPendingWrites(empty: () => Promise<void>): Promise<void> {
   generation += 1;
+  return queued(empty);
 }
 
 /* How the app's queries keep their answers (the plans they hand readThrough). */
