@@ -20,14 +20,24 @@ export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.flo
 
 /** Fails on serious or critical accessibility violations of the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
-  // Colour contrast is judged on what is painted: wait until fades and slides have finished (spinners loop forever, so they do not count).
-  // Two frames first: a transition a class change has just asked for (a button taking its new colours) starts only at the next
-  // style pass, and until then it is not among the page's animations.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  // Colour contrast is judged on what is painted, so the page must have settled: no fade, slide or colour transition
+  // running for a whole second (spinners loop forever, so they do not count). A transition can begin a moment after the
+  // page looks ready (a button taking its colours as the page it belongs to finishes rendering).
+  await page.evaluate(() => {
+    (window as typeof window & { __aurumLastAnimation?: number }).__aurumLastAnimation = undefined;
+  });
+  await page.waitForFunction(
+    (quietMs) => {
+      const settled = window as typeof window & { __aurumLastAnimation?: number };
+      const now = performance.now();
+      const animating = document
+        .getAnimations()
+        .some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+      if (animating || settled.__aurumLastAnimation === undefined) settled.__aurumLastAnimation = now;
+      return !animating && now - settled.__aurumLastAnimation >= quietMs;
+    },
+    1000,
+    { polling: 100 },
   );
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
