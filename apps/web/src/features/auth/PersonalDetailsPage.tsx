@@ -1,19 +1,15 @@
 import type { CurrentUser } from '@aurum/core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
-import { setError } from '../../components/error-store';
 import { PageHeader } from '../../components/PageHeader';
 import { SectionCard } from '../../components/SectionCard';
 import { addSnack } from '../../components/snack-queue';
-import { setCurrentUser, useSignedInUser } from '../../lib/current-user';
+import { useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
-import { savePreferences } from './api';
 import { DataExportSection } from './DataExportSection';
+import { PreferenceSwitchCard } from './PreferenceSwitchCard';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 import { PushNotificationsSection } from './PushNotificationsSection';
 import { SessionRecordingSection } from './SessionRecordingSection';
@@ -50,37 +46,15 @@ export default function PersonalDetailsPage() {
   );
 }
 
-/** What the user is told by e-mail besides sign-in codes. */
 function NotificationsSection({ user }: { user: CurrentUser }) {
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: savePreferences,
-    onSuccess: (updated) => {
-      setCurrentUser(queryClient, updated);
-      addSnack(
-        updated.chatEmailNotices ? 'You will get e-mails about unread messages.' : 'No more e-mails about unread messages.',
-        'success',
-      );
-    },
-    onError: (error) => setError(error),
-  });
-  const checked = save.isPending && save.variables ? save.variables.chatEmailNotices : user.chatEmailNotices;
   return (
-    <SectionCard title="E-mail notifications" gap={1}>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={checked}
-            disabled={save.isPending}
-            onChange={(event) => save.mutate({ chatEmailNotices: event.target.checked })}
-            slotProps={{ input: { 'aria-describedby': 'chat-notices-description' } }}
-          />
-        }
-        label="Unread chat messages"
-      />
-      <Typography id="chat-notices-description" variant="body2" color="text.secondary">
-        When someone writes to you and you have not read it after a quiet spell of 10 minutes; at most one e-mail per chat an hour.
-      </Typography>
-    </SectionCard>
+    <PreferenceSwitchCard
+      user={user}
+      preference="chatEmailNotices"
+      title="E-mail notifications"
+      label="Unread chat messages"
+      description="When someone writes to you and you have not read it after a quiet spell of 10 minutes; at most one e-mail per chat an hour."
+      saved={{ on: 'You will get e-mails about unread messages.', off: 'No more e-mails about unread messages.' }}
+    />
   );
 }
