@@ -110,4 +110,19 @@ describe('insertSneakPeeks', () => {
     expect(high.map((item) => item.sneakPeek)).toEqual([false, false, false, true, true, true]);
     expect(insertSneakPeeks(posts('post', 50), candidates, () => 0.999999).filter((item) => item.sneakPeek)).toHaveLength(SNEAK_PEEKS_MAX);
   });
+
+  it('builds only the candidates it picks', () => {
+    const built: string[] = [];
+    const build = (id: string) => {
+      built.push(id);
+      return { id, title: `built ${id}` };
+    };
+    const lazy = posts('peek', 12).map(({ id }) => ({ id, build: () => build(id) }));
+    const items = posts('post', 20).map(({ id }) => ({ id, title: id }));
+    const page = insertSneakPeeks(items, lazy, seeded(11), (candidate) => candidate.build());
+    const peeks = page.filter((item) => item.sneakPeek);
+    expect(peeks).toHaveLength(sneakPeekCount(20));
+    expect(built.sort()).toEqual(peeks.map((item) => item.id).sort());
+    expect(peeks.every((item) => item.title === `built ${item.id}`)).toBe(true);
+  });
 });

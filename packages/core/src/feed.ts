@@ -41,15 +41,17 @@ const randomIndex = (size: number, random: () => number) => Math.min(size - 1, M
  * The page with sneak peeks inserted: `sneakPeekCount` of them (fewer when there are fewer
  * candidates), picked at random among the candidates and put at random positions, while the
  * page's own items keep their order. Candidates already on the page, or listed twice, count once.
+ * `reveal` turns a picked candidate into an item, so only the picked ones are ever built.
  */
-export function insertSneakPeeks<T extends { id: string }>(
+export function insertSneakPeeks<T extends { id: string }, C extends { id: string } = T>(
   items: readonly T[],
-  candidates: readonly T[],
+  candidates: readonly C[],
   random: () => number = Math.random,
+  reveal: (candidate: C) => T = (candidate) => candidate as unknown as T,
 ): (T & { sneakPeek: boolean })[] {
   const page = items.map((item) => ({ ...item, sneakPeek: false }));
   const taken = new Set(items.map((item) => item.id));
-  const pool: T[] = [];
+  const pool: C[] = [];
   for (const candidate of candidates) {
     if (taken.has(candidate.id)) continue;
     taken.add(candidate.id);
@@ -59,10 +61,10 @@ export function insertSneakPeeks<T extends { id: string }>(
   for (let picked = 0; picked < count; picked++) {
     // A partial Fisher-Yates shuffle: each peek is drawn evenly from the candidates not drawn yet.
     const draw = picked + randomIndex(pool.length - picked, random);
-    const peek = pool[draw] as T;
-    pool[draw] = pool[picked] as T;
+    const peek = pool[draw] as C;
+    pool[draw] = pool[picked] as C;
     pool[picked] = peek;
-    page.splice(randomIndex(page.length + 1, random), 0, { ...peek, sneakPeek: true });
+    page.splice(randomIndex(page.length + 1, random), 0, { ...reveal(peek), sneakPeek: true });
   }
   return page;
 }

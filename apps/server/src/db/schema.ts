@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -286,6 +287,12 @@ export const posts = pgTable(
     removedReason: text('removed_reason'),
     /** The post's likes; kept by triggers on likes (migration 0007), never written by the app. */
     likeCount: integer('like_count').notNull().default(0),
+    /**
+     * The post's media as every post list sends it (its items in order, which derivatives
+     * exist), kept by triggers on post_media and media (migration 0020), never written by the
+     * app: a page of cards then reads one column instead of joining media for each post.
+     */
+    mediaItems: json('media_items').notNull().default(sql`'[]'::json`),
   },
   (t) => [
     index('posts_creator_publish_idx').on(t.creatorId, t.publishAt),

@@ -36,6 +36,6 @@ export class FeedService {
     });
     const { items, nextCursor } = timeCursorPage(rows, query.limit, (post) => [post.publishAt, post.id]);
     // A post has one level, so sneak-peek candidates are never among the page's own posts.
-    return { items: insertSneakPeeks(items, peeks, random), nextCursor };
+    return { items: insertSneakPeeks(items, peeks, random, (peek) => peek.card()), nextCursor };
   }
 }

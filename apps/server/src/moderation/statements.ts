@@ -1,7 +1,7 @@
 import { ROLE } from '@aurum/core';
 import { sql } from 'drizzle-orm';
 import { hasRoleSql } from '../access/access.js';
-import { messageMedia, messages, moderationNotices, postMedia, posts, profiles, reports, users } from '../db/schema.js';
+import { messageMedia, messages, moderationNotices, posts, profiles, reports, users } from '../db/schema.js';
 import { mediaItemsJson, type StoredMediaItem } from '../media/media-items.js';
 
 /**
@@ -134,7 +134,7 @@ export interface ContentRow extends AuthorRow {
 export function contentStatement(kind: 'post' | 'message' | 'user') {
   if (kind === 'post') {
     return sql`select p.text, p.created_at, p.deleted_at as removed_at, p.removed_reason, null::text as chat_id,
-        ${mediaItemsJson({ table: postMedia, owner: postMedia.postId, position: postMedia.position, mediaId: postMedia.mediaId }, sql`p.id`)} as media,
+        p.media_items as media,
         ${authorColumns}
       from ${posts} as p join ${users} as u on u.id = p.creator_id left join ${profiles} as pr on pr.user_id = u.id
       where p.id = ${bound.target}`;

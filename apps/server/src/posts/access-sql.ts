@@ -25,6 +25,15 @@ export interface Entitlements {
   creatorPlans: SQL;
 }
 
+const followedCreators = (viewerId: Bound<string | null>) =>
+  sql`(select coalesce(array_agg(${follows.creatorId}), '{}') from ${follows} where ${follows.userId} = ${viewerId})::text[]`;
+const activeSubscriptions = (viewerId: Bound<string | null>, now: Bound<Date>) =>
+  sql`from ${subscriptions} join ${plans} on ${plans.id} = ${subscriptions.planId}
+    where ${subscriptions.userId} = ${viewerId} and ${plans.creatorId} = ${subscriptions.creatorId} and ${subscriptions.validUntil} > ${now}`;
+const subscribedCreatorsAgg = sql`coalesce(array_agg(${subscriptions.creatorId}), '{}')`;
+const planIdsAgg = sql`coalesce(array_agg(${subscriptions.planId}), '{}')`;
+const creatorPlansAgg = sql`coalesce(array_agg(${subscriptions.creatorId} || ' ' || ${subscriptions.planId}), '{}')`;
+
 /**
  * The viewer's entitlements, each an aggregate over their follows or valid subscriptions. A
  * subscription counts while valid_until is after `now` (the server's clock, not the database's,
@@ -32,25 +41,25 @@ export interface Entitlements {
  * placeholders of a prepared statement.
  */
 function entitlementQueries(viewerId: Bound<string | null>, now: Bound<Date>): Entitlements {
-  const active = sql`from ${subscriptions} join ${plans} on ${plans.id} = ${subscriptions.planId}
-    where ${subscriptions.userId} = ${viewerId} and ${plans.creatorId} = ${subscriptions.creatorId} and ${subscriptions.validUntil} > ${now}`;
+  const held = (aggregate: SQL) => sql`(select ${aggregate} ${activeSubscriptions(viewerId, now)})::text[]`;
   return {
-    followed: sql`(select coalesce(array_agg(${follows.creatorId}), '{}') from ${follows} where ${follows.userId} = ${viewerId})::text[]`,
-    subscribedCreators: sql`(select coalesce(array_agg(${subscriptions.creatorId}), '{}') ${active})::text[]`,
-    planIds: sql`(select coalesce(array_agg(${subscriptions.planId}), '{}') ${active})::text[]`,
-    creatorPlans: sql`(select coalesce(array_agg(${subscriptions.creatorId} || ' ' || ${subscriptions.planId}), '{}') ${active})::text[]`,
+    followed: followedCreators(viewerId),
+    subscribedCreators: held(subscribedCreatorsAgg),
+    planIds: held(planIdsAgg),
+    creatorPlans: held(creatorPlansAgg),
   };
 }
 
 /**
  * For statements that list many posts: the entitlements as one row to put in a CTE
  * (`with ent as materialized (${entitlementsRow(...)})`), read through `entitlementsIn('ent')` by every
- * candidate row, so they are computed and planned once per statement.
+ * candidate row, so they are computed and planned once per statement. The valid subscriptions
+ * are read once for all three of their arrays.
  */
 export function entitlementsRow(viewerId: Bound<string | null>, now: Bound<Date>): SQL {
-  const held = entitlementQueries(viewerId, now);
-  return sql`select ${held.followed} as followed, ${held.subscribedCreators} as subscribed_creators,
-    ${held.planIds} as plan_ids, ${held.creatorPlans} as creator_plans`;
+  return sql`select ${followedCreators(viewerId)} as followed, held.subscribed_creators, held.plan_ids, held.creator_plans
+    from (select ${subscribedCreatorsAgg}::text[] as subscribed_creators, ${planIdsAgg}::text[] as plan_ids,
+      ${creatorPlansAgg}::text[] as creator_plans ${activeSubscriptions(viewerId, now)}) held`;
 }
 
 export function entitlementsIn(relation: string): Entitlements {

@@ -14,8 +14,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { type Bound, type PreparedStatement, prepareStatement } from '../db/prepared.js';
-import { blocks, likes, plans, postMedia, posts, profiles, seenRecords } from '../db/schema.js';
-import { mediaItemForViewer, mediaItemsJson, type StoredMediaItem } from '../media/media-items.js';
+import { blocks, likes, plans, posts, profiles, seenRecords } from '../db/schema.js';
+import { mediaItemForViewer, type StoredMediaItem } from '../media/media-items.js';
 import { postMediaUrl, profileImageUrl } from '../media/media-urls.js';
 import { cheapestFirst } from '../plans/service.js';
 import { entitlementsIn, entitlementsRow, postAccessLevelSql, REVEALING_LEVELS_SQL, visiblePostSql } from './access-sql.js';
@@ -52,6 +52,9 @@ const viewerRelations = sql`with ent as materialized (${entitlementsRow(bound.vi
     where ${seenRecords.userId} = ${bound.viewer} and ${seenRecords.type} = 'post'
     order by ${seenRecords.createdAt} desc, ${seenRecords.entityId} desc limit ${SEEN_RECORDS_LIMIT}),
   blocked as (select ${blocks.blockedUserId} as id from ${blocks} where ${blocks.userId} = ${bound.viewer})`;
+/** Which levels a list keeps: every level the viewer may be shown, or only those that reveal content. */
+const notHidden = sql`v.level <> 'hidden'`;
+const revealing = sql`v.level in (${REVEALING_LEVELS_SQL})`;
 /** `not in` a CTE makes PostgreSQL hash it once per statement. */
 const unseen = sql`${posts.id} not in (select id from seen)`;
 const unblocked = sql`${posts.creatorId} not in (select id from blocked)`;
@@ -64,11 +67,11 @@ const unblocked = sql`${posts.creatorId} not in (select id from blocked)`;
  * be called posts), for a part that narrows the candidates first.
  */
 function cardsPart(part: 'page' | 'peek', where: SQL, levelFilter: SQL, limit: Bound<number>, source: SQL = sql`${posts}`): SQL {
-  return sql`(select ${part}::text as part, v.id, v.creator_id, v.access, v.publish_at, v.level, v.like_count,
+  return sql`(select ${part}::text as part, v.id, v.creator_id, v.access, v.publish_at, v.level, v.like_count, v.media_items,
       case when v.level in (${REVEALING_LEVELS_SQL}) then v.text when v.level = 'sneakpeek' then left(v.text, ${POST_TEASER_CHARS + 1}) end as text,
       ${profiles.handle}, ${profiles.publicName} as public_name, ${profiles.avatarColor} as avatar_color, ${profiles.avatarMediaId} as avatar_media_id
     from (select ${posts.id} as id, ${posts.creatorId} as creator_id, ${posts.access} as access, ${posts.publishAt} as publish_at,
-            ${posts.text} as text, ${posts.likeCount} as like_count, ${postAccessLevelSql(bound.viewer, bound.now, entitlementsIn('ent'))} as level
+            ${posts.text} as text, ${posts.likeCount} as like_count, ${posts.mediaItems} as media_items, ${postAccessLevelSql(bound.viewer, bound.now, entitlementsIn('ent'))} as level
           from ${source}, ent where ${visiblePostSql} and ${where}) v
     join ${profiles} on ${profiles.userId} = v.creator_id
     where ${levelFilter}
@@ -76,9 +79,9 @@ function cardsPart(part: 'page' | 'peek', where: SQL, levelFilter: SQL, limit: B
 }
 
 /**
- * The whole statement: the parts, then per post its media, like count, the viewer's like and,
- * for locked posts, the creator's offered plans (cheapest first), each aggregated into the row
- * so a page is one round trip.
+ * The whole statement: the parts, then per post its media (kept on the post), like count, the
+ * viewer's like and, for locked posts, the creator's offered plans (cheapest first), each
+ * aggregated into the row so a page is one round trip.
  */
 function cardsStatement(...parts: SQL[]): SQL {
   return sql`${viewerRelations}
@@ -86,7 +89,7 @@ function cardsStatement(...parts: SQL[]): SQL {
       (extract(epoch from c.publish_at) * 1000)::float8 as publish_ms,
       c.like_count as likes,
       exists (select 1 from ${likes} where ${likes.postId} = c.id and ${likes.userId} = ${bound.viewer}) as liked,
-      ${mediaItemsJson({ table: postMedia, owner: postMedia.postId, position: postMedia.position, mediaId: postMedia.mediaId }, sql`c.id`)} as media,
+      c.media_items as media,
       case when c.level not in (${REVEALING_LEVELS_SQL}) then
         (select coalesce(json_agg(json_build_object('id', ${plans.id}, 'name', ${plans.name}, 'priceMinor', ${plans.priceMinor}, 'currency', ${plans.currency})
             order by ${sql.join(cheapestFirst, sql`, `)}), '[]')
@@ -94,6 +97,32 @@ function cardsStatement(...parts: SQL[]): SQL {
       end as offers
     from (${sql.join(parts, sql` union all `)}) c
     order by c.part, c.publish_at desc, c.id desc`;
+}
+
+/** The feed's own posts: published, content revealed, after the cursor, within `scope`. */
+const feedPosts = (scope: SQL) =>
+  cardsPart('page', sql`${posts.publishAt} <= ${bound.now} and ${afterCursor} and ${scope}`, revealing, bound.limit);
+
+/** One creator's posts in the feed, without sneak peeks. */
+const feedOfCreatorStatement = () => cardsStatement(feedPosts(sql`${posts.creatorId} = ${bound.creatorId} and ${unseen} and ${unblocked}`));
+
+/**
+ * The feed's page and its sneak-peek candidates: the newest posts listing 'sneakpeek' (only those
+ * can be at that level), through posts_sneakpeek_publish_idx; of those, the ones at level
+ * sneakpeek for this viewer. Bounding the walk keeps its cost fixed, whatever the viewer subscribes to.
+ */
+function feedStatement(): SQL {
+  const newestListingPeeks = sql`(select * from ${posts} where 'sneakpeek' = any(${posts.access}) and ${visiblePostSql}
+    and ${posts.publishAt} <= ${bound.now} and ${unseen} and ${unblocked}
+    order by ${posts.publishAt} desc, ${posts.id} desc limit ${bound.peekScan}) as posts`;
+  const peeks = cardsPart('peek', sql`true`, sql`v.level = 'sneakpeek'`, bound.peekLimit, newestListingPeeks);
+  return cardsStatement(feedPosts(sql`${unseen} and ${unblocked}`), peeks);
+}
+
+/** A sneak-peek candidate of the feed, made into a card only if it is picked. */
+export interface PeekCandidate {
+  id: string;
+  card(): Post;
 }
 
 interface CardRow {
@@ -150,40 +179,24 @@ export class PostCards {
 
   /**
    * The feed's own posts (published, content revealed, unseen, unblocked; one creator's when
-   * `creatorId` is given) and, without a creator, `peekLimit` of the newest sneak-peek candidates.
+   * `creatorId` is given) and, without a creator, `peekLimit` of the newest sneak-peek
+   * candidates, each built into a card only when `card` is called (a page shows a few of them).
    */
   async feed(
     viewerId: string,
     query: { cursor: PostCursor; limit: number; creatorId?: string | undefined; peekLimit: number },
-  ): Promise<{ items: Post[]; peeks: Post[] }> {
-    const feedPosts = (scope: SQL) =>
-      cardsPart('page', sql`${posts.publishAt} <= ${bound.now} and ${afterCursor} and ${scope}`, revealing, bound.limit);
-    // Candidates: the newest posts listing 'sneakpeek' (only those can be at that level), through
-    // posts_sneakpeek_publish_idx; of those, the ones at level sneakpeek for this viewer. Bounding
-    // the walk keeps its cost fixed, whatever the viewer subscribes to.
-    const newestListingPeeks = sql`(select * from ${posts} where 'sneakpeek' = any(${posts.access}) and ${visiblePostSql}
-      and ${posts.publishAt} <= ${bound.now} and ${unseen} and ${unblocked}
-      order by ${posts.publishAt} desc, ${posts.id} desc limit ${bound.peekScan}) as posts`;
-    const peeks = cardsPart('peek', sql`true`, sql`v.level = 'sneakpeek'`, bound.peekLimit, newestListingPeeks);
+  ): Promise<{ items: Post[]; peeks: PeekCandidate[] }> {
     const values = { viewer: viewerId, limit: query.limit, ...cursorValues(query.cursor) };
     const rows = query.creatorId
-      ? await this.run(
-          'feed_of_creator',
-          () => cardsStatement(feedPosts(sql`${posts.creatorId} = ${bound.creatorId} and ${unseen} and ${unblocked}`)),
-          {
-            ...values,
-            creatorId: query.creatorId,
-          },
-        )
-      : await this.run('feed', () => cardsStatement(feedPosts(sql`${unseen} and ${unblocked}`), peeks), {
-          ...values,
-          peekLimit: query.peekLimit,
-          peekScan: query.peekLimit * PEEK_SCAN_FACTOR,
-        });
+      ? await this.run('feed_of_creator', feedOfCreatorStatement, { ...values, creatorId: query.creatorId })
+      : await this.run('feed', feedStatement, { ...values, peekLimit: query.peekLimit, peekScan: query.peekLimit * PEEK_SCAN_FACTOR });
     const items: Post[] = [];
-    const peekItems: Post[] = [];
-    for (const row of rows) (row.part === 'page' ? items : peekItems).push(this.toPost(row));
-    return { items, peeks: peekItems };
+    const peeks: PeekCandidate[] = [];
+    for (const row of rows) {
+      if (row.part === 'page') items.push(this.toPost(row));
+      else peeks.push({ id: row.id, card: () => this.toPost(row) });
+    }
+    return { items, peeks };
   }
 
   private run(name: string, build: () => SQL, values: Record<string, unknown>): Promise<CardRow[]> {
@@ -222,9 +235,6 @@ export class PostCards {
     };
   }
 }
-
-const notHidden = sql`v.level <> 'hidden'`;
-const revealing = sql`v.level in (${REVEALING_LEVELS_SQL})`;
 
 function cursorValues(cursor: PostCursor) {
   return cursor ? { cursorAt: cursor[0], cursorId: cursor[1] } : FROM_THE_TOP;
