@@ -436,8 +436,8 @@ interface FloorRunner {
 interface Measured {
   perSecond: number;
   latencies: number[];
-  /** CPU seconds per request: the serving side (server or the floor's driver), PostgreSQL. */
-  cpuPerRequest: { serving: number; postgres: number };
+  /** CPU seconds per request: the serving side (server or the floor's driver), PostgreSQL, and this process (the load generator; for the floor, the driver itself). */
+  cpuPerRequest: { serving: number; postgres: number; loadGenerator: number };
   requests: number;
 }
 
@@ -515,7 +515,7 @@ async function closedLoop(
     perSecond: requests / elapsed,
     latencies,
     requests,
-    cpuPerRequest: { serving: serving / requests, postgres: postgres / requests },
+    cpuPerRequest: { serving: serving / requests, postgres: postgres / requests, loadGenerator: serving / requests },
   };
 }
 
@@ -539,6 +539,7 @@ async function apiRun(server: BenchServer, path: HotPath, clients: number, secon
   let failures = 0;
   const pids = () => [server.pid, ...postgresPids()];
   const before = cpuSecondsByPid(pids());
+  const ownBefore = process.cpuUsage();
   const instance = autocannon({
     url: server.baseUrl,
     connections: clients,
@@ -557,6 +558,7 @@ async function apiRun(server: BenchServer, path: HotPath, clients: number, secon
     latencies.push(responseTimeMs);
   });
   const result = await instance;
+  const own = process.cpuUsage(ownBefore);
   if (failures > 0 || result.errors > 0) throw new Error(`${path.name}: ${failures} non-200 answers and ${result.errors} errors`);
   let postgres = 0;
   let serverCpu = 0;
@@ -573,7 +575,7 @@ async function apiRun(server: BenchServer, path: HotPath, clients: number, secon
     perSecond: requests / result.duration,
     latencies,
     requests,
-    cpuPerRequest: { serving: serverCpu / requests, postgres: postgres / requests },
+    cpuPerRequest: { serving: serverCpu / requests, postgres: postgres / requests, loadGenerator: (own.user + own.system) / 1e6 / requests },
   };
 }
 
@@ -685,7 +687,7 @@ async function main(): Promise<void> {
   }
 
   console.log(
-    '\n| path | side | clients | requests/s | p50 ms | p99 ms | CPU ms per request: server (floor: driver) / PostgreSQL | API/floor throughput | API/floor p50 |',
+    '\n| path | side | clients | requests/s | p50 ms | p99 ms | CPU ms per request: server (floor: driver) / PostgreSQL / load generator | API/floor throughput | API/floor p50 |',
   );
   console.log('| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |');
   for (const row of rows) {
@@ -698,7 +700,7 @@ async function main(): Promise<void> {
     const cpu = row.measured.cpuPerRequest;
     const postgresCpu = target.driver === 'postgres' ? (cpu.postgres * 1000).toFixed(2) : '(in process)';
     console.log(
-      `| ${row.path} | ${row.side} | ${row.clients} | ${row.measured.perSecond.toFixed(0)} | ${ms(p50)} | ${ms(percentile(row.measured.latencies, 99))} | ${(cpu.serving * 1000).toFixed(2)} / ${postgresCpu} | ${ratios} |`,
+      `| ${row.path} | ${row.side} | ${row.clients} | ${row.measured.perSecond.toFixed(0)} | ${ms(p50)} | ${ms(percentile(row.measured.latencies, 99))} | ${(cpu.serving * 1000).toFixed(2)} / ${postgresCpu} / ${row.side === 'floor' ? '(driver)' : (cpu.loadGenerator * 1000).toFixed(2)} | ${ratios} |`,
     );
   }
   console.log('\n| path | SQL statements per API request: first of each viewer | under load |\n| --- | ---: | ---: |');
