@@ -219,7 +219,8 @@ from days order by days.day`;
 
 /**
  * The creator's top 10 fans by spend per currency (payments net of refunds) and by the days of
- * subscription they paid for, from the charges and their ledger entries.
+ * subscription they paid for, from the charges and their ledger entries; a payment whose refund
+ * settled (succeeded) pays for no days, and a member left with none has no tenure.
  */
 const INSIGHTS_FANS_FLOOR = `
 (select concat_ws(' ', 'spend', user_id, currency, spent, payments) as id from (
@@ -234,8 +235,10 @@ const INSIGHTS_FANS_FLOOR = `
 union all
 (select concat_ws(' ', 'tenure', user_id, paid_days) from (
   select c.user_id, min(c.period_start) as first_at, floor(sum(extract(epoch from c.period_end - c.period_start)) / 86400)::int as paid_days
-  from charges c where c.creator_id = $1 and c.status = 'succeeded'
-  group by 1 order by paid_days desc, first_at, user_id limit 10) tenure)`;
+  from charges c where c.creator_id = $1 and c.status = 'succeeded' and c.period_start is not null
+    and not exists (select 1 from charges r where r.refund_of = c.id and r.status = 'succeeded')
+  group by 1 having sum(extract(epoch from c.period_end - c.period_start)) >= 86400
+  order by paid_days desc, first_at, user_id limit 10) tenure)`;
 
 /** The last 30 days in UTC, as the insights API counts them for range=30d&tz=UTC: [from, to) and the 30 days before. */
 function last30Days(now: Date): { previousFrom: Date; from: Date; to: Date } {

@@ -52,7 +52,7 @@ beforeAll(async () => {
     .set({ labels: sql`array_append(${users.labels}, 'admins')` })
     .where(eq(users.id, admin.id));
   server.context.sessions.forgetUser(admin.id);
-  for (let index = 1; index <= 6; index++) m[index] = await signUp(server, `fan${index}`);
+  for (let index = 1; index <= 8; index++) m[index] = await signUp(server, `fan${index}`);
   const id = (n: number) => (m[n] as Member).id;
 
   gold = generateId();
@@ -62,7 +62,7 @@ beforeAll(async () => {
     { id: silver, creatorId: creator.id, name: 'Silver', priceMinor: 500, currency: 'EUR', active: true },
   ]);
   const methods = new Map<number, string>();
-  for (let n = 1; n <= 6; n++) {
+  for (let n = 1; n <= 8; n++) {
     const methodId = generateId();
     methods.set(n, methodId);
     await db
@@ -143,7 +143,36 @@ beforeAll(async () => {
     refundOf: c2.id,
     refundEndsAccess: true,
   };
-  await db.insert(charges).values([c1, c2, c3, c4, r2]);
+  // Months before both periods, for the fans by tenure: fan7 paid three silver periods, and the
+  // first (30 days) was refunded and the refund settled, so 31 + 30 = 61 days from 1 October.
+  const chain7 = generateId();
+  const c7a = { ...charge(7, silver, 'subscription', 500, 'EUR', '2025-09-01T12:00:00Z', 30), subscriptionId: chain7 };
+  const c7b = { ...charge(7, silver, 'renewal', 500, 'EUR', '2025-10-01T12:00:00Z', 31), subscriptionId: chain7 };
+  const c7c = { ...charge(7, silver, 'renewal', 500, 'EUR', '2025-11-01T12:00:00Z', 30), subscriptionId: chain7 };
+  const r7a = {
+    ...charge(7, silver, 'refund', 500, 'EUR', '2025-09-03T12:00:00Z', 0),
+    subscriptionId: null,
+    periodStart: null,
+    periodEnd: null,
+    refundOf: c7a.id,
+    refundEndsAccess: false,
+  };
+  // fan8 paid two gold periods of 30 days; the second one's refund is still pending (the provider
+  // has not answered), so nothing is given back yet: 60 days.
+  const chain8 = generateId();
+  const c8a = { ...charge(8, gold, 'subscription', 1000, 'USD', '2025-10-15T12:00:00Z', 30), subscriptionId: chain8 };
+  const c8b = { ...charge(8, gold, 'renewal', 1000, 'USD', '2025-11-14T12:00:00Z', 30), subscriptionId: chain8 };
+  const r8b = {
+    ...charge(8, gold, 'refund', 1000, 'USD', '2025-11-20T12:00:00Z', 0),
+    status: 'pending',
+    settledAt: null,
+    subscriptionId: null,
+    periodStart: null,
+    periodEnd: null,
+    refundOf: c8b.id,
+    refundEndsAccess: true,
+  };
+  await db.insert(charges).values([c1, c2, c3, c4, r2, c7a, c7b, c7c, r7a, c8a, c8b, r8b]);
   const entry = (chargeId: string, kind: string, userId: string | null, amountMinor: number, currency: string, createdAt: string) => ({
     id: generateId(),
     chargeId,
@@ -167,6 +196,14 @@ beforeAll(async () => {
       entry(r2.id, 'refund', id(1), -1000, 'USD', '2026-01-10T15:00:00Z'),
       entry(r2.id, 'platform_fee_reversal', null, -200, 'USD', '2026-01-10T15:00:00Z'),
       entry(r2.id, 'creator_earning_reversal', creator.id, -800, 'USD', '2026-01-10T15:00:00Z'),
+      ...posted(c7a),
+      ...posted(c7b),
+      ...posted(c7c),
+      entry(r7a.id, 'refund', id(7), -500, 'EUR', '2025-09-03T12:00:00Z'),
+      entry(r7a.id, 'platform_fee_reversal', null, -100, 'EUR', '2025-09-03T12:00:00Z'),
+      entry(r7a.id, 'creator_earning_reversal', creator.id, -400, 'EUR', '2025-09-03T12:00:00Z'),
+      ...posted(c8a),
+      ...posted(c8b),
     ]);
 
   // Followers: one before the period, two on 2 January, one late on the 14th (New York).
@@ -206,6 +243,15 @@ afterAll(async () => {
 });
 
 const base = () => `/api/creators/${creator.id}/insights`;
+/** The daily gross of fan7's and fan8's payments and fan7's refund, at noon UTC: the same day in both zones. */
+const EARLIER_GROSS = [
+  '2025-09-01 EUR 500',
+  '2025-09-03 EUR -500',
+  '2025-10-01 EUR 500',
+  '2025-10-15 USD 1000',
+  '2025-11-01 EUR 500',
+  '2025-11-14 USD 1000',
+];
 
 describe(`creator insights (${TEST_DRIVER})`, () => {
   // The same hand-counted figures, whether the view reads the source rows (asked in a zone other
@@ -230,8 +276,8 @@ describe(`creator insights (${TEST_DRIVER})`, () => {
       // The first charge, 04:30 UTC on 1 January, is 23:30 on 31 December in New York.
       expect(rows.map((row) => `${row.day} ${row.key} ${row.value}`).sort()).toEqual(
         storedZone
-          ? ['2025-12-31 USD 1000', '2026-01-01 USD 1000', '2026-01-05 EUR 500', '2026-01-10 USD -1000']
-          : ['2026-01-01 USD 2000', '2026-01-05 EUR 500', '2026-01-10 USD -1000'],
+          ? [...EARLIER_GROSS, '2025-12-31 USD 1000', '2026-01-01 USD 1000', '2026-01-05 EUR 500', '2026-01-10 USD -1000']
+          : [...EARLIER_GROSS, '2026-01-01 USD 2000', '2026-01-05 EUR 500', '2026-01-10 USD -1000'],
       );
     });
 
@@ -421,16 +467,24 @@ describe(`creator insights (${TEST_DRIVER})`, () => {
         f.payments,
       ]),
     ).toEqual([
+      [(m[7] as Member).id, 'EUR', 1000, 3],
       [(m[3] as Member).id, 'EUR', 500, 1],
+      [(m[8] as Member).id, 'USD', 2000, 2],
       [(m[6] as Member).id, 'USD', 1000, 1],
     ]);
-    expect(byTenure.map((f: { userId: string; paidDays: number }) => [f.userId, f.paidDays])).toEqual([
-      [(m[1] as Member).id, 31],
-      [(m[6] as Member).id, 30],
-      [(m[3] as Member).id, 4],
+    // Days paid for and not refunded, since the first such period: fan7's refunded first period
+    // counts neither its 30 days nor its start; fan8's refund is pending, so both periods count;
+    // fan1's only payment was refunded, so fan1 has no tenure at all.
+    expect(
+      byTenure.map((f: { userId: string; paidDays: number; firstSubscribedAt: string }) => [f.userId, f.paidDays, f.firstSubscribedAt]),
+    ).toEqual([
+      [(m[7] as Member).id, 61, '2025-10-01T12:00:00.000Z'],
+      [(m[8] as Member).id, 60, '2025-10-15T12:00:00.000Z'],
+      [(m[6] as Member).id, 30, '2026-01-01T04:30:00.000Z'],
+      [(m[3] as Member).id, 4, '2026-01-05T12:00:00.000Z'],
     ]);
     expect(Object.keys(bySpend[0]).sort()).toEqual(['avatarColor', 'currency', 'handle', 'payments', 'publicName', 'spentMinor', 'userId']);
-    expect(bySpend[0].publicName).toBe('fan3 name');
+    expect(bySpend[0].publicName).toBe('fan7 name');
   });
 
   it('writes the month statement as CSV in the creator time zone', async () => {

@@ -281,7 +281,8 @@ export interface FanRow {
 
 /**
  * The creator's top fans: by spend (their payments net of refunds, per currency) and by
- * tenure (days of subscription they paid for), with only what the creator may know of them.
+ * tenure (whole days of subscription they paid for and were not refunded, since the first
+ * such period), with only what the creator may know of them.
  */
 export function fansStatement(): SQL {
   return sql`with spend as (
@@ -292,13 +293,22 @@ export function fansStatement(): SQL {
       group by 1, 2
     ), ranked_spend as (
       select *, row_number() over (partition by currency order by spent desc, user_id) as rank from spend where spent > 0
-    ), tenure as (
-      select c.user_id, min(c.period_start) as first_at,
-        floor(sum(extract(epoch from c.period_end - c.period_start)) / 86400)::int as paid_days,
-        bool_or(c.period_end > ${now}) as subscribed_now
+    ), paid_periods as (
+      select c.user_id, c.period_start, c.period_end, r.id is not null as refunded
       from ${charges} as c
-      where c.creator_id = ${bound.creator} and c.status = 'succeeded'
-      group by 1
+      -- A refunded payment's days were not paid for. Only a settled refund counts (succeeded: the
+      -- money went back and its reversals are posted); a pending one may still fail, a failed one
+      -- gave nothing back. At most one refund of a charge has not failed, so one row per charge.
+      left join ${charges} as r on r.refund_of = c.id and r.status = 'succeeded' and r.creator_id = ${bound.creator}
+      where c.creator_id = ${bound.creator} and c.status = 'succeeded' and c.period_start is not null
+    ), tenure as (
+      select * from (
+        select user_id, min(period_start) filter (where not refunded) as first_at,
+          floor(coalesce(sum(extract(epoch from period_end - period_start)) filter (where not refunded), 0) / 86400)::int as paid_days,
+          bool_or(period_end > ${now}) as subscribed_now
+        from paid_periods group by 1
+      ) as per_member
+      where paid_days > 0
       order by paid_days desc, first_at, user_id
       limit ${bound.limit}
     ), picked as (
