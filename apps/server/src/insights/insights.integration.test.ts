@@ -485,6 +485,32 @@ describe(`creator insights (${TEST_DRIVER})`, () => {
     ]);
     expect(Object.keys(bySpend[0]).sort()).toEqual(['avatarColor', 'currency', 'handle', 'payments', 'publicName', 'spentMinor', 'userId']);
     expect(bySpend[0].publicName).toBe('fan7 name');
+
+    // Subscribed now is what opens the creator's posts, a valid subscription, not a paid period:
+    // a refund that ends access cuts valid_until short while the period runs on.
+    const subscribedNow = async () =>
+      (await creator.client.get(`${base()}/fans`)).body.byTenure.map((f: { userId: string; subscribedNow: boolean }) => [
+        f.userId,
+        f.subscribedNow,
+      ]);
+    const tenureIds = byTenure.map((f: { userId: string }) => f.userId);
+    expect(await subscribedNow()).toEqual(tenureIds.map((userId: string) => [userId, false]));
+    const { db } = server.context.database;
+    const current = {
+      id: generateId(),
+      userId: (m[8] as Member).id,
+      creatorId: creator.id,
+      planId: gold,
+      createdAt: new Date('2025-10-15T12:00:00Z'),
+    };
+    await db.insert(subscriptions).values({ ...current, validUntil: new Date(Date.now() + 86_400_000) });
+    expect(await subscribedNow()).toEqual(tenureIds.map((userId: string) => [userId, userId === current.userId]));
+    await db
+      .update(subscriptions)
+      .set({ validUntil: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.id, current.id));
+    expect(await subscribedNow()).toEqual(tenureIds.map((userId: string) => [userId, false]));
+    await db.delete(subscriptions).where(eq(subscriptions.id, current.id));
   });
 
   it('writes the month statement as CSV in the creator time zone', async () => {

@@ -302,10 +302,13 @@ export function fansStatement(): SQL {
       left join ${charges} as r on r.refund_of = c.id and r.status = 'succeeded' and r.creator_id = ${bound.creator}
       where c.creator_id = ${bound.creator} and c.status = 'succeeded' and c.period_start is not null
     ), tenure as (
-      select * from (
+      -- Subscribed now is what the access rule reads: a valid subscription (a refund that ended
+      -- access has cut its valid_until short), not a paid period that has not ended.
+      select per_member.*, exists (select 1 from ${subscriptions} as s
+          where s.user_id = per_member.user_id and s.creator_id = ${bound.creator} and s.valid_until > ${now}) as subscribed_now
+      from (
         select user_id, min(period_start) filter (where not refunded) as first_at,
-          floor(coalesce(sum(extract(epoch from period_end - period_start)) filter (where not refunded), 0) / 86400)::int as paid_days,
-          bool_or(period_end > ${now}) as subscribed_now
+          floor(coalesce(sum(extract(epoch from period_end - period_start)) filter (where not refunded), 0) / 86400)::int as paid_days
         from paid_periods group by 1
       ) as per_member
       where paid_days > 0
