@@ -42,23 +42,29 @@ const localCacheKeys = (page: Page, table: 'data' | 'userContent' = 'data') =>
 /** Rows of a local cache table (0 when the database does not exist). */
 const localCacheRows = async (page: Page, table: 'data' | 'userContent' = 'data') => (await localCacheKeys(page, table)).length;
 
-/** Waits until the service worker has kept the app's chunks whose names start so (it keeps them as they are used). */
+/**
+ * Waits until the service worker has kept the app's chunks named (it keeps them as they are
+ * used) and every other script and style the page has loaded, so the page opens offline whole.
+ */
 async function expectChunksKept(page: Page, names: readonly string[]) {
-  const pattern = new RegExp(`^/assets/(${names.join('|')})-`);
-  await expect
-    .poll(
-      async () =>
-        new Set(
-          Object.values(await cachedUrls(page))
-            .flat()
-            .filter((url) => pattern.test(url))
-            .map((url) => url.split('-')[0]),
-        ).size,
-      {
-        timeout: 20_000,
-      },
-    )
-    .toBe(names.length);
+  const pattern = new RegExp(`^/assets/(${names.join('|')})-[\\w-]+\\.js$`);
+  const missing = async () => {
+    // Precached files are kept under their revision (`?__WB_REVISION__=`): their path is what counts.
+    const kept = new Set(
+      Object.values(await cachedUrls(page))
+        .flat()
+        .map((url) => url.split('?')[0] ?? url),
+    );
+    const loaded = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => /^\/assets\/.+\.(js|css)$/.test(path)),
+    );
+    const named = new Set([...kept].map((url) => pattern.exec(url)?.[1]).filter(Boolean));
+    return [...names.filter((name) => !named.has(name)), ...loaded.filter((path) => !kept.has(path))];
+  };
+  await expect.poll(missing, { timeout: 20_000 }).toEqual([]);
 }
 
 test('after one visit the app opens offline, says so and shows the feed this device kept, its pictures blurred; sign-out forgets it', async ({
@@ -67,7 +73,7 @@ test('after one visit the app opens offline, says so and shows the feed this dev
   test.setTimeout(180_000);
   const photo = await writePhoto(testInfo);
   const name = `Lighthouse ${testInfo.project.name}`;
-  const text = `Fog rolling over the lighthouse at dawn, seen on ${testInfo.project.name}.`;
+  const text = `Fog rolling over the lighthouse at dawn, seen on ${testInfo.project.name} by ${uniqueHandle('fog')}.`;
   await signUp(page, { email: uniqueEmail('offline'), handle: uniqueHandle('offline'), publicName: name });
   await becomeCreator(page, testInfo, { name, photo });
   const postId = new URL(await publishPost(page, { text, files: [photo], access: 'Public' })).pathname.split('/').at(-1) ?? '';
@@ -78,7 +84,7 @@ test('after one visit the app opens offline, says so and shows the feed this dev
   const feed = page.getByRole('list', { name: 'Your feed' });
   await expect(feed.getByText(text)).toBeVisible();
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
-  await expectChunksKept(page, ['HomePage', 'MenuLayout', 'documents']);
+  await expectChunksKept(page, ['HomePage', 'MenuLayout', 'documents', 'user-content']);
   await expect.poll(() => localCacheRows(page)).toBeGreaterThan(1);
   // The post's photo is recorded in userContent by its versioned path, and the worker keeps its blurred preview.
   await expect
