@@ -2,7 +2,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { WEB_DIST } from '../bench/first-load.js';
-import { becomeCreator, publishPost, writePhoto } from './support/creator.js';
+import { becomeCreator, createFirstPlan, publishPost, writePhoto } from './support/creator.js';
 import { expect, test } from './support/fixtures.js';
 import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
 
@@ -19,35 +19,64 @@ const cachedUrls = (page: Page) =>
     return byCache;
   });
 
-/** Rows of the local cache's data table (0 when the database does not exist). */
-const localCacheRows = (page: Page) =>
+/** The keys of a local cache table (none when the database does not exist). */
+const localCacheKeys = (page: Page, table: 'data' | 'userContent' = 'data') =>
   page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
+    (name) =>
+      new Promise<string[]>((resolve, reject) => {
         const open = indexedDB.open('aurum-cache');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('data')) return resolve(0);
-          const count = db.transaction('data').objectStore('data').count();
-          count.onsuccess = () => {
-            resolve(count.result);
+          if (!db.objectStoreNames.contains(name)) return resolve([]);
+          const keys = db.transaction(name).objectStore(name).getAllKeys();
+          keys.onsuccess = () => {
+            resolve(keys.result.map(String));
             db.close();
           };
         };
       }),
+    table,
   );
 
-test('after one visit the app opens offline, says so and shows the feed this device kept; sign-out forgets it', async ({
+/** Rows of a local cache table (0 when the database does not exist). */
+const localCacheRows = async (page: Page, table: 'data' | 'userContent' = 'data') => (await localCacheKeys(page, table)).length;
+
+/**
+ * Waits until the service worker has kept the app's chunks named (it keeps them as they are
+ * used) and every other script and style the page has loaded, so the page opens offline whole.
+ */
+async function expectChunksKept(page: Page, names: readonly string[]) {
+  const pattern = new RegExp(`^/assets/(${names.join('|')})-[\\w-]+\\.js$`);
+  const missing = async () => {
+    // Precached files are kept under their revision (`?__WB_REVISION__=`): their path is what counts.
+    const kept = new Set(
+      Object.values(await cachedUrls(page))
+        .flat()
+        .map((url) => url.split('?')[0] ?? url),
+    );
+    const loaded = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => /^\/assets\/.+\.(js|css)$/.test(path)),
+    );
+    const named = new Set([...kept].map((url) => pattern.exec(url)?.[1]).filter(Boolean));
+    return [...names.filter((name) => !named.has(name)), ...loaded.filter((path) => !kept.has(path))];
+  };
+  await expect.poll(missing, { timeout: 20_000 }).toEqual([]);
+}
+
+test('after one visit the app opens offline, says so and shows the feed this device kept, its pictures blurred; sign-out forgets it', async ({
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
   const photo = await writePhoto(testInfo);
   const name = `Lighthouse ${testInfo.project.name}`;
-  const text = `Fog rolling over the lighthouse at dawn, seen on ${testInfo.project.name}.`;
+  const text = `Fog rolling over the lighthouse at dawn, seen on ${testInfo.project.name} by ${uniqueHandle('fog')}.`;
   await signUp(page, { email: uniqueEmail('offline'), handle: uniqueHandle('offline'), publicName: name });
   await becomeCreator(page, testInfo, { name, photo });
-  await publishPost(page, { text, files: [photo], access: 'Public' });
+  const postId = new URL(await publishPost(page, { text, files: [photo], access: 'Public' })).pathname.split('/').at(-1) ?? '';
   const me = await page.evaluate(() => fetch('/api/me').then(async (r) => (await r.json()) as { id: string }));
 
   // One visit of the feed, in a fresh page load: the worker installs and keeps what the page used.
@@ -55,18 +84,17 @@ test('after one visit the app opens offline, says so and shows the feed this dev
   const feed = page.getByRole('list', { name: 'Your feed' });
   await expect(feed.getByText(text)).toBeVisible();
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
-  await expect
-    .poll(
-      async () =>
-        Object.values(await cachedUrls(page))
-          .flat()
-          .filter((url) => /^\/assets\/(HomePage|MenuLayout|documents)-/.test(url)).length,
-      {
-        timeout: 20_000,
-      },
-    )
-    .toBe(3);
+  await expectChunksKept(page, ['HomePage', 'MenuLayout', 'documents', 'user-content']);
   await expect.poll(() => localCacheRows(page)).toBeGreaterThan(1);
+  // The post's photo is recorded in userContent by its versioned path, and the worker keeps its blurred preview.
+  await expect
+    .poll(() => localCacheKeys(page, 'userContent'))
+    .toContainEqual(expect.stringMatching(new RegExp(`^/api/posts/${postId}/media/0\\?v=[\\w-]+$`)));
+  await expect
+    .poll(async () =>
+      (await cachedUrls(page))['aurum-user-images']?.filter((url) => url.startsWith(`/api/posts/${postId}/media/0/blurThumb?v=`)),
+    )
+    .toHaveLength(1);
 
   // Profile pictures and blurred pictures only: never the API's answers, never an original or preview.
   const cached = await cachedUrls(page);
@@ -82,6 +110,10 @@ test('after one visit the app opens offline, says so and shows the feed this dev
   await expect(page.getByRole('status').filter({ hasText: "You're offline. Showing what this device saved." })).toBeVisible();
   await expect(feed.getByText(text)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  // The photo's preview is not kept: its blurred preview, which this device kept, stands in.
+  const picture = feed.locator(`img[src^="/api/posts/${postId}/media/0/"]`);
+  await expect(picture).toHaveAttribute('src', /\/media\/0\/blurThumb\?v=/);
+  await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
   await expectAccessible(page);
   await screenshot(page, testInfo, 'offline-feed');
 
@@ -91,7 +123,85 @@ test('after one visit the app opens offline, says so and shows the feed this dev
   await page.goto('/auth/logout');
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(() => localCacheRows(page)).toBe(0);
+  expect(await localCacheRows(page, 'userContent')).toBe(0);
   expect((await cachedUrls(page))['aurum-user-images']).toBeUndefined();
+});
+
+test('chats offline: the chat list and a conversation this device kept show with the offline banner, and sending is refused until back online', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const photo = await writePhoto(testInfo);
+  const creatorName = `Harbour ${testInfo.project.name}`;
+  await signUp(page, { email: uniqueEmail('harbour'), handle: uniqueHandle('harbour'), publicName: creatorName });
+  await becomeCreator(page, testInfo, { name: creatorName, photo });
+  await createFirstPlan(page, { name: 'Deck hands', description: 'A direct line to me.', price: '5.99', chat: true });
+  const creatorId = await page.evaluate(() => fetch('/api/me').then(async (r) => (await r.json()).id as string));
+
+  // A member subscribes to the plan that includes chat and writes to the creator.
+  const memberContext = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
+  const member = await memberContext.newPage();
+  await signUp(member, { email: uniqueEmail('deckhand'), handle: uniqueHandle('deckhand'), publicName: 'Deck Hand' });
+  await member.goto(`/users/subscribeTo/${creatorId}`);
+  await member.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await member.getByLabel('Month').fill('12');
+  await member.getByLabel('Year').fill('2030');
+  await member.getByLabel('CVC').fill('123');
+  await member.getByRole('button', { name: 'Save payment method' }).click();
+  await member.getByRole('button', { name: 'Confirm' }).click();
+  await expect(member.getByText(`Subscribed to ${creatorName}`)).toBeVisible();
+  await member.goto('/chat/new');
+  await member.getByRole('list', { name: 'People you can chat with' }).getByText(creatorName).click();
+  await expect(member).toHaveURL(/\/chat\/(?!new$)\w+$/);
+  const chatId = new URL(member.url()).pathname.split('/').at(-1) ?? '';
+  const first = 'Is the ferry still running tonight?';
+  await member.getByRole('textbox', { name: 'Message' }).fill(first);
+  await member.getByRole('textbox', { name: 'Message' }).press('Enter');
+  const thread = member.getByRole('list', { name: `Messages with ${creatorName}` });
+  await expect(thread.getByText('Sent', { exact: true })).toBeVisible();
+
+  // One visit of the chat list and the chat, in a fresh page load the worker controls.
+  await member.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await member.goto('/chat');
+  const chats = member.getByRole('list', { name: 'Chats' });
+  await chats.getByRole('link', { name: new RegExp(creatorName) }).click();
+  await expect(thread.getByText(first)).toBeVisible();
+  await expectChunksKept(member, ['ChatListPage', 'ChatPage', 'documents']);
+  await expect.poll(() => localCacheKeys(member)).toEqual(expect.arrayContaining(['chats', chatId, `messages:${chatId}`]));
+
+  // Offline: the conversation opens from this device, and a message is refused, its text kept.
+  await memberContext.setOffline(true);
+  await member.reload();
+  const offline = member.getByRole('status').filter({ hasText: "You're offline. Showing what this device saved." });
+  await expect(offline).toBeVisible();
+  await expect(thread.getByText(first)).toBeVisible();
+  const box = member.getByRole('textbox', { name: 'Message' });
+  await box.fill('And the last one back?');
+  await box.press('Enter');
+  await expect(box).toHaveAccessibleDescription("You're offline: messages can't be sent until you're back online.");
+  await expect(member.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await expect(box).toHaveValue('And the last one back?');
+  await expect(thread.getByText('And the last one back?')).toHaveCount(0);
+  await expectAccessible(member);
+  await screenshot(member, testInfo, 'offline-chat');
+
+  // The chat list, offline too.
+  await member.goto('/chat');
+  await expect(offline).toBeVisible();
+  await expect(chats.getByRole('link', { name: new RegExp(creatorName) })).toContainText(first);
+  await expectAccessible(member);
+  await screenshot(member, testInfo, 'offline-chat-list');
+
+  // Back online, the message goes.
+  await memberContext.setOffline(false);
+  await expect(offline).toHaveCount(0);
+  await chats.getByRole('link', { name: new RegExp(creatorName) }).click();
+  await member.getByRole('textbox', { name: 'Message' }).fill('And the last one back?');
+  await member.getByRole('button', { name: 'Send' }).click();
+  await expect(thread.getByText('And the last one back?')).toBeVisible();
+  await expect(thread.getByText('Sent', { exact: true })).toBeVisible();
+  await memberContext.close();
 });
 
 test('the install page and guide show the steps and a silent looping video', async ({ page }, testInfo) => {

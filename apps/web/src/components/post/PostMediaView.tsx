@@ -10,7 +10,15 @@ import { placeholderDataUrl } from './placeholder';
 
 const KIND_NAMES: Record<PostMedia['kind'], string> = { image: 'Photo', video: 'Video', audio: 'Audio' };
 
-/** A picture that shows the placeholder at once and fades the real image in when it has loaded. */
+/** The blurred picture this device kept for a picture that did not load (its module is loaded when documents are kept). */
+const keptBlurredPicture = (src: string) =>
+  import('../../lib/cache/documents').then((module) => module.keptBlurredPicture(src)).catch(() => undefined);
+
+/**
+ * A picture that shows the placeholder at once and fades the real image in when it has loaded.
+ * One that cannot load (offline: full pictures and previews are never kept) is replaced by the
+ * blurred picture this device kept of it, if any; else the placeholder stays.
+ */
 export function FadeInImage({
   src,
   alt,
@@ -25,7 +33,16 @@ export function FadeInImage({
   blurred?: boolean;
 }) {
   const [loaded, setLoaded] = useState(false);
+  const [fallback, setFallback] = useState<{ for: string; url: string | null } | null>(null);
+  const standIn = fallback?.for === src ? fallback.url : null;
   const background = placeholderDataUrl(placeholder);
+  const failed = () => {
+    if (fallback?.for === src || !src.includes('/media/')) return;
+    setFallback({ for: src, url: null });
+    void keptBlurredPicture(src).then((url) => {
+      if (url) setFallback((current) => (current?.for === src ? { for: src, url } : current));
+    });
+  };
   return (
     <Box
       sx={{
@@ -35,16 +52,18 @@ export function FadeInImage({
         backgroundSize: 'cover',
         backgroundPosition: 'center',
         // The server's blur is the protection; this only softens its edges.
-        filter: blurred && !loaded ? 'blur(8px)' : undefined,
+        filter: (blurred || standIn) && !loaded ? 'blur(8px)' : undefined,
       }}
     >
       <Box
         component="img"
-        src={src}
-        alt={alt}
+        key={standIn ?? src}
+        src={standIn ?? src}
+        alt={standIn && alt ? `${alt}, blurred` : alt}
         loading="lazy"
         decoding="async"
         onLoad={() => setLoaded(true)}
+        onError={standIn ? undefined : failed}
         sx={{
           width: '100%',
           height: '100%',

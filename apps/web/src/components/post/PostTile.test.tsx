@@ -1,9 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { keptBlurredPicture } from '../../lib/cache/documents';
 import { lockedPost, makeMedia, makePost } from '../../test/post-fixtures';
 import { PostMediaView } from './PostMediaView';
 import { PostTile } from './PostTile';
+
+vi.mock('../../lib/cache/documents', () => ({ keptBlurredPicture: vi.fn(async () => undefined) }));
 
 function renderInRouter(element: React.ReactElement) {
   const router = createMemoryRouter([{ path: '/', element }]);
@@ -80,5 +83,26 @@ describe('post tiles', () => {
     expect(view.container.querySelector('video')).toBeNull();
     expect(screen.getByRole('img', { name: 'Video, blurred: locked' }).getAttribute('src')).toBe('/api/posts/p2/media/0/blur');
     expect(screen.getByText('Locked')).toBeTruthy();
+  });
+
+  it('puts the blurred picture this device kept in place of a picture that does not load, once', async () => {
+    vi.mocked(keptBlurredPicture).mockImplementation(async (src) =>
+      src === '/api/posts/p1/media/0/playable?v=p' ? '/api/posts/p1/media/0/blur?v=p' : undefined,
+    );
+    const photo = makeMedia({ urls: { playable: '/api/posts/p1/media/0/playable?v=p', blur: '/api/posts/p1/media/0/blur?v=p' } });
+    render(<PostMediaView item={photo} index={0} count={1} locked={false} />);
+    fireEvent.error(screen.getByRole('img', { name: 'Photo' }));
+    const standIn = await screen.findByRole('img', { name: 'Photo, blurred' });
+    expect(standIn.getAttribute('src')).toBe('/api/posts/p1/media/0/blur?v=p');
+    // The blurred picture failing too leaves the placeholder: nothing more is asked for.
+    fireEvent.error(standIn);
+    expect(keptBlurredPicture).toHaveBeenCalledTimes(1);
+
+    // Nothing kept: the picture stays as it was.
+    const other = makeMedia({ urls: { playable: '/api/posts/p3/media/0/playable?v=q' } });
+    render(<PostMediaView item={other} index={0} count={2} locked={false} />);
+    fireEvent.error(screen.getByRole('img', { name: 'Photo 1 of 2' }));
+    await vi.waitFor(() => expect(keptBlurredPicture).toHaveBeenCalledTimes(2));
+    expect(screen.getByRole('img', { name: 'Photo 1 of 2' }).getAttribute('src')).toBe('/api/posts/p3/media/0/playable?v=q');
   });
 });

@@ -18,6 +18,7 @@ import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { ownPlansQuery } from '../../lib/plans';
+import { useOnline } from '../../lib/pwa/online';
 import {
   ALL_MEDIA_KINDS,
   acceptFor,
@@ -51,7 +52,8 @@ export interface ComposedMessage {
  * then. Creators can attach photos, videos or sounds from their device (up to the message's
  * limit): each is uploaded and processed first, and they go with the next message once all are
  * ready. With media attached a creator may set a price: the member then sees them blurred until
- * they pay.
+ * they pay. Offline nothing is sent (the chat shows what this device kept): the box says so and
+ * keeps what was typed for when the connection is back.
  */
 export function Composer({
   canAttach,
@@ -66,6 +68,7 @@ export function Composer({
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [priceText, setPriceText] = useState('');
   const lastTyping = useRef(0);
+  const online = useOnline();
   const plans = useQuery({ ...ownPlansQuery, enabled: canAttach });
   // Messages are priced in the currency of the creator's plans.
   const currency: Currency = plans.data?.find((plan) => plan.active)?.currency ?? plans.data?.[0]?.currency ?? 'USD';
@@ -78,7 +81,7 @@ export function Composer({
   const price =
     attachments.length > 0 && priceText.trim() !== '' ? messagePriceSchema.safeParse({ amountMinor: priceMinor, currency }) : null;
   const priceError = price && !price.success;
-  const canSend = (trimmed.length > 0 || mediaIds.length > 0) && !tooLong && !busy && !broken && !priceError;
+  const canSend = online && (trimmed.length > 0 || mediaIds.length > 0) && !tooLong && !busy && !broken && !priceError;
 
   const update = useCallback((key: string, change: Pick<Attachment, 'mediaId' | 'phase'>) => {
     setAttachments((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -137,7 +140,7 @@ export function Composer({
         }}
         sx={{ display: 'flex', gap: 1, alignItems: 'flex-end' }}
       >
-        {canAttach && <AttachButton disabled={attachments.length >= MESSAGE_MEDIA_MAX} onAdd={add} />}
+        {canAttach && <AttachButton disabled={!online || attachments.length >= MESSAGE_MEDIA_MAX} onAdd={add} />}
         <TextField
           label="Message"
           multiline
@@ -145,11 +148,17 @@ export function Composer({
           fullWidth
           value={text}
           error={tooLong}
-          helperText={tooLong ? `Messages are at most ${CHAT_MESSAGE_MAX_LENGTH} characters (${trimmed.length} now).` : undefined}
+          helperText={
+            tooLong
+              ? `Messages are at most ${CHAT_MESSAGE_MAX_LENGTH} characters (${trimmed.length} now).`
+              : online
+                ? undefined
+                : "You're offline: messages can't be sent until you're back online."
+          }
           onChange={(event) => {
             setText(event.target.value);
             const now = Date.now();
-            if (now - lastTyping.current > TYPING_EVERY_MS) {
+            if (online && now - lastTyping.current > TYPING_EVERY_MS) {
               lastTyping.current = now;
               onTyping();
             }

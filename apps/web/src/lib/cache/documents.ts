@@ -1,4 +1,5 @@
-import { type CachedDocument, type ClientCache, clearCache, currentCache } from './cache';
+import { type CachedDocument, type CachedUserContent, type ClientCache, clearCache, currentCache } from './cache';
+import { blurredFallback, keepBlurredPictures, keepUserContentOf } from './user-content';
 
 /**
  * The local cache's documents as the app reads and writes them: by collection and id. Lists
@@ -23,17 +24,31 @@ export interface DocumentStore {
 
 type ListDocument = { ids: string[] };
 
-export function documentStore(cache: ClientCache): DocumentStore {
+/** The collections whose documents carry media: each item is recorded in `userContent` (user-content.ts). */
+const MEDIA_COLLECTIONS: readonly DocumentCollection[] = ['posts', 'messages'];
+
+export interface DocumentStoreOptions {
+  /** What is done with the media records written (by default: the worker keeps their small blurred pictures). */
+  keepPictures?: (records: readonly CachedUserContent[]) => Promise<void>;
+}
+
+export function documentStore(cache: ClientCache, { keepPictures = keepBlurredPictures }: DocumentStoreOptions = {}): DocumentStore {
   const read = async <T>(collection: DocumentCollection, docId: string) => {
     const row = await cache.data.get(docId);
     return row?.collection === collection ? (row.data as T) : undefined;
   };
+  /** Writes documents, and with posts and messages the records of their media, in the caller's transaction. */
   const putItems = async (collection: DocumentCollection, items: readonly { id: string }[]) => {
     await cache.data.bulkPut(items.map((item): CachedDocument => ({ docId: item.id, collection, data: item })));
+    return MEDIA_COLLECTIONS.includes(collection) ? keepUserContentOf(cache, items) : [];
   };
   return {
     async put(collection, docId, data) {
-      await cache.data.put({ docId, collection, data });
+      const records = await cache.transaction('rw', cache.data, cache.userContent, async () => {
+        await cache.data.put({ docId, collection, data });
+        return MEDIA_COLLECTIONS.includes(collection) ? keepUserContentOf(cache, [data]) : [];
+      });
+      await keepPictures(records);
     },
     get: read,
     async getList<T>(listId: string, collection: DocumentCollection) {
@@ -43,12 +58,14 @@ export function documentStore(cache: ClientCache): DocumentStore {
       return rows.filter((row) => row?.collection === collection).map((row) => row?.data as T);
     },
     async putList(listId, collection, items, append) {
-      await cache.transaction('rw', cache.data, async () => {
+      const records = await cache.transaction('rw', cache.data, cache.userContent, async () => {
         const before = append ? ((await read<ListDocument>('lists', listId))?.ids ?? []) : [];
         const ids = [...new Set([...before, ...items.map((item) => item.id)])];
-        await putItems(collection, items);
+        const written = await putItems(collection, items);
         await cache.data.put({ docId: listId, collection: 'lists', data: { ids } });
+        return written;
       });
+      await keepPictures(records);
     },
     async putSessionUser(user) {
       const kept = await read<{ id: string }>('session', SESSION_DOCUMENT);
@@ -57,6 +74,16 @@ export function documentStore(cache: ClientCache): DocumentStore {
     },
     getSessionUser: () => read('session', SESSION_DOCUMENT),
   };
+}
+
+/**
+ * The blurred picture this device kept for a picture that could not be loaded (offline), or
+ * undefined (user-content.ts). Here so the page loads it with the module that keeps documents,
+ * which it has loaded before going offline.
+ */
+export async function keptBlurredPicture(src: string): Promise<string | undefined> {
+  const cache = await currentCache();
+  return cache ? blurredFallback(cache, src) : undefined;
 }
 
 /** The store of the opened cache, or undefined when it could not be opened. */

@@ -47,6 +47,37 @@ describe('local cache maintenance', () => {
     expect(await cache.data.where('collection').equals('posts').primaryKeys()).toEqual(['open']);
   });
 
+  it("removes the userContent records of a removed post's or message's media with it, in the 10-minute pass", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const cache = await cacheWith({});
+    const media = (path: string, version: string) => ({ urls: { thumb: `${path}/thumb?v=${version}`, blur: `${path}/blur?v=${version}` } });
+    await cache.data.bulkPut([
+      { docId: 'gone', collection: 'posts', data: { id: 'gone', media: [media('/api/posts/gone/media/0', 'b')] } },
+      { docId: 'kept', collection: 'posts', data: { id: 'kept', media: [media('/api/posts/kept/media/0', 'a')] } },
+      { docId: 'm1', collection: 'messages', data: { id: 'm1', media: [media('/api/chats/c1/messages/m1/media/0', 'c')] } },
+    ]);
+    // Records of every version the device saw of the removed documents' items go, the others stay.
+    await cache.userContent.bulkPut(
+      [
+        '/api/posts/gone/media/0?v=a',
+        '/api/posts/gone/media/0?v=b',
+        '/api/posts/kept/media/0?v=a',
+        '/api/chats/c1/messages/m1/media/0?v=c',
+      ].map((fileId) => ({ fileId, ownerId: 'u1', type: 'image' })),
+    );
+    const gone = new Set(['gone', 'm1']);
+    const stop = scheduleMaintenance(() =>
+      maintainCache(cache, async (_collection, batch) => ({ present: batch.filter((id) => !gone.has(id)), locked: [] })),
+    );
+
+    await vi.advanceTimersByTimeAsync(LOCAL_CACHE_MAINTENANCE_INTERVAL_MS - 1);
+    expect(await cache.userContent.count()).toBe(4);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(async () => expect(await cache.userContent.toCollection().primaryKeys()).toEqual(['/api/posts/kept/media/0?v=a']));
+    expect(await cache.data.toCollection().primaryKeys()).toEqual(['kept']);
+    stop();
+  });
+
   it('keeps everything a failed check was about and stops the pass', async () => {
     const cache = await cacheWith({ posts: ids('post', 20), chats: ['chat1'] });
     const log = vi.spyOn(console, 'info').mockImplementation(() => {});

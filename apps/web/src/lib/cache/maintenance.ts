@@ -7,6 +7,7 @@ import {
 } from '@aurum/core';
 import { api } from '../api/client';
 import { type ClientCache, checkCacheHealth, currentCache } from './cache';
+import { forgetUserContentOf } from './user-content';
 
 /** Asks the server which of a batch of cached documents the viewer can still open. */
 export type CheckBatch = (collection: CheckedCollection, ids: readonly string[]) => Promise<CachedDocumentsCheck>;
@@ -19,7 +20,8 @@ export const checkWithServer: CheckBatch = (collection, ids) =>
  * time, are checked with the server; those gone for the viewer are removed, and so are posts
  * whose content the viewer may no longer see (a lapsed subscription), so nothing kept outlives
  * the access it was fetched with. A batch whose check fails is left as it is, and the pass
- * stops: being offline says nothing about what exists. Returns how many documents it removed.
+ * stops: being offline says nothing about what exists. The `userContent` records of a removed
+ * post's or message's media go with it. Returns how many documents it removed.
  */
 export async function maintainCache(cache: ClientCache, check: CheckBatch = checkWithServer): Promise<number> {
   let removed = 0;
@@ -36,11 +38,24 @@ export async function maintainCache(cache: ClientCache, check: CheckBatch = chec
       }
       const kept = new Set(answer.present.filter((id) => !answer.locked.includes(id)));
       const gone = batch.filter((id) => !kept.has(id));
-      await cache.data.bulkDelete(gone);
+      await removeDocuments(cache, gone);
       removed += gone.length;
     }
   }
   return removed;
+}
+
+/** Removes documents and the records of their media items, together. */
+async function removeDocuments(cache: ClientCache, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await cache.transaction('rw', cache.data, cache.userContent, async () => {
+    const rows = await cache.data.bulkGet([...ids]);
+    await forgetUserContentOf(
+      cache,
+      rows.map((row) => row?.data),
+    );
+    await cache.data.bulkDelete([...ids]);
+  });
 }
 
 /**
