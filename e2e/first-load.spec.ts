@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { firstLoads, kilobytes, WEB_DIST } from '../bench/first-load.js';
 import { expect, test } from './support/fixtures.js';
+import { signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
 
 test('each page needs no more JavaScript before its first render than its budget', () => {
   test.skip(test.info().project.name !== 'phone', 'reads the built files, the same for every viewport');
@@ -57,7 +58,7 @@ test('the landing page is drawn from its HTML, before and without any script', a
   await context.close();
 });
 
-test('the app takes the prerendered landing page over once used, in place: same elements, nothing moves, no sign-in check', async ({
+test('the app takes the prerendered landing page over once used, in place: same elements, nothing moves, no sign-in check before', async ({
   page,
 }) => {
   const meRequests: string[] = [];
@@ -88,6 +89,8 @@ test('the app takes the prerendered landing page over once used, in place: same 
   await expect(page.locator('link[rel="modulepreload"][href*="/assets/index-"]')).toBeAttached();
   await page.waitForTimeout(500);
   expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
+  // Nothing waited for the sign-in check, which the app makes once it runs.
+  expect(meRequests).toEqual([]);
   // The visitor reaches for the page: the app runs and takes it over.
   await page.getByRole('heading', { level: 1 }).hover();
   await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
@@ -114,7 +117,6 @@ test('the app takes the prerendered landing page over once used, in place: same 
   await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
   await page.getByRole('link', { name: 'Sign in' }).first().click();
   await expect(page.getByLabel('E-mail address')).toBeVisible();
-  expect(meRequests).toEqual([]);
 });
 
 test('someone who chose the light theme gets the landing page redrawn in it', async ({ page }) => {
@@ -131,4 +133,18 @@ test('a click on the theme switch before the app took the page over is not lost'
   await page.getByRole('button', { name: 'Switch to light theme' }).click();
   await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(250, 247, 240)');
+});
+
+test('a visitor who signed in in another tab after the landing page came is taken home once its app runs', async ({
+  page,
+  context,
+}, testInfo) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Create account' })).toBeVisible();
+  const other = await context.newPage();
+  await signUp(other, { email: uniqueEmail(testInfo.project.name), handle: uniqueHandle('landing'), publicName: 'Landing Tab' });
+  await other.close();
+  await page.getByRole('heading', { level: 1 }).hover();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
 });

@@ -5,7 +5,7 @@ import { AppProviders } from './app/AppProviders';
 import { installGlobalErrorLogging } from './app/global-errors';
 import { AppRoutes, preloadRoute } from './app/router';
 import { storedThemeMode } from './app/theme/ThemeModeProvider';
-import { currentUserQuery, setCurrentUser } from './lib/current-user';
+import { currentUserQuery } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
 import { PRERENDERED_ATTRIBUTE } from './prerender/landing-document';
 
@@ -16,11 +16,13 @@ const queryClient = createQueryClient();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-// The server sends the prerendered landing page only to a visitor without a session: nobody is
-// signed in. Otherwise who is signed in decides the first page: asked before the first render
+// The server sends the prerendered landing page only to a visitor without a session: nobody was
+// signed in when it was sent, so the page is taken over as it is, and the app asks again in the
+// background (the answer is marked stale), since it may start a while later (a sign-in in another
+// tab). Otherwise who is signed in decides the first page: asked before the first render
 // (index.html preloads it).
 const prerendered = root.hasAttribute(PRERENDERED_ATTRIBUTE);
-if (prerendered) setCurrentUser(queryClient, null);
+if (prerendered) queryClient.setQueryData(currentUserQuery.queryKey, null, { updatedAt: 0 });
 else queryClient.prefetchQuery(currentUserQuery);
 
 const routeCode = preloadRoute(window.location.pathname, queryClient);
