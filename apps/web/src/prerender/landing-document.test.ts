@@ -27,7 +27,7 @@ describe('the landing document', () => {
     expect(html).toContain('<div id="root" data-prerendered><main><h1>Gold</h1></main></div>');
     expect(html).not.toContain('splash"><img');
     expect(html).not.toContain('/api/me');
-    expect(html).toContain('<script type="module" async src="/assets/landing-start-Kl12.js"></script>');
+    expect(html).toContain('<script defer src="/assets/landing-start-Kl12.js"></script>');
     expect(html).not.toContain('index-Ab12.js');
     expect(html).not.toContain('modulepreload');
     expect(html).toMatch(/<style data-emotion="css a">.css-a\{\}<\/style>\s*<\/head>/);

@@ -31,7 +31,8 @@ export function landingDocument(indexHtml: string, page: PrerenderedPage, startS
   html = replaceOnce(
     html,
     /<script type="module" crossorigin src="[^"]+"><\/script>/,
-    `<script type="module" async src="${startScript}"></script>`,
+    // A classic deferred script: fetched at low priority, so nothing the first paint waits for.
+    `<script defer src="${startScript}"></script>`,
     'entry script',
   );
   html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
@@ -67,6 +68,7 @@ const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'f
  */
 export function landingStartScript(entry: string, preloads: readonly string[]): string {
   return `// Fetches the app once the prerendered landing page is on screen, and runs it once it is used.
+(() => {
 const modules = ${JSON.stringify([entry, ...preloads])};
 const intents = ${JSON.stringify(INTENT_EVENTS)};
 const root = document.getElementById('root');
@@ -98,6 +100,7 @@ for (const type of intents) addEventListener(type, start, { capture: true, passi
 if (document.visibilityState === 'hidden') fetchModules();
 else requestAnimationFrame(() => setTimeout(fetchModules, 0));
 if (localStorage.getItem(${JSON.stringify(THEME_MODE_KEY)}) === 'light') start();
+})();
 `;
 }
 
