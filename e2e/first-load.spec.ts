@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { firstLoads, kilobytes, WEB_DIST } from '../bench/first-load.js';
+import { expect, test } from './support/fixtures.js';
+import { signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
 
 test('each page needs no more JavaScript before its first render than its budget', () => {
   test.skip(test.info().project.name !== 'phone', 'reads the built files, the same for every viewport');
@@ -13,6 +14,8 @@ test('each page needs no more JavaScript before its first render than its budget
 test('the service worker installs the app shell only, caches page code once used and never the API', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Create account' })).toBeVisible();
+  // The landing page runs the app once the visitor reaches for it.
+  await page.getByRole('heading', { level: 1 }).hover();
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   // The worker is active: from this load on, the page's requests go through it.
   await page.reload();
@@ -42,4 +45,106 @@ test('the service worker installs the app shell only, caches page code once used
       .flat()
       .filter((file) => file.startsWith('/api/') || file.startsWith('/dev/')),
   ).toEqual([]);
+});
+
+test('the landing page is drawn from its HTML, before and without any script', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your work is worth gold.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create account' })).toHaveAttribute('href', '/auth/register');
+  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login');
+  await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+  await context.close();
+});
+
+test('the app takes the prerendered landing page over once used, in place: same elements, nothing moves, no sign-in check before', async ({
+  page,
+}) => {
+  const meRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/me') meRequests.push(request.url());
+  });
+  // The app's entry waits until the drawn page has been looked at.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your work is worth gold.' })).toBeVisible();
+  expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
+  const drawn = await page.evaluate(() => {
+    const elements = [...document.querySelectorAll('#root *')];
+    (window as unknown as { drawn: Element[] }).drawn = elements;
+    return elements.length;
+  });
+  expect(drawn).toBeGreaterThan(50);
+
+  release();
+  // Read, not used: the app's code is fetched but not run.
+  await expect(page.locator('link[rel="modulepreload"][href*="/assets/index-"]')).toBeAttached();
+  await page.waitForTimeout(500);
+  expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
+  // Nothing waited for the sign-in check, which the app makes once it runs.
+  expect(meRequests).toEqual([]);
+  // The visitor reaches for the page: the app runs and takes it over.
+  await page.getByRole('heading', { level: 1 }).hover();
+  await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
+  await expect(page).toHaveTitle('Welcome · Aurum');
+  // Every element drawn from the HTML is still the one on screen: the app kept them.
+  const replaced = await page.evaluate(() =>
+    (window as unknown as { drawn: Element[] }).drawn
+      .filter((element) => !element.isConnected)
+      .map((element) => element.outerHTML.slice(0, 80)),
+  );
+  expect(replaced).toEqual([]);
+  const shifted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) =>
+          resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0)),
+        ).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(0), 1000);
+      }),
+  );
+  expect(shifted).toBeLessThanOrEqual(0.02);
+  // The page works as the app: the theme switch answers, and the links navigate in the app.
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in' }).first().click();
+  await expect(page.getByLabel('E-mail address')).toBeVisible();
+});
+
+test('someone who chose the light theme gets the landing page redrawn in it', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('aurum.themeMode', 'light'));
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your work is worth gold.' })).toBeVisible();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(250, 247, 240)');
+  expect(await page.locator('header button').count()).toBe(1);
+});
+
+test('a click on the theme switch before the app took the page over is not lost', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(250, 247, 240)');
+});
+
+test('a visitor who signed in in another tab after the landing page came is taken home once its app runs', async ({
+  page,
+  context,
+}, testInfo) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Create account' })).toBeVisible();
+  const other = await context.newPage();
+  await signUp(other, { email: uniqueEmail(testInfo.project.name), handle: uniqueHandle('landing'), publicName: 'Landing Tab' });
+  await other.close();
+  await page.getByRole('heading', { level: 1 }).hover();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
 });

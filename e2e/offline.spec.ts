@@ -233,6 +233,8 @@ test('a new version waits for the Reload the person chooses', async ({ page }) =
   const original = await readFile(worker, 'utf8');
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Create account' })).toBeVisible();
+  // The landing page runs the app (which registers the worker) once the visitor reaches for it.
+  await page.getByRole('heading', { level: 1 }).hover();
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   // The first install takes the page over at once.
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PREACT_ALIASES } from './preact-aliases';
+import { prerenderLanding } from './prerender-plugin';
 import { USER_IMAGES_CACHE } from './src/lib/pwa/user-images';
 
 /** The dark theme's app-bar colour; the browser chrome and splash screen match it. */
@@ -105,6 +106,8 @@ export default defineConfig({
         ],
       },
     }),
+    // landing.html: the landing page's markup and styles, painted before any script runs.
+    prerenderLanding(),
   ],
   resolve: { alias: PREACT_ALIASES },
   server: {

@@ -27,6 +27,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/webhooks/payments/:provider': "providers' servers call it; the signature is checked instead",
   'GET /dev/verification/:sessionId': "the development provider's stand-in for the provider's hosted page",
   'POST /dev/verification/:sessionId': "the development provider's stand-in for the provider's hosted page",
+  'GET /': 'the landing page: drawn for visitors without a session, a redirect to the app with one',
   'GET /*': 'the web app, which signs in through the API',
   'GET /index.html': 'the web app, which signs in through the API',
   'GET /assets/app.js': 'the web app, which signs in through the API',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { ApiClient, startTestServer, type TestServer } from '../../test/test-server.js';
 
 interface RawResponse {
   status: number;
@@ -119,5 +119,70 @@ describe('web app delivery: compression and caching', () => {
     const health = await rawGet(`${server.baseUrl}/api/health/live`, { 'accept-encoding': 'gzip' });
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(health.body.toString())).toEqual({ status: 'ok' });
+  });
+});
+
+describe('the landing page: drawn for visitors without a session, a redirect for the signed in', () => {
+  const landing = `<!doctype html><html><head><title>Aurum</title></head><body><div id="root" data-prerendered><h1>Your work is worth gold.</h1>${'<p>Creators and members.</p>'.repeat(60)}</div></body></html>`;
+  let server: TestServer;
+  let distDir: string;
+  beforeAll(async () => {
+    distDir = await mkdtemp(path.join(tmpdir(), 'aurum-dist-'));
+    await writeBuiltApp(distDir);
+    await writeFile(path.join(distDir, 'landing.html'), landing);
+    await writeFile(path.join(distDir, 'landing.html.br'), brotliCompressSync(landing));
+    await writeFile(path.join(distDir, 'landing.html.gz'), gzipSync(landing));
+    server = await startTestServer({ WEB_DIST_DIR: distDir });
+  });
+  afterAll(async () => {
+    await server.close();
+    await rm(distDir, { recursive: true, force: true });
+  });
+
+  /** The headers every document keeps: scripts from this site only, never inline. */
+  function expectStrictPolicy(response: RawResponse) {
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self'[;\s]/);
+    expect(csp).toContain("script-src-attr 'none'");
+    expect(csp.match(/script-src[^;]*/g)?.join(' ')).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(csp).toContain("default-src 'self'");
+  }
+
+  it('sends the prerendered page to a visitor without a session, or with an unknown one, revalidated on every use', async () => {
+    for (const headers of [{}, { cookie: 'aurum_session=not-a-session' }] as Record<string, string>[]) {
+      const response = await rawGet(`${server.baseUrl}/`, { 'accept-encoding': 'br', ...headers });
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(response.body).toString()).toBe(landing);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.etag).toBeTruthy();
+      expect(String(response.headers.vary).split(/,\s*/).sort()).toEqual(['accept-encoding', 'cookie']);
+      expectStrictPolicy(response);
+    }
+  });
+
+  it('redirects a visitor with a live session to the signed-in start, uncached, and drawn again once signed out', async () => {
+    const member = new ApiClient(server);
+    expect((await member.signIn('landing-visitor@aurum.test')).status).toBe(200);
+    const signedIn = await rawGet(`${server.baseUrl}/`, { cookie: member.cookie as string });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.location).toBe('/home');
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    expect(signedIn.headers.vary).toMatch(/cookie/i);
+    expectStrictPolicy(signedIn);
+
+    const cookie = member.cookie as string;
+    expect((await member.delete('/api/auth/session')).status).toBeLessThan(300);
+    const signedOut = await rawGet(`${server.baseUrl}/`, { cookie });
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.body.toString()).toBe(landing);
+  });
+
+  it('keeps the shell for every other path of the app, whoever asks', async () => {
+    const response = await rawGet(`${server.baseUrl}/auth/login`);
+    expect(response.status).toBe(200);
+    expect(response.body.toString()).toContain('<div id="root"></div>');
+    expect(response.body.toString()).not.toContain('data-prerendered');
   });
 });

@@ -1,20 +1,38 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** The landing page's prerendered document, which the web build writes beside index.html. */
+export const LANDING_DOCUMENT = 'landing.html';
+/** Where a signed-in visitor of the landing page goes (the app's guard sends on from there if registration is unfinished). */
+export const SIGNED_IN_START = '/home';
+
+/** The landing document or one of its compressed twins. */
+const isLandingDocument = (filePath: string) =>
+  [LANDING_DOCUMENT, `${LANDING_DOCUMENT}.br`, `${LANDING_DOCUMENT}.gz`].includes(path.basename(filePath));
+
+export interface SpaOptions {
+  /** Whether the request carries a live session (an unknown or expired one is no session). */
+  signedIn: (request: FastifyRequest) => Promise<boolean>;
+}
 
 /**
  * Serves the built web app. Unknown non-API paths get index.html so the browser router
- * decides. The build leaves a brotli and a gzip twin beside each text file, sent to browsers
- * that accept them. Content-hashed assets are cached for a year; everything else (index.html,
- * the manifest, the service worker) is revalidated on every use through its ETag.
+ * decides. `/` is the landing page: a visitor without a session gets landing.html, the page
+ * already drawn (its markup and styles, prerendered at build time), which the app then takes
+ * over; a visitor with one is redirected to the start of the signed-in app. The build leaves a
+ * brotli and a gzip twin beside each text file, sent to browsers that accept them.
+ * Content-hashed assets are cached for a year; everything else (the documents, the manifest,
+ * the service worker) is revalidated on every use through its ETag.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<boolean> {
+export async function registerSpa(app: FastifyInstance, distDir: string, options: SpaOptions): Promise<boolean> {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'web app is not built; only the API is served (run npm run build)');
     return false;
   }
+  const hasLanding = existsSync(path.join(distDir, LANDING_DOCUMENT));
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -25,9 +43,16 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     setHeaders(res, filePath) {
       const cacheable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', cacheable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      // The same URL answers in several encodings, so caches must key on what was accepted.
-      res.setHeader('vary', 'accept-encoding');
+      // The same URL answers in several encodings, so caches must key on what was accepted; the
+      // landing page's URL also answers differently with a session (a redirect), so on the cookie too.
+      res.setHeader('vary', isLandingDocument(filePath) ? 'accept-encoding, cookie' : 'accept-encoding');
     },
+  });
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    if (await options.signedIn(request)) {
+      return reply.header('cache-control', 'no-store').header('vary', 'cookie').redirect(SIGNED_IN_START, 302);
+    }
+    return reply.sendFile(hasLanding ? LANDING_DOCUMENT : 'index.html');
   });
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');

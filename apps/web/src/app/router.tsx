@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { AdminOnly, isAdminPath } from './AdminOnly';
@@ -7,14 +7,37 @@ import { BareLayout } from './layout/BareLayout';
 import { loadPage } from './lazy-reload';
 import { Root } from './Root';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
-import { APP_ROUTES, type AppRoute, matchAppRoute } from './routes';
+import { APP_ROUTES, type AppRoute, matchAppRoute, type PageModule } from './routes';
 
 const comingSoon = () => import('./ComingSoonPage');
 const menuLayout = () => import('./layout/MenuLayout');
 
+/** Pages whose code has loaded, by their import: such a page renders at once instead of suspending. */
+const loadedPages = new Map<() => Promise<PageModule>, ComponentType>();
+
+async function loadAndKeep(load: () => Promise<PageModule>): Promise<PageModule> {
+  const module = await load();
+  loadedPages.set(load, module.default);
+  return module;
+}
+
+/**
+ * A page loaded on first use (lazy), except that one whose code is already there (preloadRoute
+ * finished before the first render) renders in the same pass, without a suspended render in
+ * between: the prerendered landing page is taken over as it is. Each mounted page keeps the
+ * choice it made, so it is never swapped for the other kind while shown.
+ */
+export function lazyPage(load: () => Promise<PageModule>): ComponentType {
+  const Lazy = lazy(() => loadPage(() => loadAndKeep(load)));
+  return function Page() {
+    const [Loaded] = useState(() => loadedPages.get(load));
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+}
+
 function toRouteObject(route: AppRoute): RouteObject {
   if (route.redirectTo) return { path: route.path, element: <Navigate to={route.redirectTo} replace /> };
-  const Page = lazy(() => loadPage(route.page ?? comingSoon));
+  const Page = lazyPage(route.page ?? comingSoon);
   const element = isAdminPath(route.path) ? (
     <AdminOnly>
       <Page />
@@ -64,12 +87,17 @@ export function AppRoutes() {
  * Starts loading the code of the page at `pathname`, of its layout and its data at once.
  * Otherwise the layout's code is asked for only once the current user is known, the page's once
  * the layout has rendered, and the data once the page has. A failure is left to the page's own
- * load, which handles it.
+ * load, which handles it. Settles once the code has loaded (or failed): a first render after
+ * that draws the page in one pass.
  */
-export function preloadRoute(pathname: string, queryClient: QueryClient): void {
+export function preloadRoute(pathname: string, queryClient: QueryClient): Promise<void> {
   const route = matchAppRoute(pathname)?.route;
-  if (!route || route.redirectTo) return;
-  if (route.layout === 'menu') menuLayout().catch(() => {});
-  (route.page ?? comingSoon)().catch(() => {});
+  if (!route || route.redirectTo) return Promise.resolve();
+  const layout = route.layout === 'menu' ? menuLayout() : null;
+  const page = loadAndKeep(route.page ?? comingSoon);
   route.prefetch?.(queryClient);
+  return Promise.all([layout, page]).then(
+    () => {},
+    () => {},
+  );
 }

@@ -194,10 +194,25 @@ export const APP_ROUTES: AppRoute[] = [
   },
 ];
 
+type RouteMatch = { route: AppRoute; params: Params } | null;
+
+/**
+ * Matches already made, by path: the router flattens and ranks the whole table on every match,
+ * and the root asks on each render (title, guard), so a path is matched once. The table never
+ * changes; the oldest entries go beyond MATCHES_KEPT paths.
+ */
+const matches = new Map<string, RouteMatch>();
+const MATCHES_KEPT = 200;
+
 /** The route of a path, ranked as the router ranks them, with its params; null when the app has no page for it. */
-export function matchAppRoute(pathname: string): { route: AppRoute; params: Params } | null {
+export function matchAppRoute(pathname: string): RouteMatch {
+  const known = matches.get(pathname);
+  if (known !== undefined) return known;
   const match = matchRoutes(APP_ROUTES, pathname)?.at(-1);
-  return match ? { route: match.route, params: match.params } : null;
+  const found = match ? { route: match.route, params: match.params } : null;
+  if (matches.size >= MATCHES_KEPT) matches.delete(matches.keys().next().value as string);
+  matches.set(pathname, found);
+  return found;
 }
 
 /** Whether the app has a page for the path; the guard sends unknown paths to the start. */

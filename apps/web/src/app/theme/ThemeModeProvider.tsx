@@ -2,12 +2,13 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { type PaletteMode, ThemeProvider } from '@mui/material/styles';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { createAppTheme, THEME_COLORS } from './theme';
+import { THEME_MODE_KEY } from './theme-mode-key';
 
-export const THEME_MODE_KEY = 'aurum.themeMode';
+export { THEME_MODE_KEY };
 
-/** Dark unless the user picked light before. */
-export function storedThemeMode(storage: Pick<Storage, 'getItem'> = window.localStorage): PaletteMode {
-  return storage.getItem(THEME_MODE_KEY) === 'light' ? 'light' : 'dark';
+/** Dark unless the user picked light before (and dark where there is no storage: the landing page's prerender). */
+export function storedThemeMode(storage: Pick<Storage, 'getItem'> | undefined = globalThis.window?.localStorage): PaletteMode {
+  return storage?.getItem(THEME_MODE_KEY) === 'light' ? 'light' : 'dark';
 }
 
 interface ThemeModeContextValue {
