@@ -578,7 +578,11 @@ async function apiRun(server: BenchServer, path: HotPath, clients: number, secon
     perSecond: requests / result.duration,
     latencies,
     requests,
-    cpuPerRequest: { serving: serverCpu / requests, postgres: postgres / requests, loadGenerator: (own.user + own.system) / 1e6 / requests },
+    cpuPerRequest: {
+      serving: serverCpu / requests,
+      postgres: postgres / requests,
+      loadGenerator: (own.user + own.system) / 1e6 / requests,
+    },
   };
 }
 
