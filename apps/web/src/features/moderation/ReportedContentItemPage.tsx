@@ -155,7 +155,8 @@ function DecisionDialog({ content, action, onClose }: { content: ReportedContent
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const mutation = useMutation({
-    mutationFn: (chosen: ModerationAction) => decide(content.contentId, { action: chosen, reason: reason.trim() }),
+    // What was typed goes in at submit: on Preact the options are updated after paint, so a closure could send an older reason.
+    mutationFn: (decision: { action: ModerationAction; reason: string }) => decide(content.contentId, decision),
     onSuccess: ({ action: done, resolvedReports }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.moderation.all });
       addSnack(`${MODERATION_ACTION_LABELS[done]}: done. ${reportCount(resolvedReports)} closed.`, 'success');
@@ -211,7 +212,7 @@ function DecisionDialog({ content, action, onClose }: { content: ReportedContent
           color={shown === 'dismiss' ? 'primary' : 'error'}
           disabled={!reason.trim()}
           loading={mutation.isPending}
-          onClick={() => action && mutation.mutate(action)}
+          onClick={() => action && mutation.mutate({ action, reason: reason.trim() })}
         >
           {MODERATION_ACTION_LABELS[shown]}
         </Button>

@@ -31,6 +31,13 @@ import { formatDateTime, fromDateTimeLocalValue, scheduledText, scheduleError, t
 
 type Field = 'text' | 'media' | 'access' | 'publishAt';
 type FieldErrors = Partial<Record<Field, string>>;
+/** What the composer saves, as it stood when the person pressed the button. */
+interface ComposerValues {
+  text: string;
+  items: ComposerItem[];
+  access: string[];
+  publishAt: string | null;
+}
 
 /** Which field an API error is about, so it can be shown beside it. */
 function fieldOfError(error: unknown): Field | null {
@@ -120,18 +127,19 @@ export function PostComposer({ post, onSaved }: PostComposerProps) {
   };
 
   const save = useMutation({
-    mutationFn: async (): Promise<Post> => {
-      const publishAt = scheduleOn && scheduledAt ? scheduledAt.toISOString() : null;
+    // The form's values go in at submit: on Preact the options are updated after paint, so a
+    // closure over the state could send the text from before the last keystroke.
+    mutationFn: async ({ text, items, access, publishAt }: ComposerValues): Promise<Post> => {
       if (!editing) {
         return createPost({
-          text: text.trim(),
+          text,
           mediaIds: items.flatMap((item) => (item.mediaId ? [item.mediaId] : [])),
           access,
           publishAt,
         });
       }
       const fields = {
-        text: text.trim(),
+        text,
         access,
         // A published post keeps its time; a scheduled one moves, or goes out now when the switch is off.
         ...(published ? {} : { publishAt }),
@@ -176,7 +184,7 @@ export function PostComposer({ post, onSaved }: PostComposerProps) {
       document.getElementById(`composer-${first}`)?.focus();
       return;
     }
-    save.mutate();
+    save.mutate({ text: text.trim(), items, access, publishAt: scheduleOn && scheduledAt ? scheduledAt.toISOString() : null });
   };
 
   const generalError = save.error && !fieldOfError(save.error) && Object.keys(detailErrors(save.error)).length === 0;
