@@ -32,7 +32,9 @@ test("the browser's spans reach the collector through the relay, with a trace he
 
   await page.goto(`/?visit=${marker}`);
   await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
-  // Telemetry starts once the page is idle; this page's document load span is the sign it is on.
+  // The prerendered landing page runs no script until the visitor reaches for it; then the app
+  // takes over and telemetry starts once the page is idle: this page's document load span is the sign it is on.
+  await page.getByRole('heading', { level: 1 }).hover();
   await browserSpanFor(page.url());
 
   const sameOrigin = new URL(`/api/health?probe=${marker}`, page.url()).href;
