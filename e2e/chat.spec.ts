@@ -1,6 +1,6 @@
 import { becomeCreator, createFirstPlan, writePhoto } from './support/creator.js';
 import { expect, test } from './support/fixtures.js';
-import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+import { expectAccessible, payWithTestCard, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
 
 test('a member with a chat plan and the creator chat live: the unread badge, the conversation both ways, read receipts, a paid message unlocked after paying', async ({
   page,
@@ -20,12 +20,7 @@ test('a member with a chat plan and the creator chat live: the unread badge, the
   const member = await memberContext.newPage();
   await signUp(member, { email: uniqueEmail('sailor'), handle: uniqueHandle('sailor'), publicName: 'Night Sailor' });
   await member.goto(`/users/subscribeTo/${creatorId}`);
-  await member.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await member.getByLabel('Month').fill('12');
-  await member.getByLabel('Year').fill('2030');
-  await member.getByLabel('CVC').fill('123');
-  await member.getByRole('button', { name: 'Save payment method' }).click();
-  await member.getByRole('button', { name: 'Confirm' }).click();
+  await payWithTestCard(member);
   await expect(member.getByText(`Subscribed to ${creatorName}`)).toBeVisible();
 
   // The member starts the chat from the people they may chat with.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { firstLoads, kilobytes, WEB_DIST } from '../bench/first-load.js';
 import { expect, test } from './support/fixtures.js';
-import { signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+import { reachForLandingPage, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
 
 test('each page needs no more JavaScript before its first render than its budget', () => {
   test.skip(test.info().project.name !== 'phone', 'reads the built files, the same for every viewport');
@@ -14,8 +14,7 @@ test('each page needs no more JavaScript before its first render than its budget
 test('the service worker installs the app shell only, caches page code once used and never the API', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Create account' })).toBeVisible();
-  // The landing page runs the app once the visitor reaches for it.
-  await page.getByRole('heading', { level: 1 }).hover();
+  await reachForLandingPage(page);
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   // The worker is active: from this load on, the page's requests go through it.
   await page.reload();
@@ -144,7 +143,7 @@ test('a visitor who signed in in another tab after the landing page came is take
   const other = await context.newPage();
   await signUp(other, { email: uniqueEmail(testInfo.project.name), handle: uniqueHandle('landing'), publicName: 'Landing Tab' });
   await other.close();
-  await page.getByRole('heading', { level: 1 }).hover();
+  await reachForLandingPage(page);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
 });

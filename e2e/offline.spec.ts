@@ -4,7 +4,15 @@ import type { Page } from '@playwright/test';
 import { WEB_DIST } from '../bench/first-load.js';
 import { becomeCreator, createFirstPlan, publishPost, writePhoto } from './support/creator.js';
 import { expect, test } from './support/fixtures.js';
-import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+import {
+  expectAccessible,
+  payWithTestCard,
+  reachForLandingPage,
+  screenshot,
+  signUp,
+  uniqueEmail,
+  uniqueHandle,
+} from './support/journey.js';
 
 /** Every cached URL's path (and query), by the service worker's cache names. */
 const cachedUrls = (page: Page) =>
@@ -144,12 +152,7 @@ test('chats offline: the chat list and a conversation this device kept show with
   const member = await memberContext.newPage();
   await signUp(member, { email: uniqueEmail('deckhand'), handle: uniqueHandle('deckhand'), publicName: 'Deck Hand' });
   await member.goto(`/users/subscribeTo/${creatorId}`);
-  await member.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await member.getByLabel('Month').fill('12');
-  await member.getByLabel('Year').fill('2030');
-  await member.getByLabel('CVC').fill('123');
-  await member.getByRole('button', { name: 'Save payment method' }).click();
-  await member.getByRole('button', { name: 'Confirm' }).click();
+  await payWithTestCard(member);
   await expect(member.getByText(`Subscribed to ${creatorName}`)).toBeVisible();
   await member.goto('/chat/new');
   await member.getByRole('list', { name: 'People you can chat with' }).getByText(creatorName).click();
@@ -233,8 +236,8 @@ test('a new version waits for the Reload the person chooses', async ({ page }) =
   const original = await readFile(worker, 'utf8');
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Create account' })).toBeVisible();
-  // The landing page runs the app (which registers the worker) once the visitor reaches for it.
-  await page.getByRole('heading', { level: 1 }).hover();
+  // The app, which registers the worker, runs once the visitor reaches for the landing page.
+  await reachForLandingPage(page);
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   // The first install takes the page over at once.
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);

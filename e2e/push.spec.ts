@@ -1,7 +1,7 @@
 import { PushStandIn, type StandInSubscription } from '../apps/server/test/push-stand-in.js';
 import { becomeCreator, createFirstPlan, publishPost, writePhoto } from './support/creator.js';
 import { expect, test } from './support/fixtures.js';
-import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+import { expectAccessible, payWithTestCard, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
 
 /**
  * Chromium without Google's push service cannot make a real subscription (PushManager.subscribe
@@ -52,12 +52,7 @@ test('a member who turned on new-post notifications gets an encrypted, VAPID-sig
   const member = await memberContext.newPage();
   await signUp(member, { email: uniqueEmail('keeper'), handle: uniqueHandle('keeper'), publicName: 'Lamp Keeper' });
   await member.goto(`/users/subscribeTo/${creatorId}`);
-  await member.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await member.getByLabel('Month').fill('12');
-  await member.getByLabel('Year').fill('2030');
-  await member.getByLabel('CVC').fill('123');
-  await member.getByRole('button', { name: 'Save payment method' }).click();
-  await member.getByRole('button', { name: 'Confirm' }).click();
+  await payWithTestCard(member);
   await expect(member.getByText(`Subscribed to ${creatorName}`)).toBeVisible();
 
   // The push service this member's browser would use, expecting the server's VAPID key.

@@ -1,7 +1,7 @@
 import { adminEmailFor } from './support/admins.js';
 import { becomeCreator, createFirstPlan, publishPost, writePhoto } from './support/creator.js';
 import { expect, test } from './support/fixtures.js';
-import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+import { expectAccessible, payWithTestCard, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
 
 test('an admin refunds a member’s payment and ends the subscription now; the member loses access and the refund is listed', async ({
   page,
@@ -28,12 +28,7 @@ test('an admin refunds a member’s payment and ends the subscription now; the m
   await signUp(member, { email: uniqueEmail('sailor'), handle: memberHandle, publicName: 'Night Sailor' });
   await member.goto(paidPostUrl);
   await member.getByRole('link', { name: 'Subscribe from $6.50 / 30 days' }).click();
-  await member.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await member.getByLabel('Month').fill('12');
-  await member.getByLabel('Year').fill('2030');
-  await member.getByLabel('CVC').fill('123');
-  await member.getByRole('button', { name: 'Save payment method' }).click();
-  await member.getByRole('button', { name: 'Confirm' }).click();
+  await payWithTestCard(member);
   await expect(member).toHaveURL(paidPostUrl);
   await expect(member.getByText('Night shots from the lamp room.')).toBeVisible();
 

@@ -66,3 +66,22 @@ export async function signUp(page: Page, account: { email: string; handle: strin
 
 /** A short unique handle for one run of one project. */
 export const uniqueHandle = (label: string) => `${label}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 30);
+
+/** On the subscribe page: saves the development provider's test card that always succeeds, then confirms. */
+export async function payWithTestCard(page: Page): Promise<void> {
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Month').fill('12');
+  await page.getByLabel('Year').fill('2030');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Save payment method' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+}
+
+/**
+ * On the prerendered landing page, which runs no script until the visitor reaches for it: reaches
+ * for it (a pointer over the heading) and waits until the app has taken the page over.
+ */
+export async function reachForLandingPage(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).hover();
+  await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
+}

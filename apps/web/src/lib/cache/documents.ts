@@ -37,16 +37,19 @@ export function documentStore(cache: ClientCache, { keepPictures = keepBlurredPi
     const row = await cache.data.get(docId);
     return row?.collection === collection ? (row.data as T) : undefined;
   };
-  /** Writes documents, and with posts and messages the records of their media, in the caller's transaction. */
+  /** With posts and messages, the records of their media, in the caller's transaction over both tables. */
+  const keepMediaOf = async (collection: DocumentCollection, documents: readonly unknown[]) =>
+    MEDIA_COLLECTIONS.includes(collection) ? keepUserContentOf(cache, documents) : [];
+  /** Writes documents and their media records, in the caller's transaction. */
   const putItems = async (collection: DocumentCollection, items: readonly { id: string }[]) => {
     await cache.data.bulkPut(items.map((item): CachedDocument => ({ docId: item.id, collection, data: item })));
-    return MEDIA_COLLECTIONS.includes(collection) ? keepUserContentOf(cache, items) : [];
+    return keepMediaOf(collection, items);
   };
   return {
     async put(collection, docId, data) {
       const records = await cache.transaction('rw', cache.data, cache.userContent, async () => {
         await cache.data.put({ docId, collection, data });
-        return MEDIA_COLLECTIONS.includes(collection) ? keepUserContentOf(cache, [data]) : [];
+        return keepMediaOf(collection, [data]);
       });
       await keepPictures(records);
     },
