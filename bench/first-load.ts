@@ -21,7 +21,8 @@ export const FIRST_LOAD_BUDGET_BYTES = 150 * 1024;
  */
 export const FIRST_LOAD_PAGES = [
   { path: '/', lazy: ['src/features/landing/LandingPage.tsx'], limit: FIRST_LOAD_BUDGET_BYTES },
-  { path: '/home', lazy: ['src/app/layout/MenuLayout.tsx', 'src/features/home/HomePage.tsx'], limit: FIRST_LOAD_BUDGET_BYTES },
+  // The menu layout and the home page are part of the shell (routes.ts).
+  { path: '/home', lazy: [], limit: FIRST_LOAD_BUDGET_BYTES },
 ] as const;
 
 interface ManifestChunk {

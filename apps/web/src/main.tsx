@@ -23,7 +23,7 @@ if (!root) throw new Error('The page has no #root element.');
 // (index.html preloads it).
 const prerendered = root.hasAttribute(PRERENDERED_ATTRIBUTE);
 if (prerendered) queryClient.setQueryData(currentUserQuery.queryKey, null, { updatedAt: 0 });
-else queryClient.prefetchQuery(currentUserQuery);
+const userKnown = prerendered ? Promise.resolve() : queryClient.prefetchQuery(currentUserQuery);
 
 const routeCode = preloadRoute(window.location.pathname, queryClient);
 
@@ -52,5 +52,9 @@ if (prerendered) {
     root.removeAttribute(PRERENDERED_ATTRIBUTE);
   });
 } else {
-  startTransition(() => createRoot(root).render(app));
+  // index.html's splash stays until the user and the page's code are known, so the first render
+  // draws the page itself rather than a loading state first (on a slow phone, a render of its own).
+  void Promise.all([userKnown, routeCode]).then(() => {
+    startTransition(() => createRoot(root).render(app));
+  });
 }

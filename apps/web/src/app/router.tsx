@@ -4,13 +4,13 @@ import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { AdminOnly, isAdminPath } from './AdminOnly';
 import { BareLayout } from './layout/BareLayout';
+import { MenuLayout } from './layout/MenuLayout';
 import { loadPage } from './lazy-reload';
 import { Root } from './Root';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { APP_ROUTES, type AppRoute, matchAppRoute, type PageModule } from './routes';
 
 const comingSoon = () => import('./ComingSoonPage');
-const menuLayout = () => import('./layout/MenuLayout');
 
 /** Pages whose code has loaded, by their import: such a page renders at once instead of suspending. */
 const loadedPages = new Map<() => Promise<PageModule>, ComponentType>();
@@ -51,12 +51,11 @@ function toRouteObject(route: AppRoute): RouteObject {
 /**
  * The route tree: the root guards every path and hosts the global UI; below it the two
  * layouts carry their pages. Unknown paths match the catch-all, which the guard redirects.
- * Pages and the menu layout are lazy: the router moves to a new path in a transition, so the
- * previous page stays on screen until the next one's code has loaded.
+ * Pages are lazy (but the home page, see routes.ts): the router moves to a new path in a
+ * transition, so the previous page stays on screen until the next one's code has loaded. The
+ * menu layout is part of the shell, which the landing page loads only once the visitor reaches for it.
  */
 function buildRoutes(): RouteObject[] {
-  // The menus are code of their own: the landing and sign-in pages do not load them.
-  const MenuLayout = lazy(async () => ({ default: (await loadPage(menuLayout)).MenuLayout }));
   return [
     {
       element: <Root />,
@@ -84,19 +83,18 @@ export function AppRoutes() {
 }
 
 /**
- * Starts loading the code of the page at `pathname`, of its layout and its data at once.
- * Otherwise the layout's code is asked for only once the current user is known, the page's once
- * the layout has rendered, and the data once the page has. A failure is left to the page's own
+ * Starts loading the code of the page at `pathname` and its data at once. Otherwise the page's
+ * code is asked for only once the current user is known and the layout has rendered, and the data
+ * once the page has. A failure is left to the page's own
  * load, which handles it. Settles once the code has loaded (or failed): a first render after
  * that draws the page in one pass.
  */
 export function preloadRoute(pathname: string, queryClient: QueryClient): Promise<void> {
   const route = matchAppRoute(pathname)?.route;
   if (!route || route.redirectTo) return Promise.resolve();
-  const layout = route.layout === 'menu' ? menuLayout() : null;
   const page = loadAndKeep(route.page ?? comingSoon);
   route.prefetch?.(queryClient);
-  return Promise.all([layout, page]).then(
+  return page.then(
     () => {},
     () => {},
   );

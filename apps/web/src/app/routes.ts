@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { matchRoutes, type Params } from 'react-router';
+import { feedQuery } from '../features/home/api';
+import * as homePage from '../features/home/HomePage';
 
 export type PageModule = { default: ComponentType };
 
@@ -129,8 +131,10 @@ export const APP_ROUTES: AppRoute[] = [
     path: '/home',
     title: 'Home',
     layout: 'menu',
-    page: () => import('../features/home/HomePage'),
-    prefetch: async (queryClient) => queryClient.prefetchInfiniteQuery((await import('../features/home/api')).feedQuery()),
+    // Part of the app's shell, with the menu layout: the page members open most renders once
+    // the shell has run, without a second round of chunks (each a request on a slow network).
+    page: () => Promise.resolve(homePage),
+    prefetch: (queryClient) => queryClient.prefetchInfiniteQuery(feedQuery()),
   },
   { path: '/home/install-pwa', title: 'Install Aurum', layout: 'menu', page: () => import('../features/home/InstallAppPage') },
 

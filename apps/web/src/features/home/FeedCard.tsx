@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CreatorAvatar } from '../../components/CreatorAvatar';
 import { PostTile } from '../../components/post/PostTile';
@@ -16,8 +17,9 @@ import { useSeen } from '../../lib/seen/use-seen';
 /**
  * One post of the feed: who posted it and when, the post's tile, and its caption. Sneak peeks
  * are marked and offer their unlock right here. The post counts as seen once it was on screen.
+ * Memoized: a card already drawn is not drawn again as the feed reveals more.
  */
-export function FeedCard({ item }: { item: FeedItem }) {
+export const FeedCard = memo(function FeedCard({ item }: { item: FeedItem }) {
   const seenRef = useSeen(item.id);
   const name = displayName(item.creator);
   const titleId = `feed-post-${item.id}`;
@@ -63,4 +65,4 @@ export function FeedCard({ item }: { item: FeedItem }) {
       )}
     </Paper>
   );
-}
+});

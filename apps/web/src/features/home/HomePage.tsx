@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { isStandalone } from '../../components/install/install-banner';
 import { PageLoading } from '../../components/LoadingOverlay';
@@ -15,6 +15,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { RetryAlert } from '../../components/RetryAlert';
 import { useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
+import { useRevealedCount } from '../../lib/revealed-count';
 import { feedItems, feedQuery } from './api';
 import { FeedCard } from './FeedCard';
 
@@ -55,28 +56,31 @@ export default function HomePage() {
 
 function Feed() {
   const feed = useInfiniteQuery(feedQuery());
-  // Deferred: the cards render in slices that yield to the browser once the posts arrive,
-  // instead of in the one long task of the query's update.
-  const pages = useDeferredValue(feed.data?.pages);
+  const pages = feed.data?.pages;
   const items = feedItems(pages);
+  // A page's cards are drawn a few per task once they arrive (the first screen at once), so a
+  // slow phone paints and answers between them; more are asked for once all are drawn.
+  const revealed = useRevealedCount(items.length);
   if (feed.isError && !feed.data) return <RetryAlert error={feed.error} onRetry={() => void feed.refetch()} />;
   if (!pages) return <PageLoading label="Loading your feed" />;
   if (items.length === 0) return <EmptyFeed />;
   return (
     <>
       <Box component="ul" aria-label="Your feed" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
-        {items.map((item) => (
+        {items.slice(0, revealed).map((item) => (
           <li key={item.id}>
             <FeedCard item={item} />
           </li>
         ))}
       </Box>
-      <LoadMore
-        hasMore={feed.hasNextPage}
-        loading={feed.isFetchingNextPage}
-        onLoad={() => void feed.fetchNextPage()}
-        failed={feed.isFetchNextPageError ? feed.error : null}
-      />
+      {revealed === items.length && (
+        <LoadMore
+          hasMore={feed.hasNextPage}
+          loading={feed.isFetchingNextPage}
+          onLoad={() => void feed.fetchNextPage()}
+          failed={feed.isFetchNextPageError ? feed.error : null}
+        />
+      )}
     </>
   );
 }
