@@ -25,7 +25,7 @@ const prerendered = root.hasAttribute(PRERENDERED_ATTRIBUTE);
 if (prerendered) queryClient.setQueryData(currentUserQuery.queryKey, null, { updatedAt: 0 });
 const userKnown = prerendered ? Promise.resolve() : queryClient.prefetchQuery(currentUserQuery);
 
-const routeCode = preloadRoute(window.location.pathname, queryClient);
+const routeReady = preloadRoute(window.location.pathname, queryClient);
 
 const app = (
   <StrictMode>
@@ -37,14 +37,14 @@ const app = (
   </StrictMode>
 );
 
-// Rendered as a transition, the first render works in slices that yield to the browser
-// instead of one long task that would hold back input and paint.
+// The first render is a transition: not urgent, so React would work it in slices (Preact, which
+// the build puts in React's place, draws it at once).
 if (prerendered) {
   // The prerendered page is on screen already. Once the page's code is here, the app's first
   // render draws the same elements in one pass and hydrates them: it keeps the nodes and their
   // styles, adding only its event handlers. The page was drawn in the dark theme; for someone who
   // chose the light one, the app draws it anew.
-  void routeCode.then(() => {
+  void routeReady.then(() => {
     startTransition(() => {
       if (storedThemeMode() === 'dark') hydrateRoot(root, app);
       else createRoot(root).render(app);
@@ -52,9 +52,9 @@ if (prerendered) {
     root.removeAttribute(PRERENDERED_ATTRIBUTE);
   });
 } else {
-  // index.html's splash stays until the user and the page's code are known, so the first render
-  // draws the page itself rather than a loading state first (on a slow phone, a render of its own).
-  void Promise.all([userKnown, routeCode]).then(() => {
+  // index.html's splash stays until the user, the page's code and its data are known, so the first
+  // render draws the page itself rather than loading states first (on a slow phone, each a render).
+  void Promise.all([userKnown, routeReady]).then(() => {
     startTransition(() => createRoot(root).render(app));
   });
 }

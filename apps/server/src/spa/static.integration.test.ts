@@ -179,6 +179,26 @@ describe('the landing page: drawn for visitors without a session, a redirect for
     expect(signedOut.body.toString()).toBe(landing);
   });
 
+  it("has the browser fetch the home page's feed with its document, for a visitor with a session only", async () => {
+    const member = new ApiClient(server);
+    expect((await member.signIn('home-visitor@aurum.test')).status).toBe(200);
+    const signedIn = await rawGet(`${server.baseUrl}/home`, { cookie: member.cookie as string });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.toString()).toContain('<div id="root"></div>');
+    expect(signedIn.headers.link).toBe('</api/feed>; rel=preload; as=fetch; crossorigin=anonymous');
+    expect(String(signedIn.headers.vary).split(/,\s*/).sort()).toEqual(['accept-encoding', 'cookie']);
+    expect((await member.get('/api/feed')).status).toBe(200);
+
+    for (const headers of [{}, { cookie: 'aurum_session=not-a-session' }] as Record<string, string>[]) {
+      const signedOut = await rawGet(`${server.baseUrl}/home`, headers);
+      expect(signedOut.status).toBe(200);
+      expect(signedOut.headers.link).toBeUndefined();
+      expect(signedOut.headers.vary).toBe('accept-encoding');
+    }
+    const otherPage = await rawGet(`${server.baseUrl}/explore`, { cookie: member.cookie as string });
+    expect(otherPage.headers.link).toBeUndefined();
+  });
+
   it('keeps the shell for every other path of the app, whoever asks', async () => {
     const response = await rawGet(`${server.baseUrl}/auth/login`);
     expect(response.status).toBe(200);

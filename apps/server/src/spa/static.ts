@@ -8,6 +8,17 @@ export const LANDING_DOCUMENT = 'landing.html';
 /** Where a signed-in visitor of the landing page goes (the app's guard sends on from there if registration is unfinished). */
 export const SIGNED_IN_START = '/home';
 
+/**
+ * API answers a page of the app asks for first, for a visitor with a session: a Link header on
+ * its document has the browser fetch them at once, beside the app's code, instead of once that
+ * code has run (the web app's `fetch` of the same URL takes the preloaded answer).
+ */
+const SIGNED_IN_PRELOADS: Record<string, readonly string[]> = {
+  // The feed's first page (features/home/api.ts).
+  [SIGNED_IN_START]: ['/api/feed'],
+};
+const preloadLink = (urls: readonly string[]) => urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`).join(', ');
+
 /** The landing document or one of its compressed twins. */
 const isLandingDocument = (filePath: string) =>
   [LANDING_DOCUMENT, `${LANDING_DOCUMENT}.br`, `${LANDING_DOCUMENT}.gz`].includes(path.basename(filePath));
@@ -44,8 +55,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
       const cacheable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', cacheable ? 'public, max-age=31536000, immutable' : 'no-cache');
       // The same URL answers in several encodings, so caches must key on what was accepted; the
-      // landing page's URL also answers differently with a session (a redirect), so on the cookie too.
-      res.setHeader('vary', isLandingDocument(filePath) ? 'accept-encoding, cookie' : 'accept-encoding');
+      // landing page's URL also answers differently with a session (a redirect), and a document
+      // with preloads has them only with one, so on the cookie too.
+      const bySession = isLandingDocument(filePath) || res.getHeader('link') !== undefined;
+      res.setHeader('vary', bySession ? 'accept-encoding, cookie' : 'accept-encoding');
     },
   });
   app.get('/', { schema: { hide: true } }, async (request, reply) => {
@@ -61,6 +74,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
     if (candidate.startsWith(distDir) && statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
       return reply.sendFile(path.relative(distDir, candidate));
     }
+    const preloads = SIGNED_IN_PRELOADS[urlPath];
+    // On the raw response, where setHeaders above sees it and varies the document on the cookie.
+    if (preloads && (await options.signedIn(request))) reply.raw.setHeader('link', preloadLink(preloads));
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
   return true;

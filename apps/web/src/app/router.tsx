@@ -82,20 +82,27 @@ export function AppRoutes() {
   );
 }
 
+/** Longest a first render waits for the page's data once its code is here: past it, the page shows its loading state. */
+const FIRST_DATA_WAIT_MS = 1000;
+
 /**
  * Starts loading the code of the page at `pathname` and its data at once. Otherwise the page's
- * code is asked for only once the current user is known and the layout has rendered, and the data
- * once the page has. A failure is left to the page's own
- * load, which handles it. Settles once the code has loaded (or failed): a first render after
- * that draws the page in one pass.
+ * code is asked for only once the current user is known and the layout has rendered, and the
+ * data once the page has. A failure is left to the page's own load, which handles it. Settles
+ * once the code has loaded (or failed) and the data has come (or failed, or is slow): a first
+ * render after that draws the page with its data in one pass.
  */
 export function preloadRoute(pathname: string, queryClient: QueryClient): Promise<void> {
   const route = matchAppRoute(pathname)?.route;
   if (!route || route.redirectTo) return Promise.resolve();
   const page = loadAndKeep(route.page ?? comingSoon);
-  route.prefetch?.(queryClient);
-  return page.then(
-    () => {},
-    () => {},
+  const data = route.prefetch?.(queryClient);
+  const settled = (promise: Promise<unknown>) =>
+    promise.then(
+      () => {},
+      () => {},
+    );
+  return settled(page).then(() =>
+    data ? Promise.race([settled(data), new Promise<void>((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]) : undefined,
   );
 }
