@@ -2,18 +2,22 @@
  * Hot paths against their floor, side by side in one run: each endpoint through the real server
  * (HTTP, session cookie, full response) and the plain SQL statement that returns the same ids
  * for the same viewer, prepared, on the same data set (bench/seed.ts). Before measuring, it
- * checks that the API and the floor agree on the ids for every viewer it uses.
+ * checks that the API and the floor agree on the ids for every viewer it uses. Beside them, the
+ * HTTP floor (bench/http-floor.ts): the API's answers sent from memory by a bare HTTP server, what
+ * the HTTP exchange alone costs the machine; with the SQL floor, the least an API could cost.
  *
  *   node --import tsx bench/hot-paths.ts                                   # PostgreSQL (database aurum_bench)
  *   node --import tsx bench/hot-paths.ts --data-dir /tmp/aurum-bench-pglite  # PGlite
  *   options: --duration 10 --warmup 3 (seconds) --viewers 200 --clients 1,32 --paths feed,posts (default: all)
  */
 import { createHash } from 'node:crypto';
+import { cpus } from 'node:os';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { SESSION_COOKIE } from '../apps/server/src/auth/sessions.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
-import { type AutocannonRequest, autocannon, type BenchServer, cpuSecondsByPid, postgresPids, startServer } from './server.js';
+import { answerKey, startHttpFloor } from './http-floor.js';
+import { type AutocannonRequest, autocannon, cpuSecondsByPid, postgresPids, startServer } from './server.js';
 import {
   argument,
   BENCH_USER_AGENT,
@@ -522,25 +526,42 @@ async function closedLoop(
   };
 }
 
-/** One step through the API as the viewer; writes carry the site's Origin, as the browser sends it (the CSRF check wants it). */
-async function apiIds(server: BenchServer, step: Step, viewer: Viewer): Promise<string[]> {
+/**
+ * One step through the API as the viewer: the ids it lists and the answer as sent. Writes carry
+ * the site's Origin, as the browser sends it (the CSRF check wants it).
+ */
+async function apiAnswer(server: HttpServing, step: Step, viewer: Viewer): Promise<{ ids: string[]; body: Buffer }> {
   const response = await fetch(server.baseUrl + step.apiPath(viewer), {
     method: step.method,
     headers: { cookie: viewer.cookie, origin: server.baseUrl },
   });
   if (response.status !== 200) throw new Error(`${step.method} ${step.apiPath(viewer)}: ${response.status} for viewer ${viewer.userId}`);
-  return step.apiIds(await response.json());
+  const body = Buffer.from(await response.arrayBuffer());
+  return { ids: step.apiIds(JSON.parse(body.toString('utf8'))), body };
+}
+
+/** A process answering HTTP: the API's server or the HTTP floor. */
+interface HttpServing {
+  baseUrl: string;
+  pid: number;
 }
 
 /**
- * The API under autocannon with `clients` connections; each connection sends the next viewer's
- * steps in order, each step a request.
+ * The API (or the HTTP floor) under autocannon with `clients` connections; each connection sends
+ * the next viewer's steps in order, each step a request. PostgreSQL's CPU is counted for the API.
  */
-async function apiRun(server: BenchServer, path: HotPath, clients: number, seconds: number, viewers: Viewer[]): Promise<Measured> {
+async function httpRun(
+  server: HttpServing,
+  side: 'API' | 'HTTP floor',
+  path: HotPath,
+  clients: number,
+  seconds: number,
+  viewers: Viewer[],
+): Promise<Measured> {
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
-  const pids = () => [server.pid, ...postgresPids()];
+  const pids = () => (side === 'API' ? [server.pid, ...postgresPids()] : [server.pid]);
   const before = cpuSecondsByPid(pids());
   const ownBefore = process.cpuUsage();
   const instance = autocannon({
@@ -572,7 +593,7 @@ async function apiRun(server: BenchServer, path: HotPath, clients: number, secon
   }
   // The run may stop between a write and the step that undoes it: the last step again for every viewer puts the data back.
   const last = path.steps.at(-1) as Step;
-  if (last.method !== 'GET') for (const viewer of viewers) await apiIds(server, last, viewer);
+  if (side === 'API' && last.method !== 'GET') for (const viewer of viewers) await apiAnswer(server, last, viewer);
   const requests = latencies.length;
   return {
     perSecond: requests / result.duration,
@@ -629,7 +650,7 @@ async function benchViewers(target: Target): Promise<Viewer[]> {
 
 interface Row {
   path: string;
-  side: 'API' | 'floor';
+  side: 'API' | 'floor' | 'HTTP floor';
   clients: number;
   measured: Measured;
 }
@@ -666,11 +687,17 @@ async function main(): Promise<void> {
     }
 
     const server = await startServer(target);
+    /** The API's answers, for the HTTP floor to send. */
+    const answers = new Map<string, Buffer>();
     try {
       const before = await server.statements();
       for (const viewer of viewers) {
         const got: string[] = [];
-        for (const step of path.steps) got.push(...(await apiIds(server, step, viewer)));
+        for (const step of path.steps) {
+          const answer = await apiAnswer(server, step, viewer);
+          got.push(...answer.ids);
+          answers.set(answerKey(step.method, step.apiPath(viewer), viewer.cookie), answer.body);
+        }
         const want = expected.get(viewer.userId) ?? [];
         if (got.join() !== want.join())
           throw new Error(`${path.name}: the API and the floor disagree for viewer ${viewer.userId}:\n  API   ${got}\n  floor ${want}`);
@@ -680,9 +707,9 @@ async function main(): Promise<void> {
       let loadedStatements = 0;
       let loadedRequests = 0;
       for (const clients of CLIENTS) {
-        await apiRun(server, path, clients, WARMUP_S, viewers);
+        await httpRun(server, 'API', path, clients, WARMUP_S, viewers);
         const sentBefore = await server.statements();
-        const measured = await apiRun(server, path, clients, DURATION_S, viewers);
+        const measured = await httpRun(server, 'API', path, clients, DURATION_S, viewers);
         loadedStatements += (await server.statements()) - sentBefore;
         loadedRequests += measured.requests;
         rows.push({ path: path.name, side: 'API', clients, measured });
@@ -690,6 +717,21 @@ async function main(): Promise<void> {
       statementsPerRequest.set(path.name, { first, loaded: loadedStatements / loadedRequests });
     } finally {
       await server.stop();
+    }
+
+    const httpFloor = await startHttpFloor(answers);
+    try {
+      for (const clients of CLIENTS) {
+        await httpRun(httpFloor, 'HTTP floor', path, clients, WARMUP_S, viewers);
+        rows.push({
+          path: path.name,
+          side: 'HTTP floor',
+          clients,
+          measured: await httpRun(httpFloor, 'HTTP floor', path, clients, DURATION_S, viewers),
+        });
+      }
+    } finally {
+      await httpFloor.stop();
     }
   }
 
@@ -705,13 +747,44 @@ async function main(): Promise<void> {
         ? `${(row.measured.perSecond / floor.measured.perSecond).toFixed(2)}x | ${(p50 / percentile(floor.measured.latencies, 50)).toFixed(1)}x`
         : ' | ';
     const cpu = row.measured.cpuPerRequest;
-    const postgresCpu = target.driver === 'postgres' ? (cpu.postgres * 1000).toFixed(2) : '(in process)';
+    const postgresCpu =
+      row.side === 'HTTP floor' ? '(none)' : target.driver === 'postgres' ? (cpu.postgres * 1000).toFixed(2) : '(in process)';
     console.log(
       `| ${row.path} | ${row.side} | ${row.clients} | ${row.measured.perSecond.toFixed(0)} | ${ms(p50)} | ${ms(percentile(row.measured.latencies, 99))} | ${(cpu.serving * 1000).toFixed(2)} / ${postgresCpu} / ${row.side === 'floor' ? '(driver)' : (cpu.loadGenerator * 1000).toFixed(2)} | ${ratios} |`,
     );
   }
+  printLeastPossible(rows);
   console.log('\n| path | SQL statements per API request: first of each viewer | under load |\n| --- | ---: | ---: |');
   for (const [name, count] of statementsPerRequest) console.log(`| ${name} | ${count.first.toFixed(2)} | ${count.loaded.toFixed(2)} |`);
+}
+
+/**
+ * With every core busy, requests per second are about the cores divided by the CPU a request
+ * costs all processes. The least an API answering over HTTP could cost is the SQL floor's
+ * (PostgreSQL and its driver) plus the HTTP floor's (a bare server and the load generator): the
+ * throughput that allows, beside the floor's, is the best ratio any API could reach here.
+ */
+function printLeastPossible(rows: Row[]): void {
+  const cores = cpus().length;
+  const busiest = Math.max(...CLIENTS);
+  const msPerRequest = (row: Row | undefined) => {
+    const cpu = row?.measured.cpuPerRequest;
+    return cpu ? (cpu.serving + cpu.postgres + (row?.side === 'floor' ? 0 : cpu.loadGenerator)) * 1000 : Number.NaN;
+  };
+  console.log(
+    `\n| path (${busiest} clients) | CPU ms per request, all processes: SQL floor | HTTP floor | both | API | least possible API/floor throughput (${cores} cores / both) | API/floor measured |`,
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const name of new Set(rows.map((row) => row.path))) {
+    const find = (side: Row['side']) => rows.find((row) => row.path === name && row.side === side && row.clients === busiest);
+    const [floor, http, api] = [find('floor'), find('HTTP floor'), find('API')];
+    if (!floor || !http || !api) continue;
+    const both = msPerRequest(floor) + msPerRequest(http);
+    const bound = (cores * 1000) / both / floor.measured.perSecond;
+    console.log(
+      `| ${name} | ${msPerRequest(floor).toFixed(2)} | ${msPerRequest(http).toFixed(2)} | ${both.toFixed(2)} | ${msPerRequest(api).toFixed(2)} | ${bound.toFixed(2)}x | ${(api.measured.perSecond / floor.measured.perSecond).toFixed(2)}x |`,
+    );
+  }
 }
 
 main().catch((error) => {

@@ -18,7 +18,14 @@ import { blocks, likes, plans, posts, profiles, seenRecords } from '../db/schema
 import { mediaItemForViewer, type StoredMediaItem } from '../media/media-items.js';
 import { postMediaUrl, profileImageUrl } from '../media/media-urls.js';
 import { cheapestFirst } from '../plans/service.js';
-import { entitlementsIn, entitlementsRow, postAccessLevelSql, REVEALING_LEVELS_SQL, visiblePostSql } from './access-sql.js';
+import {
+  entitlementsIn,
+  entitlementsRow,
+  postAccessLevelSql,
+  REVEALING_LEVELS_SQL,
+  visiblePostOfSql,
+  visiblePostSql,
+} from './access-sql.js';
 
 /** The access levels a viewer can be shown a post at. */
 export type VisibleLevel = Exclude<AccessLevel, 'hidden'>;
@@ -59,20 +66,29 @@ const revealing = sql`v.level in (${REVEALING_LEVELS_SQL})`;
 const unseen = sql`${posts.id} not in (select id from seen)`;
 const unblocked = sql`${posts.creatorId} not in (select id from blocked)`;
 
+/** A list of one creator's posts (bound.creatorId): what depends on the creator is read once per statement, not per row. */
+const ofOneCreator = { visible: visiblePostOfSql(bound.creatorId), offersOf: bound.creatorId };
+
 /**
  * One part of a post cards statement: the posts matching `where` whose level passes
  * `levelFilter`, newest first, with the creator's summary. Text is cut down to what the level
  * allows inside the query (a sneak peek gets one character past the teaser, to know it goes on),
- * and disabled creators' posts never come out. `source` stands in for the posts table (it must
- * be called posts), for a part that narrows the candidates first.
+ * and disabled creators' posts never come out (`visible`). `source` stands in for the posts table
+ * (it must be called posts), for a part that narrows the candidates first.
  */
-function cardsPart(part: 'page' | 'peek', where: SQL, levelFilter: SQL, limit: Bound<number>, source: SQL = sql`${posts}`): SQL {
+function cardsPart(
+  part: 'page' | 'peek',
+  where: SQL,
+  levelFilter: SQL,
+  limit: Bound<number>,
+  { source = sql`${posts}`, visible = visiblePostSql }: { source?: SQL; visible?: SQL } = {},
+): SQL {
   return sql`(select ${part}::text as part, v.id, v.creator_id, v.access, v.publish_at, v.level, v.like_count, v.media_items,
       case when v.level in (${REVEALING_LEVELS_SQL}) then v.text when v.level = 'sneakpeek' then left(v.text, ${POST_TEASER_CHARS + 1}) end as text,
       ${profiles.handle}, ${profiles.publicName} as public_name, ${profiles.avatarColor} as avatar_color, ${profiles.avatarMediaId} as avatar_media_id
     from (select ${posts.id} as id, ${posts.creatorId} as creator_id, ${posts.access} as access, ${posts.publishAt} as publish_at,
             ${posts.text} as text, ${posts.likeCount} as like_count, ${posts.mediaItems} as media_items, ${postAccessLevelSql(bound.viewer, bound.now, entitlementsIn('ent'))} as level
-          from ${source}, ent where ${visiblePostSql} and ${where}) v
+          from ${source}, ent where ${visible} and ${where}) v
     join ${profiles} on ${profiles.userId} = v.creator_id
     where ${levelFilter}
     order by v.publish_at desc, v.id desc limit ${limit})`;
@@ -81,9 +97,10 @@ function cardsPart(part: 'page' | 'peek', where: SQL, levelFilter: SQL, limit: B
 /**
  * The whole statement: the parts, then per post its media (kept on the post), like count, the
  * viewer's like and, for locked posts, the creator's offered plans (cheapest first), each
- * aggregated into the row so a page is one round trip.
+ * aggregated into the row so a page is one round trip. `offersOf` is whose plans are offered:
+ * each row's creator, or the one creator a list is about (then read once).
  */
-function cardsStatement(...parts: SQL[]): SQL {
+function cardsStatement(parts: SQL[], offersOf: SQL | Bound<string> = sql`c.creator_id`): SQL {
   return sql`${viewerRelations}
     select c.part, c.id, c.creator_id, c.access, c.level, c.text, c.handle, c.public_name, c.avatar_color, c.avatar_media_id,
       (extract(epoch from c.publish_at) * 1000)::float8 as publish_ms,
@@ -93,18 +110,25 @@ function cardsStatement(...parts: SQL[]): SQL {
       case when c.level not in (${REVEALING_LEVELS_SQL}) then
         (select coalesce(json_agg(json_build_object('id', ${plans.id}, 'name', ${plans.name}, 'priceMinor', ${plans.priceMinor}, 'currency', ${plans.currency})
             order by ${sql.join(cheapestFirst, sql`, `)}), '[]')
-          from ${plans} where ${plans.creatorId} = c.creator_id and ${plans.active})
+          from ${plans} where ${plans.creatorId} = ${offersOf} and ${plans.active})
       end as offers
     from (${sql.join(parts, sql` union all `)}) c
     order by c.part, c.publish_at desc, c.id desc`;
 }
 
-/** The feed's own posts: published, content revealed, after the cursor, within `scope`. */
-const feedPosts = (scope: SQL) =>
-  cardsPart('page', sql`${posts.publishAt} <= ${bound.now} and ${afterCursor} and ${scope}`, revealing, bound.limit);
+/** The feed's own posts: published, after the cursor, within `scope` (their content revealed: see `revealing`). */
+const feedWhere = (scope: SQL) => sql`${posts.publishAt} <= ${bound.now} and ${afterCursor} and ${scope}`;
 
 /** One creator's posts in the feed, without sneak peeks. */
-const feedOfCreatorStatement = () => cardsStatement(feedPosts(sql`${posts.creatorId} = ${bound.creatorId} and ${unseen} and ${unblocked}`));
+const feedOfCreatorStatement = () =>
+  cardsStatement(
+    [
+      cardsPart('page', feedWhere(sql`${posts.creatorId} = ${bound.creatorId} and ${unseen} and ${unblocked}`), revealing, bound.limit, {
+        visible: ofOneCreator.visible,
+      }),
+    ],
+    ofOneCreator.offersOf,
+  );
 
 /**
  * The feed's page and its sneak-peek candidates: the newest posts listing 'sneakpeek' (only those
@@ -115,8 +139,8 @@ function feedStatement(): SQL {
   const newestListingPeeks = sql`(select * from ${posts} where 'sneakpeek' = any(${posts.access}) and ${visiblePostSql}
     and ${posts.publishAt} <= ${bound.now} and ${unseen} and ${unblocked}
     order by ${posts.publishAt} desc, ${posts.id} desc limit ${bound.peekScan}) as posts`;
-  const peeks = cardsPart('peek', sql`true`, sql`v.level = 'sneakpeek'`, bound.peekLimit, newestListingPeeks);
-  return cardsStatement(feedPosts(sql`${unseen} and ${unblocked}`), peeks);
+  const peeks = cardsPart('peek', sql`true`, sql`v.level = 'sneakpeek'`, bound.peekLimit, { source: newestListingPeeks });
+  return cardsStatement([cardsPart('page', feedWhere(sql`${unseen} and ${unblocked}`), revealing, bound.limit), peeks]);
 }
 
 /** A sneak-peek candidate of the feed, made into a card only if it is picked. */
@@ -158,7 +182,7 @@ export class PostCards {
 
   /** One post as this viewer may see it, or null when it is hidden or gone. */
   async one(viewerId: string, postId: string): Promise<Post | null> {
-    const rows = await this.run('post_card', () => cardsStatement(cardsPart('page', sql`${posts.id} = ${bound.postId}`, notHidden, 1)), {
+    const rows = await this.run('post_card', () => cardsStatement([cardsPart('page', sql`${posts.id} = ${bound.postId}`, notHidden, 1)]), {
       viewer: viewerId,
       postId,
     });
@@ -168,12 +192,16 @@ export class PostCards {
   /** A creator's posts at every level the viewer may see, newest first (the owner's scheduled and private ones included). */
   async byCreator(viewerId: string, creatorId: string, cursor: PostCursor, limit: number): Promise<Post[]> {
     const where = sql`${posts.creatorId} = ${bound.creatorId} and ${afterCursor}`;
-    const rows = await this.run('post_cards_by_creator', () => cardsStatement(cardsPart('page', where, notHidden, bound.limit)), {
-      viewer: viewerId,
-      creatorId,
-      limit,
-      ...cursorValues(cursor),
-    });
+    const rows = await this.run(
+      'post_cards_by_creator',
+      () => cardsStatement([cardsPart('page', where, notHidden, bound.limit, { visible: ofOneCreator.visible })], ofOneCreator.offersOf),
+      {
+        viewer: viewerId,
+        creatorId,
+        limit,
+        ...cursorValues(cursor),
+      },
+    );
     return rows.map((row) => this.toPost(row));
   }
 
