@@ -32,7 +32,8 @@ function reversalOf(kind: string): string {
   return reversal;
 }
 
-export function toPaymentMethod(row: PaymentMethodRow): PaymentMethod {
+/** What the API shows of a saved method: every column but the owner and the provider's own reference. */
+export function toPaymentMethod(row: Omit<PaymentMethodRow, 'userId' | 'provider' | 'providerRef'>): PaymentMethod {
   return {
     id: row.id,
     type: row.type,

@@ -25,13 +25,38 @@ export function stateColumns(state: SubscriptionState): Partial<SubscriptionRow>
   };
 }
 
-/** Subscriptions with what the member sees of them (plan, creator, payment method), newest first. */
+/**
+ * Subscriptions with what the member sees of them (plan, creator, payment method), newest first.
+ * Only the columns the answer uses: the member's list is read on every visit, and every column
+ * costs the driver and the mapping on each row.
+ */
 export function subscriptionsQuery(db: Database, where: ReturnType<typeof and>) {
   return db
     .select({
-      subscription: subscriptions,
-      plan: plans,
-      method: paymentMethods,
+      subscription: {
+        id: subscriptions.id,
+        creatorId: subscriptions.creatorId,
+        autoRenew: subscriptions.autoRenew,
+        validUntil: subscriptions.validUntil,
+        paidAt: subscriptions.paidAt,
+        renewalFailedAt: subscriptions.renewalFailedAt,
+        renewalFailures: subscriptions.renewalFailures,
+        lapsedAt: subscriptions.lapsedAt,
+        createdAt: subscriptions.createdAt,
+      },
+      plan: { id: plans.id, name: plans.name, priceMinor: plans.priceMinor, currency: plans.currency, perks: plans.perks },
+      method: {
+        id: paymentMethods.id,
+        type: paymentMethods.type,
+        brand: paymentMethods.brand,
+        last4: paymentMethods.last4,
+        email: paymentMethods.email,
+        expMonth: paymentMethods.expMonth,
+        expYear: paymentMethods.expYear,
+        isDefault: paymentMethods.isDefault,
+        createdAt: paymentMethods.createdAt,
+        removedAt: paymentMethods.removedAt,
+      },
       handle: profiles.handle,
       publicName: profiles.publicName,
       avatarColor: profiles.avatarColor,
