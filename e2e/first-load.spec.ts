@@ -147,3 +147,22 @@ test('a visitor who signed in in another tab after the landing page came is take
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
 });
+
+test("a signed-in member's home page asks for its feed with the document, once", async ({ page, browser }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the same requests on every viewport');
+  await signUp(page, { email: uniqueEmail('feed-preload'), handle: uniqueHandle('preload'), publicName: 'Early Reader' });
+  // A fresh browser profile with the session: no service worker answers the page from its cache.
+  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  const home = await context.newPage();
+  const feedRequests: string[] = [];
+  home.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/feed') feedRequests.push(request.url());
+  });
+  const document = await home.goto('/home');
+  expect(document?.headers().link).toBe('</api/feed>; rel=preload; as=fetch; crossorigin=anonymous');
+  await expect(home.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+  await expect(home.getByRole('heading', { name: 'Your feed is empty' })).toBeVisible();
+  // The app's own request took the preloaded answer.
+  expect(feedRequests).toHaveLength(1);
+  await context.close();
+});
