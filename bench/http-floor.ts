@@ -9,37 +9,16 @@ import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { type ChildServer, listening } from './child-server.js';
 
 /** An answer's key: what tells one viewer's request from another's. */
 export const answerKey = (method: string, url: string, cookie: string) => `${method} ${url} ${cookie}`;
 
-export interface HttpFloor {
-  baseUrl: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-
 /** Starts the floor's server with `answers` (by answerKey) and resolves once it listens. */
-export function startHttpFloor(answers: Map<string, Buffer>): Promise<HttpFloor> {
+export function startHttpFloor(answers: Map<string, Buffer>): Promise<ChildServer> {
   const child = fork(fileURLToPath(import.meta.url), ['--serve-http-floor'], { execArgv: ['--import', 'tsx'] });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the HTTP floor exited with ${code}`)));
-    child.once('message', (message) => {
-      const { port } = message as { port: number };
-      resolve({
-        baseUrl: `http://127.0.0.1:${port}`,
-        pid: child.pid as number,
-        stop: () =>
-          new Promise((stopped) => {
-            child.removeAllListeners('exit');
-            child.once('exit', () => stopped());
-            child.kill();
-          }),
-      });
-    });
-    child.send(Object.fromEntries([...answers].map(([key, body]) => [key, body.toString('base64')])));
-  });
+  child.send(Object.fromEntries([...answers].map(([key, body]) => [key, body.toString('base64')])));
+  return listening(child, 'the HTTP floor', () => child.kill());
 }
 
 function serveAnswers(encoded: Record<string, string>): void {

@@ -20,6 +20,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config/config.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { createOutboxMailer } from '../apps/server/src/mail/mailer.js';
+import { type ChildServer, listening } from './child-server.js';
 import type { Target } from './target.js';
 
 /** The subset of autocannon's programmatic API used here (it ships no types). */
@@ -78,40 +79,23 @@ async function serve(target: Target): Promise<void> {
   process.send?.({ port: (app.server.address() as AddressInfo).port });
 }
 
-export interface BenchServer {
-  baseUrl: string;
-  pid: number;
+export interface BenchServer extends ChildServer {
   /** How many SQL statements the server has sent so far. */
   statements(): Promise<number>;
-  stop(): Promise<void>;
 }
 
 export function startServer(target: Target): Promise<BenchServer> {
   // BENCH_SERVER_CPU_PROF=<folder> writes a V8 CPU profile of the server there when it stops.
   const profile = process.env.BENCH_SERVER_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_CPU_PROF] : [];
   const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(target)], { execArgv: ['--import', 'tsx', ...profile] });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the benchmark server exited with ${code}`)));
-    child.once('message', (message) => {
-      const { port } = message as { port: number };
-      resolve({
-        baseUrl: `http://127.0.0.1:${port}`,
-        pid: child.pid as number,
-        statements: () =>
-          new Promise((answered) => {
-            child.once('message', (reply) => answered((reply as { statements: number }).statements));
-            child.send('count');
-          }),
-        stop: () =>
-          new Promise((stopped) => {
-            child.removeAllListeners('exit');
-            child.once('exit', () => stopped());
-            child.send('stop');
-          }),
-      });
-    });
-  });
+  return listening(child, 'the benchmark server', () => child.send('stop')).then((server) => ({
+    ...server,
+    statements: () =>
+      new Promise((answered) => {
+        child.once('message', (reply) => answered((reply as { statements: number }).statements));
+        child.send('count');
+      }),
+  }));
 }
 
 /** CPU seconds each process has used so far, from /proc (Linux; nothing elsewhere). */
