@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { firstLoads, kilobytes, WEB_DIST } from '../bench/first-load.js';
 import { expect, test } from './support/fixtures.js';
 import { reachForLandingPage, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
@@ -148,11 +149,15 @@ test('a visitor who signed in in another tab after the landing page came is take
   await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
 });
 
-test("a signed-in member's home page asks for its feed with the document, once", async ({ page, browser }, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'the same requests on every viewport');
+/** A fresh browser profile with the page's session: no service worker answers the page from its cache. */
+async function freshProfile(browser: Browser, page: Page, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ ...test.info().project.use, ...options, storageState: await page.context().storageState() });
+}
+
+test("a signed-in member's home page on a wide screen asks for its feed with the document, once", async ({ page, browser }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'a phone gets the page rendered on the server');
   await signUp(page, { email: uniqueEmail('feed-preload'), handle: uniqueHandle('preload'), publicName: 'Early Reader' });
-  // A fresh browser profile with the session: no service worker answers the page from its cache.
-  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  const context = await freshProfile(browser, page);
   const home = await context.newPage();
   const feedRequests: string[] = [];
   home.on('request', (request) => {
@@ -165,5 +170,78 @@ test("a signed-in member's home page asks for its feed with the document, once",
   await expect(home.getByRole('list', { name: 'Your feed' }).or(home.getByRole('heading', { name: 'Your feed is empty' }))).toBeVisible();
   // The app's own request took the preloaded answer.
   expect(feedRequests).toHaveLength(1);
+  await context.close();
+});
+
+test("a member's home page on a phone comes drawn by the server with its feed, and the app takes it over in place once used", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the server draws the page for a phone');
+  await signUp(page, { email: uniqueEmail('home-ssr'), handle: uniqueHandle('ssr'), publicName: 'Quick Reader' });
+  const feedShown = (home: Page) =>
+    expect(home.getByRole('list', { name: 'Your feed' }).or(home.getByRole('heading', { name: 'Your feed is empty' }))).toBeVisible();
+
+  // Without any script: the greeting and the feed (other journeys' public posts, or nothing yet) are in the HTML.
+  const withoutScripts = await freshProfile(browser, page, { javaScriptEnabled: false });
+  const drawnOnly = await withoutScripts.newPage();
+  const drawnDocument = await drawnOnly.goto('/home');
+  expect(drawnDocument?.headers()['cache-control']).toBe('no-store');
+  expect(drawnDocument?.headers().link).toBeUndefined();
+  await expect(drawnOnly.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+  await expect(drawnOnly.getByText('Welcome, Quick Reader.')).toBeVisible();
+  await feedShown(drawnOnly);
+  await expect(drawnOnly.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explore' })).toHaveAttribute(
+    'href',
+    '/explore',
+  );
+  await withoutScripts.close();
+
+  const context = await freshProfile(browser, page);
+  const home = await context.newPage();
+  const apiRequests: string[] = [];
+  home.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/me' || pathname === '/api/feed') apiRequests.push(pathname);
+  });
+  await home.goto('/home');
+  await feedShown(home);
+  const drawn = await home.evaluate(() => {
+    const elements = [...document.querySelectorAll('#root *')];
+    (window as unknown as { drawn: Element[] }).drawn = elements;
+    return elements.length;
+  });
+  expect(drawn).toBeGreaterThan(30);
+  // Read, not used: the app has not run.
+  await expect(home.locator('link[rel="modulepreload"][href*="/assets/index-"]')).toBeAttached();
+  expect(await home.locator('#root[data-prerendered]').count()).toBe(1);
+
+  await reachForLandingPage(home);
+  await expect(home).toHaveTitle('Home · Aurum');
+  // The app started from the answers in the document: it asked the API for neither.
+  expect(apiRequests).toEqual([]);
+  const replaced = await home.evaluate(() =>
+    (window as unknown as { drawn: Element[] }).drawn
+      .filter((element) => !element.isConnected)
+      .map((element) => element.outerHTML.slice(0, 120)),
+  );
+  expect(replaced).toEqual([]);
+  const shifted = await home.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) =>
+          resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0)),
+        ).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(0), 1000);
+      }),
+  );
+  expect(shifted).toBeLessThanOrEqual(0.02);
+  // It works as the app: the account menu opens, and the bottom bar moves within the app.
+  await home.getByRole('button', { name: 'Account' }).click();
+  await expect(home.getByRole('menu')).toBeVisible();
+  await home.keyboard.press('Escape');
+  await home.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explore' }).click();
+  await expect(home.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible();
+  expect(await home.evaluate(() => (window as unknown as { drawn?: Element[] }).drawn !== undefined)).toBe(true);
   await context.close();
 });

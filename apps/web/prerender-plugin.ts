@@ -1,25 +1,40 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import { PREACT_ALIASES } from './preact-aliases';
-import { landingDocument, landingStartScript, type PrerenderedPage, pageChunkFiles, shellModules } from './src/prerender/landing-document';
+import { HOME_DRAWN_FOR, homeTemplate } from './src/prerender/home-document';
+import {
+  landingDocument,
+  type PrerenderedPage,
+  pageChunkFiles,
+  prerenderedStartScript,
+  shellModules,
+} from './src/prerender/landing-document';
 
 /** The landing page's prerendered document in the build's output, which the server sends to visitors without a session. */
 export const LANDING_DOCUMENT = 'landing.html';
 const LANDING_SOURCE = 'src/features/landing/LandingPage.tsx';
+/**
+ * What the server renders with, in the build's output: the server render's bundle (home.mjs) and
+ * the home page's document template (home.html). A dot folder, which the server never sends.
+ */
+export const SERVER_RENDER_DIR = '.server';
 
 /**
- * After the app's build, renders the landing page to HTML in Node (`src/prerender/landing.tsx`,
- * built for the server through the same Preact aliases, in a scratch directory) and writes
- * `landing.html` beside `index.html`: the same document with the page's markup and styles, so a
- * visitor sees the page before any script ran (spa/static.ts on the server), and a start script
- * in `assets/` that loads the app once the page is painted. The document's brotli and gzip twins
- * are written here too (the compression plugin has run by then).
+ * After the app's build, builds the server render (`src/prerender/landing.tsx` and
+ * `src/prerender/home.tsx`, for Node, through the same Preact aliases) into SERVER_RENDER_DIR,
+ * then:
+ * - renders the landing page and writes `landing.html` beside `index.html`: the same document
+ *   with the page's markup and styles, so a visitor sees the page before any script ran
+ *   (spa/static.ts on the server), and a start script in `assets/` that loads the app once the
+ *   page is painted; its brotli and gzip twins are written here too (the compression plugin has
+ *   run by then);
+ * - writes the home page's template beside the bundle, with its own start script, for the
+ *   server to render each signed-in member's home page into (spa/home-document.ts).
  */
 export function prerenderLanding(): Plugin {
   let root = '';
@@ -34,49 +49,62 @@ export function prerenderLanding(): Plugin {
     closeBundle: {
       sequential: true,
       async handler() {
-        const scratch = await mkdtemp(path.join(tmpdir(), 'aurum-prerender-'));
-        try {
-          await build({
-            configFile: false,
-            root,
-            mode: 'production',
-            logLevel: 'warn',
-            plugins: [react()],
-            resolve: { alias: PREACT_ALIASES },
-            // Libraries read it at run time in Node: render what production renders (no emotion labels).
-            define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-            // Bundled whole, so every library that imports React gets Preact as in the browser.
-            ssr: { noExternal: true },
-            build: {
-              ssr: path.join(root, 'src/prerender/landing.tsx'),
-              outDir: scratch,
-              emptyOutDir: true,
-              copyPublicDir: false,
-              minify: false,
-              rolldownOptions: { output: { entryFileNames: 'landing.mjs' } },
+        const serverDir = path.join(outDir, SERVER_RENDER_DIR);
+        await build({
+          configFile: false,
+          root,
+          mode: 'production',
+          logLevel: 'warn',
+          plugins: [react()],
+          resolve: { alias: PREACT_ALIASES },
+          // Libraries read it at run time in Node: render what production renders (no emotion labels).
+          define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+          // Bundled whole, so every library that imports React gets Preact as in the browser.
+          ssr: { noExternal: true },
+          build: {
+            ssr: true,
+            outDir: serverDir,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            minify: false,
+            rolldownOptions: {
+              // The service worker's registration, which the PWA plugin provides to the browser build
+              // and the app imports only when a browser runs it.
+              external: ['virtual:pwa-register'],
+              input: { landing: path.join(root, 'src/prerender/landing.tsx'), home: path.join(root, 'src/prerender/home.tsx') },
+              output: { entryFileNames: '[name].mjs' },
             },
-          });
-          const { renderLanding } = (await import(pathToFileURL(path.join(scratch, 'landing.mjs')).href)) as {
-            renderLanding: () => PrerenderedPage;
-          };
-          const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
-          const manifest = JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8'));
-          const shell = shellModules(indexHtml);
-          const shellFiles = new Set([shell.entry, ...shell.preloads].map((href) => href.slice(1)));
-          const pageFiles = pageChunkFiles(manifest, LANDING_SOURCE, shellFiles).map((file) => `/${file}`);
-          const start = landingStartScript(shell.entry, [...shell.preloads, ...pageFiles]);
-          // Named by its content like the other assets, so it is cached for good and changes with the entry.
-          const startFile = `assets/landing-start-${createHash('sha256').update(start).digest('base64url').slice(0, 8)}.js`;
-          await writeFile(path.join(outDir, startFile), start);
-          const html = landingDocument(indexHtml, renderLanding(), `/${startFile}`);
-          const file = path.join(outDir, LANDING_DOCUMENT);
-          await writeFile(file, html);
-          await writeFile(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-          await writeFile(`${file}.gz`, gzipSync(html, { level: 9 }));
-        } finally {
-          await rm(scratch, { recursive: true, force: true });
-        }
+          },
+        });
+        const { renderLanding } = (await import(pathToFileURL(path.join(serverDir, 'landing.mjs')).href)) as {
+          renderLanding: () => PrerenderedPage;
+        };
+        const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        const manifest = JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8'));
+        const shell = shellModules(indexHtml);
+        const shellFiles = new Set([shell.entry, ...shell.preloads].map((href) => href.slice(1)));
+        const pageFiles = pageChunkFiles(manifest, LANDING_SOURCE, shellFiles).map((file) => `/${file}`);
+        const landingStart = await writeAsset(
+          outDir,
+          'landing-start',
+          prerenderedStartScript(shell.entry, [...shell.preloads, ...pageFiles]),
+        );
+        const html = landingDocument(indexHtml, renderLanding(), landingStart);
+        const file = path.join(outDir, LANDING_DOCUMENT);
+        await writeFile(file, html);
+        await writeFile(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        await writeFile(`${file}.gz`, gzipSync(html, { level: 9 }));
+        // The home page is in the shell: its start script preloads the shell alone.
+        const homeStart = await writeAsset(outDir, 'home-start', prerenderedStartScript(shell.entry, shell.preloads, HOME_DRAWN_FOR));
+        await writeFile(path.join(serverDir, 'home.html'), homeTemplate(indexHtml, homeStart));
       },
     },
   };
+}
+
+/** Writes a script into assets/, named by its content like the other assets (cached for good, changed with the entry); its URL. */
+async function writeAsset(outDir: string, name: string, script: string): Promise<string> {
+  const file = `assets/${name}-${createHash('sha256').update(script).digest('base64url').slice(0, 8)}.js`;
+  await writeFile(path.join(outDir, file), script);
+  return `/${file}`;
 }

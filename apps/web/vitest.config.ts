@@ -19,6 +19,9 @@ export default defineConfig({
     conditions: ['module', 'browser', 'development'],
     mainFields: ['module', 'browser', 'main'],
   },
+  // Tests of the server render (`@vitest-environment node`) resolve the same ES module builds, for Node:
+  // a CommonJS build would require React itself.
+  ssr: { resolve: { conditions: ['module', 'node', 'development'] } },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -5,8 +5,10 @@ import { AppProviders } from './app/AppProviders';
 import { installGlobalErrorLogging } from './app/global-errors';
 import { AppRoutes, preloadRoute } from './app/router';
 import { storedThemeMode } from './app/theme/ThemeModeProvider';
+import { acceptDocumentAnswers } from './lib/api/document-answers';
 import { currentUserQuery } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
+import { HOME_DRAWN_FOR } from './prerender/home-document';
 import { PRERENDERED_ATTRIBUTE } from './prerender/landing-document';
 
 installGlobalErrorLogging();
@@ -16,14 +18,17 @@ const queryClient = createQueryClient();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-// The server sends the prerendered landing page only to a visitor without a session: nobody was
-// signed in when it was sent, so the page is taken over as it is, and the app asks again in the
-// background (the answer is marked stale), since it may start a while later (a sign-in in another
-// tab). Otherwise who is signed in decides the first page: asked before the first render
-// (index.html preloads it).
+// A prerendered page is on screen already: the landing page (built once, sent only to visitors
+// without a session) or the home page (rendered by the server for a signed-in member, carrying
+// the API's answers it was drawn from). The landing page is taken over as it is, and the app asks
+// who is signed in again in the background (the answer is marked stale), since it may start a
+// while later (a sign-in in another tab). Otherwise who is signed in decides the first page:
+// asked before the first render (index.html preloads it), or answered from the document.
 const prerendered = root.hasAttribute(PRERENDERED_ATTRIBUTE);
-if (prerendered) queryClient.setQueryData(currentUserQuery.queryKey, null, { updatedAt: 0 });
-const userKnown = prerendered ? Promise.resolve() : queryClient.prefetchQuery(currentUserQuery);
+const serverRendered = acceptDocumentAnswers();
+const prerenderedLanding = prerendered && !serverRendered;
+if (prerenderedLanding) queryClient.setQueryData(currentUserQuery.queryKey, null, { updatedAt: 0 });
+const userKnown = prerenderedLanding ? Promise.resolve() : queryClient.prefetchQuery(currentUserQuery);
 
 const routeReady = preloadRoute(window.location.pathname, queryClient);
 
@@ -40,13 +45,14 @@ const app = (
 // The first render is a transition: not urgent, so React would work it in slices (Preact, which
 // the build puts in React's place, draws it at once).
 if (prerendered) {
-  // The prerendered page is on screen already. Once the page's code is here, the app's first
-  // render draws the same elements in one pass and hydrates them: it keeps the nodes and their
-  // styles, adding only its event handlers. The page was drawn in the dark theme; for someone who
-  // chose the light one, the app draws it anew.
-  void routeReady.then(() => {
+  // Once the page's code (and for the home page, its data) is here, the app's first render draws
+  // the same elements in one pass and hydrates them: it keeps the nodes and their styles, adding
+  // only its event handlers. The page was drawn in the dark theme, the home page for a phone's
+  // window: for someone who chose the light theme, or whose window is wider, the app draws it anew.
+  void Promise.all([userKnown, routeReady]).then(() => {
+    const asDrawn = storedThemeMode() === 'dark' && (prerenderedLanding || window.matchMedia(HOME_DRAWN_FOR).matches);
     startTransition(() => {
-      if (storedThemeMode() === 'dark') hydrateRoot(root, app);
+      if (asDrawn) hydrateRoot(root, app);
       else createRoot(root).render(app);
     });
     root.removeAttribute(PRERENDERED_ATTRIBUTE);

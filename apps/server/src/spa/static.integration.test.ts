@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { follow, signUp, uniqueHandle } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, type TestServer } from '../../test/test-server.js';
 
 interface RawResponse {
@@ -46,6 +47,15 @@ async function writeBuiltApp(dir: string): Promise<Record<string, string>> {
     await writeFile(path.join(dir, `${name}.gz`), gzipSync(files[name] as string));
   }
   return files;
+}
+
+/** The headers every document keeps: scripts from this site only, never inline. */
+function expectStrictPolicy(response: RawResponse) {
+  const csp = String(response.headers['content-security-policy']);
+  expect(csp).toMatch(/script-src 'self'[;\s]/);
+  expect(csp).toContain("script-src-attr 'none'");
+  expect(csp.match(/script-src[^;]*/g)?.join(' ')).not.toMatch(/unsafe-inline|unsafe-eval/);
+  expect(csp).toContain("default-src 'self'");
 }
 
 describe('web app delivery: compression and caching', () => {
@@ -139,15 +149,6 @@ describe('the landing page: drawn for visitors without a session, a redirect for
     await rm(distDir, { recursive: true, force: true });
   });
 
-  /** The headers every document keeps: scripts from this site only, never inline. */
-  function expectStrictPolicy(response: RawResponse) {
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toMatch(/script-src 'self'[;\s]/);
-    expect(csp).toContain("script-src-attr 'none'");
-    expect(csp.match(/script-src[^;]*/g)?.join(' ')).not.toMatch(/unsafe-inline|unsafe-eval/);
-    expect(csp).toContain("default-src 'self'");
-  }
-
   it('sends the prerendered page to a visitor without a session, or with an unknown one, revalidated on every use', async () => {
     for (const headers of [{}, { cookie: 'aurum_session=not-a-session' }] as Record<string, string>[]) {
       const response = await rawGet(`${server.baseUrl}/`, { 'accept-encoding': 'br', ...headers });
@@ -204,5 +205,90 @@ describe('the landing page: drawn for visitors without a session, a redirect for
     expect(response.status).toBe(200);
     expect(response.body.toString()).toContain('<div id="root"></div>');
     expect(response.body.toString()).not.toContain('data-prerendered');
+  });
+});
+
+describe("a signed-in member's home page on a phone: drawn on the server from the API's own answers", () => {
+  const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
+  const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+  /**
+   * The web build's server render (`.server/home.mjs`, tested with the web app) as a stand-in that
+   * writes down what it was handed, so the server's part is what is tested here: which answers,
+   * for whom, and what happens when the render declines or fails.
+   */
+  const RENDERER = `export async function renderHomeDocument(template, answers) {
+    if (answers.me.publicName === 'Render Failure') throw new Error('the render failed');
+    if (!answers.me.registrationCompletedAt) return null;
+    return template.replace('<!--page-->', () => '<main>' + JSON.stringify(answers) + '</main>' + 'x'.repeat(2000));
+  }`;
+  let server: TestServer;
+  let distDir: string;
+  let member: ApiClient;
+  beforeAll(async () => {
+    distDir = await mkdtemp(path.join(tmpdir(), 'aurum-dist-'));
+    await writeBuiltApp(distDir);
+    await mkdir(path.join(distDir, '.server'));
+    await writeFile(path.join(distDir, '.server/home.mjs'), RENDERER);
+    await writeFile(path.join(distDir, '.server/home.html'), '<!doctype html><html><body><div id="root"><!--page--></div></body></html>');
+    server = await startTestServer({ WEB_DIST_DIR: distDir });
+    const creator = await signUp(server, 'ssrcreator', { creator: true });
+    expect((await creator.client.post('/api/posts', { text: 'Golden hour at the pier', access: ['public'] })).status).toBe(201);
+    member = new ApiClient(server);
+    await member.register('ssr-member@aurum.test', uniqueHandle('ssrmember'), 'Phone Reader');
+    await follow(server, (await member.get('/api/me')).body.id, creator.id);
+  });
+  afterAll(async () => {
+    await server.close();
+    await rm(distDir, { recursive: true, force: true });
+  });
+
+  const homeOf = (headers: Record<string, string>) => rawGet(`${server.baseUrl}/home`, { 'user-agent': PHONE, ...headers });
+  const renderedAnswers = (body: string) => JSON.parse(/<main>(.*)<\/main>/.exec(body)?.[1] ?? 'null');
+
+  it('renders the page from what GET /api/me and GET /api/feed answer the member, never kept by a cache', async () => {
+    const response = await homeOf({ cookie: member.cookie as string, 'accept-encoding': 'br' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(String(response.headers.vary).split(/,\s*/).sort()).toEqual(['accept-encoding', 'cookie']);
+    expect(response.headers.link).toBeUndefined();
+    expectStrictPolicy(response);
+    // Compressed as it goes out, like any answer.
+    expect(response.headers['content-encoding']).toBe('br');
+    const answers = renderedAnswers(brotliDecompressSync(response.body).toString());
+    expect(answers).toEqual({ me: (await member.get('/api/me')).body, feed: (await member.get('/api/feed')).body });
+    expect(answers.feed.items.map((item: { text: string }) => item.text)).toContain('Golden hour at the pier');
+  });
+
+  it('leaves wide screens, visitors without a live session and members the app sends elsewhere to the app', async () => {
+    const shell = (response: RawResponse) => {
+      expect(response.status).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body.toString()).toContain('<div id="root"></div>');
+    };
+    const desktop = await homeOf({ cookie: member.cookie as string, 'user-agent': DESKTOP });
+    shell(desktop);
+    expect(desktop.headers.link).toBe('</api/feed>; rel=preload; as=fetch; crossorigin=anonymous');
+    // Chromium on a phone says so in a client hint, whatever its user agent.
+    const hinted = await homeOf({ cookie: member.cookie as string, 'user-agent': DESKTOP, 'sec-ch-ua-mobile': '?1' });
+    expect(renderedAnswers(hinted.body.toString())?.me.publicName).toBe('Phone Reader');
+
+    for (const headers of [{}, { cookie: 'aurum_session=not-a-session' }] as Record<string, string>[]) shell(await homeOf(headers));
+    const unfinished = new ApiClient(server);
+    expect((await unfinished.signIn('ssr-unfinished@aurum.test')).status).toBe(200);
+    shell(await homeOf({ cookie: unfinished.cookie as string }));
+  });
+
+  it('falls back to the app when the render fails, and never sends the server render itself', async () => {
+    const failing = new ApiClient(server);
+    await failing.register('ssr-failure@aurum.test', uniqueHandle('ssrfail'), 'Render Failure');
+    const response = await homeOf({ cookie: failing.cookie as string });
+    expect(response.status).toBe(200);
+    expect(response.body.toString()).toContain('<div id="root"></div>');
+    for (const file of ['/.server/home.mjs', '/.server/home.html', '/.server/../.server/home.mjs', '/%2eserver/home.mjs']) {
+      const answer = await rawGet(server.baseUrl + file);
+      expect(answer.body.toString(), file).not.toContain('renderHomeDocument');
+      expect(answer.body.toString(), file).not.toContain('<!--page-->');
+    }
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HomeDocument, isPhone, SERVER_RENDER_DIR } from './home-document.js';
 
 /** The landing page's prerendered document, which the web build writes beside index.html. */
 export const LANDING_DOCUMENT = 'landing.html';
@@ -44,6 +45,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
     return false;
   }
   const hasLanding = existsSync(path.join(distDir, LANDING_DOCUMENT));
+  const homeDocument = HomeDocument.of(app, distDir);
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -71,12 +73,24 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
     if (urlPath.startsWith('/api/')) return reply.callNotFound();
     const candidate = path.join(distDir, path.normalize(urlPath));
-    if (candidate.startsWith(distDir) && statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
+    const serverOnly = candidate.startsWith(path.join(distDir, SERVER_RENDER_DIR, path.sep));
+    if (candidate.startsWith(distDir) && !serverOnly && statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
       return reply.sendFile(path.relative(distDir, candidate));
     }
     const preloads = SIGNED_IN_PRELOADS[urlPath];
+    const signedIn = preloads !== undefined && (await options.signedIn(request));
+    if (signedIn && urlPath === SIGNED_IN_START && homeDocument && isPhone(request.headers)) {
+      const html = await homeDocument.render(request);
+      // The member's own page: never kept by a cache.
+      if (html)
+        return reply
+          .header('cache-control', 'no-store')
+          .header('vary', 'accept-encoding, cookie')
+          .type('text/html; charset=utf-8')
+          .send(html);
+    }
     // On the raw response, where setHeaders above sees it and varies the document on the cookie.
-    if (preloads && (await options.signedIn(request))) reply.raw.setHeader('link', preloadLink(preloads));
+    if (signedIn) reply.raw.setHeader('link', preloadLink(preloads));
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
   return true;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { THEME_MODE_KEY } from '../app/theme/theme-mode-key';
 import { emotionStyleTags } from './emotion-styles';
-import { landingDocument, landingStartScript, pageChunkFiles, shellModules } from './landing-document';
+import { landingDocument, pageChunkFiles, prerenderedStartScript, shellModules } from './landing-document';
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -39,7 +39,7 @@ describe('the landing document', () => {
   });
 
   it('has a start script that fetches the app once the page is painted, runs it once used, and replays an early click', async () => {
-    const script = landingStartScript('/assets/index-Ab12.js', ['/assets/runtime-Ij90.js', '/assets/LandingPage-Cd34.js']);
+    const script = prerenderedStartScript('/assets/index-Ab12.js', ['/assets/runtime-Ij90.js', '/assets/LandingPage-Cd34.js']);
     document.body.innerHTML = '<div id="root" data-prerendered><header><button type="button">Switch to light theme</button></header></div>';
     const root = document.getElementById('root') as HTMLElement;
     const button = root.querySelector('button') as HTMLButtonElement;
@@ -97,13 +97,37 @@ describe('the landing document', () => {
     window.localStorage.setItem(THEME_MODE_KEY, 'light');
     const imported: string[] = [];
     try {
-      new Function('requestAnimationFrame', 'import_', landingStartScript('/assets/index-Ab12.js', []).replace('import(', 'import_('))(
+      new Function('requestAnimationFrame', 'import_', prerenderedStartScript('/assets/index-Ab12.js', []).replace('import(', 'import_('))(
         () => {},
         (url: string) => imported.push(url),
       );
       expect(imported).toEqual(['/assets/index-Ab12.js']);
     } finally {
       window.localStorage.removeItem(THEME_MODE_KEY);
+      document.body.innerHTML = '';
+    }
+  });
+
+  it('runs the app at once in a window the page was not drawn for, and waits in one it was', () => {
+    document.body.innerHTML = '<div id="root" data-prerendered></div>';
+    const run = (matches: boolean) => {
+      const imported: string[] = [];
+      new Function(
+        'requestAnimationFrame',
+        'matchMedia',
+        'import_',
+        prerenderedStartScript('/assets/index-Ab12.js', [], '(max-width:1279.95px)').replace('import(', 'import_('),
+      )(
+        () => {},
+        (query: string) => ({ matches: matches && query === '(max-width:1279.95px)' }),
+        (url: string) => imported.push(url),
+      );
+      return imported;
+    };
+    try {
+      expect(run(false)).toEqual(['/assets/index-Ab12.js']);
+      expect(run(true)).toEqual([]);
+    } finally {
       document.body.innerHTML = '';
     }
   });

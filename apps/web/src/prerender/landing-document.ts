@@ -21,7 +21,7 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string, what: s
  * The landing page as a document of its own, made at build time from the built index.html: its
  * markup inside `#root` (marked with PRERENDERED_ATTRIBUTE) instead of the splash, its styles in
  * the head, and instead of the app's entry and its preloads one small script, `startScript` (see
- * landingStartScript), which fetches the app once the page has been painted and runs it on use. Without the preload of
+ * prerenderedStartScript), which fetches the app once the page has been painted and runs it on use. Without the preload of
  * `GET /api/me` too: the server sends this document only to visitors without a session, so who
  * is signed in is already known.
  */
@@ -58,16 +58,19 @@ export function shellModules(indexHtml: string): { entry: string; preloads: stri
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'];
 
 /**
- * The landing page's start script. The page is readable and its links work from the HTML alone,
- * so the app's code is fetched once the page has been painted (modulepreload: downloaded and
- * compiled, not run) and run when the visitor is about to use the page (a pointer over it, a
- * touch, a key, a focus): its evaluation and the takeover then cost the load nothing. A click on
- * a button before the app took over (the theme switch) is clicked again once it has, on the same
- * element, which the takeover keeps. A hidden tab paints nothing, so it fetches at once. Someone
- * who chose the light theme gets the app at once, which draws the page anew in it.
+ * A prerendered page's start script (the landing page's, the home page's). The page is readable
+ * and its links work from the HTML alone, so the app's code is fetched once the page has been
+ * painted (modulepreload: downloaded and compiled, not run) and run when the visitor is about to
+ * use the page (a pointer over it, a touch, a key, a focus): its evaluation and the takeover then
+ * cost the load nothing. A click on a button before the app took over is clicked again once it
+ * has, on the same element, which the takeover keeps. A hidden tab paints nothing, so it fetches
+ * at once. The page was drawn in the dark theme and, with `drawnFor`, for windows matching that
+ * media query: someone who chose the light theme, or whose window does not match, gets the app at
+ * once, which draws the page anew.
  */
-export function landingStartScript(entry: string, preloads: readonly string[]): string {
-  return `// Fetches the app once the prerendered landing page is on screen, and runs it once it is used.
+export function prerenderedStartScript(entry: string, preloads: readonly string[], drawnFor?: string): string {
+  const redraw = drawnFor ? ` || !matchMedia(${JSON.stringify(drawnFor)}).matches` : '';
+  return `// Fetches the app once the prerendered page is on screen, and runs it once it is used.
 (() => {
 const modules = ${JSON.stringify([entry, ...preloads])};
 const intents = ${JSON.stringify(INTENT_EVENTS)};
@@ -99,7 +102,7 @@ addEventListener('click', remember, true);
 for (const type of intents) addEventListener(type, start, { capture: true, passive: true });
 if (document.visibilityState === 'hidden') fetchModules();
 else requestAnimationFrame(() => setTimeout(fetchModules, 0));
-if (localStorage.getItem(${JSON.stringify(THEME_MODE_KEY)}) === 'light') start();
+if (localStorage.getItem(${JSON.stringify(THEME_MODE_KEY)}) === 'light'${redraw}) start();
 })();
 `;
 }

@@ -2,20 +2,24 @@ import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
+// A test run as on the server (`@vitest-environment node`) has no window to fit out.
+const browser = typeof window !== 'undefined';
+
 // jsdom has no media queries; every query answers "no match" (a phone-sized, browser-tab app).
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }),
-});
+if (browser)
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
 
 // findBy/waitFor stop as soon as their condition holds; the library's 1 s default is shorter than a
 // lazy page's first render takes when the test workers share two busy cores and the UI packages
@@ -23,9 +27,11 @@ Object.defineProperty(window, 'matchMedia', {
 configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
-  cleanup();
-  window.localStorage.clear();
-  window.sessionStorage.clear();
+  if (browser) {
+    cleanup();
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  }
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

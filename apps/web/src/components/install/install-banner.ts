@@ -41,8 +41,9 @@ export function planInstallBanner({ standalone, device, closedAt, now }: Install
   return { delayMs: INSTALL_BANNER_DELAY_MS, forgetClosedAt: false };
 }
 
-/** Running as an installed app already: the display-mode query, or Safari's own flag. */
+/** Running as an installed app already: the display-mode query, or Safari's own flag (never, in the server's render). */
 export function isStandalone(): boolean {
+  if (typeof window === 'undefined') return false;
   const safari = (window.navigator as Navigator & { standalone?: boolean }).standalone;
   return window.matchMedia('(display-mode: standalone)').matches || safari === true;
 }

@@ -1,5 +1,5 @@
 import type { FeedPage } from '@aurum/core';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
 import { isRestoredPage, listPagePlan, readThrough } from '../../lib/cache/read-through';
 import { queryKeys } from '../../lib/query-keys';
@@ -23,6 +23,11 @@ export const feedQuery = () =>
     // Read from this device while offline, it is stale, so it loads afresh once back online.
     staleTime: (query) => (isRestoredPage(query.state.data?.pages[0]) ? 0 : Number.POSITIVE_INFINITY),
   });
+
+/** The feed with its first page already known: the API's answer that the server rendered the page from. */
+export function seedFeed(queryClient: QueryClient, page: FeedPage): void {
+  queryClient.setQueryData(feedQuery().queryKey, { pages: [page], pageParams: [null] });
+}
 
 /** The pages as one list; a sneak peek offered again on a later page is shown once. */
 export function feedItems(pages: readonly FeedPage[] | undefined): FeedPage['items'] {
