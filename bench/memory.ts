@@ -42,7 +42,11 @@ function startServer(dataDir: string, databaseUrl: string | undefined): Promise<
   return startCompiledServer({ dataDir, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {}, nodeFlags: NODE_FLAGS });
 }
 
-/** A signed-in member's browser: keeps the session cookie and sends the site's Origin on writes. */
+/** A phone's browser: the server renders such a member's home page (the server render's module is then loaded). */
+const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
+
+/** A signed-in member's phone browser: keeps the session cookie and sends the site's Origin on writes. */
 class Member {
   cookie = '';
   constructor(private readonly server: RunningServer) {}
@@ -51,6 +55,7 @@ class Member {
     const response = await fetch(this.server.baseUrl + url, {
       method,
       headers: {
+        'user-agent': PHONE_USER_AGENT,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(method === 'GET' ? {} : { origin: this.server.baseUrl }),
         ...(this.cookie ? { cookie: this.cookie } : {}),
@@ -95,7 +100,7 @@ async function prepareMember(member: Member): Promise<{ creators: string[]; post
 async function mixedLoad(member: Member, count: number): Promise<void> {
   const { creators, posts } = await prepareMember(member);
   const assets = readdirSync(path.join(WEB_DIST, 'assets')).map((file) => `/assets/${file}`);
-  const statics = ['/', '/explore', '/manifest.webmanifest', '/sw.js', '/favicon.svg'];
+  const statics = ['/', '/home', '/explore', '/manifest.webmanifest', '/sw.js', '/favicon.svg'];
   const round = (n: number): [string, string][] => {
     const creator = creators[n % creators.length] as string;
     const post = posts[n % posts.length] as string;

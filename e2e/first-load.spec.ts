@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { firstLoads, kilobytes, WEB_DIST } from '../bench/first-load.js';
 import { expect, test } from './support/fixtures.js';
-import { reachForLandingPage, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+import { reachForLandingPage, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
 
 test('each page needs no more JavaScript before its first render than its budget', () => {
   test.skip(test.info().project.name !== 'phone', 'reads the built files, the same for every viewport');
@@ -195,6 +195,7 @@ test("a member's home page on a phone comes drawn by the server with its feed, a
     'href',
     '/explore',
   );
+  await screenshot(drawnOnly, testInfo, 'home-without-scripts');
   await withoutScripts.close();
 
   const context = await freshProfile(browser, page);
@@ -218,6 +219,7 @@ test("a member's home page on a phone comes drawn by the server with its feed, a
 
   await reachForLandingPage(home);
   await expect(home).toHaveTitle('Home · Aurum');
+  await screenshot(home, testInfo, 'home-taken-over');
   // The app started from the answers in the document: it asked the API for neither.
   expect(apiRequests).toEqual([]);
   const replaced = await home.evaluate(() =>
