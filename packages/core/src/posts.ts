@@ -179,7 +179,11 @@ export function postTeaser(text: string): string | null {
   let cut = 0;
   for (let points = 0; points < POST_TEASER_CHARS && cut < text.length; points++) cut += (text.codePointAt(cut) ?? 0) > 0xffff ? 2 : 1;
   if (cut >= text.length) return text.trim() ? text : null;
-  const around = graphemes.segment(text).containing(cut);
+  const [before, after] = [text.charCodeAt(cut - 1), text.charCodeAt(cut)];
+  // Below U+0300 neither side joins a grapheme (no combining mark, joiner, prepend or surrogate),
+  // but CR LF: the segmenter is asked only otherwise.
+  const plainBoundary = before < 0x300 && after < 0x300 && !(before === 13 && after === 10);
+  const around = plainBoundary ? undefined : graphemes.segment(text).containing(cut);
   const end = around && around.index < cut ? around.index : cut;
   return `${text.slice(0, end).trimEnd()}…`;
 }
