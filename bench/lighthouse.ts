@@ -170,7 +170,8 @@ function section(rows: { page: string; runs: Figures[] }[]): string {
     `Settings: Lighthouse ${lighthouseVersion()} defaults (mobile: Moto G Power emulation, simulated throttling 150 ms RTT, 1.6 Mbps, 4x CPU slowdown),`,
     `performance and accessibility categories only; ${CHROME_PATH} (${chromiumVersion()}) with \`${CHROME_FLAGS.join(' ')}\`;`,
     'the compiled server with `NODE_ENV=production` on loopback, a fresh data dir (PGlite) with one creator, 40 public text posts',
-    'and a member following them; `/home` signed in as that member through the session cookie (extraHeaders).',
+    'and a member following them; `/home` signed in as that member through the session cookie (extraHeaders), on the emulated phone,',
+    'for which the server renders the page.',
     '',
   ].join('\n');
 }
