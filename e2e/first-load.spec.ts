@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { firstLoads, kilobytes, WEB_DIST } from '../bench/first-load.js';
 import { expect, test } from './support/fixtures.js';
-import { reachForLandingPage, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+import { reachForPrerenderedPage, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
 
 test('each page needs no more JavaScript before its first render than its budget', () => {
   test.skip(test.info().project.name !== 'phone', 'reads the built files, the same for every viewport');
@@ -15,7 +15,7 @@ test('each page needs no more JavaScript before its first render than its budget
 test('the service worker installs the app shell only, caches page code once used and never the API', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Create account' })).toBeVisible();
-  await reachForLandingPage(page);
+  await reachForPrerenderedPage(page);
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   // The worker is active: from this load on, the page's requests go through it.
   await page.reload();
@@ -58,6 +58,35 @@ test('the landing page is drawn from its HTML, before and without any script', a
   await context.close();
 });
 
+/** Notes every element the prerendered page drew, for expectTakenOverInPlace; how many there are. */
+function noteDrawnElements(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const elements = [...document.querySelectorAll('#root *')];
+    (window as unknown as { drawn: Element[] }).drawn = elements;
+    return elements.length;
+  });
+}
+
+/** Every element drawn from the HTML is still the one on screen (the app kept them), and nothing moved. */
+async function expectTakenOverInPlace(page: Page): Promise<void> {
+  const replaced = await page.evaluate(() =>
+    (window as unknown as { drawn: Element[] }).drawn
+      .filter((element) => !element.isConnected)
+      .map((element) => element.outerHTML.slice(0, 120)),
+  );
+  expect(replaced).toEqual([]);
+  const shifted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) =>
+          resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0)),
+        ).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(0), 1000);
+      }),
+  );
+  expect(shifted).toBeLessThanOrEqual(0.02);
+}
+
 test('the app takes the prerendered landing page over once used, in place: same elements, nothing moves, no sign-in check before', async ({
   page,
 }) => {
@@ -77,12 +106,7 @@ test('the app takes the prerendered landing page over once used, in place: same 
   await page.goto('/', { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { level: 1, name: 'Your work is worth gold.' })).toBeVisible();
   expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
-  const drawn = await page.evaluate(() => {
-    const elements = [...document.querySelectorAll('#root *')];
-    (window as unknown as { drawn: Element[] }).drawn = elements;
-    return elements.length;
-  });
-  expect(drawn).toBeGreaterThan(50);
+  expect(await noteDrawnElements(page)).toBeGreaterThan(50);
 
   release();
   // Read, not used: the app's code is fetched but not run.
@@ -95,23 +119,7 @@ test('the app takes the prerendered landing page over once used, in place: same 
   await page.getByRole('heading', { level: 1 }).hover();
   await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
   await expect(page).toHaveTitle('Welcome · Aurum');
-  // Every element drawn from the HTML is still the one on screen: the app kept them.
-  const replaced = await page.evaluate(() =>
-    (window as unknown as { drawn: Element[] }).drawn
-      .filter((element) => !element.isConnected)
-      .map((element) => element.outerHTML.slice(0, 80)),
-  );
-  expect(replaced).toEqual([]);
-  const shifted = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        new PerformanceObserver((list) =>
-          resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0)),
-        ).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(0), 1000);
-      }),
-  );
-  expect(shifted).toBeLessThanOrEqual(0.02);
+  await expectTakenOverInPlace(page);
   // The page works as the app: the theme switch answers, and the links navigate in the app.
   await page.getByRole('button', { name: 'Switch to light theme' }).click();
   await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
@@ -144,7 +152,7 @@ test('a visitor who signed in in another tab after the landing page came is take
   const other = await context.newPage();
   await signUp(other, { email: uniqueEmail(testInfo.project.name), handle: uniqueHandle('landing'), publicName: 'Landing Tab' });
   await other.close();
-  await reachForLandingPage(page);
+  await reachForPrerenderedPage(page);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
 });
@@ -207,37 +215,17 @@ test("a member's home page on a phone comes drawn by the server with its feed, a
   });
   await home.goto('/home');
   await feedShown(home);
-  const drawn = await home.evaluate(() => {
-    const elements = [...document.querySelectorAll('#root *')];
-    (window as unknown as { drawn: Element[] }).drawn = elements;
-    return elements.length;
-  });
-  expect(drawn).toBeGreaterThan(30);
+  expect(await noteDrawnElements(home)).toBeGreaterThan(30);
   // Read, not used: the app has not run.
   await expect(home.locator('link[rel="modulepreload"][href*="/assets/index-"]')).toBeAttached();
   expect(await home.locator('#root[data-prerendered]').count()).toBe(1);
 
-  await reachForLandingPage(home);
+  await reachForPrerenderedPage(home);
   await expect(home).toHaveTitle('Home · Aurum');
   await screenshot(home, testInfo, 'home-taken-over');
   // The app started from the answers in the document: it asked the API for neither.
   expect(apiRequests).toEqual([]);
-  const replaced = await home.evaluate(() =>
-    (window as unknown as { drawn: Element[] }).drawn
-      .filter((element) => !element.isConnected)
-      .map((element) => element.outerHTML.slice(0, 120)),
-  );
-  expect(replaced).toEqual([]);
-  const shifted = await home.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        new PerformanceObserver((list) =>
-          resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0)),
-        ).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(0), 1000);
-      }),
-  );
-  expect(shifted).toBeLessThanOrEqual(0.02);
+  await expectTakenOverInPlace(home);
   // It works as the app: the account menu opens, and the bottom bar moves within the app.
   await home.getByRole('button', { name: 'Account' }).click();
   await expect(home.getByRole('menu')).toBeVisible();

@@ -7,7 +7,7 @@ import { expect, test } from './support/fixtures.js';
 import {
   expectAccessible,
   payWithTestCard,
-  reachForLandingPage,
+  reachForPrerenderedPage,
   screenshot,
   signUp,
   uniqueEmail,
@@ -238,7 +238,7 @@ test('a new version waits for the Reload the person chooses', async ({ page }) =
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Create account' })).toBeVisible();
   // The app, which registers the worker, runs once the visitor reaches for the landing page.
-  await reachForLandingPage(page);
+  await reachForPrerenderedPage(page);
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   // The first install takes the page over at once.
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);

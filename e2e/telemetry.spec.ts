@@ -1,6 +1,6 @@
 import type { OtlpSpan } from '../apps/server/test/otlp-stand-in.js';
 import { expect, test } from './support/fixtures.js';
-import { reachForLandingPage } from './support/journey.js';
+import { reachForPrerenderedPage } from './support/journey.js';
 import { SENTRY_PORT } from './support/ports.js';
 import { collectedSpans, spanAttribute } from './support/telemetry.js';
 
@@ -35,7 +35,7 @@ test("the browser's spans reach the collector through the relay, with a trace he
   await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
   // Telemetry starts once the app has taken the landing page over and the page is idle: this
   // page's document load span is the sign it is on.
-  await reachForLandingPage(page);
+  await reachForPrerenderedPage(page);
   await browserSpanFor(page.url());
 
   const sameOrigin = new URL(`/api/health?probe=${marker}`, page.url()).href;

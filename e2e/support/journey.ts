@@ -78,10 +78,11 @@ export async function payWithTestCard(page: Page): Promise<void> {
 }
 
 /**
- * On the prerendered landing page, which runs no script until the visitor reaches for it: reaches
- * for it (a pointer over the heading) and waits until the app has taken the page over.
+ * On a prerendered page (the landing page, a phone's home page), which runs no script until the
+ * visitor reaches for it: reaches for it (a pointer over the heading) and waits until the app has
+ * taken the page over.
  */
-export async function reachForLandingPage(page: Page): Promise<void> {
+export async function reachForPrerenderedPage(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).hover();
   await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
 }
