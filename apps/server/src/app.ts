@@ -367,7 +367,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
   // Before anything else is registered, so every route and hook runs inside its request's span.
   if (telemetry) await registerRequestTelemetry(app, telemetry);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ validate: config.env !== 'production' }));
   app.addHook('onSend', async (request, reply) => {

@@ -5,7 +5,7 @@ import { registerSecurityHeaders, type SecurityHeaderSettings } from './security
 /** The headers a bare server with only these settings answers with. */
 async function headersFor(settings: SecurityHeaderSettings) {
   const app = Fastify();
-  await registerSecurityHeaders(app, settings);
+  registerSecurityHeaders(app, settings);
   app.get('/', async () => ({ ok: true }));
   const response = await app.inject({ method: 'GET', url: '/' });
   await app.close();
