@@ -26,7 +26,10 @@ const FORGET_CHANNEL = 'sessions.forget';
 export type SessionsForgotten = { userId: string } | { sessionId: string };
 
 export class SessionStore {
-  /** Resolved sessions by token hash, oldest first. */
+  /**
+   * Resolved sessions by token, oldest first. Keyed by the token itself, held only in this
+   * process's memory, so a request it answers costs no hashing; the database keeps hashes only.
+   */
   private readonly cache = new Map<string, { viewer: Viewer; expiresAt: Date; until: number }>();
   /** Counts forgets, so a read that overlapped one does not put back what it forgot. */
   private epoch = 0;
@@ -69,17 +72,16 @@ export class SessionStore {
 
   /** The viewer and the session's current expiry (it slides forward as the session is used), or null. */
   async resolveSession(token: string): Promise<{ viewer: Viewer; expiresAt: Date } | null> {
-    const id = hashToken(token);
     const now = this.now().getTime();
-    const cached = this.cache.get(id);
+    const cached = this.cache.get(token);
     if (cached && cached.until > now) return { viewer: cached.viewer, expiresAt: cached.expiresAt };
-    if (cached) this.cache.delete(id);
+    if (cached) this.cache.delete(token);
     const epoch = this.epoch;
-    const resolved = await this.load(id);
+    const resolved = await this.load(hashToken(token));
     // Something was forgotten while this read ran: the row may predate it, so it is not kept.
     if (resolved && epoch === this.epoch) {
       if (this.cache.size >= SESSION_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
-      this.cache.set(id, {
+      this.cache.set(token, {
         viewer: resolved.viewer,
         expiresAt: resolved.expiresAt,
         until: Math.min(now + SESSION_CACHE_MS, resolved.expiresAt.getTime()),
@@ -105,8 +107,9 @@ export class SessionStore {
 
   private forgetHere(message: SessionsForgotten): void {
     this.epoch++;
-    if ('sessionId' in message) this.cache.delete(message.sessionId);
-    else for (const [id, entry] of this.cache) if (entry.viewer.userId === message.userId) this.cache.delete(id);
+    const forgotten = (viewer: Viewer) =>
+      'sessionId' in message ? viewer.sessionId === message.sessionId : viewer.userId === message.userId;
+    for (const [token, entry] of this.cache) if (forgotten(entry.viewer)) this.cache.delete(token);
     for (const listener of this.forgetListeners) listener(message);
   }
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config/config.js';
@@ -101,20 +102,29 @@ function helmetOptions(settings: SecurityHeaderSettings): HelmetOptions {
   };
 }
 
+/** The headers helmet sets with these options, each as (name, value); none depends on the request. */
+function helmetHeaders(options: HelmetOptions): [string, string][] {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), value),
+    // Helmet removes X-Powered-By, which Fastify never sets.
+    removeHeader: () => {},
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return [...headers];
+}
+
 /**
  * Security headers on every response: pages, API answers, errors, static files, media bytes
- * and the development pages. They are set when a request arrives, so a response that fails
- * later still carries them. Helmet's middleware is built once: the Fastify plugin builds it
- * anew for every request, parsing the policy each time, which was the largest cost of a
- * request before its route's work.
+ * and the development pages. They are set on the raw response when a request arrives, so a
+ * response that fails later, or is written outside Fastify's reply, still carries them.
+ * Helmet's headers are taken once at start: its Fastify plugin built the middleware anew for
+ * every request, parsing the policy each time, the largest cost of a request before its route.
  */
 export function registerSecurityHeaders(app: FastifyInstance, settings: SecurityHeaderSettings): void {
-  const setHelmetHeaders = helmet(helmetOptions(settings));
-  const permissions = permissionsPolicy(settings);
-  app.addHook('onRequest', (request, reply, done) => {
-    setHelmetHeaders(request.raw, reply.raw, () => {
-      reply.header('permissions-policy', permissions);
-      done();
-    });
+  const headers: [string, string][] = [...helmetHeaders(helmetOptions(settings)), ['permissions-policy', permissionsPolicy(settings)]];
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 }
