@@ -1,13 +1,15 @@
 import { ACCESS_KEYWORDS, type AccessViewer, DAY_MS, generateId, postAccessLevel } from '@aurum/core';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { prepareStatement } from '../db/prepared.js';
 import { follows, plans, posts, subscriptions, users } from '../db/schema.js';
-import { postAccessLevelSql } from './access-sql.js';
+import { entitlementsIn, entitlementsRow, postAccessLevelSql } from './access-sql.js';
 
 /**
  * The SQL twin must agree with the pure rule for every access list and every kind of
- * viewer. Rows go straight into a real database; the levels come out of one query per viewer.
+ * viewer, with the entitlements in each form the statements use. Rows go straight into a
+ * real database; the levels come out of one query per viewer and form.
  */
 
 let server: TestServer;
@@ -44,11 +46,23 @@ const TOKENS = [...ACCESS_KEYWORDS, PLAN_A, PLAN_B, FOREIGN_PLAN];
 const ACCESS_LISTS = Array.from({ length: 2 ** TOKENS.length }, (_, mask) => TOKENS.filter((_, bit) => mask & (1 << bit)));
 const STATES = ['published', 'scheduled', 'deleted'] as const;
 
+const viewer = sql.placeholder('viewer');
+const now = sql.placeholder('now');
+/** The creator's posts with their levels, as a statement that reads the entitlements from a row (see entitlementsRow). */
+const levelsFromRow = (ofCreator?: string) => sql`with ent as materialized (${entitlementsRow(viewer, now, ofCreator)})
+  select ${posts.id} as id, ${postAccessLevelSql(viewer, now, entitlementsIn('ent'))} as level
+  from ${posts}, ent where ${posts.creatorId} = ${CREATOR}`;
+const FORMS = {
+  subqueries: sql`select ${posts.id} as id, ${postAccessLevelSql(viewer, now)} as level from ${posts} where ${posts.creatorId} = ${CREATOR}`,
+  'a row of them all': levelsFromRow(),
+  'a row of those concerning the creator': levelsFromRow(CREATOR),
+};
+
 describe(`the SQL access level equals postAccessLevel (${TEST_DRIVER})`, () => {
-  it(`agrees for ${ACCESS_LISTS.length} access lists x ${STATES.length} states x ${Object.keys(VIEWERS).length + 2} viewers`, async () => {
+  it(`agrees for ${ACCESS_LISTS.length} access lists x ${STATES.length} states x ${Object.keys(VIEWERS).length + 2} viewers x ${Object.keys(FORMS).length} forms of the entitlements`, async () => {
     const db = server.context.database.db;
-    const now = server.context.now();
-    const at = (days: number) => new Date(now.getTime() + days * DAY_MS);
+    const current = server.context.now();
+    const at = (days: number) => new Date(current.getTime() + days * DAY_MS);
 
     const viewerIds = Object.keys(VIEWERS).map((name) => `eq-${name}`);
     await db.insert(users).values([CREATOR, OTHER_CREATOR, ...viewerIds].map((id) => ({ id, email: `${id}@example.com`, labels: [] })));
@@ -71,7 +85,9 @@ describe(`the SQL access level equals postAccessLevel (${TEST_DRIVER})`, () => {
       }
     }
     // A subscription ending exactly now has ended.
-    await db.insert(subscriptions).values({ id: generateId(), userId: 'eq-stranger', creatorId: CREATOR, planId: PLAN_A, validUntil: now });
+    await db
+      .insert(subscriptions)
+      .values({ id: generateId(), userId: 'eq-stranger', creatorId: CREATOR, planId: PLAN_A, validUntil: current });
 
     const rows = ACCESS_LISTS.flatMap((access, index) =>
       STATES.map((state) => ({
@@ -99,24 +115,25 @@ describe(`the SQL access level equals postAccessLevel (${TEST_DRIVER})`, () => {
 
     let compared = 0;
     const mismatches: string[] = [];
-    for (const [name, viewer] of Object.entries(expectedViewers)) {
-      const levels = await db
-        .select({ id: posts.id, level: postAccessLevelSql(viewer?.userId ?? null, now) })
-        .from(posts)
-        .where(eq(posts.creatorId, CREATOR));
-      const byId = new Map(levels.map((row) => [row.id, row.level]));
-      for (const row of rows) {
-        const expected = postAccessLevel(viewer, {
-          creatorId: CREATOR,
-          access: row.access,
-          isPublished: row.publishAt <= now && !row.deletedAt,
-        });
-        const actual = byId.get(row.id);
-        compared++;
-        if (actual !== expected) mismatches.push(`${name} ${JSON.stringify(row.access)} ${row.id}: sql=${actual} rule=${expected}`);
+    for (const [index, [form, query]] of Object.entries(FORMS).entries()) {
+      const statement = prepareStatement<{ id: string; level: string }>(db, `access_levels_${index}`, query);
+      for (const [name, accessViewer] of Object.entries(expectedViewers)) {
+        const levels = await statement.run({ viewer: accessViewer?.userId ?? null, now: current });
+        const byId = new Map(levels.map((row) => [row.id, row.level]));
+        for (const row of rows) {
+          const expected = postAccessLevel(accessViewer, {
+            creatorId: CREATOR,
+            access: row.access,
+            isPublished: row.publishAt <= current && !row.deletedAt,
+          });
+          const actual = byId.get(row.id);
+          compared++;
+          if (actual !== expected)
+            mismatches.push(`${form}, ${name} ${JSON.stringify(row.access)} ${row.id}: sql=${actual} rule=${expected}`);
+        }
       }
     }
     expect(mismatches.slice(0, 20)).toEqual([]);
-    expect(compared).toBe(ACCESS_LISTS.length * STATES.length * (Object.keys(VIEWERS).length + 2));
+    expect(compared).toBe(ACCESS_LISTS.length * STATES.length * (Object.keys(VIEWERS).length + 2) * Object.keys(FORMS).length);
   });
 });

@@ -1,5 +1,5 @@
 import { type AccessLevel, revealsContent, VISIBLE_ACCESS_LEVELS } from '@aurum/core';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Column, type SQL, sql } from 'drizzle-orm';
 import type { Bound } from '../db/prepared.js';
 import { follows, plans, posts, subscriptions, users } from '../db/schema.js';
 
@@ -33,11 +33,16 @@ export interface Entitlements {
   creatorPlans: SQL;
 }
 
-const followedCreators = (viewerId: Bound<string | null>) =>
-  sql`(select coalesce(array_agg(${follows.creatorId}), '{}') from ${follows} where ${follows.userId} = ${viewerId})::text[]`;
-const activeSubscriptions = (viewerId: Bound<string | null>, now: Bound<Date>) =>
+/** Only the follow of, or the subscriptions to, `ofCreator` when given: see `entitlementsRow`. */
+const ofCreatorOnly = (column: Column, ofCreator: Bound<string> | undefined) =>
+  ofCreator === undefined ? sql`` : sql` and ${column} = ${ofCreator}`;
+const followedCreators = (viewerId: Bound<string | null>, ofCreator?: Bound<string>) =>
+  sql`(select coalesce(array_agg(${follows.creatorId}), '{}') from ${follows}
+    where ${follows.userId} = ${viewerId}${ofCreatorOnly(follows.creatorId, ofCreator)})::text[]`;
+const activeSubscriptions = (viewerId: Bound<string | null>, now: Bound<Date>, ofCreator?: Bound<string>) =>
   sql`from ${subscriptions} join ${plans} on ${plans.id} = ${subscriptions.planId}
-    where ${subscriptions.userId} = ${viewerId} and ${plans.creatorId} = ${subscriptions.creatorId} and ${subscriptions.validUntil} > ${now}`;
+    where ${subscriptions.userId} = ${viewerId}${ofCreatorOnly(subscriptions.creatorId, ofCreator)}
+      and ${plans.creatorId} = ${subscriptions.creatorId} and ${subscriptions.validUntil} > ${now}`;
 const subscribedCreatorsAgg = sql`coalesce(array_agg(${subscriptions.creatorId}), '{}')`;
 const planIdsAgg = sql`coalesce(array_agg(${subscriptions.planId}), '{}')`;
 const creatorPlansAgg = sql`coalesce(array_agg(${subscriptions.creatorId} || ' ' || ${subscriptions.planId}), '{}')`;
@@ -62,12 +67,14 @@ function entitlementQueries(viewerId: Bound<string | null>, now: Bound<Date>): E
  * For statements that list many posts: the entitlements as one row to put in a CTE
  * (`with ent as materialized (${entitlementsRow(...)})`), read through `entitlementsIn('ent')` by every
  * candidate row, so they are computed and planned once per statement. The valid subscriptions
- * are read once for all three of their arrays.
+ * are read once for all three of their arrays. A statement whose posts are all of one creator
+ * passes `ofCreator`: only that creator's follow and subscriptions are read, each a lookup of
+ * (viewer, creator) in its index, and the rule gives the same levels for that creator's posts.
  */
-export function entitlementsRow(viewerId: Bound<string | null>, now: Bound<Date>): SQL {
-  return sql`select ${followedCreators(viewerId)} as followed, held.subscribed_creators, held.plan_ids, held.creator_plans
+export function entitlementsRow(viewerId: Bound<string | null>, now: Bound<Date>, ofCreator?: Bound<string>): SQL {
+  return sql`select ${followedCreators(viewerId, ofCreator)} as followed, held.subscribed_creators, held.plan_ids, held.creator_plans
     from (select ${subscribedCreatorsAgg}::text[] as subscribed_creators, ${planIdsAgg}::text[] as plan_ids,
-      ${creatorPlansAgg}::text[] as creator_plans ${activeSubscriptions(viewerId, now)}) held`;
+      ${creatorPlansAgg}::text[] as creator_plans ${activeSubscriptions(viewerId, now, ofCreator)}) held`;
 }
 
 export function entitlementsIn(relation: string): Entitlements {

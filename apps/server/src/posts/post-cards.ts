@@ -51,10 +51,15 @@ const FROM_THE_TOP = { cursorAt: 'infinity', cursorId: '' };
 
 /** The posts after the cursor, newest first; the row comparison is an index condition of posts_publish_idx. */
 const afterCursor = sql`(${posts.publishAt}, ${posts.id}) < (${bound.cursorAt}::timestamptz, ${bound.cursorId}::text)`;
-/** Per statement, once: the viewer's entitlements, latest seen posts (SEEN_RECORDS_LIMIT) and blocked users. */
+/**
+ * Per statement, once: the viewer's entitlements (those concerning `ofCreator` only, when all
+ * posts are that creator's), latest seen posts (SEEN_RECORDS_LIMIT) and blocked users.
+ */
 // Materialized: a CTE read once is otherwise inlined, and each use of an entitlement array
 // becomes its own copy of the subquery (fourteen for a creator's posts, in EXPLAIN).
-const viewerRelations = sql`with ent as materialized (${entitlementsRow(bound.viewer, bound.now)}),
+const viewerRelations = (
+  ofCreator?: Bound<string>,
+) => sql`with ent as materialized (${entitlementsRow(bound.viewer, bound.now, ofCreator)}),
   seen as (select ${seenRecords.entityId} as id from ${seenRecords}
     where ${seenRecords.userId} = ${bound.viewer} and ${seenRecords.type} = 'post'
     order by ${seenRecords.createdAt} desc, ${seenRecords.entityId} desc limit ${SEEN_RECORDS_LIMIT}),
@@ -66,8 +71,11 @@ const revealing = sql`v.level in (${REVEALING_LEVELS_SQL})`;
 const unseen = sql`${posts.id} not in (select id from seen)`;
 const unblocked = sql`${posts.creatorId} not in (select id from blocked)`;
 
-/** A list of one creator's posts (bound.creatorId): what depends on the creator is read once per statement, not per row. */
-const ofOneCreator = { visible: visiblePostOfSql(bound.creatorId), offersOf: bound.creatorId };
+/**
+ * A list of one creator's posts (bound.creatorId): what depends on the creator is read once per
+ * statement, not per row, and only the viewer's entitlements to that creator.
+ */
+const ofOneCreator = { visible: visiblePostOfSql(bound.creatorId), creator: bound.creatorId };
 
 /**
  * One part of a post cards statement: the posts matching `where` whose level passes
@@ -97,11 +105,12 @@ function cardsPart(
 /**
  * The whole statement: the parts, then per post its media (kept on the post), like count, the
  * viewer's like and, for locked posts, the creator's offered plans (cheapest first), each
- * aggregated into the row so a page is one round trip. `offersOf` is whose plans are offered:
- * each row's creator, or the one creator a list is about (then read once).
+ * aggregated into the row so a page is one round trip. `ofCreator` is the one creator a list is
+ * about, if it is about one: the entitlements and offers are then that creator's, read once.
  */
-function cardsStatement(parts: SQL[], offersOf: SQL | Bound<string> = sql`c.creator_id`): SQL {
-  return sql`${viewerRelations}
+function cardsStatement(parts: SQL[], ofCreator?: Bound<string>): SQL {
+  const offersOf = ofCreator ?? sql`c.creator_id`;
+  return sql`${viewerRelations(ofCreator)}
     select c.part, c.id, c.creator_id, c.access, c.level, c.text, c.handle, c.public_name, c.avatar_color, c.avatar_media_id,
       (extract(epoch from c.publish_at) * 1000)::float8 as publish_ms,
       c.like_count as likes,
@@ -127,7 +136,7 @@ const feedOfCreatorStatement = () =>
         visible: ofOneCreator.visible,
       }),
     ],
-    ofOneCreator.offersOf,
+    ofOneCreator.creator,
   );
 
 /**
@@ -194,7 +203,7 @@ export class PostCards {
     const where = sql`${posts.creatorId} = ${bound.creatorId} and ${afterCursor}`;
     const rows = await this.run(
       'post_cards_by_creator',
-      () => cardsStatement([cardsPart('page', where, notHidden, bound.limit, { visible: ofOneCreator.visible })], ofOneCreator.offersOf),
+      () => cardsStatement([cardsPart('page', where, notHidden, bound.limit, { visible: ofOneCreator.visible })], ofOneCreator.creator),
       {
         viewer: viewerId,
         creatorId,
