@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
+import { options } from 'preact';
 import { afterEach, vi } from 'vitest';
 
 // A test run as on the server (`@vitest-environment node`) has no window to fit out.
@@ -26,9 +27,32 @@ if (browser)
 // are run through Vite (for Preact) rather than loaded by Node.
 configure({ asyncUtilTimeout: 15_000 });
 
+// Preact runs effects, and the cleanups of unmounted components, after the next paint: on an animation
+// frame, or after 35 ms should no frame come. An unmount in the last test's cleanup could leave that
+// timer to fire after the test file's window was torn down, where it fails for want of
+// `cancelAnimationFrame`. The same schedule, held here so that each test's cleanup runs what it left.
+let pendingAfterPaint: { flush: () => void; frame: number; timeout: ReturnType<typeof setTimeout> } | undefined;
+function runPendingAfterPaint() {
+  const pending = pendingAfterPaint;
+  if (!pending) return;
+  pendingAfterPaint = undefined;
+  cancelAnimationFrame(pending.frame);
+  clearTimeout(pending.timeout);
+  pending.flush();
+}
+if (browser)
+  options.requestAnimationFrame = (flush) => {
+    pendingAfterPaint = {
+      flush,
+      frame: requestAnimationFrame(runPendingAfterPaint),
+      timeout: setTimeout(runPendingAfterPaint, 35),
+    };
+  };
+
 afterEach(() => {
   if (browser) {
     cleanup();
+    runPendingAfterPaint();
     window.localStorage.clear();
     window.sessionStorage.clear();
   }
