@@ -337,6 +337,27 @@ describe(`managing a subscription (${TEST_DRIVER})`, () => {
     expect((await fan.client.get(`/api/subscriptions/${sub.id}`)).body.paymentMethod).toBeNull();
   });
 
+  it('lists those still granting access first, then the newest, each as its own page shows it', async () => {
+    const fan = await signUp(server, 'collector');
+    const method = await addCard(fan.client);
+    const older = (await subscribe(fan.client, (await creatorWithPlanPost(300)).planId, method)).body;
+    await passTime(15 * DAY_MS, fan.client);
+    const newer = (await subscribe(fan.client, (await creatorWithPlanPost(700)).planId, method)).body;
+    await fan.client.post(`/api/subscriptions/${newer.id}/cancel`);
+    // The canceled one ends 30 days after it began; the older one renews and goes on.
+    await passTime(31 * DAY_MS, fan.client);
+    await renewDue(older.id);
+
+    const list = (await fan.client.get('/api/subscriptions')).body.items;
+    expect(list.map((sub: { id: string; active: boolean }) => [sub.id, sub.active])).toEqual([
+      [older.id, true],
+      [newer.id, false],
+    ]);
+    for (const sub of list) expect((await fan.client.get(`/api/subscriptions/${sub.id}`)).body).toEqual(sub);
+    expect(list[0]).toMatchObject({ status: 'active', plan: { priceMinor: 300 }, paymentMethod: { id: method }, renewalFailedAt: null });
+    expect(list[1]).toMatchObject({ status: 'expired', autoRenew: false, plan: { priceMinor: 700 }, nextRenewalAt: null });
+  });
+
   it('has no webhook for the development provider', async () => {
     const response = await fetch(`${server.baseUrl}/api/webhooks/payments/dev`, { method: 'POST', body: '{}' });
     expect(response.status).toBe(404);
