@@ -28,9 +28,9 @@ if (browser)
 configure({ asyncUtilTimeout: 15_000 });
 
 // Preact runs effects, and the cleanups of unmounted components, after the next paint: on an animation
-// frame, or after 35 ms should no frame come. An unmount in the last test's cleanup could leave that
-// timer to fire after the test file's window was torn down, where it fails for want of
-// `cancelAnimationFrame`. The same schedule, held here so that each test's cleanup runs what it left.
+// frame, or after 35 ms should no frame come. A render outside `act` near a test's end (a response
+// arriving) could leave that timer to fire after the test file's window was torn down, where it fails
+// for want of `cancelAnimationFrame`. The same schedule, held here so that each test's cleanup ends it.
 let pendingAfterPaint: { flush: () => void; frame: number; timeout: ReturnType<typeof setTimeout> } | undefined;
 function runPendingAfterPaint() {
   const pending = pendingAfterPaint;
