@@ -76,12 +76,6 @@ function Conversation({ chat }: { chat: ChatSummary }) {
         markedRead.current = null;
       });
   }, [chat.id, latestFromPartner, queryClient]);
-  useEffect(() => {
-    if (distanceFromBottom() < NEAR_BOTTOM_PX) readLatest();
-    document.addEventListener('visibilitychange', readLatest);
-    return () => document.removeEventListener('visibilitychange', readLatest);
-  }, [readLatest]);
-
   // Scrolling: start at the latest message, follow new ones while near the bottom, and keep
   // the view still when older messages are added above.
   const firstScroll = useRef(true);
@@ -101,6 +95,13 @@ function Conversation({ chat }: { chat: ChatSummary }) {
       scrollToBottom();
     }
   }, [timeline.length, messages.isPending, awayFromBottom]);
+  // After the scroll above, in the same commit: a message that arrives on screen is read at once,
+  // not whenever the browser next gets round to passive effects.
+  useLayoutEffect(() => {
+    if (distanceFromBottom() < NEAR_BOTTOM_PX) readLatest();
+    document.addEventListener('visibilitychange', readLatest);
+    return () => document.removeEventListener('visibilitychange', readLatest);
+  }, [readLatest]);
   useEffect(() => {
     const onScroll = () => {
       const away = distanceFromBottom() > NEAR_BOTTOM_PX;
