@@ -12,7 +12,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export const WEB_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 
-/** Most JavaScript, gzipped, a page should need before it renders: 150 KB (KiB, 1024 bytes each). */
+/**
+ * Most JavaScript a page should need before it renders, brotli-compressed as the server sends it to
+ * every browser that takes brotli: 150 KiB (1024 bytes each).
+ */
 export const FIRST_LOAD_BUDGET_BYTES = 150 * 1024;
 
 /**
@@ -76,10 +79,10 @@ export const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 /** The first loads as a Markdown table, against the budget. */
 export function firstLoadTable(loads: FirstLoad[]): string {
   const rows = loads.map((load) => {
-    const within = load.gzip <= FIRST_LOAD_BUDGET_BYTES ? 'yes' : 'no';
+    const within = load.brotli <= FIRST_LOAD_BUDGET_BYTES ? 'yes' : 'no';
     return `| \`${load.path}\` | ${load.files.length} | ${kilobytes(load.bytes)} | ${kilobytes(load.gzip)} | ${kilobytes(load.brotli)} | ${within} |`;
   });
-  const header = `| page | files | minified | gzip | brotli | within ${kilobytes(FIRST_LOAD_BUDGET_BYTES)} |`;
+  const header = `| page | files | minified | gzip | brotli | brotli within ${kilobytes(FIRST_LOAD_BUDGET_BYTES)} |`;
   return [header, '| --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
 }
 

@@ -8,7 +8,7 @@ import { reachForPrerenderedPage, screenshot, signUp, uniqueEmail, uniqueHandle 
 test('each page needs no more JavaScript before its first render than its budget', () => {
   test.skip(test.info().project.name !== 'phone', 'reads the built files, the same for every viewport');
   for (const load of firstLoads()) {
-    expect(load.gzip, `${load.path} loads ${kilobytes(load.gzip)} gzipped: ${load.files.join(', ')}`).toBeLessThanOrEqual(load.limit);
+    expect(load.brotli, `${load.path} loads ${kilobytes(load.brotli)} brotli: ${load.files.join(', ')}`).toBeLessThanOrEqual(load.limit);
   }
 });
 

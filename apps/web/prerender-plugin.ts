@@ -5,7 +5,6 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
-import { PREACT_ALIASES } from './preact-aliases';
 import { HOME_DRAWN_FOR, homeTemplate } from './src/prerender/home-document';
 import {
   landingDocument,
@@ -26,7 +25,7 @@ export const SERVER_RENDER_DIR = '.server';
 
 /**
  * After the app's build, builds the server render (`src/prerender/landing.tsx` and
- * `src/prerender/home.tsx`, for Node, through the same Preact aliases) into SERVER_RENDER_DIR,
+ * `src/prerender/home.tsx`, for Node) into SERVER_RENDER_DIR,
  * then:
  * - renders the landing page and writes `landing.html` beside `index.html`: the same document
  *   with the page's markup and styles, so a visitor sees the page before any script ran
@@ -56,10 +55,9 @@ export function prerenderLanding(): Plugin {
           mode: 'production',
           logLevel: 'warn',
           plugins: [react()],
-          resolve: { alias: PREACT_ALIASES },
           // Libraries read it at run time in Node: render what production renders (no emotion labels).
           define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-          // Bundled whole, so every library that imports React gets Preact as in the browser.
+          // Bundled whole, React included, so the server renders with the production builds whatever its NODE_ENV.
           ssr: { noExternal: true },
           build: {
             ssr: true,
@@ -77,7 +75,7 @@ export function prerenderLanding(): Plugin {
           },
         });
         const { renderLanding } = (await import(pathToFileURL(path.join(serverDir, 'landing.mjs')).href)) as {
-          renderLanding: () => PrerenderedPage;
+          renderLanding: () => Promise<PrerenderedPage>;
         };
         const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
         const manifest = JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8'));
@@ -89,7 +87,7 @@ export function prerenderLanding(): Plugin {
           'landing-start',
           prerenderedStartScript(shell.entry, [...shell.preloads, ...pageFiles]),
         );
-        const html = landingDocument(indexHtml, renderLanding(), landingStart);
+        const html = landingDocument(indexHtml, await renderLanding(), landingStart);
         const file = path.join(outDir, LANDING_DOCUMENT);
         await writeFile(file, html);
         await writeFile(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));

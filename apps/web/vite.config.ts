@@ -3,7 +3,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { PREACT_ALIASES } from './preact-aliases';
 import { prerenderLanding } from './prerender-plugin';
 import { USER_IMAGES_CACHE } from './src/lib/pwa/user-images';
 
@@ -109,7 +108,6 @@ export default defineConfig({
     // landing.html: the landing page's markup and styles, painted before any script runs.
     prerenderLanding(),
   ],
-  resolve: { alias: PREACT_ALIASES },
   server: {
     port: 5173,
     // The Host header stays the dev server's, so the API's same-origin check accepts the requests.

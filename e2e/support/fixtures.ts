@@ -2,6 +2,11 @@ import { type BrowserContext, test as base, expect } from '@playwright/test';
 
 /** What Chromium logs when a page breaks the server's Content-Security-Policy or Permissions-Policy. */
 const POLICY_MESSAGE = /Content Security Policy|Permissions-Policy/i;
+/**
+ * What React logs when the app could not take a server-rendered page over as it was drawn (a
+ * hydration mismatch): the production build's error codes for it, and the words of a development build.
+ */
+const HYDRATION_MESSAGE = /Minified React error #(418|419|421|422|423|425)\b|hydrat/i;
 
 /** Reports every CSP violation a page sees as a console error, which the watch below collects. */
 function reportViolations() {
@@ -24,7 +29,8 @@ const ownAddress = () => {
 
 /**
  * The journeys' `test`: fails a test when any page of it, in any browser context it opens,
- * reports a security policy violation, so the app is known to work under the server's headers.
+ * reports a security policy violation, so the app is known to work under the server's headers,
+ * or a hydration error or warning, so every server-rendered page is taken over as drawn.
  * Each context also gets its own client address (above).
  */
 export const test = base.extend<{ securityPolicyWatch: undefined }>({
@@ -33,7 +39,14 @@ export const test = base.extend<{ securityPolicyWatch: undefined }>({
       const violations: string[] = [];
       const watch = (context: BrowserContext) => {
         context.on('console', (message) => {
-          if (POLICY_MESSAGE.test(message.text())) violations.push(`${message.page()?.url() ?? 'a worker'}: ${message.text()}`);
+          const text = message.text();
+          if (POLICY_MESSAGE.test(text) || (HYDRATION_MESSAGE.test(text) && ['error', 'warning'].includes(message.type())))
+            violations.push(`${message.page()?.url() ?? 'a worker'}: ${text}`);
+        });
+        // React reports a recoverable error (a mismatch it repaired by drawing anew) as uncaught.
+        context.on('weberror', (error) => {
+          if (HYDRATION_MESSAGE.test(error.error().message))
+            violations.push(`${error.page()?.url() ?? 'a worker'}: ${error.error().message}`);
         });
         void context.addInitScript(reportViolations);
         void context.setExtraHTTPHeaders({ 'x-forwarded-for': ownAddress() });
@@ -42,7 +55,7 @@ export const test = base.extend<{ securityPolicyWatch: undefined }>({
       browser.on('context', watch);
       await use(undefined);
       browser.off('context', watch);
-      expect(violations, 'security policy violations').toEqual([]);
+      expect(violations, 'security policy violations and hydration errors').toEqual([]);
     },
     { auto: true },
   ],

@@ -7,11 +7,12 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { AdminTabs } from '../../components/AdminTabs';
 import { PagedResults } from '../../components/PagedResults';
 import { PageHeader } from '../../components/PageHeader';
 import { paths } from '../../lib/paths';
+import { useAddressParams } from '../../lib/useAddressParams';
 import { type AuditFilters, auditQuery } from './api';
 import { AUDIT_ACTION_LABELS, auditChange } from './labels';
 
@@ -19,7 +20,7 @@ const dateTime = (at: string) => new Intl.DateTimeFormat('en-US', { dateStyle: '
 
 /** /admin/audit: every admin action, newest first, filtered by action, by admin or by the user acted on. Read only. */
 export default function AdminAuditPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const filters: AuditFilters = {};
   const action = params.get('action');
   if (action && (AUDIT_ACTIONS as readonly string[]).includes(action)) filters.action = action;
@@ -27,16 +28,7 @@ export default function AdminAuditPage() {
     const value = params.get(name);
     if (value) filters[name] = value;
   }
-  const setFilter = (name: keyof AuditFilters, value: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const setFilter = (name: keyof AuditFilters, value: string | null) => setParams({ [name]: value });
 
   return (
     <Box sx={{ maxWidth: 960 }}>

@@ -21,6 +21,7 @@ const LEDGER_KIND_CHOICES: FilterChoices = LEDGER_KINDS.map((kind) => [kind, LED
 
 /** /admin/payments: every payment and refund (or, in the ledger view, every ledger entry) with filters, totals and a CSV export. */
 export default function AdminPaymentsPage() {
+  // Which view decides which filters apply, so it is read before them.
   const [params] = useSearchParams();
   const ledgerView = params.get('view') === 'ledger';
   const { filters, setFilter, setParams } = useMoneyFilters({
@@ -29,18 +30,8 @@ export default function AdminPaymentsPage() {
   });
   const list = ledgerView ? 'ledger' : 'payments';
   const switchView = (view: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        // Status and kind mean other things in the other view.
-        next.delete('status');
-        next.delete('kind');
-        if (view === 'ledger') next.set('view', 'ledger');
-        else next.delete('view');
-        return next;
-      },
-      { replace: true },
-    );
+    // Status and kind mean other things in the other view.
+    setParams({ status: null, kind: null, view: view === 'ledger' ? 'ledger' : null });
   return (
     <Box sx={{ maxWidth: 960 }}>
       <PageHeader title="Payments">Payments and refunds, newest first. Choose a payment to see it in full or refund it.</PageHeader>

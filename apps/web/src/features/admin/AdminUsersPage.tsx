@@ -10,13 +10,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { AdminTabs } from '../../components/AdminTabs';
 import { PagedResults } from '../../components/PagedResults';
 import { PageHeader } from '../../components/PageHeader';
 import { UserAvatar } from '../../components/UserAvatar';
 import { formatDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
+import { useAddressParams } from '../../lib/useAddressParams';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { adminUsersQuery, type UserFilters } from './api';
 import { adminDisplayName } from './labels';
@@ -56,32 +57,15 @@ const FILTERS = [
 
 /** /admin/users: every account, newest first, 25 at a time; search and filters live in the address. */
 export default function AdminUsersPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const [text, setText] = useState(params.get('q') ?? '');
   const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
 
   useEffect(() => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (q) next.set('q', q);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
+    setParams({ q });
   }, [q, setParams]);
 
-  const setFilter = (name: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const setFilter = (name: string, value: string) => setParams({ [name]: value });
 
   const filters: UserFilters = { q: q || undefined };
   for (const filter of FILTERS) {

@@ -8,13 +8,14 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { AdminTabs } from '../../components/AdminTabs';
 import { PagedResults } from '../../components/PagedResults';
 import { PageHeader } from '../../components/PageHeader';
 import { UserAvatar } from '../../components/UserAvatar';
 import { formatDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
+import { useAddressParams } from '../../lib/useAddressParams';
 import { type VerificationFilters, verificationRequestsQuery } from './api';
 import { STATUS_COLORS, VERIFICATION_KIND_LABELS, VERIFICATION_STATUS_LABELS } from './verification-labels';
 
@@ -25,17 +26,8 @@ const FILTERS = [
 
 /** /admin/verification-requests: provider sessions and manual checks, newest first; filters (and one member's history) live in the address. */
 export default function AdminVerificationRequestsPage() {
-  const [params, setParams] = useSearchParams();
-  const setFilter = (name: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const [params, setParams] = useAddressParams();
+  const setFilter = (name: string, value: string) => setParams({ [name]: value });
   const filters: VerificationFilters = {};
   for (const filter of FILTERS) {
     const value = params.get(filter.name);

@@ -9,8 +9,8 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { type PagedQuery, PagedResults } from '../../components/PagedResults';
+import { useAddressParams } from '../../lib/useAddressParams';
 import type { MoneyFilters } from './api';
 
 const FILTER_NAMES = ['from', 'to', 'status', 'kind', 'creatorId', 'memberId'] as const;
@@ -27,7 +27,7 @@ export type FilterChoices = ReadonlyArray<readonly [value: string, label: string
 
 /** A money list's filters, kept in the address so a filtered view can be shared and reloaded. */
 export function useMoneyFilters(choices: { status?: FilterChoices; kind?: FilterChoices }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const filters: MoneyFilters = {};
   for (const name of FILTER_NAMES) {
     const value = params.get(name);
@@ -36,16 +36,7 @@ export function useMoneyFilters(choices: { status?: FilterChoices; kind?: Filter
     if (allowed && !allowed.some(([choice]) => choice === value)) continue;
     filters[name] = value;
   }
-  const setFilter = (name: FilterName, value: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const setFilter = (name: FilterName, value: string | null) => setParams({ [name]: value });
   return { filters, setFilter, params, setParams };
 }
 

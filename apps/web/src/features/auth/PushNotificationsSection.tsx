@@ -32,6 +32,15 @@ const KINDS: { key: keyof PushPreferences; label: string; description: string; o
 ];
 
 /**
+ * Why push could not be turned on: blocked notifications are said by the section itself (it reads
+ * the browser's permission on every render), anything else in a message.
+ */
+function explainPushFailure(error: Error): void {
+  if (!(error instanceof PushUnavailableError)) setError(error);
+  else if (error.reason !== 'denied') addSnack(error.message, 'error');
+}
+
+/**
  * Push notifications, per kind. Turning one on asks for the browser's permission (once) and
  * subscribes this browser; turning the last one off ends this browser's subscription. When the
  * account wants notifications but this browser is not subscribed (another device turned them
@@ -59,7 +68,7 @@ export function PushNotificationsSection({ user }: { user: CurrentUser }) {
       const kind = KINDS.find((k) => k.key in change);
       if (kind) addSnack(updated[kind.key] ? kind.on : kind.off, 'success');
     },
-    onError: (error) => (error instanceof PushUnavailableError ? addSnack(error.message, 'error') : setError(error)),
+    onError: explainPushFailure,
   });
   const join = useMutation({
     mutationFn: enablePush,
@@ -67,7 +76,7 @@ export function PushNotificationsSection({ user }: { user: CurrentUser }) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.pushSubscription });
       addSnack('This device will show your notifications too.', 'success');
     },
-    onError: (error) => (error instanceof PushUnavailableError ? addSnack(error.message, 'error') : setError(error)),
+    onError: explainPushFailure,
   });
 
   const wanted = (key: keyof PushPreferences) =>

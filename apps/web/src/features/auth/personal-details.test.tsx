@@ -130,7 +130,9 @@ describe('personal details', () => {
       const user = userEvent.setup();
       renderApp('/users/u1/personal-details');
       await user.click(await screen.findByRole('switch', { name: 'Chat messages' }));
-      expect(await screen.findByText(/Notifications are blocked for Aurum/)).toBeTruthy();
+      // Said once, by the section, which reads the browser's permission again.
+      expect(await screen.findByText(/Notifications are blocked for Aurum in this browser/)).toBeTruthy();
+      expect(screen.getAllByText(/Notifications are blocked/)).toHaveLength(1);
       expect(saved).toEqual([]);
       expect((screen.getByRole('switch', { name: 'Chat messages' }) as HTMLInputElement).checked).toBe(false);
     });

@@ -9,11 +9,11 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { LoadMore } from '../../components/LoadMore';
 import { PageHeader } from '../../components/PageHeader';
 import { RetryAlert } from '../../components/RetryAlert';
+import { useAddressParams } from '../../lib/useAddressParams';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { type CreatorSearch, creatorsQuery } from './api';
 import { CreatorCard } from './CreatorCard';
@@ -26,33 +26,18 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * right from the list. The search and sort live in the address, so going back restores them.
  */
 export default function ExplorePage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const sort: CreatorSort = params.get('sort') === 'popular' ? 'popular' : 'new';
   const [text, setText] = useState(params.get('q') ?? '');
   const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
 
   useEffect(() => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (q) next.set('q', q);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
+    setParams({ q });
   }, [q, setParams]);
 
   const chooseSort = (next: CreatorSort | null) => {
     if (!next) return;
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        updated.set('sort', next);
-        return updated;
-      },
-      { replace: true },
-    );
+    setParams({ sort: next });
   };
 
   return (

@@ -14,7 +14,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { LoadMore } from '../../components/LoadMore';
 import { PageHeader } from '../../components/PageHeader';
@@ -22,6 +22,7 @@ import { RetryAlert } from '../../components/RetryAlert';
 import { isCreator, useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { ownPlansQuery } from '../../lib/plans';
+import { useAddressParams } from '../../lib/useAddressParams';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { fansQuery, myCreatorsQuery } from './api';
 import { PersonItem } from './PersonItem';
@@ -41,20 +42,8 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null, fal
 export default function PeoplePage() {
   const user = useSignedInUser();
   const creator = isCreator(user);
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useAddressParams();
   const tab = creator && params.get('tab') === 'fans' ? 'fans' : 'creators';
-  const set = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   return (
     <Box sx={{ maxWidth: 760 }}>
       <PageHeader title="People">

@@ -1,5 +1,5 @@
 import { type FansPage, type MyCreatorsPage, ROLE } from '@aurum/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearError } from '../../components/error-store';
@@ -152,6 +152,24 @@ describe('the people page', () => {
     expect(asked).toContain('relation=subscribers');
     expect(view.router.state.location.search).toBe('?tab=fans&relation=subscribers&planId=p1&q=fan');
   }, 30_000);
+
+  it('keeps each of two filter changes made before the address renders again', async () => {
+    mockApi({
+      ...common(creator),
+      'GET /api/me/creators?relation=all': () => ({ status: 200, body: { items: [], nextCursor: null } }),
+      'GET /api/plans': () => ({ status: 200, body: [] }),
+      'GET /api/me/fans?relation=all': () => ({ status: 200, body: { items: [], nextCursor: null } }),
+      'GET /api/me/fans?relation=subscribers&q=fan': () => ({ status: 200, body: { items: [], nextCursor: null } }),
+    });
+    const view = renderApp('/users?tab=fans');
+    const search = await screen.findByRole('searchbox', { name: 'Search fans' });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Subscribers' }));
+      fireEvent.change(search, { target: { value: 'fan' } });
+    });
+    await waitFor(() => expect(view.router.state.location.search).toBe('?tab=fans&relation=subscribers&q=fan'));
+    expect(screen.getByRole('button', { name: 'Subscribers' }).getAttribute('aria-pressed')).toBe('true');
+  });
 
   it('links admins to the list of every account', async () => {
     mockApi({ ...common(admin), 'GET /api/me/creators?relation=all': () => ({ status: 200, body: { items: [], nextCursor: null } }) });
