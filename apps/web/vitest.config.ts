@@ -16,5 +16,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // A whole-app test's first render compiles its lazy page through Vite: a second or two while
+    // the suites share two cores.
+    testTimeout: 15_000,
   },
 });

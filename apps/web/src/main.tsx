@@ -42,8 +42,7 @@ const app = (
   </StrictMode>
 );
 
-// The first render is a transition: not urgent, so React would work it in slices (Preact, which
-// the build puts in React's place, draws it at once).
+// The first render is a transition: not urgent, so React works it in slices that yield to the browser.
 if (prerendered) {
   // Once the page's code (and for the home page, its data) is here, the app's first render draws
   // the same elements in one pass and hydrates them: it keeps the nodes and their styles, adding

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // A test run as on the server (`@vitest-environment node`) has no window to fit out.
@@ -20,6 +20,10 @@ if (browser)
       dispatchEvent: () => false,
     }),
   });
+
+// findBy and waitFor give up after 5 s, not 1: a lazy page's first render compiles its modules
+// through Vite, which takes a second or two while the suites share two cores.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   if (browser) {

@@ -2,14 +2,11 @@ import type { CurrentUser } from '@aurum/core';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import { lazy, Suspense } from 'react';
 import { paths } from '../../lib/paths';
 import { useThemeMode } from '../theme/ThemeModeProvider';
 import { ThemeToggleIcon, themeToggleLabel } from '../theme/theme-toggle';
+import { AccountMenu } from './AccountMenu';
 import { Wordmark } from './Wordmark';
-
-// Only signed-in users have the account menu: visitors' pages do not load it.
-const AccountMenu = lazy(async () => ({ default: (await import('./AccountMenu')).AccountMenu }));
 
 /** The top bar of every page: the wordmark, then the account menu or, for visitors, the theme switch. */
 export function TopBar({ user }: { user: CurrentUser | null }) {
@@ -32,9 +29,8 @@ export function TopBar({ user }: { user: CurrentUser | null }) {
         <Wordmark to={user ? paths.home : paths.landing} />
         <Box sx={{ flex: 1 }} />
         {user ? (
-          <Suspense fallback={null}>
-            <AccountMenu user={user} />
-          </Suspense>
+          // Drawn with the bar (its popup loads on first use), so a server-rendered bar is taken over as drawn.
+          <AccountMenu user={user} />
         ) : (
           <IconButton aria-label={themeToggleLabel(mode)} onClick={toggleMode}>
             <ThemeToggleIcon mode={mode} />

@@ -18,7 +18,7 @@ describe('message composer', () => {
       </QueryClientProvider>,
     );
     const box = screen.getByRole('textbox', { name: 'Message' });
-    fireEvent.input(box, { target: { value: 'See you at the pier' } });
+    fireEvent.change(box, { target: { value: 'See you at the pier' } });
     fireEvent.keyDown(box, { key: 'Enter' });
     const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
     expect(send.disabled).toBe(true);

@@ -155,7 +155,7 @@ function DecisionDialog({ content, action, onClose }: { content: ReportedContent
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const mutation = useMutation({
-    // What was typed goes in at submit: on Preact the options are updated after paint, so a closure could send an older reason.
+    // What was typed goes in at submit, as the mutation's variables: never a closure's older reason.
     mutationFn: (decision: { action: ModerationAction; reason: string }) => decide(content.contentId, decision),
     onSuccess: ({ action: done, resolvedReports }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.moderation.all });

@@ -90,7 +90,7 @@ describe('the people page', () => {
     expect(await screen.findByText('No creators here yet')).toBeTruthy();
     expect(view.router.state.location.search).toBe('?relation=subscribed');
     expect(asked).toEqual(['all', 'subscribed']);
-  }, 30_000);
+  });
 
   it("shows a creator's fans with relation, plan and search filters", async () => {
     const asked: string[] = [];
@@ -151,7 +151,7 @@ describe('the people page', () => {
     await waitFor(() => expect(asked.at(-1)).toBe('relation=subscribers&planId=p1&q=fan'));
     expect(asked).toContain('relation=subscribers');
     expect(view.router.state.location.search).toBe('?tab=fans&relation=subscribers&planId=p1&q=fan');
-  }, 30_000);
+  });
 
   it('keeps each of two filter changes made before the address renders again', async () => {
     mockApi({

@@ -127,8 +127,8 @@ export function PostComposer({ post, onSaved }: PostComposerProps) {
   };
 
   const save = useMutation({
-    // The form's values go in at submit: on Preact the options are updated after paint, so a
-    // closure over the state could send the text from before the last keystroke.
+    // The form's values go in at submit, as the mutation's variables: what is sent is what the
+    // person saw when they pressed Save, never a closure's older state.
     mutationFn: async ({ text, items, access, publishAt }: ComposerValues): Promise<Post> => {
       if (!editing) {
         return createPost({

@@ -83,7 +83,7 @@ describe('support for members', () => {
     expect(await screen.findByRole('heading', { name: 'Cannot pay' })).toBeTruthy();
     expect(sent).toEqual([{ subject: 'Cannot pay', message: 'The card form says no.' }]);
     expect(screen.getByText('Waiting for support')).toBeTruthy();
-  }, 30_000);
+  });
 
   it('shows the thread with support as "Support", writes again, and reopens a closed ticket', async () => {
     let current = thread(ticket({ status: 'answered', messageCount: 2, waitingSince: null }), [
@@ -139,7 +139,7 @@ describe('support for members', () => {
     await user.click(screen.getByRole('button', { name: 'Reopen ticket' }));
     expect(await screen.findByLabelText(/Your message/)).toBeTruthy();
     expect(posted.slice(1)).toEqual(['close', 'reopen']);
-  }, 30_000);
+  });
 });
 
 describe('the support queue', () => {
@@ -194,7 +194,7 @@ describe('the support queue', () => {
     await user.type(screen.getByLabelText(/Your answer/), 'Done.');
     await user.click(screen.getByRole('button', { name: 'Send answer' }));
     await waitFor(() => expect(answers).toEqual([{ message: 'Done.' }]));
-  }, 30_000);
+  });
 
   it('refuses the queue to anyone but admins', async () => {
     mockApi(common(member));
