@@ -46,6 +46,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
   }
   const hasLanding = existsSync(path.join(distDir, LANDING_DOCUMENT));
   const homeDocument = HomeDocument.of(app, distDir);
+  // Loaded once the server listens: requests never wait for it, and tests that only inject requests never load it.
+  if (homeDocument) app.addHook('onListen', async () => homeDocument.prepare());
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
