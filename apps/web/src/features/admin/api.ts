@@ -17,6 +17,7 @@ import type {
 } from '@aurum/core';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
+import { cursorPaging, pagePath } from '../../lib/api/cursor-list';
 import { queryKeys } from '../../lib/query-keys';
 
 /** The users list's search and filters as they stand in the address: only those set. */
@@ -36,14 +37,6 @@ interface MoneyPages {
   subscriptions: AdminSubscriptionsPage;
 }
 
-function withParams(base: string, filters: Record<string, string | undefined>, cursor: string | null): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
-  if (cursor) params.set('cursor', cursor);
-  const query = params.toString();
-  return query ? `${base}?${query}` : base;
-}
-
 export const overviewQuery = queryOptions({
   queryKey: queryKeys.admin.overview,
   queryFn: () => api.get<AdminOverview>('/admin/overview'),
@@ -52,9 +45,8 @@ export const overviewQuery = queryOptions({
 export const adminUsersQuery = (filters: UserFilters) =>
   infiniteQueryOptions({
     queryKey: queryKeys.admin.users(filters as Record<string, string>),
-    queryFn: ({ pageParam }) => api.get<AdminUsersPage>(withParams('/admin/users', filters, pageParam)),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    queryFn: ({ pageParam }) => api.get<AdminUsersPage>(pagePath('/admin/users', pageParam, filters)),
+    ...cursorPaging,
     placeholderData: keepPreviousData,
   });
 
@@ -67,18 +59,16 @@ export const adminUserQuery = (userId: string) =>
 export const auditQuery = (filters: AuditFilters) =>
   infiniteQueryOptions({
     queryKey: queryKeys.admin.audit(filters as Record<string, string>),
-    queryFn: ({ pageParam }) => api.get<AuditPage>(withParams('/admin/audit', filters, pageParam)),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    queryFn: ({ pageParam }) => api.get<AuditPage>(pagePath('/admin/audit', pageParam, filters)),
+    ...cursorPaging,
     placeholderData: keepPreviousData,
   });
 
 export const verificationRequestsQuery = (filters: VerificationFilters) =>
   infiniteQueryOptions({
     queryKey: queryKeys.admin.verificationRequests(filters as Record<string, string>),
-    queryFn: ({ pageParam }) => api.get<VerificationRequestsPage>(withParams('/admin/verification-requests', filters, pageParam)),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    queryFn: ({ pageParam }) => api.get<VerificationRequestsPage>(pagePath('/admin/verification-requests', pageParam, filters)),
+    ...cursorPaging,
     placeholderData: keepPreviousData,
   });
 
@@ -119,14 +109,13 @@ export function runAdminAction(userId: string, action: AdminAction): Promise<Adm
 export const moneyListQuery = <List extends MoneyList>(list: List, filters: MoneyFilters) =>
   infiniteQueryOptions({
     queryKey: queryKeys.admin.money(list, filters as Record<string, string>),
-    queryFn: ({ pageParam }) => api.get<MoneyPages[List]>(withParams(`/admin/${list}`, filters, pageParam)),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    queryFn: ({ pageParam }) => api.get<MoneyPages[List]>(pagePath(`/admin/${list}`, pageParam, filters)),
+    ...cursorPaging,
     placeholderData: keepPreviousData,
   });
 
 /** Where the browser downloads a list's filtered set as CSV (a plain link: the answer is an attachment). */
-export const moneyExportUrl = (list: MoneyList, filters: MoneyFilters) => `/api${withParams(`/admin/${list}.csv`, filters, null)}`;
+export const moneyExportUrl = (list: MoneyList, filters: MoneyFilters) => `/api${pagePath(`/admin/${list}.csv`, null, filters)}`;
 
 export const adminPaymentQuery = (chargeId: string) =>
   queryOptions({

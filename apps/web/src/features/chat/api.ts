@@ -1,23 +1,16 @@
 import type { ChatMessage, ChatPartnersPage, ChatSummary, ChatsPage, MessagePrice, MessagesPage } from '@aurum/core';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
+import { cursorPaging, pagePath } from '../../lib/api/cursor-list';
 import { documentPlan, listPagePlan, readThrough } from '../../lib/cache/read-through';
 import { queryKeys } from '../../lib/query-keys';
-
-const withCursor = (path: string, cursor: string | null, params: Record<string, string> = {}) => {
-  const query = new URLSearchParams(params);
-  if (cursor) query.set('cursor', cursor);
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
-};
 
 /** The user's chats, the one that moved last first; the first pages are kept for reading offline. */
 export const chatsQuery = infiniteQueryOptions({
   queryKey: queryKeys.chats.list,
   queryFn: ({ pageParam }) =>
-    readThrough(() => api.get<ChatsPage>(withCursor('/chats', pageParam)), listPagePlan<ChatSummary>('chats', 'chats', pageParam)),
-  initialPageParam: null as string | null,
-  getNextPageParam: (page) => page.nextCursor,
+    readThrough(() => api.get<ChatsPage>(pagePath('/chats', pageParam)), listPagePlan<ChatSummary>('chats', 'chats', pageParam)),
+  ...cursorPaging,
 });
 
 export const chatQuery = (chatId: string) =>
@@ -32,20 +25,18 @@ export const messagesQuery = (chatId: string) =>
     queryKey: queryKeys.chats.messages(chatId),
     queryFn: ({ pageParam }) =>
       readThrough(
-        () => api.get<MessagesPage>(withCursor(`/chats/${chatId}/messages`, pageParam)),
+        () => api.get<MessagesPage>(pagePath(`/chats/${chatId}/messages`, pageParam)),
         listPagePlan<ChatMessage>(`messages:${chatId}`, 'messages', pageParam),
       ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    ...cursorPaging,
   });
 
 /** People the user may chat with, searched by name or handle; earlier results stay while a search loads. */
 export const partnersQuery = (q: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.chats.partners(q),
-    queryFn: ({ pageParam }) => api.get<ChatPartnersPage>(withCursor('/chats/partners', pageParam, q ? { q } : {})),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    queryFn: ({ pageParam }) => api.get<ChatPartnersPage>(pagePath('/chats/partners', pageParam, { q })),
+    ...cursorPaging,
     placeholderData: keepPreviousData,
   });
 

@@ -1,6 +1,7 @@
 import type { FeedPage } from '@aurum/core';
 import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
+import { cursorPaging, pagePath } from '../../lib/api/cursor-list';
 import { isRestoredPage, listPagePlan, readThrough } from '../../lib/cache/read-through';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -15,11 +16,10 @@ export const feedQuery = () =>
     queryKey: queryKeys.feed,
     queryFn: ({ pageParam }) =>
       readThrough(
-        () => api.get<FeedPage>(pageParam ? `/feed?cursor=${encodeURIComponent(pageParam)}` : '/feed'),
+        () => api.get<FeedPage>(pagePath('/feed', pageParam)),
         listPagePlan<FeedPage['items'][number]>('feed', 'posts', pageParam),
       ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    ...cursorPaging,
     // Read from this device while offline, it is stale, so it loads afresh once back online.
     staleTime: (query) => (isRestoredPage(query.state.data?.pages[0]) ? 0 : Number.POSITIVE_INFINITY),
   });

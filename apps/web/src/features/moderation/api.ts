@@ -1,7 +1,7 @@
 import type { ModerationActionInput, ReportedContent, ReportedTargetsPage, RestrictedWords } from '@aurum/core';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
-import { pagePath } from '../../lib/api/page-path';
+import { cursorPaging, pagePath } from '../../lib/api/cursor-list';
 import { queryKeys } from '../../lib/query-keys';
 
 const contentPath = (contentId: string) => `/admin/reported-content/${encodeURIComponent(contentId)}`;
@@ -9,8 +9,7 @@ const contentPath = (contentId: string) => `/admin/reported-content/${encodeURIC
 export const reportQueueQuery = infiniteQueryOptions({
   queryKey: queryKeys.moderation.queue,
   queryFn: ({ pageParam }) => api.get<ReportedTargetsPage>(pagePath('/admin/reported-content', pageParam)),
-  initialPageParam: null as string | null,
-  getNextPageParam: (page) => page.nextCursor,
+  ...cursorPaging,
 });
 
 export const reportedContentQuery = (contentId: string) =>

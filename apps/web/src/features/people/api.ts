@@ -1,19 +1,14 @@
 import type { FanRelation, FansPage, MyCreatorsPage, MyCreatorsRelation } from '@aurum/core';
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
+import { cursorPaging, pagePath } from '../../lib/api/cursor-list';
 import { queryKeys } from '../../lib/query-keys';
-
-const withCursor = (params: URLSearchParams, cursor: string | null) => {
-  if (cursor) params.set('cursor', cursor);
-  return params.toString();
-};
 
 export const myCreatorsQuery = (relation: MyCreatorsRelation) =>
   infiniteQueryOptions({
     queryKey: queryKeys.people.creators(relation),
-    queryFn: ({ pageParam }) => api.get<MyCreatorsPage>(`/me/creators?${withCursor(new URLSearchParams({ relation }), pageParam)}`),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    queryFn: ({ pageParam }) => api.get<MyCreatorsPage>(pagePath('/me/creators', pageParam, { relation })),
+    ...cursorPaging,
   });
 
 export interface FanFilters {
@@ -25,14 +20,9 @@ export interface FanFilters {
 export const fansQuery = (filters: FanFilters) =>
   infiniteQueryOptions({
     queryKey: queryKeys.people.fans({ ...filters }),
-    queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ relation: filters.relation });
-      if (filters.planId) params.set('planId', filters.planId);
-      if (filters.q) params.set('q', filters.q);
-      return api.get<FansPage>(`/me/fans?${withCursor(params, pageParam)}`);
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    queryFn: ({ pageParam }) =>
+      api.get<FansPage>(pagePath('/me/fans', pageParam, { relation: filters.relation, planId: filters.planId, q: filters.q })),
+    ...cursorPaging,
     // While a search is typed, the last answer stays on screen.
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import type { CreatePostInput, LikeState, Post, PostPage, UpdatePostInput } from '@aurum/core';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
-import { pagePath } from '../../lib/api/page-path';
+import { cursorPaging, pagePath } from '../../lib/api/cursor-list';
 import { documentPlan, readThrough } from '../../lib/cache/read-through';
 import { queryKeys } from '../../lib/query-keys';
 import type { MediaStep } from './composer-media';
@@ -41,8 +41,7 @@ export const myPostsQuery = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.posts.own,
     queryFn: ({ pageParam }) => api.get<PostPage>(pagePath('/posts', pageParam)),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    ...cursorPaging,
   });
 
 /** After a post changed: it, the creator's lists and their profile grid read afresh. */

@@ -1,7 +1,7 @@
 import type { PostPage } from '@aurum/core';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
-import { pagePath } from '../../lib/api/page-path';
+import { cursorPaging, pagePath } from '../../lib/api/cursor-list';
 import { listPagePlan, readThrough } from '../../lib/cache/read-through';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -17,6 +17,5 @@ export const creatorPostsQuery = (userId: string) =>
         () => api.get<PostPage>(pagePath(`/users/${encodeURIComponent(userId)}/posts`, pageParam)),
         listPagePlan<PostPage['items'][number]>(`posts:${userId}`, 'posts', pageParam),
       ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    ...cursorPaging,
   });

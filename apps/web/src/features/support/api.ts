@@ -11,7 +11,7 @@ import type {
 } from '@aurum/core';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
-import { pagePath } from '../../lib/api/page-path';
+import { cursorPaging, pagePath } from '../../lib/api/cursor-list';
 import { queryKeys } from '../../lib/query-keys';
 
 /** Where a side reads and writes a ticket: the author's routes, or the admin's. */
@@ -23,8 +23,7 @@ const ticketPath = (side: SupportSide, ticketId: string) =>
 export const myTicketsQuery = infiniteQueryOptions({
   queryKey: queryKeys.support.mine,
   queryFn: ({ pageParam }) => api.get<SupportTicketsPage>(pagePath('/support/tickets', pageParam)),
-  initialPageParam: null as string | null,
-  getNextPageParam: (page) => page.nextCursor,
+  ...cursorPaging,
 });
 
 /** A ticket and its thread, oldest message first; each later page carries the ticket again. */
@@ -32,19 +31,15 @@ export const ticketQuery = (side: SupportSide, ticketId: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.support.ticket(side, ticketId),
     queryFn: ({ pageParam }) => api.get<SupportThread | AdminSupportThread>(pagePath(ticketPath(side, ticketId), pageParam)),
-    initialPageParam: null as string | null,
+    ...cursorPaging,
     getNextPageParam: (page) => page.messages.nextCursor,
   });
 
 export const queueQuery = (status: SupportQueueFilter) =>
   infiniteQueryOptions({
     queryKey: queryKeys.support.queue(status),
-    queryFn: ({ pageParam }) =>
-      api.get<AdminSupportTicketsPage>(
-        `/admin/support/tickets?status=${status}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    queryFn: ({ pageParam }) => api.get<AdminSupportTicketsPage>(pagePath('/admin/support/tickets', pageParam, { status })),
+    ...cursorPaging,
   });
 
 export const openTicket = (input: CreateSupportTicketInput) => api.post<SupportThread>('/support/tickets', input);
