@@ -19,6 +19,7 @@ import type { Lifecycle } from './health/lifecycle.js';
 import type { InsightsService } from './insights/service.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { LikesService } from './likes/service.js';
+import type { LocalCacheService } from './local-cache/service.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MediaService } from './media/service.js';
 import type { ModerationService } from './moderation/service.js';
@@ -33,6 +34,7 @@ import type { PlansService } from './plans/service.js';
 import type { PostsService } from './posts/service.js';
 import type { ProfilesService } from './profiles/service.js';
 import type { PushService } from './push/service.js';
+import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import type { RealtimeHub } from './realtime/hub.js';
 import type { SeenService } from './seen/service.js';
 import type { Storage } from './storage/index.js';
@@ -43,7 +45,7 @@ import type { UploadService } from './uploads/service.js';
 import type { UsersService } from './users/service.js';
 import type { VerificationService } from './verification/service.js';
 
-/** Every service, built once in buildApp; each domain's routes receive only their part of it. */
+/** Every service, built once by buildServices (services.ts); each domain's routes receive only their part of it. */
 export interface AppContext {
   config: Config;
   database: DatabaseHandle;
@@ -95,4 +97,6 @@ export interface AppContext {
   jobs: JobQueue;
   media: MediaService;
   uploads: UploadService;
+  rateLimiter: RateLimiter;
+  localCache: LocalCacheService;
 }

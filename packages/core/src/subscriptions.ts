@@ -41,12 +41,12 @@ export interface SubscriptionState {
  */
 export function subscriptionStatus(state: SubscriptionState, now: Date): SubscriptionStatus {
   if (state.lapsedAt) return 'expired';
-  if (!state.autoRenew) return state.validUntil > now ? 'canceled' : 'expired';
+  if (!state.autoRenew) return grantsAccess(state, now) ? 'canceled' : 'expired';
   if (state.renewalFailedAt) return 'past_due';
-  return state.validUntil > now ? 'active' : 'past_due';
+  return grantsAccess(state, now) ? 'active' : 'past_due';
 }
 
-/** Whether the subscription still grants access: the access rule's test, here for display. */
+/** Whether the subscription still grants access: the rule every check of access uses (its SQL twin is the server's `grantsAccessSql`). */
 export const grantsAccess = (state: Pick<SubscriptionState, 'validUntil'>, now: Date) => state.validUntil > now;
 
 /** When the next renewal attempt is due, or null when none will be made. */

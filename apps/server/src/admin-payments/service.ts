@@ -221,16 +221,17 @@ export class AdminPaymentsService {
           endsAccess,
           reason: input.reason,
         });
-        await audit.record(tx, {
-          actorId: actor.adminId,
-          action: 'payment.refunded',
-          targetType: 'charge',
-          targetId: charge.id,
-          before: { status: charge.status, amountMinor: charge.amountMinor, currency: charge.currency, refunded: false },
-          after: { refundId: begun.id, amountMinor: begun.amountMinor, currency: begun.currency, endsAccess },
-          reason: input.reason,
-          requestId: actor.requestId,
-        });
+        await audit.record(
+          tx,
+          { ...actor, reason: input.reason },
+          {
+            action: 'payment.refunded',
+            targetType: 'charge',
+            targetId: charge.id,
+            before: { status: charge.status, amountMinor: charge.amountMinor, currency: charge.currency, refunded: false },
+            after: { refundId: begun.id, amountMinor: begun.amountMinor, currency: begun.currency, endsAccess },
+          },
+        );
         return begun;
       });
       refundId = refund.id;

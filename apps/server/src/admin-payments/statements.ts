@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { charges, ledgerEntries, plans, profiles, subscriptions, users } from '../db/schema.js';
+import { grantsAccessSql } from '../db/subscription-access.js';
 
 /**
  * The admin money lists: charges (payments and refunds), ledger entries and subscriptions,
@@ -154,9 +155,9 @@ const ledgerTotals = sql`select le.currency, count(*)::int as count,
 
 /** Core's `subscriptionStatus` in SQL, for the status filter. */
 const subscriptionStatusSql = sql`case when s.lapsed_at is not null then 'expired'
-    when not s.auto_renew then case when s.valid_until > ${bound.now}::timestamptz then 'canceled' else 'expired' end
+    when not s.auto_renew then case when ${grantsAccessSql(sql`s.valid_until`, sql`${bound.now}::timestamptz`)} then 'canceled' else 'expired' end
     when s.renewal_failed_at is not null then 'past_due'
-    when s.valid_until > ${bound.now}::timestamptz then 'active' else 'past_due' end`;
+    when ${grantsAccessSql(sql`s.valid_until`, sql`${bound.now}::timestamptz`)} then 'active' else 'past_due' end`;
 
 const subscriptionFilter = sql`${inDays(sql`s.created_at`)}
     and ${optional(bound.creatorId, sql`s.creator_id`)} and ${optional(bound.memberId, sql`s.user_id`)}

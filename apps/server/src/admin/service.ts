@@ -17,7 +17,7 @@ import {
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { AdminActor, AuditLog } from '../audit/audit-log.js';
+import type { AdminActor, AuditChange, AuditLog } from '../audit/audit-log.js';
 import type { Database, Executor } from '../db/database.js';
 import { charges, plans, profiles, sessions, subscriptions, userData, users, verificationRequests } from '../db/schema.js';
 import { containsPattern } from '../db/search-pattern.js';
@@ -210,72 +210,38 @@ export class AdminService {
   /** Grants or revokes the creators or admins label; an admin never revokes their own admins label. */
   async changeLabel(actor: AdminActor, userId: string, label: AdminGrantableLabel, granted: boolean): Promise<AdminActionResult> {
     if (!granted && label === ROLE.admins && userId === actor.adminId) throw errors.cannotRevokeOwnAdmin();
-    const changed = await this.deps.db.transaction(async (tx) => {
-      const account = await lockAccount(tx, userId);
-      const had = account.labels.includes(label);
-      if (had === granted) return false;
+    await this.onAccount(actor, userId, async (tx, account) => {
+      if (account.labels.includes(label) === granted) return null;
       const labels = granted ? [...account.labels, label] : account.labels.filter((held) => held !== label);
       await tx.update(users).set({ labels }).where(eq(users.id, userId));
-      await this.deps.audit.record(tx, {
-        actorId: actor.adminId,
-        action: granted ? 'user.label_granted' : 'user.label_revoked',
-        targetType: 'user',
-        targetId: userId,
-        before: { labels: account.labels },
-        after: { labels },
-        reason: actor.reason,
-        requestId: actor.requestId,
-      });
-      return true;
+      const action = granted ? 'user.label_granted' : 'user.label_revoked';
+      return { action, before: { labels: account.labels }, after: { labels }, result: undefined };
     });
-    if (changed) this.deps.accountChanged(userId);
     return { user: await this.userRow(userId), sessionsEnded: 0 };
   }
 
   /** Disables the account: it resolves to nobody, its sessions end, a creator's posts disappear everywhere. */
   async disable(actor: AdminActor, userId: string): Promise<AdminActionResult> {
     if (userId === actor.adminId) throw errors.cannotDisableSelf();
-    const ended = await this.deps.db.transaction(async (tx) => {
-      const account = await lockAccount(tx, userId);
+    const ended = await this.onAccount(actor, userId, async (tx, account) => {
       if (account.disabledAt) return null;
       const disabledAt = this.deps.now();
       await tx.update(users).set({ disabledAt }).where(eq(users.id, userId));
-      const removed = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-      await this.deps.audit.record(tx, {
-        actorId: actor.adminId,
-        action: 'user.disabled',
-        targetType: 'user',
-        targetId: userId,
-        before: { disabledAt: null },
-        after: { disabledAt: disabledAt.toISOString(), sessionsEnded: removed.length },
-        reason: actor.reason,
-        requestId: actor.requestId,
-      });
-      return removed.length;
+      const removed = await endSessions(tx, userId);
+      const after = { disabledAt: disabledAt.toISOString(), sessionsEnded: removed };
+      return { action: 'user.disabled', before: { disabledAt: null }, after, result: removed };
     });
-    if (ended !== null) this.deps.accountChanged(userId);
     return { user: await this.userRow(userId), sessionsEnded: ended ?? 0 };
   }
 
   /** Enables a disabled account again; its owner signs in anew. */
   async enable(actor: AdminActor, userId: string): Promise<AdminActionResult> {
-    const changed = await this.deps.db.transaction(async (tx) => {
-      const account = await lockAccount(tx, userId);
-      if (!account.disabledAt) return false;
+    await this.onAccount(actor, userId, async (tx, account) => {
+      if (!account.disabledAt) return null;
       await tx.update(users).set({ disabledAt: null }).where(eq(users.id, userId));
-      await this.deps.audit.record(tx, {
-        actorId: actor.adminId,
-        action: 'user.enabled',
-        targetType: 'user',
-        targetId: userId,
-        before: { disabledAt: account.disabledAt.toISOString() },
-        after: { disabledAt: null },
-        reason: actor.reason,
-        requestId: actor.requestId,
-      });
-      return true;
+      const before = { disabledAt: account.disabledAt.toISOString() };
+      return { action: 'user.enabled', before, after: { disabledAt: null }, result: undefined };
     });
-    if (changed) this.deps.accountChanged(userId);
     return { user: await this.userRow(userId), sessionsEnded: 0 };
   }
 
@@ -284,21 +250,9 @@ export class AdminService {
    * their subscriptions again (those still within their retry window renew). The creator is told.
    */
   async unsuspend(actor: AdminActor, userId: string): Promise<AdminActionResult> {
-    const notice = await this.deps.db.transaction(async (tx) => {
-      const account = await lockAccount(tx, userId);
+    const notice = await this.onAccount(actor, userId, async (tx, account) => {
       if (!account.suspendedAt) return null;
-      const at = this.deps.now();
       await tx.update(users).set({ suspendedAt: null }).where(eq(users.id, userId));
-      await this.deps.audit.record(tx, {
-        actorId: actor.adminId,
-        action: 'creator.unsuspended',
-        targetType: 'user',
-        targetId: userId,
-        before: { suspendedAt: account.suspendedAt.toISOString() },
-        after: { suspendedAt: null },
-        reason: actor.reason,
-        requestId: actor.requestId,
-      });
       const told: SuspensionNotice = {
         userId,
         kind: 'suspension_lifted',
@@ -306,35 +260,45 @@ export class AdminService {
         reason: actor.reason?.trim() || null,
         mailSubject: 'Your creator account is no longer suspended',
       };
-      await this.deps.notices.record(tx, [told], at);
-      return told;
+      await this.deps.notices.record(tx, [told], this.deps.now());
+      const before = { suspendedAt: account.suspendedAt.toISOString() };
+      return { action: 'creator.unsuspended', before, after: { suspendedAt: null }, result: told };
     });
-    if (notice) {
-      this.deps.accountChanged(userId);
-      await this.deps.notices.tell([notice]);
-    }
+    if (notice) await this.deps.notices.tell([notice]);
     return { user: await this.userRow(userId), sessionsEnded: 0 };
   }
 
   /** Signs the user out everywhere. */
   async revokeSessions(actor: AdminActor, userId: string): Promise<AdminActionResult> {
-    const ended = await this.deps.db.transaction(async (tx) => {
-      await lockAccount(tx, userId);
-      const removed = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-      await this.deps.audit.record(tx, {
-        actorId: actor.adminId,
-        action: 'user.sessions_revoked',
-        targetType: 'user',
-        targetId: userId,
-        before: { sessions: removed.length },
-        after: { sessions: 0 },
-        reason: actor.reason,
-        requestId: actor.requestId,
-      });
-      return removed.length;
+    const ended = await this.onAccount(actor, userId, async (tx) => {
+      const removed = await endSessions(tx, userId);
+      return { action: 'user.sessions_revoked', before: { sessions: removed }, after: { sessions: 0 }, result: removed };
     });
+    return { user: await this.userRow(userId), sessionsEnded: ended ?? 0 };
+  }
+
+  /**
+   * An audited admin action on one account, the one shape all of them take: the account is
+   * locked for the transaction (404 when there is none); `change` makes the change and says what
+   * it was, or null when there was nothing to do; the audit row is written in the same
+   * transaction; once it commits, the other instances forget what they cached of the account.
+   * Answers the change's result, or null when nothing changed.
+   */
+  private async onAccount<Result>(
+    actor: AdminActor,
+    userId: string,
+    change: (tx: Executor, account: LockedAccount) => Promise<(Omit<AuditChange, 'targetType' | 'targetId'> & { result: Result }) | null>,
+  ): Promise<Result | null> {
+    const done = await this.deps.db.transaction(async (tx) => {
+      const changed = await change(tx, await lockAccount(tx, userId));
+      if (!changed) return null;
+      const { result, ...audited } = changed;
+      await this.deps.audit.record(tx, actor, { ...audited, targetType: 'user', targetId: userId });
+      return { result };
+    });
+    if (!done) return null;
     this.deps.accountChanged(userId);
-    return { user: await this.userRow(userId), sessionsEnded: ended };
+    return done.result;
   }
 
   private async userRow(userId: string): Promise<AdminUserRow> {
@@ -344,8 +308,14 @@ export class AdminService {
   }
 }
 
+interface LockedAccount {
+  labels: string[];
+  disabledAt: Date | null;
+  suspendedAt: Date | null;
+}
+
 /** The account, locked for the action's transaction; 404 when there is none. */
-async function lockAccount(tx: Executor, userId: string): Promise<{ labels: string[]; disabledAt: Date | null; suspendedAt: Date | null }> {
+async function lockAccount(tx: Executor, userId: string): Promise<LockedAccount> {
   const [account] = await tx
     .select({ labels: users.labels, disabledAt: users.disabledAt, suspendedAt: users.suspendedAt })
     .from(users)
@@ -353,6 +323,12 @@ async function lockAccount(tx: Executor, userId: string): Promise<{ labels: stri
     .for('update');
   if (!account) throw errors.notFound('User');
   return account;
+}
+
+/** Ends every session of the account; how many there were. */
+async function endSessions(tx: Executor, userId: string): Promise<number> {
+  const removed = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return removed.length;
 }
 
 function toUserRow(row: AdminUserSqlRow): AdminUserRow {

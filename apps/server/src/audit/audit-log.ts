@@ -8,23 +8,20 @@ import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { auditLog, users } from '../db/schema.js';
 import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 
-/** One admin action as the audit log keeps it. */
-export interface AuditRecord {
-  actorId: string;
+/** What one admin action changed, as the audit log keeps it beside who acted (AdminActor). */
+export interface AuditChange {
   action: AuditAction;
   /** What the action was about: an account, for moderation a post or a chat message, a verification request, the restricted words list, a support ticket, or for a refund the payment. */
   targetType: 'user' | 'post' | 'message' | 'verification_request' | 'restricted_words' | 'support_ticket' | 'charge';
   targetId: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
-  reason?: string | undefined;
-  /** The HTTP request the action came with, to find it in the logs. */
-  requestId: string | null;
 }
 
 /** Who asked for an admin action, with which request and why: what every audit row needs besides the change. */
 export interface AdminActor {
   adminId: string;
+  /** The HTTP request the action came with, to find it in the logs; null for an action no request made. */
   requestId: string | null;
   reason?: string | undefined;
 }
@@ -89,18 +86,19 @@ export class AuditLog {
 
   constructor(private readonly deps: { db: Database; now: () => Date }) {}
 
-  async record(tx: Executor, entry: AuditRecord): Promise<void> {
+  /** Records an admin's action in the transaction that made it, so neither is kept without the other. */
+  async record(tx: Executor, actor: AdminActor, change: AuditChange): Promise<void> {
     const createdAt = this.deps.now();
     await tx.insert(auditLog).values({
       id: generateId(createdAt.getTime()),
-      actorId: entry.actorId,
-      action: entry.action,
-      targetType: entry.targetType,
-      targetId: entry.targetId,
-      before: entry.before,
-      after: entry.after,
-      reason: entry.reason?.trim() || null,
-      requestId: entry.requestId,
+      actorId: actor.adminId,
+      action: change.action,
+      targetType: change.targetType,
+      targetId: change.targetId,
+      before: change.before,
+      after: change.after,
+      reason: actor.reason?.trim() || null,
+      requestId: actor.requestId,
       createdAt,
     });
   }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { blocks, plans, subscriptions, users } from '../db/schema.js';
+import { grantsAccessSql } from '../db/subscription-access.js';
 
 /**
  * The facts core's `chatState` decides on, computed in SQL for a viewer and a partner (any
@@ -17,7 +18,7 @@ export function chatPerkSql(viewer: SQL, partner: SQL, now: SQL): SQL<boolean> {
   return sql<boolean>`(exists (select 1 from ${users} as partner_account
       where partner_account.id = ${partner} and partner_account.disabled_at is null)
     and exists (select 1 from ${subscriptions} as s join ${plans} as p on p.id = s.plan_id
-      where s.valid_until > ${now}
+      where ${grantsAccessSql(sql`s.valid_until`, now)}
         and coalesce((p.perks ->> 'chat')::boolean, false)
         and ((s.user_id = ${viewer} and s.creator_id = ${partner}) or (s.user_id = ${partner} and s.creator_id = ${viewer}))))`;
 }

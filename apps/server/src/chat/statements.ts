@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { chatParticipants, chats, messageMedia, messages, messageUnlocks, plans, profiles, subscriptions, users } from '../db/schema.js';
+import { grantsAccessSql } from '../db/subscription-access.js';
 import { mediaItemsJson, type StoredMediaItem } from '../media/media-items.js';
 import { blockedEitherWaySql, chatPerkSql } from './chat-sql.js';
 
@@ -134,7 +135,7 @@ export interface PartnerRow {
  * chat, either way round, active and not blocked either way; by handle after a cursor.
  */
 export function chatPartnersStatement(): SQL {
-  const chatPlan = sql`s.valid_until > ${now} and coalesce((p.perks ->> 'chat')::boolean, false)`;
+  const chatPlan = sql`${grantsAccessSql(sql`s.valid_until`, now)} and coalesce((p.perks ->> 'chat')::boolean, false)`;
   const pattern = sql.placeholder('pattern');
   const afterHandle = sql.placeholder('afterHandle');
   const afterId = sql.placeholder('afterId');

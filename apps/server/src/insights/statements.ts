@@ -14,6 +14,7 @@ import {
   subscriptions,
   userData,
 } from '../db/schema.js';
+import { grantsAccessSql } from '../db/subscription-access.js';
 
 /**
  * Creator insights, one prepared statement per view (`db/prepared.ts`), each reading only
@@ -193,7 +194,7 @@ export interface PlanMixRow {
 export function planMixStatement(): SQL {
   return sql`with valid as (
       select s.plan_id, count(*)::int as active from ${subscriptions} as s
-      where s.creator_id = ${bound.creator} and s.valid_until > ${now} and s.created_at <= ${now}
+      where s.creator_id = ${bound.creator} and ${grantsAccessSql(sql`s.valid_until`, now)} and s.created_at <= ${now}
       group by 1
     )
     select p.id as plan_id, p.name, p.price_minor, p.currency, p.billing_period_days, coalesce(valid.active, 0) as active
@@ -305,7 +306,7 @@ export function fansStatement(): SQL {
       -- Subscribed now is what the access rule reads: a valid subscription (a refund that ended
       -- access has cut its valid_until short), not a paid period that has not ended.
       select per_member.*, exists (select 1 from ${subscriptions} as s
-          where s.user_id = per_member.user_id and s.creator_id = ${bound.creator} and s.valid_until > ${now}) as subscribed_now
+          where s.user_id = per_member.user_id and s.creator_id = ${bound.creator} and ${grantsAccessSql(sql`s.valid_until`, now)}) as subscribed_now
       from (
         select user_id, min(period_start) filter (where not refunded) as first_at,
           floor(coalesce(sum(extract(epoch from period_end - period_start)) filter (where not refunded), 0) / 86400)::int as paid_days

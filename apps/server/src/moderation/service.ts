@@ -27,6 +27,7 @@ import type { AdminActor, AuditLog } from '../audit/audit-log.js';
 import type { Database, Executor } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { chatParticipants, messages, moderationNotices, posts, reports, restrictedWords, subscriptions, users } from '../db/schema.js';
+import { grantsAccessSql } from '../db/subscription-access.js';
 import { errors } from '../http/errors.js';
 import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import type { TextCheck } from '../http/text-check.js';
@@ -472,7 +473,7 @@ export class ModerationService {
     const rows = await tx
       .select({ userId: subscriptions.userId })
       .from(subscriptions)
-      .where(and(eq(subscriptions.creatorId, creatorId), sql`${subscriptions.validUntil} > ${now}`));
+      .where(and(eq(subscriptions.creatorId, creatorId), grantsAccessSql(subscriptions.validUntil, now)));
     return [...new Set(rows.map((row) => row.userId))]
       .filter((userId) => userId !== creatorId)
       .map((userId) => ({
@@ -576,15 +577,12 @@ export class ModerationService {
       if (before.length === unique.length && before.every((word, index) => word === unique[index])) return;
       await tx.delete(restrictedWords);
       if (unique.length > 0) await tx.insert(restrictedWords).values(unique.map((word) => ({ word, createdAt: now })));
-      await this.deps.auditLog?.record(tx, {
-        actorId: actor.adminId,
+      await this.deps.auditLog?.record(tx, actor, {
         action: 'restricted_words.updated',
         targetType: 'restricted_words',
         targetId: 'restricted_words',
         before: { words: before },
         after: { words: unique },
-        reason: actor.reason,
-        requestId: actor.requestId,
       });
     });
     this.words = null;

@@ -33,6 +33,10 @@ describe('the charges registry', () => {
         paymentMethodId: 'm',
         amountMinor: 100,
         currency: 'EUR',
+        planId: 'p',
+        subscriptionId: 's',
+        periodStart: new Date('2026-11-01T00:00:00Z'),
+        periodEnd: new Date('2026-12-01T00:00:00Z'),
       }),
     ).rejects.toThrow('no effect is registered for plan_change charges');
   });

@@ -35,8 +35,8 @@ export interface ChargeEffect {
 }
 
 /** A charge about to be asked for. Plan, subscription and period are for the kinds that concern one; the message for a paid message. */
-export interface NewCharge {
-  kind: ChargeKind;
+/** What every charge has: who pays whom, how, how much, and the attempt's key. */
+interface ChargeBasics {
   /** Unique per attempt: the browser's key for an attempt, or a renewal's period and try. */
   idempotencyKey: string;
   userId: string;
@@ -44,16 +44,34 @@ export interface NewCharge {
   paymentMethodId: string;
   amountMinor: number;
   currency: string;
-  planId?: string;
-  subscriptionId?: string;
-  periodStart?: Date;
-  periodEnd?: Date;
-  messageId?: string;
-  /** A refund: the payment it gives back, whether it ends access now, and why. */
-  refundOf?: string;
-  refundEndsAccess?: boolean;
-  refundReason?: string;
 }
+
+/** A payment for a period of a subscription: its first, a renewal, or the difference of a plan change. */
+interface NewSubscriptionCharge extends ChargeBasics {
+  kind: 'subscription' | 'renewal' | 'plan_change';
+  planId: string;
+  subscriptionId: string;
+  periodStart: Date;
+  periodEnd: Date;
+}
+
+/** A payment that unlocks one chat message's media. */
+interface NewPaidMessageCharge extends ChargeBasics {
+  kind: 'paid_message';
+  messageId: string;
+}
+
+/** A refund: the payment it gives back (and its plan, so statements name it), whether it ends access now, and why. */
+interface NewRefundCharge extends ChargeBasics {
+  kind: 'refund';
+  planId?: string;
+  refundOf: string;
+  refundEndsAccess: boolean;
+  refundReason: string;
+}
+
+/** A charge to begin, keyed on its kind: each kind carries what its kind needs, checked by the compiler. */
+export type NewCharge = NewSubscriptionCharge | NewPaidMessageCharge | NewRefundCharge;
 
 /** An admin's refund of a whole payment. */
 export interface NewRefund {

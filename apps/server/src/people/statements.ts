@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { follows, plans, profiles, subscriptions, users } from '../db/schema.js';
+import { grantsAccessSql } from '../db/subscription-access.js';
 
 /**
  * The people lists, one prepared statement each (`db/prepared.ts`), paged by keyset. A list is
@@ -62,7 +63,7 @@ function peopleStatement(
     fans
       ? sql`and (${bound.pattern}::text is null or p.handle ilike ${bound.pattern}::text or p.public_name ilike ${bound.pattern}::text)
           and (${bound.plan}::text is null or exists (select 1 from ${subscriptions} as ps where ps.${me} = ${bound.viewer}
-            and ps.${them} = ${sql.raw(alias)}.${them} and ps.plan_id = ${bound.plan}::text and ps.valid_until > ${now}))`
+            and ps.${them} = ${sql.raw(alias)}.${them} and ps.plan_id = ${bound.plan}::text and ${grantsAccessSql(sql`ps.valid_until`, now)}))`
       : sql``;
   return sql`with followed as (
       select f.${them} as person_id, f.created_at as since, f.id as key_id, true as following
@@ -80,7 +81,7 @@ function peopleStatement(
       from ${subscriptions} as s
         join ${users} as u on u.id = s.${them} and u.disabled_at is null
         join ${profiles} as p on p.user_id = s.${them}
-      where s.${me} = ${bound.viewer} and s.valid_until > ${now} and s.${them} <> ${bound.viewer}
+      where s.${me} = ${bound.viewer} and ${grantsAccessSql(sql`s.valid_until`, now)} and s.${them} <> ${bound.viewer}
         and ${relation} in ('all', ${sql.raw(`'${subscribeRelation}'`)})
         -- With both relations, people who follow are already listed by their follow.
         and (${relation} <> 'all' or not exists (select 1 from ${follows} as f where f.${me} = ${bound.viewer} and f.${them} = s.${them}))
@@ -102,7 +103,7 @@ function peopleStatement(
       left join lateral (
         select s.id, s.plan_id, pl.name as plan_name, s.created_at, s.valid_until, s.auto_renew
         from ${subscriptions} as s join ${plans} as pl on pl.id = s.plan_id
-        where s.${me} = ${bound.viewer} and s.${them} = page.person_id and s.valid_until > ${now}
+        where s.${me} = ${bound.viewer} and s.${them} = page.person_id and ${grantsAccessSql(sql`s.valid_until`, now)}
         order by s.valid_until desc limit 1
       ) as sub on true
     order by page.since desc, page.key_id desc`;

@@ -248,15 +248,12 @@ export class PersonalDataService {
       await tx.delete(signInCodes).where(eq(signInCodes.email, account.email));
       const removed = await tx.delete(dataExports).where(eq(dataExports.userId, userId)).returning({ storageKey: dataExports.storageKey });
       // The row records that it happened, never the data it replaced.
-      await this.deps.audit.record(tx, {
-        actorId: actor.adminId,
+      await this.deps.audit.record(tx, actor, {
         action: 'user.anonymised',
         targetType: 'user',
         targetId: userId,
         before: { anonymisedAt: null, deletedAt: account.deletedAt.toISOString() },
         after: { anonymisedAt: at.toISOString() },
-        reason: actor.reason,
-        requestId: actor.requestId,
       });
       return { anonymisedAt: at, files: removed.flatMap((row) => (row.storageKey ? [row.storageKey] : [])) };
     });

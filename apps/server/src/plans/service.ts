@@ -6,11 +6,12 @@ import {
   SUBSCRIPTION_PERIOD_DAYS,
   type updatePlanSchema,
 } from '@aurum/core';
-import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { assertOwner } from '../access/access.js';
 import type { Database, Executor } from '../db/database.js';
 import { plans, subscriptions, users } from '../db/schema.js';
+import { grantsAccessSql } from '../db/subscription-access.js';
 import { errors } from '../http/errors.js';
 
 export interface PlansServiceDeps {
@@ -160,7 +161,7 @@ export class PlansService {
     const rows = await db
       .select({ id: subscriptions.id })
       .from(subscriptions)
-      .where(and(eq(subscriptions.planId, planId), gt(subscriptions.validUntil, this.deps.now())))
+      .where(and(eq(subscriptions.planId, planId), grantsAccessSql(subscriptions.validUntil, this.deps.now())))
       .limit(1);
     return rows.length > 0;
   }

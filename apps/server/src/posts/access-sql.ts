@@ -2,6 +2,7 @@ import { type AccessLevel, revealsContent, VISIBLE_ACCESS_LEVELS } from '@aurum/
 import { type Column, type SQL, sql } from 'drizzle-orm';
 import type { Bound } from '../db/prepared.js';
 import { follows, plans, posts, subscriptions, users } from '../db/schema.js';
+import { grantsAccessSql } from '../db/subscription-access.js';
 
 /**
  * A post that still exists for anyone but its author: not deleted (by its creator or an admin),
@@ -42,7 +43,7 @@ const followedCreators = (viewerId: Bound<string | null>, ofCreator?: Bound<stri
 const activeSubscriptions = (viewerId: Bound<string | null>, now: Bound<Date>, ofCreator?: Bound<string>) =>
   sql`from ${subscriptions} join ${plans} on ${plans.id} = ${subscriptions.planId}
     where ${subscriptions.userId} = ${viewerId}${ofCreatorOnly(subscriptions.creatorId, ofCreator)}
-      and ${plans.creatorId} = ${subscriptions.creatorId} and ${subscriptions.validUntil} > ${now}`;
+      and ${plans.creatorId} = ${subscriptions.creatorId} and ${grantsAccessSql(subscriptions.validUntil, now)}`;
 const subscribedCreatorsAgg = sql`coalesce(array_agg(${subscriptions.creatorId}), '{}')`;
 const planIdsAgg = sql`coalesce(array_agg(${subscriptions.planId}), '{}')`;
 const creatorPlansAgg = sql`coalesce(array_agg(${subscriptions.creatorId} || ' ' || ${subscriptions.planId}), '{}')`;

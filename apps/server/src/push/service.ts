@@ -6,12 +6,13 @@ import {
   type PushSubscriptionInput,
   pushNotificationSchema,
 } from '@aurum/core';
-import { and, eq, gt, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { PushSettings } from '../config/config.js';
 import type { Database, Executor } from '../db/database.js';
 import { blocks, chatParticipants, messages, posts, profiles, pushSubscriptions, subscriptions, userData, users } from '../db/schema.js';
+import { grantsAccessSql } from '../db/subscription-access.js';
 import { errors } from '../http/errors.js';
 import { type JobQueue, PermanentJobError } from '../jobs/queue.js';
 import type { PushMessageOptions, PushOutcome, PushTarget, PushTransport } from './sender.js';
@@ -161,7 +162,7 @@ export class PushService {
     const subscribers = db
       .select({ userId: subscriptions.userId })
       .from(subscriptions)
-      .where(and(eq(subscriptions.creatorId, creatorId), gt(subscriptions.validUntil, now)));
+      .where(and(eq(subscriptions.creatorId, creatorId), grantsAccessSql(subscriptions.validUntil, now)));
     let after: { userId: string; id: string } | null = null;
     for (;;) {
       const batch: (StoredTarget & { userId: string })[] = await db

@@ -1,4 +1,5 @@
 import {
+  grantsAccess,
   nextRenewalAttemptAt,
   type Plan,
   planPerksSchema,
@@ -97,7 +98,7 @@ export function toSubscription(row: SubscriptionQueryRow, now: Date): Subscripti
     validUntil: subscription.validUntil.toISOString(),
     paidAt: subscription.paidAt?.toISOString() ?? null,
     status,
-    active: subscription.validUntil > now,
+    active: grantsAccess(subscription, now),
     renewalFailedAt: subscription.renewalFailedAt?.toISOString() ?? null,
     nextRenewalAt: nextAttempt && status !== 'expired' ? (nextAttempt > now ? nextAttempt : now).toISOString() : null,
     createdAt: subscription.createdAt.toISOString(),

@@ -2,6 +2,7 @@ import {
   afterCancel,
   afterPaymentMethodChange,
   generateId,
+  grantsAccess,
   type PlanChangeQuote,
   planChangeAmount,
   SUBSCRIPTION_PERIOD_MS,
@@ -9,9 +10,10 @@ import {
   type SubscriptionState,
   subscriptionStatus,
 } from '@aurum/core';
-import { and, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database.js';
 import { charges, plans, subscriptions, users } from '../db/schema.js';
+import { grantsAccessSql } from '../db/subscription-access.js';
 import { errors } from '../http/errors.js';
 import type { ChargeRow, ChargesService } from '../payments/charges.js';
 import type { PaymentsService } from '../payments/service.js';
@@ -96,7 +98,7 @@ export class SubscriptionsService {
     const rows = await this.listQuery.execute({ userId });
     const now = this.deps.now();
     // Those that grant access first, then the newest.
-    const grants = (row: (typeof rows)[number]) => Number(row.subscription.validUntil > now);
+    const grants = (row: (typeof rows)[number]) => Number(grantsAccess(row.subscription, now));
     return rows.sort((a, b) => grants(b) - grants(a)).map((row) => toSubscription(row, now));
   }
 
@@ -215,7 +217,7 @@ export class SubscriptionsService {
       .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)));
     if (!subscription) throw errors.notFound('Subscription');
     const now = this.deps.now();
-    if (subscriptionStatus(subscription, now) === 'expired' || subscription.validUntil <= now)
+    if (subscriptionStatus(subscription, now) === 'expired' || !grantsAccess(subscription, now))
       throw errors.subscriptionEnded({ message: 'This subscription has ended. Subscribe again instead.' });
     if (subscription.planId === planId) throw errors.samePlan();
     const [current] = await executor.select().from(plans).where(eq(plans.id, subscription.planId));
@@ -250,7 +252,7 @@ export class SubscriptionsService {
           eq(subscriptions.creatorId, creatorId),
           isNull(subscriptions.lapsedAt),
           or(
-            gt(subscriptions.validUntil, this.deps.now()),
+            grantsAccessSql(subscriptions.validUntil, this.deps.now()),
             and(eq(subscriptions.autoRenew, true), isNotNull(subscriptions.renewalFailedAt)),
           ),
         ),

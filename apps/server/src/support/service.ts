@@ -199,15 +199,12 @@ export class SupportService {
         })
         .where(eq(supportTickets.id, ticketId));
       if (side.kind === 'support' && event !== 'author_message') {
-        await this.deps.audit.record(tx, {
-          actorId: side.actor.adminId,
+        await this.deps.audit.record(tx, side.actor, {
           action: AUDIT_ACTION_OF[event],
           targetType: 'support_ticket',
           targetId: ticketId,
           before: { status: before },
           after: { status: after, ...(messageId ? { messageId } : {}) },
-          reason: side.actor.reason,
-          requestId: side.actor.requestId,
         });
       }
     });

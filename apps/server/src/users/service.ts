@@ -9,11 +9,12 @@ import {
   rolesFromLabels,
   TERMS_VERSION,
 } from '@aurum/core';
-import { and, asc, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SessionStore } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
 import { follows, profiles, subscriptions, userData, users } from '../db/schema.js';
+import { grantsAccessSql } from '../db/subscription-access.js';
 import { errors } from '../http/errors.js';
 import type { TextCheck } from '../http/text-check.js';
 
@@ -74,7 +75,7 @@ export class UsersService {
         autoRenew: subscriptions.autoRenew,
       })
       .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), gt(subscriptions.validUntil, this.deps.now())))
+      .where(and(eq(subscriptions.userId, userId), grantsAccessSql(subscriptions.validUntil, this.deps.now())))
       .orderBy(asc(subscriptions.validUntil));
     return {
       ...toPublicProfile(profile, user.labels),

@@ -273,15 +273,12 @@ export class VerificationService {
           createdAt: verifiedAt,
         });
         await markIdentityVerified(tx, userId, verifiedAt);
-        await this.deps.audit.record(tx, {
-          actorId: adminUserId,
+        await this.deps.audit.record(tx, actor, {
           action: 'user.age_verified',
           targetType: 'user',
           targetId: userId,
           before: { identityVerifiedAt: null },
           after: { identityVerifiedAt: verifiedAt.toISOString(), verificationRequestId: requestId },
-          reason: actor.reason,
-          requestId: actor.requestId,
         });
       }
       const [account] = await tx.select({ labels: users.labels }).from(users).where(eq(users.id, userId));
@@ -432,16 +429,17 @@ export class VerificationService {
         createdAt: at,
       });
       if (status === 'approved') await markIdentityVerified(tx, request.userId, at);
-      await this.deps.audit.record(tx, {
-        actorId: actor.adminId,
-        action: status === 'approved' ? 'verification.approved' : 'verification.declined',
-        targetType: 'verification_request',
-        targetId: requestId,
-        before: { status: request.status },
-        after: { status, userId: request.userId },
-        reason,
-        requestId: actor.requestId,
-      });
+      await this.deps.audit.record(
+        tx,
+        { ...actor, reason },
+        {
+          action: status === 'approved' ? 'verification.approved' : 'verification.declined',
+          targetType: 'verification_request',
+          targetId: requestId,
+          before: { status: request.status },
+          after: { status, userId: request.userId },
+        },
+      );
       const told: DecisionNotice =
         status === 'approved'
           ? {

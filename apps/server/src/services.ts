@@ -1,0 +1,310 @@
+import { MEDIA_STATUS_EVENT, MODERATION_AUDIT_ACTIONS, REALTIME_EVENTS, userChannel } from '@aurum/core';
+import type { Logger } from 'pino';
+import { ATTENTION_SOURCES } from './admin/attention.js';
+import { AdminService } from './admin/service.js';
+import { AdminStatements } from './admin/statements.js';
+import { AdminPaymentsService } from './admin-payments/service.js';
+import { AdminPaymentsStatements } from './admin-payments/statements.js';
+import type { AppContext } from './app-context.js';
+import { AuditLog } from './audit/audit-log.js';
+import { AuthService } from './auth/service.js';
+import { SessionStore } from './auth/sessions.js';
+import { BlocksService } from './blocks/service.js';
+import { BotCheck } from './bot-check/service.js';
+import { createBus } from './bus/bus.js';
+import { chatChargeEffects } from './chat/charge-effects.js';
+import { ChatNotices } from './chat/notices.js';
+import { ChatService } from './chat/service.js';
+import type { Config } from './config/config.js';
+import { CreatorsService } from './creators/service.js';
+import type { DatabaseHandle, Executor } from './db/database.js';
+import { ExploreService } from './explore/service.js';
+import { FeedService } from './feed/service.js';
+import { FollowsService } from './follows/service.js';
+import { Lifecycle } from './health/lifecycle.js';
+import { APP_VERSION } from './health/routes.js';
+import { InsightsService } from './insights/service.js';
+import { JobQueue } from './jobs/queue.js';
+import { LikesService } from './likes/service.js';
+import { LocalCacheService } from './local-cache/service.js';
+import type { Mailer } from './mail/mailer.js';
+import { MediaService } from './media/service.js';
+import { resolveMediaTools } from './media/tools.js';
+import { type MemberNotice, ModerationService } from './moderation/service.js';
+import { createErrorReporter } from './observability/error-reporting.js';
+import { startTelemetry } from './observability/telemetry.js';
+import { ChargesService } from './payments/charges.js';
+import { createPaymentProvider } from './payments/providers.js';
+import { RefundNotices } from './payments/refund-notices.js';
+import { PaymentsService } from './payments/service.js';
+import { PayoutsService } from './payouts/service.js';
+import { PeopleService } from './people/service.js';
+import { PeopleStatements } from './people/statements.js';
+import { PersonalDataService } from './personal-data/service.js';
+import { PlansService } from './plans/service.js';
+import { PostsService } from './posts/service.js';
+import { ProfilesService } from './profiles/service.js';
+import { webPushTransport } from './push/sender.js';
+import { PushService } from './push/service.js';
+import { RateLimiter } from './rate-limit/rate-limiter.js';
+import { RealtimeHub } from './realtime/hub.js';
+import { SeenService } from './seen/service.js';
+import { createStorage } from './storage/index.js';
+import { subscriptionChargeEffects } from './subscriptions/charge-effects.js';
+import { RenewalsService } from './subscriptions/renewals.js';
+import { SubscriptionsService } from './subscriptions/service.js';
+import { SupportMail } from './support/mail.js';
+import { SupportService } from './support/service.js';
+import { SupportStatements } from './support/statements.js';
+import { UploadService } from './uploads/service.js';
+import { UsersService } from './users/service.js';
+import { createVerificationProvider } from './verification/providers.js';
+import { VerificationService } from './verification/service.js';
+import { VerificationStatements } from './verification/statements.js';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  logger: Logger;
+  /** The clock; tests move it to expire codes and sessions. */
+  now?: () => Date;
+}
+
+/**
+ * Builds every service once, in dependency order (each from those above it), and wires what
+ * crosses domains: charge effects, notices, the restricted words check. Nothing here serves
+ * requests: `buildApp` registers the routes on what this returns.
+ */
+export async function buildServices(deps: AppDeps): Promise<AppContext> {
+  const { config, database, mailer, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+  const db = database.db;
+  const telemetry = await startTelemetry(config.telemetry, { release: APP_VERSION, logger });
+  const errorReporter = await createErrorReporter(config.errorReporting, { release: APP_VERSION, logger });
+  const bus = await createBus(config.redisUrl, logger);
+  const sessions = new SessionStore(db, now, bus);
+  const realtime = new RealtimeHub({ bus, logger, now, resolveSession: (token) => sessions.resolveSession(token) });
+  const rateLimiter = new RateLimiter(db, now);
+  sessions.onForget((forgotten) => realtime.sessionsForgotten(forgotten));
+  // A label or state change: cached sessions are read afresh, and the user's open tabs are told.
+  const accountChanged = (userId: string) => {
+    sessions.forgetUser(userId);
+    realtime.publish(userChannel(userId), REALTIME_EVENTS.accountChanged);
+  };
+  // Every admin action writes its audit row in its own transaction.
+  const audit = new AuditLog({ db, now });
+  const storage = await createStorage(config);
+  const jobs = new JobQueue({
+    db,
+    now,
+    logger,
+    concurrency: config.jobConcurrency,
+    onUnexpectedFailure: (job, error) => errorReporter.capture(error, { job: job.type }),
+  });
+  logger.info({ lanes: jobs.lanes }, 'background jobs: slots per lane');
+  const media = new MediaService({
+    db,
+    storage,
+    jobs,
+    logger,
+    now,
+    tools: await resolveMediaTools(config, logger),
+    storageQuotaBytes: config.storageQuotaBytes,
+    unattachedGraceMs: config.mediaUnattachedGraceMs,
+    // The composer shows each upload's processing live.
+    onStatus: (ownerId, event) => realtime.publish(userChannel(ownerId), MEDIA_STATUS_EVENT, event),
+  });
+  const push = new PushService({ db, now, jobs, logger, settings: config.push, transport: webPushTransport(config.push) });
+  // A deleted post releases its media: the purge runs as soon as the deletion has committed.
+  const postRemoved = {
+    inTransaction: (postId: string, tx: Executor) => media.purgeSoon(`post-${postId}`, tx),
+    afterCommit: () => media.wakeJobs(),
+  };
+  // Reports and moderation; its restricted words check goes to every domain that stores text users write.
+  const moderation = new ModerationService({
+    db,
+    now,
+    mailer,
+    logger,
+    publicUrl: config.publicUrl,
+    publish: (channel, event) => realtime.publish(channel, event),
+    accountChanged,
+    endSessions: (userId) => sessions.deleteAllForUser(userId),
+    postRemoved,
+    auditLog: audit,
+    // Each decision is audited in its own transaction.
+    audit: (record, tx) =>
+      audit.record(
+        tx,
+        { adminId: record.adminId, requestId: null, reason: record.reason },
+        {
+          action: MODERATION_AUDIT_ACTIONS[record.action],
+          targetType: record.target.kind,
+          targetId: record.target.id,
+          before: record.before,
+          after: { ...record.after, resolvedReportIds: record.resolvedReportIds },
+        },
+      ),
+  });
+  const { checkText } = moderation;
+  const users = new UsersService({ db, sessions, now, checkText });
+  const plans = new PlansService({ db, now });
+  const seen = new SeenService({ db, now });
+  // A new post is announced by push at its publish time: the job is enqueued with the post.
+  const posts = new PostsService({
+    db,
+    now,
+    plans,
+    onRemoved: postRemoved,
+    checkText,
+    onScheduled: { inTransaction: (post, tx) => push.postScheduled(tx, post), afterCommit: () => push.wake() },
+  });
+  const payments = new PaymentsService({
+    db,
+    now,
+    logger,
+    provider: createPaymentProvider(config, { db, now }),
+    platformFeeBasisPoints: config.platformFeeBasisPoints,
+  });
+  // What a member is told in the app and by e-mail: stored in the decision's transaction, told after its commit.
+  const memberNotices = {
+    record: (tx: Executor, notices: readonly MemberNotice[], at: Date) => moderation.recordNotices(tx, notices, at),
+    tell: (notices: readonly MemberNotice[]) => moderation.tell(notices),
+  };
+  const verification = new VerificationService({
+    db,
+    now,
+    logger,
+    rateLimiter,
+    provider: createVerificationProvider(config, now),
+    accountChanged,
+    audit,
+    statements: new VerificationStatements(db),
+    notices: memberNotices,
+  });
+  const admin = new AdminService({
+    db,
+    now,
+    statements: new AdminStatements(db),
+    audit,
+    attention: ATTENTION_SOURCES,
+    accountChanged,
+    reportsAbout: (userId, limit) => moderation.reportsAbout(userId, limit),
+    notices: memberNotices,
+  });
+  const auth = new AuthService({
+    db,
+    mailer,
+    sessions,
+    rateLimiter,
+    logger,
+    now,
+    secret: config.sessionSecret,
+    adminEmails: config.adminEmails,
+    publicUrl: config.publicUrl,
+  });
+  const botCheck = new BotCheck({ recaptcha: config.recaptcha, publicUrl: config.publicUrl, logger });
+  const profiles = new ProfilesService({ db });
+  const follows = new FollowsService({ db, now });
+  const likes = new LikesService({ db, now });
+  const blocks = new BlocksService({ db, now });
+  const feed = new FeedService({ cards: posts.cards });
+  const explore = new ExploreService({ db });
+  const creators = new CreatorsService({ db, now, verification, publicUrl: config.publicUrl, accountChanged, checkText });
+  const payouts = new PayoutsService({ db, now, secret: config.sessionSecret, accountChanged });
+  const refundNotices = new RefundNotices({ db, jobs, mailer, publicUrl: config.publicUrl });
+  const charges = new ChargesService({ db, now, logger, jobs, payments, refundNotice: (tx, refund) => refundNotices.queue(tx, refund) });
+  const renewals = new RenewalsService({ db, now, logger, jobs, mailer, charges, publicUrl: config.publicUrl });
+  // The charges module settles every payment; what a paid charge buys is the selling domain's effect.
+  charges.register(subscriptionChargeEffects(renewals));
+  const subscriptions = new SubscriptionsService({ db, now, payments, plans, charges, renewals });
+  const uploads = new UploadService({ config, media, jobs, logger });
+  const chat = new ChatService({
+    db,
+    now,
+    realtime,
+    logger,
+    charges,
+    payments,
+    checkText,
+    onMessage: { inTransaction: (message, tx) => push.messageCreated(tx, message), afterCommit: () => push.wake() },
+  });
+  charges.register(chatChargeEffects(chat));
+  const personalData = new PersonalDataService({
+    db,
+    now,
+    logger,
+    jobs,
+    storage,
+    mailer,
+    publicUrl: config.publicUrl,
+    secret: config.sessionSecret,
+    audit,
+    accountChanged,
+  });
+  // Support tickets take no restricted-words check: people quote what they report, and only the author and admins read them.
+  const support = new SupportService({
+    db,
+    now,
+    statements: new SupportStatements(db),
+    audit,
+    mail: new SupportMail({ db, jobs, mailer, publicUrl: config.publicUrl }),
+  });
+  const people = new PeopleService({ now, statements: new PeopleStatements(db) });
+  const adminPayments = new AdminPaymentsService({ db, now, statements: new AdminPaymentsStatements(db), audit, charges, payments });
+  const insights = new InsightsService({ db, now, platformFeeBasisPoints: config.platformFeeBasisPoints });
+  const chatNotices = new ChatNotices({ db, now, jobs, mailer, logger, publicUrl: config.publicUrl });
+  const lifecycle = new Lifecycle();
+  const localCache = new LocalCacheService({ db, now });
+  const context: AppContext = {
+    config,
+    database,
+    mailer,
+    logger,
+    errorReporter,
+    telemetry,
+    now,
+    lifecycle,
+    bus,
+    realtime,
+    sessions,
+    chat,
+    moderation,
+    support,
+    people,
+    insights,
+    chatNotices,
+    push,
+    audit,
+    admin,
+    adminPayments,
+    auth,
+    botCheck,
+    users,
+    plans,
+    posts,
+    profiles,
+    follows,
+    likes,
+    seen,
+    blocks,
+    feed,
+    explore,
+    creators,
+    verification,
+    payouts,
+    payments,
+    charges,
+    subscriptions,
+    renewals,
+    storage,
+    jobs,
+    media,
+    uploads,
+    personalData,
+    rateLimiter,
+    localCache,
+  };
+  return context;
+}
