@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { generateId, ROLE, TERMS_VERSION } from '@aurum/core';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { SESSION_COOKIE } from '../apps/server/src/auth/sessions.js';
+import { SESSION_COOKIE } from '../apps/server/src/sessions/sessions.js';
 import { openDatabase, schema } from '../apps/server/src/db/database.js';
 import { ROOT, type RunningServer, startCompiledServer } from './compiled-server.js';
 import { firstLoads, firstLoadTable } from './first-load.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SESSION_COOKIE } from '../apps/server/src/auth/sessions.js';
+import { SESSION_COOKIE } from '../apps/server/src/sessions/sessions.js';
 import { type CapturedQuery, instrumentedServices, queryLabel } from './capture.js';
 import { autocannon, type CpuShare, startServer, withCpu } from './server.js';
 import {

@@ -8,7 +8,6 @@ import { AdminPaymentsStatements } from './admin-payments/statements.js';
 import type { AppContext } from './app-context.js';
 import { AuditLog } from './audit/audit-log.js';
 import { AuthService } from './auth/service.js';
-import { SessionStore } from './auth/sessions.js';
 import { BlocksService } from './blocks/service.js';
 import { BotCheck } from './bot-check/service.js';
 import { createBus } from './bus/bus.js';
@@ -16,6 +15,7 @@ import { chatChargeEffects } from './chat/charge-effects.js';
 import { ChatNotices } from './chat/notices.js';
 import { ChatService } from './chat/service.js';
 import type { Config } from './config/config.js';
+import { markIdentityVerified } from './creators/completion.js';
 import { CreatorsService } from './creators/service.js';
 import type { DatabaseHandle, Executor } from './db/database.js';
 import { ExploreService } from './explore/service.js';
@@ -49,6 +49,7 @@ import { PushService } from './push/service.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { RealtimeHub } from './realtime/hub.js';
 import { SeenService } from './seen/service.js';
+import { SessionStore } from './sessions/sessions.js';
 import { createStorage } from './storage/index.js';
 import { subscriptionChargeEffects } from './subscriptions/charge-effects.js';
 import { RenewalsService } from './subscriptions/renewals.js';
@@ -181,6 +182,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     accountChanged,
     audit,
     statements: new VerificationStatements(db),
+    identityVerified: markIdentityVerified,
     notices: memberNotices,
   });
   const admin = new AdminService({

@@ -12,9 +12,9 @@ import { z } from 'zod';
 import type { BotCheck } from '../bot-check/service.js';
 import type { Config } from '../config/config.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
+import { SESSION_COOKIE } from '../sessions/sessions.js';
 import type { UsersService } from '../users/service.js';
 import type { AuthService } from './service.js';
-import { SESSION_COOKIE } from './sessions.js';
 
 export const authRoutes: DomainRoutes<{
   auth: AuthService;

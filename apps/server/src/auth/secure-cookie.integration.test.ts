@@ -1,7 +1,7 @@
 import { DAY_MS } from '@aurum/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
-import { SESSION_TTL_MS } from './sessions.js';
+import { SESSION_TTL_MS } from '../sessions/sessions.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -8,8 +8,8 @@ import { errors } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { signInCodeMail } from '../mail/templates.js';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.js';
+import type { SessionStore } from '../sessions/sessions.js';
 import { generateSignInCode, hashSignInCode, remainingAttempts, signInCodeMatches, signInCodeState } from './codes.js';
-import type { SessionStore } from './sessions.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export const AUTH_RATE_RULES = {

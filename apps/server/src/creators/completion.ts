@@ -16,19 +16,8 @@ export function allStepsDone(row: Pick<OnboardingRow, 'ageGenderDoneAt' | 'image
 export const firstTime = (column: AnyPgColumn, now: Date): SQL => sql`coalesce(${column}, ${now.toISOString()}::timestamptz)`;
 
 /**
- * The per-user lock every transaction that changes sign-up progress takes first: the
- * user's row, FOR UPDATE. One lock taken first orders those transactions, so two steps
- * finishing at the same moment (a payout saved while the provider's approval lands)
- * neither deadlock nor miss each other. False when the user does not exist.
- */
-export async function lockUser(tx: Executor, userId: string): Promise<boolean> {
-  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  return Boolean(user);
-}
-
-/**
  * Records sign-up progress and, once every step is done, makes the user a creator: the
- * only code that grants the creators label. The caller holds `lockUser` in the same
+ * only code that grants the creators label. The caller holds `lockUser` (`db/user-lock.ts`) in the same
  * transaction. Returns the updated row, or null when the user has not started.
  */
 export async function recordOnboardingProgress(

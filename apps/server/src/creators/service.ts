@@ -16,10 +16,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { requireCompletedRegistration } from '../access/access.js';
 import type { Database } from '../db/database.js';
 import { creatorOnboarding, media, payoutMethods, profiles, userData, users } from '../db/schema.js';
+import { lockUser } from '../db/user-lock.js';
 import { errors } from '../http/errors.js';
 import type { TextCheck } from '../http/text-check.js';
 import type { VerificationService } from '../verification/service.js';
-import { lockUser, recordOnboardingProgress } from './completion.js';
+import { recordOnboardingProgress } from './completion.js';
 import { onboardingProgress } from './steps.js';
 
 export interface CreatorsServiceDeps {

@@ -29,7 +29,7 @@ const spanExport = (name: string) => ({
   resourceSpans: [
     {
       resource: { attributes: [{ key: 'service.name', value: { stringValue: 'aurum-web' } }] },
-      scopeSpans: [{ scope: { name: 'browser' }, spans: [{ traceId: '0'.repeat(31) + '1', spanId: '0'.repeat(15) + '1', name, kind: 3 }] }],
+      scopeSpans: [{ scope: { name: 'browser' }, spans: [{ traceId: `${'0'.repeat(31)}1`, spanId: `${'0'.repeat(15)}1`, name, kind: 3 }] }],
     },
   ],
 });

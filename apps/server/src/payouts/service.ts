@@ -11,9 +11,10 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { requireCompletedRegistration } from '../access/access.js';
-import { firstTime, lockUser, recordOnboardingProgress, reopenPayoutStep } from '../creators/completion.js';
+import { firstTime, recordOnboardingProgress, reopenPayoutStep } from '../creators/completion.js';
 import type { Database, Executor } from '../db/database.js';
 import { creatorOnboarding, payoutMethods } from '../db/schema.js';
+import { lockUser } from '../db/user-lock.js';
 import { errors } from '../http/errors.js';
 
 export type PayoutMethodInput = z.output<typeof payoutMethodInputSchema>;

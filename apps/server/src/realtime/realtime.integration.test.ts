@@ -9,7 +9,7 @@ import {
   TEST_DRIVER,
   type TestServer,
 } from '../../test/test-server.js';
-import { SESSION_TTL_MS } from '../auth/sessions.js';
+import { SESSION_TTL_MS } from '../sessions/sessions.js';
 
 async function member(server: TestServer, name: string) {
   const client = new ApiClient(server);

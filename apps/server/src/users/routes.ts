@@ -9,9 +9,9 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../access/access.js';
-import { SESSION_COOKIE } from '../auth/sessions.js';
 import type { Config } from '../config/config.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
+import { SESSION_COOKIE } from '../sessions/sessions.js';
 import type { UsersService } from './service.js';
 
 export const usersRoutes: DomainRoutes<{ users: UsersService; config: Pick<Config, 'secureCookies'> }> = (app, { users, config }) => {

@@ -11,12 +11,12 @@ import {
 } from '@aurum/core';
 import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { SessionStore } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
 import { follows, profiles, subscriptions, userData, users } from '../db/schema.js';
 import { grantsAccessSql } from '../db/subscription-access.js';
 import { errors } from '../http/errors.js';
 import type { TextCheck } from '../http/text-check.js';
+import type { SessionStore } from '../sessions/sessions.js';
 
 export interface UsersServiceDeps {
   db: Database;

@@ -21,9 +21,9 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { requireCompletedRegistration } from '../access/access.js';
 import type { AdminActor, AuditLog } from '../audit/audit-log.js';
-import { lockUser, markIdentityVerified } from '../creators/completion.js';
 import type { Database, Executor } from '../db/database.js';
 import { profiles, userData, users, verificationEvents, verificationRequests } from '../db/schema.js';
+import { lockUser } from '../db/user-lock.js';
 import { errors } from '../http/errors.js';
 import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
@@ -49,6 +49,11 @@ export interface VerificationServiceDeps {
   accountChanged: (userId: string) => void;
   /** Records the admin's manual verification in the same transaction. */
   audit: AuditLog;
+  /**
+   * Records a confirmed identity on the account and its creator sign-up (creators' `markIdentityVerified`),
+   * in the confirming transaction, which holds the user's lock.
+   */
+  identityVerified: (tx: Executor, userId: string, at: Date) => Promise<void>;
   statements: VerificationStatements;
   /** Tells the member of an admin's decision: a notice stored in its transaction, announced and mailed after the commit. */
   notices: MemberNotices;
@@ -183,7 +188,7 @@ export class VerificationService {
         createdAt: at,
       });
       if (event.status === 'approved') {
-        await markIdentityVerified(tx, request.userId, at);
+        await this.deps.identityVerified(tx, request.userId, at);
         approvedUserId = request.userId;
       }
       return 'applied';
@@ -272,7 +277,7 @@ export class VerificationService {
           payload: { adminUserId },
           createdAt: verifiedAt,
         });
-        await markIdentityVerified(tx, userId, verifiedAt);
+        await this.deps.identityVerified(tx, userId, verifiedAt);
         await this.deps.audit.record(tx, actor, {
           action: 'user.age_verified',
           targetType: 'user',
@@ -428,7 +433,7 @@ export class VerificationService {
         payload: { adminUserId: actor.adminId, reason },
         createdAt: at,
       });
-      if (status === 'approved') await markIdentityVerified(tx, request.userId, at);
+      if (status === 'approved') await this.deps.identityVerified(tx, request.userId, at);
       await this.deps.audit.record(
         tx,
         { ...actor, reason },

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CAN_SHARE_REDIS, instancesSharingRedis, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { users } from '../db/schema.js';
-import { SESSION_CACHE_MS, SESSION_TTL_MS } from './sessions.js';
+import { SESSION_CACHE_MS, SESSION_TTL_MS } from '../sessions/sessions.js';
 
 /**
  * Resolved sessions are kept in memory for a few seconds. What must hold: a change made
