@@ -39,6 +39,35 @@ function dependencyViolations(files: ReadonlyMap<string, string>): string[] {
   return violations;
 }
 
+/** The file an import names, among `files` (its extension or index left out), or undefined. */
+function importedFile(files: ReadonlyMap<string, string>, importer: string, specifier: string): string | undefined {
+  const target = relative(SRC, resolve(SRC, dirname(importer), specifier));
+  return [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`].find((path) => files.has(path));
+}
+
+/** Every circle of imports (static or lazy) between modules, each as its modules in import order. */
+function importCycles(files: ReadonlyMap<string, string>): string[][] {
+  const edges = new Map<string, string[]>();
+  for (const [file, source] of files) {
+    const targets = [...source.matchAll(SPECIFIER)].flatMap(([, specifier = '']) => importedFile(files, file, specifier) ?? []);
+    edges.set(file, targets);
+  }
+  const cycles: string[][] = [];
+  const done = new Set<string>();
+  const visit = (file: string, path: string[]) => {
+    const index = path.indexOf(file);
+    if (index >= 0) {
+      cycles.push(path.slice(index));
+      return;
+    }
+    if (done.has(file)) return;
+    for (const target of edges.get(file) ?? []) visit(target, [...path, file]);
+    done.add(file);
+  };
+  for (const file of files.keys()) visit(file, []);
+  return cycles;
+}
+
 function sourceFiles(dir: string): Map<string, string> {
   const files = new Map<string, string>();
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
@@ -52,6 +81,20 @@ function sourceFiles(dir: string): Map<string, string> {
 describe('web dependencies', () => {
   it('point one way: features use lib/, components/ and core, never app/ or each other', () => {
     expect(dependencyViolations(sourceFiles(SRC))).toEqual([]);
+  });
+
+  it('form no circle: no module imports, even lazily, one that imports it back', () => {
+    expect(importCycles(sourceFiles(SRC))).toEqual([]);
+  });
+
+  it('catches a circle of imports, a lazy one included', () => {
+    const files = new Map([
+      ['lib/pwa/app-update.ts', "const worker = () => import('./service-worker');"],
+      ['lib/pwa/service-worker.ts', "import { waitingUpdate } from './app-update';"],
+      ['lib/paths.ts', "import { ROUTES } from './routes';"],
+      ['lib/routes.ts', 'export const ROUTES = [];'],
+    ]);
+    expect(importCycles(files)).toEqual([['lib/pwa/app-update.ts', 'lib/pwa/service-worker.ts']]);
   });
 
   it('catches a feature reaching into another, into app/, and shared code reaching up', () => {

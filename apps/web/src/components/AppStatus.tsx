@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { startLocalCache } from '../lib/cache/start';
 import { useSignedInUser } from '../lib/current-user';
-import { startServiceWorker, waitingUpdate } from '../lib/pwa/app-update';
+import { startServiceWorker } from '../lib/pwa/app-update';
 import { useOnline } from '../lib/pwa/online';
+import { waitingUpdate } from '../lib/pwa/waiting-update';
 import { useStore } from '../lib/store';
 import { OfflineBanner } from './OfflineBanner';
 import { UpdatePrompt } from './UpdatePrompt';

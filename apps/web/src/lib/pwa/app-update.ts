@@ -1,8 +1,3 @@
-import { createStore } from '../store';
-
-/** Set once a new version of the app is installed and waiting: `reload` switches to it. */
-export const waitingUpdate = createStore<{ reload: () => Promise<void> } | null>(null);
-
 let started = false;
 
 /** Registers the service worker once per page load, in production builds (its code loads then). */

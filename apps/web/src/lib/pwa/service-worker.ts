@@ -1,4 +1,4 @@
-import { waitingUpdate } from './app-update';
+import { waitingUpdate } from './waiting-update';
 
 /** Lets the waiting worker take over, then loads the page afresh under it. */
 async function switchTo(update: (reload?: boolean) => Promise<void>): Promise<void> {
