@@ -83,6 +83,11 @@ describe('web dependencies', () => {
     expect(dependencyViolations(sourceFiles(SRC))).toEqual([]);
   });
 
+  it('run on React itself: nothing imports Preact, its compatibility layer or its server renderer', () => {
+    const preact = [...sourceFiles(SRC)].filter(([, source]) => /['"]preact(?:\/[\w/-]+|-render-to-string)?['"]/.test(source));
+    expect(preact.map(([file]) => file)).toEqual([]);
+  });
+
   it('form no circle: no module imports, even lazily, one that imports it back', () => {
     expect(importCycles(sourceFiles(SRC))).toEqual([]);
   });
