@@ -50,7 +50,10 @@ test('an admin finds a user, verifies their age, disables a creator and reads it
   await expect(member.getByText('This part of Aurum is for admins.')).toBeVisible();
 
   await signUp(page, { email: adminEmailFor('admin', project), handle: uniqueHandle('chief'), publicName: 'Chief Admin' });
-  await page.goto('/admin');
+  // The admin area is one tap away from the account menu, on a phone as on a desktop.
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: /Pending verification requests: \d+/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /Failed payments in the last day: \d+/ })).toBeVisible();

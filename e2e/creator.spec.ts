@@ -22,6 +22,14 @@ test('a user becomes a creator, sells a plan and posts; another member sees only
   await otherTab.goto('/home');
   await expect(otherTab.getByRole('heading', { name: 'Home' })).toBeVisible();
 
+  // A newcomer finds the way from the account menu, on a phone as on a desktop.
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Become a creator' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Become a creator' })).toBeVisible();
+  await screenshot(page, testInfo, 'become-a-creator');
+  await page.getByRole('main').getByRole('link', { name: 'Become a creator' }).click();
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+
   await becomeCreator(page, testInfo, { name: creatorName, photo });
   await expect.poll(() => accountChanges.length).toBeGreaterThan(0);
   if (testInfo.project.name === 'desktop') {

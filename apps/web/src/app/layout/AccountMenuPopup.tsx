@@ -1,11 +1,8 @@
 import type { CurrentUser } from '@aurum/core';
-import CreditCardIcon from '@mui/icons-material/CreditCard';
 import LogoutIcon from '@mui/icons-material/Logout';
-import NotificationsIcon from '@mui/icons-material/Notifications';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonIcon from '@mui/icons-material/Person';
 import SubscriptionsIcon from '@mui/icons-material/Subscriptions';
-import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -16,8 +13,9 @@ import { navigateSafely } from '../../lib/navigation';
 import { paths } from '../../lib/paths';
 import { useThemeMode } from '../theme/ThemeModeProvider';
 import { ThemeToggleIcon, themeToggleLabel } from '../theme/theme-toggle';
+import { type NavItem, secondaryNavItems } from './nav-items';
 
-/** The account menu's popup: profile, subscriptions, payment methods, theme and sign-out. */
+/** The account menu's popup: every place of the account (creator and admin tools for those roles), the theme and sign-out. */
 export default function AccountMenuPopup({
   user,
   anchor,
@@ -29,6 +27,16 @@ export default function AccountMenuPopup({
 }) {
   const { mode, toggleMode } = useThemeMode();
   const navigate = useNavigate();
+  // Every place of the account, the creator's and the admin's tools included: on a phone this menu
+  // is the only way to them (the bottom bar holds five destinations).
+  const places: NavItem[] = user.registrationCompletedAt
+    ? [
+        { label: 'Profile', to: paths.user(user.id), icon: <PersonIcon fontSize="small" /> },
+        { label: 'Subscriptions', to: paths.subscriptions, icon: <SubscriptionsIcon fontSize="small" /> },
+        { label: 'People', to: paths.people, icon: <PeopleIcon fontSize="small" /> },
+        ...secondaryNavItems(user),
+      ]
+    : [];
   const go = (to: string) => {
     onClose();
     navigateSafely(navigate, to);
@@ -43,44 +51,12 @@ export default function AccountMenuPopup({
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
     >
-      {user.registrationCompletedAt && [
-        <MenuItem key="profile" onClick={() => go(paths.user(user.id))}>
-          <ListItemIcon>
-            <PersonIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Profile</ListItemText>
-        </MenuItem>,
-        <MenuItem key="subscriptions" onClick={() => go(paths.subscriptions)}>
-          <ListItemIcon>
-            <SubscriptionsIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Subscriptions</ListItemText>
-        </MenuItem>,
-        <MenuItem key="payment-methods" onClick={() => go(paths.paymentMethods)}>
-          <ListItemIcon>
-            <CreditCardIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Payment methods</ListItemText>
-        </MenuItem>,
-        <MenuItem key="notices" onClick={() => go(paths.notices)}>
-          <ListItemIcon>
-            <NotificationsIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Notices</ListItemText>
-        </MenuItem>,
-        <MenuItem key="people" onClick={() => go(paths.people)}>
-          <ListItemIcon>
-            <PeopleIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>People</ListItemText>
-        </MenuItem>,
-        <MenuItem key="support" onClick={() => go(paths.support)}>
-          <ListItemIcon>
-            <SupportAgentIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Support</ListItemText>
-        </MenuItem>,
-      ]}
+      {places.map((place) => (
+        <MenuItem key={place.label} onClick={() => go(place.to)} aria-label={place.ariaLabel}>
+          <ListItemIcon>{place.icon}</ListItemIcon>
+          <ListItemText>{place.label}</ListItemText>
+        </MenuItem>
+      ))}
       <MenuItem onClick={toggleMode}>
         <ListItemIcon>
           <ThemeToggleIcon mode={mode} fontSize="small" />
