@@ -20,6 +20,7 @@ import { feedRoutes } from './feed/routes.js';
 import { followsRoutes } from './follows/routes.js';
 import { APP_VERSION, healthRoutes } from './health/routes.js';
 import { registerOriginCheck } from './http/csrf.js';
+import { registerTextInputCheck } from './http/text-input.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
 
   registerOriginCheck(app, config.publicUrl);
+  registerTextInputCheck(app);
   // Before any route: every route under /api/admin/ is for admins whatever its handler checks.
   guardAdminRoutes(app);
   app.decorateRequest('viewer', null);
