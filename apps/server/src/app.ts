@@ -19,11 +19,12 @@ import { exploreRoutes } from './explore/routes.js';
 import { feedRoutes } from './feed/routes.js';
 import { followsRoutes } from './follows/routes.js';
 import { APP_VERSION, healthRoutes } from './health/routes.js';
+import { registerApiCachePolicy } from './http/cache-policy.js';
 import { registerOriginCheck } from './http/csrf.js';
-import { registerTextInputCheck } from './http/text-input.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerTextInputCheck } from './http/text-input.js';
 import { insightsRoutes } from './insights/routes.js';
 import { likesRoutes } from './likes/routes.js';
 import { localCacheRoutes } from './local-cache/routes.js';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerApiCachePolicy(app);
   registerErrorHandler(app, {
     onUnexpected: (error, request) =>
       errorReporter.capture(error, { userId: request.viewer?.userId, requestId: request.id, route: request.routeOptions.url }),

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Where the web build puts what the server renders with (the web app's prerender plugin): never sent. */
-export const SERVER_RENDER_DIR = '.server';
+const SERVER_RENDER_DIR = '.server';
 
 type RenderHomeDocument = (template: string, answers: { me: unknown; feed: unknown }) => Promise<string | null>;
 

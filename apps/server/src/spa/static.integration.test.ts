@@ -228,6 +228,8 @@ describe("a signed-in member's home page on a phone: drawn on the server from th
     distDir = await mkdtemp(path.join(tmpdir(), 'aurum-dist-'));
     await writeBuiltApp(distDir);
     await mkdir(path.join(distDir, '.server'));
+    await mkdir(path.join(distDir, '.vite'));
+    await writeFile(path.join(distDir, '.vite/manifest.json'), '{"src/main.tsx":{"file":"assets/index.js"}}');
     await writeFile(path.join(distDir, '.server/home.mjs'), RENDERER);
     await writeFile(path.join(distDir, '.server/home.html'), '<!doctype html><html><body><div id="root"><!--page--></div></body></html>');
     server = await startTestServer({ WEB_DIST_DIR: distDir });
@@ -289,6 +291,10 @@ describe("a signed-in member's home page on a phone: drawn on the server from th
       const answer = await rawGet(server.baseUrl + file);
       expect(answer.body.toString(), file).not.toContain('renderHomeDocument');
       expect(answer.body.toString(), file).not.toContain('<!--page-->');
+    }
+    // Nor the build's manifest, which names the source files.
+    for (const file of ['/.vite/manifest.json', '/%2evite/manifest.json', '/assets/../.vite/manifest.json']) {
+      expect((await rawGet(server.baseUrl + file)).body.toString(), file).not.toContain('src/main.tsx');
     }
   });
 });

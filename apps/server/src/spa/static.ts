@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HomeDocument, isPhone, SERVER_RENDER_DIR } from './home-document.js';
+import { HomeDocument, isPhone } from './home-document.js';
 
 /** The landing page's prerendered document, which the web build writes beside index.html. */
 export const LANDING_DOCUMENT = 'landing.html';
@@ -75,8 +75,13 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
     if (urlPath.startsWith('/api/')) return reply.callNotFound();
     const candidate = path.join(distDir, path.normalize(urlPath));
-    const serverOnly = candidate.startsWith(path.join(distDir, SERVER_RENDER_DIR, path.sep));
-    if (candidate.startsWith(distDir) && !serverOnly && statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
+    // The build's dot folders are for the server and the tools, never sent: the server render
+    // (`.server/`) and the build manifest (`.vite/`, which lists source paths).
+    const buildOnly = path
+      .relative(distDir, candidate)
+      .split(path.sep)
+      .some((segment) => segment.startsWith('.'));
+    if (candidate.startsWith(distDir) && !buildOnly && statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
       return reply.sendFile(path.relative(distDir, candidate));
     }
     const preloads = SIGNED_IN_PRELOADS[urlPath];
