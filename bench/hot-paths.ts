@@ -14,8 +14,8 @@ import { createHash } from 'node:crypto';
 import { cpus } from 'node:os';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { SESSION_COOKIE } from '../apps/server/src/sessions/sessions.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
+import { SESSION_COOKIE } from '../apps/server/src/sessions/sessions.js';
 import { answerKey, startHttpFloor } from './http-floor.js';
 import { type AutocannonRequest, autocannon, cpuSecondsByPid, postgresPids, startServer } from './server.js';
 import {
