@@ -24,8 +24,11 @@ test('a user becomes a creator, sells a plan and posts; another member sees only
 
   // A newcomer finds the way from the account menu, on a phone as on a desktop.
   await page.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await screenshot(page, testInfo, 'account-menu');
   await page.getByRole('menuitem', { name: 'Become a creator' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Become a creator' })).toBeVisible();
+  await expect(page.getByRole('menu')).toBeHidden();
   await screenshot(page, testInfo, 'become-a-creator');
   await page.getByRole('main').getByRole('link', { name: 'Become a creator' }).click();
   await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
