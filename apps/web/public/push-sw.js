@@ -6,6 +6,20 @@
  * A message is JSON: { kind, title, body, url, tag } (pushNotificationSchema in @aurum/core).
  */
 
+/**
+ * A page of this site, as the path a tap opens; '/' for anything else. Read as the browser reads
+ * it (a backslash is a slash, `//host` another site), so only what resolves to this origin passes.
+ */
+function inAppPath(url) {
+  if (!url?.startsWith('/')) return '/';
+  try {
+    const resolved = new URL(url, self.location.origin);
+    return resolved.origin === self.location.origin ? `${resolved.pathname}${resolved.search}${resolved.hash}` : '/';
+  } catch {
+    return '/';
+  }
+}
+
 /** The notification a push message asks for; a message that cannot be read still shows something, as browsers require. */
 function notificationOf(data) {
   let message = null;
@@ -15,7 +29,7 @@ function notificationOf(data) {
     message = null;
   }
   const text = (value) => (typeof value === 'string' && value ? value : undefined);
-  const url = text(message?.url)?.startsWith('/') && !message.url.startsWith('//') ? message.url : '/';
+  const url = inAppPath(text(message?.url));
   return {
     title: text(message?.title) ?? 'Aurum',
     options: {
@@ -35,8 +49,7 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const path = event.notification.data?.url ?? '/';
-  const target = new URL(path, self.location.origin).href;
+  const target = new URL(inAppPath(event.notification.data?.url), self.location.origin).href;
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin);

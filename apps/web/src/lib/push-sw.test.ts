@@ -55,11 +55,18 @@ describe('the push service worker', () => {
     await dispatch('push', { data: pushData('not json {') });
     await dispatch('push', { data: pushData({ title: 'Hi', url: '//evil.example/x' }) });
     await dispatch('push', { data: null });
+    // A backslash reads as a slash: another site, however it is spelled.
+    await dispatch('push', { data: pushData({ title: 'Sly', url: '/\\evil.example/x' }) });
+    await dispatch('push', { data: pushData({ title: 'Sly', url: '/\t/evil.example/x' }) });
+    await dispatch('push', { data: pushData({ title: 'Fine', url: '/posts/p1?from=push#media' }) });
     const calls = scope.registration.showNotification.mock.calls as unknown as [string, { data: { url: string } }][];
     expect(calls.map(([title, options]) => [title, options.data.url])).toEqual([
       ['Aurum', '/'],
       ['Hi', '/'],
       ['Aurum', '/'],
+      ['Sly', '/'],
+      ['Sly', '/'],
+      ['Fine', '/posts/p1?from=push#media'],
     ]);
   });
 
@@ -71,6 +78,10 @@ describe('the push service worker', () => {
     expect(open.clients[0]?.focus).toHaveBeenCalled();
     expect(open.clients[0]?.navigate).toHaveBeenCalledWith('https://aurum.example/posts/p1');
     expect(open.scope.clients.openWindow).not.toHaveBeenCalled();
+
+    const tampered = loadWorker([{ url: 'https://aurum.example/home' }]);
+    await tampered.dispatch('notificationclick', { notification: { close: vi.fn(), data: { url: '/\\evil.example' } } });
+    expect(tampered.clients[0]?.navigate).toHaveBeenCalledWith('https://aurum.example/');
 
     const none = loadWorker();
     await none.dispatch('notificationclick', { notification: { close: vi.fn(), data: { url: '/chat/c1' } } });
