@@ -1,5 +1,5 @@
 import { CHAT_MESSAGE_MAX_LENGTH, DAY_MS, generateId, userChannel } from '@aurum/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActivePlan, signUp, subscribe } from '../../test/content-fixtures.js';
 import { subscribe as follow, openSocket } from '../../test/realtime-client.js';
 import { startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
@@ -114,6 +114,8 @@ describe(`chat (${TEST_DRIVER})`, () => {
     expect((await creator.client.request('PUT', `/api/users/${member.id}/block`)).status).toBeLessThan(300);
     expect(await send(member.client, chatId, 'hello?')).toMatchObject({ status: 403, body: { type: 'chat_blocked' } });
     expect(await send(creator.client, chatId, 'hello?')).toMatchObject({ status: 403, body: { type: 'chat_blocked' } });
+    // Nor may the blocked member announce typing to the one who blocked them.
+    expect(await member.client.post(`/api/chats/${chatId}/typing`)).toMatchObject({ status: 403, body: { type: 'chat_blocked' } });
     expect((await member.client.get(`/api/chats/${chatId}`)).body.state).toBe('blocked');
     expect((await member.client.get('/api/chats/partners')).body.items).toEqual([]);
   });
@@ -197,6 +199,12 @@ describe(`chat (${TEST_DRIVER})`, () => {
     });
     expect((await member.client.post(`/api/chats/${chatId}/typing`)).status).toBe(204);
     expect(await creatorSocket.next((m) => m.type === 'event' && m.event === 'chat.typing')).toMatchObject({ data: { userId: member.id } });
+    // Typing is announced at most every 2 s: a flood goes nowhere, the next after the pause does.
+    for (let i = 0; i < 20; i++) expect((await member.client.post(`/api/chats/${chatId}/typing`)).status).toBe(204);
+    server.advanceClock(2000);
+    expect((await member.client.post(`/api/chats/${chatId}/typing`)).status).toBe(204);
+    const typingEvents = () => creatorSocket.received.filter((m) => m.type === 'event' && m.event === 'chat.typing');
+    await vi.waitFor(() => expect(typingEvents()).toHaveLength(2));
 
     const reply = (await send(creator.client, chatId, 'Yes!')).body;
     await member.client.request('PUT', `/api/chats/${chatId}/read`, { messageId: reply.id });
@@ -204,6 +212,7 @@ describe(`chat (${TEST_DRIVER})`, () => {
       data: { userId: member.id, messageId: reply.id },
     });
     expect(strangerSocket.received.filter((m) => m.type === 'event')).toEqual([]);
+    expect(typingEvents()).toHaveLength(2);
     creatorSocket.socket.close();
     strangerSocket.socket.close();
   });

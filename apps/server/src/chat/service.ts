@@ -32,6 +32,7 @@ import { mediaItemForViewer } from '../media/media-items.js';
 import { messageMediaUrl, profileImageUrl } from '../media/media-urls.js';
 import type { ChargeRow, ChargesService } from '../payments/charges.js';
 import type { PaymentsService } from '../payments/service.js';
+import { MinInterval } from '../rate-limit/min-interval.js';
 import type { RealtimeHub } from '../realtime/hub.js';
 import { blockedEitherWaySql, chatPerkSql } from './chat-sql.js';
 import {
@@ -79,7 +80,11 @@ const partnerCursorKey = z.tuple([z.string(), entityIdSchema]);
  * statement each (`statements.ts`). Changes are announced on the chat's realtime channel and,
  * for unread counts, on the partner's own channel.
  */
+/** A typing announcement goes out at most this often per member and chat (the app sends one every 3 s while typing). */
+const TYPING_MIN_INTERVAL_MS = 2000;
+
 export class ChatService {
+  private readonly typingAnnounced = new MinInterval(TYPING_MIN_INTERVAL_MS);
   private readonly statements: {
     page: PreparedStatement<SummaryRow>;
     one: PreparedStatement<SummaryRow>;
@@ -405,9 +410,24 @@ export class ChatService {
     this.deps.realtime.publish(userChannel(viewerId), USER_CHAT_EVENT, { chatId });
   }
 
-  /** Tells the partner the viewer is typing; nothing is stored. */
+  /**
+   * Tells the partner the viewer is typing (nothing is stored), only where the viewer may write:
+   * a block either way refuses it like a message. Announced at most once per TYPING_MIN_INTERVAL_MS
+   * per viewer and chat on this instance; more often (the app sends every 3 s) is let go quietly.
+   */
   async typing(viewerId: string, chatId: string): Promise<void> {
-    if (!(await this.isParticipant(viewerId, chatId))) throw errors.notFound('Chat');
+    const [side] = await this.deps.db
+      .select({
+        chatPerk: chatPerkSql(sql`${viewerId}`, sql`${chatParticipants.partnerId}`, sql`${this.deps.now().toISOString()}::timestamptz`),
+        blocked: blockedEitherWaySql(sql`${viewerId}`, sql`${chatParticipants.partnerId}`),
+      })
+      .from(chatParticipants)
+      .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, viewerId)));
+    if (!side) throw errors.notFound('Chat');
+    const state = chatState(side);
+    if (state === 'blocked') throw errors.chatBlocked();
+    if (state === 'read_only') throw errors.chatReadOnly();
+    if (!this.typingAnnounced.allow(`${viewerId} ${chatId}`, this.deps.now().getTime())) return;
     this.deps.realtime.publish(chatChannel(chatId), CHAT_EVENTS.typing, { userId: viewerId });
   }
 
