@@ -14,6 +14,7 @@ import { authRoutes } from './auth/routes.js';
 import { blocksRoutes } from './blocks/routes.js';
 import { chatRoutes } from './chat/routes.js';
 import { clientConfigRoutes } from './client-config/routes.js';
+import type { Config } from './config/config.js';
 import { creatorsRoutes } from './creators/routes.js';
 import { exploreRoutes } from './explore/routes.js';
 import { feedRoutes } from './feed/routes.js';
@@ -59,6 +60,14 @@ export const DEFAULT_WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
 export interface RegisteredRoute {
   method: string;
   url: string;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it: a count of hops as the function that trusts the last ones
+ * (the right-most `X-Forwarded-For` entries, written by the operator's proxies), addresses as they are.
+ */
+function trustedHops(trusted: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trusted === 'number' ? (_address, hop) => hop < trusted : trusted;
 }
 
 /** Builds the whole server: its services (services.ts), then the API under /api, its OpenAPI document, and the web app. */
@@ -115,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustedHops(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   // Before anything else is registered, so every route and hook runs inside its request's span.

@@ -19,6 +19,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(config.sessionSecret);
   });
 
+  it('trusts only the proxies TRUST_PROXY names: a number of hops (true is one) or their addresses, never every hop', () => {
+    const dataDir = tempDir();
+    const trusted = (value: string) => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).trustProxy;
+    expect(loadConfig({ DATA_DIR: dataDir }).trustProxy).toBe(false);
+    expect(trusted('false')).toBe(false);
+    expect(trusted('true')).toBe(1);
+    expect(trusted('2')).toBe(2);
+    expect(trusted('127.0.0.1, 10.0.0.0/8,::1, fd00::/8')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+    for (const bad of ['yes', '0', '11', '10.0.0.0/33', 'proxy.internal', '127.0.0.1/8/8']) {
+      expect(() => trusted(bad), bad).toThrow(ConfigError);
+    }
+  });
+
   it('makes a VAPID key pair once into the data dir (owner-only), or takes the configured one', () => {
     const dataDir = tempDir();
     const config = loadConfig({ DATA_DIR: dataDir });

@@ -1,5 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { emailSchema } from '@aurum/core';
 import { z } from 'zod';
@@ -49,7 +50,7 @@ const envSchema = z
       }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
-    TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+    TRUST_PROXY: z.string().default('false').transform(trustedProxies),
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number({ message: 'must be a number' }).min(0).max(60).default(0),
     VERIFICATION_PROVIDER: z.enum(['dev', 'stripe'], { message: 'must be dev or stripe' }).optional(),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -197,7 +198,12 @@ export interface Config {
   logLevel: string;
   webDistDir: string | undefined;
   /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Which hops of `X-Forwarded-For` are the operator's proxies, whose word on the client's address
+   * is taken: none (false), the last N hops, or the proxies' addresses and ranges. Never every hop:
+   * the left-most entries are whatever the client wrote.
+   */
+  trustProxy: false | number | string[];
   /** On a shutdown, how long readiness answers 503 while requests are still served, so a load balancer stops sending them first. */
   shutdownDrainMs: number;
   /** Cookies get the Secure flag when the public URL is https. */
@@ -314,6 +320,43 @@ function loadOrCreateSecret(dataDir: string): string {
 }
 
 /** A fresh VAPID key pair (P-256), base64url as web push uses it. */
+/** The most proxies one request may pass through that TRUST_PROXY can name by count. */
+const MAX_PROXY_HOPS = 10;
+
+/**
+ * TRUST_PROXY: `false`; a number of proxy hops in front of the server (`true` is one: the usual
+ * reverse proxy); or a comma-separated list of the proxies' addresses or CIDR ranges.
+ */
+function trustedProxies(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  const text = value.trim();
+  if (text === 'false' || text === '') return false;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops >= 1 && hops <= MAX_PROXY_HOPS) return hops;
+    ctx.addIssue({ code: 'custom', message: `must be between 1 and ${MAX_PROXY_HOPS} proxy hops` });
+    return false;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be false, a number of proxy hops (true is 1), or proxy addresses and CIDR ranges; not ${bad.map((entry) => `"${entry}"`).join(', ')}`,
+    });
+    return false;
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
 export function generateVapidKeys(): { publicKey: string; privateKey: string } {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
@@ -376,7 +419,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmails: e.ADMIN_EMAILS,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     secureCookies: new URL(publicUrl).protocol === 'https:',
     verificationProvider: e.VERIFICATION_PROVIDER ?? (e.NODE_ENV !== 'production' && !isPublicHttps(publicUrl) ? 'dev' : null),
