@@ -26,6 +26,12 @@ export interface RealtimeHubOptions {
   /** A reader this far behind is dropped (it reconnects and reads what it missed) rather than held in memory. */
   maxBufferedBytes?: number;
   maxChannelsPerSocket?: number;
+  /** Sockets one user may hold on this instance (a tab each); the next is refused with 1013, try again later. */
+  maxSocketsPerUser?: number;
+  /** Frames one socket may send per FRAME_WINDOW_MS; past it the socket is closed with 1008. */
+  maxFramesPerWindow?: number;
+  /** Refused subscriptions (a channel not theirs, a frame not understood) one socket may make before it is closed with 1008. */
+  maxRefusalsPerSocket?: number;
 }
 
 interface Connection {
@@ -37,11 +43,20 @@ interface Connection {
   channels: Set<RealtimeChannel>;
   /** Answered the last ping. */
   alive: boolean;
+  /** The frames in the current window, and when that window started. */
+  frames: number;
+  windowStartedAt: number;
+  refusals: number;
+  /** The frame being handled: frames are handled one at a time, in order, so a flood queues behind it. */
+  handling: Promise<void>;
 }
 
 /** Where instances hand each other the events to deliver to their own sockets. */
 const EVENTS_BUS_CHANNEL = 'realtime.events';
 const GOING_AWAY_CLOSE = 1001;
+/** The server is busy with this client elsewhere (its sockets are many): the client reconnects later. */
+const TRY_AGAIN_LATER_CLOSE = 1013;
+const FRAME_WINDOW_MS = 10_000;
 
 /**
  * Open websockets of this instance and the channels each follows. An event is published to
@@ -58,10 +73,16 @@ export class RealtimeHub {
   private readonly heartbeatTimer: NodeJS.Timeout;
   private readonly maxBufferedBytes: number;
   private readonly maxChannels: number;
+  private readonly maxSocketsPerUser: number;
+  private readonly maxFramesPerWindow: number;
+  private readonly maxRefusals: number;
 
   constructor(private readonly options: RealtimeHubOptions) {
     this.maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
     this.maxChannels = options.maxChannelsPerSocket ?? 200;
+    this.maxSocketsPerUser = options.maxSocketsPerUser ?? 20;
+    this.maxFramesPerWindow = options.maxFramesPerWindow ?? 60;
+    this.maxRefusals = options.maxRefusalsPerSocket ?? 20;
     options.bus.subscribe(EVENTS_BUS_CHANNEL, (message) => {
       const { channel, text } = JSON.parse(message) as { channel: RealtimeChannel; text: string };
       this.deliverHere(channel, text);
@@ -81,14 +102,38 @@ export class RealtimeHub {
     this.options.bus.publish(EVENTS_BUS_CHANNEL, JSON.stringify({ channel, text: JSON.stringify(message) }));
   }
 
-  /** Takes an accepted socket of a signed-in viewer. */
+  /**
+   * Takes an accepted socket of a signed-in viewer, unless the viewer holds as many as a person
+   * could use already. What a socket may send is bounded: frames per window and refused
+   * subscriptions, past which it is closed with 1008 (the client does not come back); its frames
+   * are handled one after another, so a flood of them waits on itself, not on everyone else.
+   */
   accept(socket: WebSocket, session: RealtimeSession): void {
-    const connection: Connection = { socket, ...session, channels: new Set(), alive: true };
+    if (this.socketsOf(session.viewer.userId) >= this.maxSocketsPerUser) {
+      socket.close(TRY_AGAIN_LATER_CLOSE, 'too many open connections');
+      return;
+    }
+    const connection: Connection = {
+      socket,
+      ...session,
+      channels: new Set(),
+      alive: true,
+      frames: 0,
+      windowStartedAt: this.nowMs(),
+      refusals: 0,
+      handling: Promise.resolve(),
+    };
     this.connections.add(connection);
     socket.on('pong', () => {
       connection.alive = true;
     });
-    socket.on('message', (data, isBinary) => void this.receive(connection, isBinary ? null : data.toString()));
+    socket.on('message', (data, isBinary) => {
+      if (!this.countFrame(connection)) return;
+      const text = isBinary ? null : data.toString();
+      connection.handling = connection.handling
+        .then(() => this.receive(connection, text))
+        .catch((error: unknown) => this.options.logger.warn({ err: error }, 'realtime: a message could not be handled'));
+    });
     socket.on('close', () => this.drop(connection));
     socket.on('error', (error) => this.options.logger.debug({ err: error }, 'realtime socket error'));
   }
@@ -104,7 +149,7 @@ export class RealtimeHub {
 
   /** Drops sockets that did not answer the last ping, pings the rest and checks the sessions due to expire. */
   async heartbeat(): Promise<void> {
-    const now = (this.options.now ?? (() => new Date()))().getTime();
+    const now = this.nowMs();
     const checks: Promise<void>[] = [];
     for (const connection of this.connections) {
       if (!connection.alive) {
@@ -132,7 +177,45 @@ export class RealtimeHub {
     this.byChannel.clear();
   }
 
+  private nowMs(): number {
+    return (this.options.now ?? (() => new Date()))().getTime();
+  }
+
+  private socketsOf(userId: string): number {
+    let count = 0;
+    for (const connection of this.connections) if (connection.viewer.userId === userId) count += 1;
+    return count;
+  }
+
+  /** Counts a frame in its socket's window; false (and the socket closed) once the socket sent too many. */
+  private countFrame(connection: Connection): boolean {
+    if (!this.connections.has(connection)) return false;
+    const now = this.nowMs();
+    if (now - connection.windowStartedAt >= FRAME_WINDOW_MS) {
+      connection.windowStartedAt = now;
+      connection.frames = 0;
+    }
+    connection.frames += 1;
+    if (connection.frames <= this.maxFramesPerWindow) return true;
+    this.closeAbusive(connection, 'too many messages');
+    return false;
+  }
+
+  private closeAbusive(connection: Connection, reason: string): void {
+    this.options.logger.warn({ userId: connection.viewer.userId, reason }, 'realtime: closing an abusive socket');
+    connection.socket.close(REALTIME_POLICY_CLOSE, reason);
+    this.drop(connection);
+  }
+
+  /** Answers a refused frame; a socket refused too often is closed. */
+  private refuse(connection: Connection, error: AppError, channel?: RealtimeChannel): void {
+    connection.refusals += 1;
+    if (connection.refusals > this.maxRefusals) return this.closeAbusive(connection, 'too many refused messages');
+    this.sendError(connection, error, channel);
+  }
+
   private async receive(connection: Connection, text: string | null): Promise<void> {
+    if (!this.connections.has(connection)) return;
     let parsed: unknown = null;
     try {
       parsed = text === null ? null : JSON.parse(text);
@@ -140,15 +223,15 @@ export class RealtimeHub {
       // Answered as invalid below.
     }
     const message = realtimeClientMessageSchema.safeParse(parsed);
-    if (!message.success) return this.sendError(connection, errors.realtimeInvalidMessage());
+    if (!message.success) return this.refuse(connection, errors.realtimeInvalidMessage());
     const { channel } = message.data;
     if (message.data.type === 'unsubscribe') return this.leave(connection, channel);
     if (connection.channels.has(channel)) return this.send(connection, { type: 'subscribed', channel });
-    if (connection.channels.size >= this.maxChannels) return this.sendError(connection, errors.realtimeTooManyChannels(), channel);
+    if (connection.channels.size >= this.maxChannels) return this.refuse(connection, errors.realtimeTooManyChannels(), channel);
     const [kind, id] = channel.split(':') as [string, string];
     const authorizer = this.authorizers.get(kind);
     if (!authorizer || !(await authorizer(connection.viewer, id))) {
-      return this.sendError(connection, errors.realtimeChannelForbidden(), channel);
+      return this.refuse(connection, errors.realtimeChannelForbidden(), channel);
     }
     if (!this.connections.has(connection)) return;
     connection.channels.add(channel);

@@ -1,5 +1,5 @@
 import { DAY_MS, REALTIME_PATH, REALTIME_POLICY_CLOSE, userChannel } from '@aurum/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSocket, subscribe } from '../../test/realtime-client.js';
 import {
   ApiClient,
@@ -70,6 +70,43 @@ describe(`realtime websocket (${TEST_DRIVER})`, () => {
     expect(await subscribe(connection, 'user:marker')).toMatchObject({ type: 'error' });
     expect(connection.received.filter((message) => message.type === 'event')).toHaveLength(1);
     connection.socket.close();
+  });
+
+  it('closes a socket that floods it, or keeps asking for channels not its own, while everyone else is served', async () => {
+    const mallory = await member(server, 'flooder');
+    const bystander = await member(server, 'bystander');
+
+    const prying = openSocket(server, { cookie: mallory.client.cookie });
+    await prying.opened;
+    for (let i = 0; i < 40; i++) prying.send({ type: 'subscribe', channel: userChannel(bystander.userId) });
+    expect(await prying.closed).toEqual({ code: REALTIME_POLICY_CLOSE, reason: 'too many refused messages' });
+    expect(prying.received.filter((message) => message.type === 'error')).toHaveLength(20);
+
+    const flooding = openSocket(server, { cookie: mallory.client.cookie });
+    expect(await subscribe(flooding, userChannel(mallory.userId))).toMatchObject({ type: 'subscribed' });
+    // Allowed frames, each answered, but far too many of them.
+    for (let i = 0; i < 3000; i++) flooding.send({ type: 'subscribe', channel: userChannel(mallory.userId) });
+    expect((await bystander.client.get('/api/me')).status).toBe(200);
+    expect(await flooding.closed).toEqual({ code: REALTIME_POLICY_CLOSE, reason: 'too many messages' });
+    expect(flooding.received.length).toBeLessThanOrEqual(60);
+  });
+
+  it('holds at most 20 sockets of one member; the next is told to try again later', async () => {
+    const tabs = await member(server, 'manytabs');
+    const open = Array.from({ length: 20 }, () => openSocket(server, { cookie: tabs.client.cookie }));
+    for (const socket of open) expect(await subscribe(socket, userChannel(tabs.userId))).toMatchObject({ type: 'subscribed' });
+    const extra = openSocket(server, { cookie: tabs.client.cookie });
+    expect(await extra.closed).toEqual({ code: 1013, reason: 'too many open connections' });
+    // Another member is not held back by them.
+    const other = await member(server, 'onetab');
+    const single = openSocket(server, { cookie: other.client.cookie });
+    expect(await subscribe(single, userChannel(other.userId))).toMatchObject({ type: 'subscribed' });
+    open[0]?.socket.close();
+    await open[0]?.closed;
+    await vi.waitFor(() => expect(server.context.realtime.size).toBe(20));
+    const again = openSocket(server, { cookie: tabs.client.cookie });
+    expect(await subscribe(again, userChannel(tabs.userId))).toMatchObject({ type: 'subscribed' });
+    for (const socket of [...open, single, again]) socket.socket.close();
   });
 
   it('closes the socket with 1008 when its session is signed out', async () => {
