@@ -38,7 +38,7 @@ describe('loadConfig', () => {
     expect(config.push.vapidPublicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);
     expect(config.push.vapidPrivateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(config.push.vapidSubject).toBe('mailto:no-reply@aurum.local');
-    expect(config.push.requireHttpsEndpoints).toBe(false);
+    expect(config.push.publicEndpointsOnly).toBe(false);
     const file = path.join(dataDir, 'vapid-keys.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
@@ -58,7 +58,7 @@ describe('loadConfig', () => {
       vapidPublicKey: keys.publicKey,
       vapidPrivateKey: keys.privateKey,
       vapidSubject: 'https://aurum.example',
-      requireHttpsEndpoints: true,
+      publicEndpointsOnly: true,
     });
     expect(loadConfig({ DATA_DIR: tempDir(), VAPID_SUBJECT: 'mailto:ops@example.com' }).push.vapidSubject).toBe('mailto:ops@example.com');
     expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(/VAPID_PRIVATE_KEY/);

@@ -262,8 +262,11 @@ export interface PushSettings {
   vapidPrivateKey: string;
   /** mailto: or https: address push services can reach the operator at. */
   vapidSubject: string;
-  /** Push endpoints must be https (production); plain http ones are taken only for local development and tests. */
-  requireHttpsEndpoints: boolean;
+  /**
+   * Push endpoints must be https push services on the internet, checked when stored and on every send
+   * (production); a local push stand-in is taken only in development and tests.
+   */
+  publicEndpointsOnly: boolean;
 }
 
 export interface TelemetrySettings {
@@ -475,7 +478,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { vapidPublicKey: e.VAPID_PUBLIC_KEY, vapidPrivateKey: e.VAPID_PRIVATE_KEY }
         : (({ publicKey, privateKey }) => ({ vapidPublicKey: publicKey, vapidPrivateKey: privateKey }))(loadOrCreateVapidKeys(dataDir))),
       vapidSubject: vapidSubjectFor(e.VAPID_SUBJECT, publicUrl, e.MAIL_FROM),
-      requireHttpsEndpoints: e.NODE_ENV === 'production' || isPublicHttps(publicUrl),
+      publicEndpointsOnly: e.NODE_ENV === 'production' || isPublicHttps(publicUrl),
     },
     jobConcurrency: {
       ...(e.MEDIA_JOB_CONCURRENCY ? { media: e.MEDIA_JOB_CONCURRENCY } : {}),

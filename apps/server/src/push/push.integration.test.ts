@@ -67,7 +67,7 @@ describe(`web push (${TEST_DRIVER})`, () => {
       vapidPublicKey: stranger.publicKey,
       vapidPrivateKey: stranger.privateKey,
       vapidSubject: 'mailto:someone@example.com',
-      requireHttpsEndpoints: false,
+      publicEndpointsOnly: false,
     });
     expect(await forged(target, '{}', options)).toMatchObject({ kind: 'rejected', status: 401 });
     expect(pushService.refused.at(-1)).toEqual({ endpoint: device.endpoint, reason: 'k is not the application server key' });
@@ -76,6 +76,17 @@ describe(`web push (${TEST_DRIVER})`, () => {
     expect(pushService.notificationsFor(device.endpoint)).toEqual([{ hello: 'there' }]);
     pushService.answer(device.endpoint, 503, '120');
     expect(await genuine(target, '{}', options)).toMatchObject({ kind: 'retry', status: 503, retryAfterMs: 120_000 });
+  });
+
+  it('sends nothing to an endpoint that is not a public push service, whatever was stored', async () => {
+    const guarded = webPushTransport({ ...server.context.config.push, publicEndpointsOnly: true });
+    const options = { ttlSeconds: 60, urgency: 'normal' as const };
+    const device = pushService.subscription();
+    const received = pushService.notificationsFor(device.endpoint).length;
+    for (const endpoint of [device.endpoint, 'https://127.0.0.1:4699/internal/admin', 'https://localhost/push']) {
+      expect(await guarded({ endpoint, ...device.keys }, '{}', options), endpoint).toMatchObject({ kind: 'not_public' });
+    }
+    expect(pushService.notificationsFor(device.endpoint)).toHaveLength(received);
   });
 
   it('gives out the VAPID public key and keeps one subscription per endpoint, for whoever subscribed it last', async () => {

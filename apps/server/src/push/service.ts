@@ -15,6 +15,7 @@ import { blocks, chatParticipants, messages, posts, profiles, pushSubscriptions,
 import { grantsAccessSql } from '../db/subscription-access.js';
 import { errors } from '../http/errors.js';
 import { type JobQueue, PermanentJobError } from '../jobs/queue.js';
+import { publicEndpointProblem } from './public-endpoint.js';
 import type { PushMessageOptions, PushOutcome, PushTarget, PushTransport } from './sender.js';
 
 const NEW_POST_JOB = 'push.new-post';
@@ -76,11 +77,9 @@ export class PushService {
 
   /** Stores this browser's subscription for the user; subscribing it again replaces its keys (and its user). */
   async subscribe(userId: string, input: PushSubscriptionInput): Promise<void> {
-    if (this.deps.settings.requireHttpsEndpoints && new URL(input.endpoint).protocol !== 'https:') {
-      throw errors.validationFailed({
-        message: 'The push endpoint must be an https URL.',
-        details: [{ path: 'endpoint', message: 'must be https' }],
-      });
+    const problem = this.deps.settings.publicEndpointsOnly ? publicEndpointProblem(input.endpoint) : null;
+    if (problem) {
+      throw errors.validationFailed({ message: `The push endpoint ${problem}.`, details: [{ path: 'endpoint', message: problem }] });
     }
     const now = this.deps.now();
     const { p256dh, auth } = input.keys;
@@ -257,7 +256,8 @@ export class PushService {
     if (!target) return;
     const options = notification.kind === 'chatMessage' ? CHAT_MESSAGE : POST_MESSAGE;
     const outcome = await this.deps.transport(target, JSON.stringify(notification), options);
-    if (outcome.kind === 'gone') return this.forget(target, outcome);
+    if (outcome.kind === 'gone') return this.forget(target, `the push service answered ${outcome.status}`);
+    if (outcome.kind === 'not_public') return this.forget(target, outcome.reason);
     if (outcome.kind === 'retry') throw new Error(`The push service asked to try again later: ${outcome.reason}`);
     if (outcome.kind === 'rejected') throw new PermanentJobError(`The push service refused the message: ${outcome.reason}`);
   }
@@ -276,7 +276,8 @@ export class PushService {
   }
 
   private async handle(target: StoredTarget, outcome: PushOutcome, notification: PushNotification): Promise<void> {
-    if (outcome.kind === 'gone') return this.forget(target, outcome);
+    if (outcome.kind === 'gone') return this.forget(target, `the push service answered ${outcome.status}`);
+    if (outcome.kind === 'not_public') return this.forget(target, outcome.reason);
     if (outcome.kind === 'rejected') {
       this.deps.logger.warn({ subscriptionId: target.id, reason: outcome.reason }, 'push service refused a message');
     } else if (outcome.kind === 'retry') {
@@ -289,8 +290,11 @@ export class PushService {
     }
   }
 
-  /** The push service says the subscription is no more (404/410): it is deleted, unless the browser has re-subscribed with new keys since. */
-  private async forget(target: StoredTarget, outcome: { status: number }): Promise<void> {
+  /**
+   * The subscription is no more (the push service answered 404/410) or was never a push service's
+   * (not a public address): it is deleted, unless the browser has re-subscribed with new keys since.
+   */
+  private async forget(target: StoredTarget, why: string): Promise<void> {
     await this.deps.db
       .delete(pushSubscriptions)
       .where(
@@ -300,6 +304,6 @@ export class PushService {
           eq(pushSubscriptions.p256dh, target.p256dh),
         ),
       );
-    this.deps.logger.info({ subscriptionId: target.id, status: outcome.status }, 'push subscription gone; deleted');
+    this.deps.logger.info({ subscriptionId: target.id, why }, 'push subscription gone; deleted');
   }
 }

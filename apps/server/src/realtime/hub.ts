@@ -210,8 +210,8 @@ export class RealtimeHub {
   /** Answers a refused frame; a socket refused too often is closed. */
   private refuse(connection: Connection, error: AppError, channel?: RealtimeChannel): void {
     connection.refusals += 1;
-    if (connection.refusals > this.maxRefusals) return this.closeAbusive(connection, 'too many refused messages');
-    this.sendError(connection, error, channel);
+    if (connection.refusals > this.maxRefusals) this.closeAbusive(connection, 'too many refused messages');
+    else this.sendError(connection, error, channel);
   }
 
   private async receive(connection: Connection, text: string | null): Promise<void> {
