@@ -2,52 +2,50 @@ import { formatCompactNumber, type LikeState, type Post } from '@aurum/core';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import Button from '@mui/material/Button';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifyManager, useQueryClient } from '@tanstack/react-query';
+import { startTransition, useOptimistic } from 'react';
 import { addSnack } from '../../components/snack-queue';
 import { errorMessage } from '../../lib/errors';
 import { queryKeys } from '../../lib/query-keys';
 import { postQuery, setLiked } from './api';
 
 /**
- * Like or unlike a post. The change shows at once (the cached post is updated) and is rolled
- * back if the server refuses; the server's answer then sets the true count. Locked posts
- * cannot be liked (the server answers 403), so the button is offered on them only to take
- * back an earlier like (say, after a subscription lapsed).
+ * Like or unlike a post. The change shows at once (React's optimistic state, while the request
+ * is in flight) and falls back by itself if the server refuses; the server's answer then goes
+ * into the cached post, whose count wins. Locked posts cannot be liked (the server answers 403),
+ * so the button is offered on them only to take back an earlier like (say, after a subscription lapsed).
  */
 export function LikeButton({ post }: { post: Pick<Post, 'id' | 'likes' | 'liked' | 'locked'> }) {
   const queryClient = useQueryClient();
-  const { queryKey } = postQuery(post.id);
-  const apply = (state: LikeState) => queryClient.setQueryData(queryKey, (current) => (current ? { ...current, ...state } : current));
-  const toggle = useMutation({
-    mutationFn: (liked: boolean) => setLiked(post.id, liked),
-    onMutate: async (liked) => {
-      await queryClient.cancelQueries({ queryKey });
-      const previous = { liked: post.liked, likes: post.likes };
-      apply({ liked, likes: Math.max(0, post.likes + (liked ? 1 : -1)) });
-      return { previous };
-    },
-    onError: (error, _liked, context) => {
-      if (context) apply(context.previous);
-      addSnack(errorMessage(error), 'error');
-    },
-    onSuccess: (state) => {
-      apply(state);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
-    },
-  });
+  const [shown, showWhileSending] = useOptimistic<LikeState>({ liked: post.liked, likes: post.likes });
+  const toggle = () => {
+    const liked = !shown.liked;
+    startTransition(async () => {
+      showWhileSending({ liked, likes: Math.max(0, shown.likes + (liked ? 1 : -1)) });
+      try {
+        const state = await setLiked(post.id, liked);
+        queryClient.setQueryData(postQuery(post.id).queryKey, (current) => (current ? { ...current, ...state } : current));
+        // Until the cache has told the page, so the answer takes over from the optimistic state without a flash of the old one.
+        await new Promise<void>((resolve) => notifyManager.schedule(resolve));
+        void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
+      } catch (error) {
+        addSnack(errorMessage(error), 'error');
+      }
+    });
+  };
 
-  if (post.locked && !post.liked) return null;
+  if (post.locked && !shown.liked) return null;
   return (
     <Button
       variant="text"
-      color={post.liked ? 'primary' : 'inherit'}
-      aria-label={post.liked ? 'Unlike' : 'Like'}
-      aria-pressed={post.liked}
-      startIcon={post.liked ? <FavoriteIcon /> : <FavoriteBorderIcon />}
-      onClick={() => toggle.mutate(!post.liked)}
+      color={shown.liked ? 'primary' : 'inherit'}
+      aria-label={shown.liked ? 'Unlike' : 'Like'}
+      aria-pressed={shown.liked}
+      startIcon={shown.liked ? <FavoriteIcon /> : <FavoriteBorderIcon />}
+      onClick={toggle}
       sx={{ justifySelf: 'start', minWidth: 0 }}
     >
-      {formatCompactNumber(post.likes)}
+      {formatCompactNumber(shown.likes)}
     </Button>
   );
 }

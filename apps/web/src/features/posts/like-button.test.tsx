@@ -41,8 +41,17 @@ describe('like button', () => {
     expect(unlike.textContent).toContain('1.3K');
     await waitFor(() => expect(held).toHaveLength(1));
     expect(held[0]?.method).toBe('PUT');
+    // From the optimistic state to the server's answer, the button never shows the like undone.
+    const pressed: string[] = [];
+    const watch = new MutationObserver(() =>
+      pressed.push(article.querySelector('button[aria-pressed]')?.getAttribute('aria-pressed') ?? 'gone'),
+    );
+    watch.observe(article, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-pressed'] });
     held[0]?.answer(json(200, { liked: true, likes: 1300 }));
     await waitFor(() => expect(within(article).getByRole('button', { name: 'Unlike' }).textContent).toContain('1.3K'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    watch.disconnect();
+    expect(pressed).not.toContain('false');
 
     await user.click(within(article).getByRole('button', { name: 'Unlike' }));
     expect((await within(article).findByRole('button', { name: 'Like' })).getAttribute('aria-pressed')).toBe('false');
