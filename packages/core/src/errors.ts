@@ -205,6 +205,16 @@ export const ERROR_CATALOG = {
     message: 'Your storage is full. Delete media you no longer use to make room.',
   },
   uploadInvalidRequest: { type: 'upload_invalid_request', status: 400, message: 'The upload request was refused.' },
+  uploadLengthRequired: {
+    type: 'upload_length_required',
+    status: 400,
+    message: 'Say how large the file is when its upload starts.',
+  },
+  tooManyOpenUploads: {
+    type: 'too_many_open_uploads',
+    status: 429,
+    message: 'You have too many unfinished uploads. Finish or cancel some, then try again.',
+  },
   uploadOffsetConflict: { type: 'upload_offset_conflict', status: 409, message: 'The upload offset does not match the bytes received.' },
   uploadExpired: { type: 'upload_expired', status: 410, message: 'This upload has expired. Start it again.' },
   uploadProtocolUnsupported: { type: 'upload_protocol_unsupported', status: 412, message: 'This tus protocol version is not supported.' },

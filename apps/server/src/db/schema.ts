@@ -580,6 +580,22 @@ export const ledgerEntries = pgTable(
   ],
 );
 
+/**
+ * An unfinished upload's declared length, held against its owner's storage quota from the moment
+ * it starts until it finishes, is given up or expires; with it, the number of open uploads a
+ * member has. The tus upload's id.
+ */
+export const uploadReservations = pgTable(
+  'upload_reservations',
+  {
+    id: text('id').primaryKey(),
+    ownerId: userReference('owner_id'),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('upload_reservations_owner_idx').on(t.ownerId)],
+);
+
 /** The built-in development payment provider's own records, kept like a real provider's: durable and idempotent. */
 export const devPaymentTokens = pgTable('dev_payment_tokens', {
   id: text('id').primaryKey(),

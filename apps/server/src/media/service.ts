@@ -14,7 +14,7 @@ import {
   type MediaStatusView,
   type MediaUsage,
 } from '@aurum/core';
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database, Executor } from '../db/database.js';
@@ -28,6 +28,7 @@ import {
   profiles,
   reports,
   supportMessages,
+  uploadReservations,
 } from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import { type JobQueue, PermanentJobError } from '../jobs/queue.js';
@@ -287,6 +288,41 @@ export class MediaService {
     return record;
   }
 
+  /**
+   * Holds a new upload's declared length against its owner's quota, with their other open
+   * uploads, before any byte is stored: refused with storage_quota_exceeded when the media they
+   * keep and the uploads they have open leave no room for it, and with too_many_open_uploads
+   * past `maxOpen` unfinished ones. Under the owner's quota lock, so uploads started at the same
+   * moment are counted one after the other. Expired reservations (`openSince`) no longer count.
+   */
+  async reserveUpload(
+    upload: { id: string; ownerId: string; bytes: number; startedAt: Date },
+    limits: { maxOpen: number; openSince: Date },
+  ): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      await this.lockQuota(tx, upload.ownerId);
+      const open = and(eq(uploadReservations.ownerId, upload.ownerId), gt(uploadReservations.createdAt, limits.openSince));
+      const [held] = await tx
+        .select({ count: sql<number>`count(*)::int`, bytes: sql<string | number | null>`sum(${uploadReservations.bytes})` })
+        .from(uploadReservations)
+        .where(open);
+      if ((held?.count ?? 0) >= limits.maxOpen) throw errors.tooManyOpenUploads();
+      await this.assertRoomFor(upload.ownerId, upload.bytes, tx, Number(held?.bytes ?? 0));
+      const { startedAt, ...reservation } = upload;
+      await tx.insert(uploadReservations).values({ ...reservation, createdAt: startedAt });
+    });
+  }
+
+  /** The upload finished, was given up or expired: its length no longer counts. */
+  async releaseUpload(uploadId: string): Promise<void> {
+    await this.deps.db.delete(uploadReservations).where(eq(uploadReservations.id, uploadId));
+  }
+
+  /** Forgets reservations of uploads started before `before` (their files are swept the same way). */
+  async releaseExpiredUploads(before: Date): Promise<void> {
+    await this.deps.db.delete(uploadReservations).where(lt(uploadReservations.createdAt, before));
+  }
+
   /** The owner's quota lock, held to the end of the transaction (a lock on a number, not a row: nothing else waits on it). */
   private async lockQuota(tx: Executor, ownerId: string): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`media-quota:${ownerId}`}, 0))`);
@@ -301,11 +337,11 @@ export class MediaService {
     return { usedBytes: Number(row?.used ?? 0), quotaBytes: this.deps.storageQuotaBytes ?? null };
   }
 
-  /** Refuses with storage_quota_exceeded when `bytes` more would take the owner over their quota. */
-  async assertRoomFor(ownerId: string, bytes: number, executor: Executor = this.deps.db): Promise<void> {
+  /** Refuses with storage_quota_exceeded when `bytes` more (beyond `reservedBytes` of open uploads) would take the owner over their quota. */
+  async assertRoomFor(ownerId: string, bytes: number, executor: Executor = this.deps.db, reservedBytes = 0): Promise<void> {
     const quota = this.deps.storageQuotaBytes;
     if (!quota) return;
-    const { usedBytes } = await this.getUsage(ownerId, executor);
+    const usedBytes = (await this.getUsage(ownerId, executor)).usedBytes + reservedBytes;
     if (usedBytes + bytes <= quota) return;
     const left = Math.max(0, quota - usedBytes);
     throw errors.storageQuotaExceeded({

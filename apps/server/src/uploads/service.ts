@@ -13,6 +13,8 @@ import { sniffMediaType } from './sniff.js';
 
 /** Upload metadata key holding the uploader; set by the server at creation, whatever the client sent. */
 const OWNER_KEY = 'aurumOwner';
+/** Unfinished uploads one member may have at once (a composer sends a few files at a time). */
+const MAX_OPEN_UPLOADS = 10;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
@@ -64,6 +66,8 @@ export class UploadService {
   private tus: Promise<{ server: Server; store: FileStore }> | null = null;
   /** Who sent each request being handled, for the tus hooks (which only see the request). */
   private readonly uploaders = new WeakMap<Request, string>();
+  /** The id chosen for a new upload before tus creates it: its length is held against the quota under that id first. */
+  private readonly newUploadIds = new WeakMap<Request, string>();
 
   constructor(private readonly deps: UploadServiceDeps) {
     deps.jobs.every('uploads.cleanup', CLEANUP_INTERVAL_MS, {
@@ -83,23 +87,51 @@ export class UploadService {
   async handle(request: Request, userId: string, uploadId?: string): Promise<Response> {
     const { server, store } = await this.open();
     if (uploadId !== undefined) await this.assertOwnUpload(store, uploadId, userId);
-    // A new upload that says its length is refused at once when it cannot fit; one that does
-    // not say it (or that several uploads at once overtook) is checked again when complete.
-    const declaredLength = Number(request.headers.get('upload-length'));
-    if (request.method === 'POST' && Number.isSafeInteger(declaredLength) && declaredLength > 0) {
-      await this.deps.media.assertRoomFor(userId, declaredLength);
-    }
     this.uploaders.set(request, userId);
-    const response = await server.handleWeb(request);
+    const created = request.method === 'POST' ? await this.reserve(request, userId) : null;
+    let response: Response;
+    try {
+      response = await server.handleWeb(request);
+    } catch (error) {
+      if (created) await this.deps.media.releaseUpload(created);
+      throw error;
+    }
     if (response.status >= 400 && !response.headers.get('content-type')?.startsWith('application/json')) {
+      if (created) await this.deps.media.releaseUpload(created);
       throw await this.toAppError(response);
     }
     return response;
   }
 
+  /**
+   * A new upload must say its length (no deferred length), and that length is held against the
+   * owner's quota with their other open uploads before any byte is kept (MediaService.reserveUpload):
+   * an upload that cannot fit, or one too many, is refused at once. Answers the new upload's id.
+   */
+  private async reserve(request: Request, userId: string): Promise<string> {
+    const declared = Number(request.headers.get('upload-length') ?? Number.NaN);
+    if (request.headers.has('upload-defer-length') || !Number.isSafeInteger(declared) || declared < 0) {
+      throw errors.uploadLengthRequired();
+    }
+    if (declared > this.deps.config.uploadMaxBytes) return this.newUploadId(request); // tus refuses it as too large
+    const id = this.newUploadId(request);
+    // The upload store's clock, which dates uploads and expires them.
+    const startedAt = new Date();
+    const openSince = new Date(startedAt.getTime() - this.deps.config.uploadExpiryMs);
+    await this.deps.media.reserveUpload({ id, ownerId: userId, bytes: declared, startedAt }, { maxOpen: MAX_OPEN_UPLOADS, openSince });
+    return id;
+  }
+
+  private newUploadId(request: Request): string {
+    const id = generateId();
+    this.newUploadIds.set(request, id);
+    return id;
+  }
+
   /** Deletes unfinished uploads older than UPLOAD_EXPIRY_HOURS; returns how many. */
   async cleanupExpired(): Promise<number> {
     // A server that never received an upload has no folder to sweep, and should not get one.
+    await this.deps.media.releaseExpiredUploads(new Date(Date.now() - this.deps.config.uploadExpiryMs));
     if (!(await exists(this.directory))) return 0;
     const { server } = await this.open();
     return server.cleanUpExpiredUploads();
@@ -127,7 +159,7 @@ export class UploadService {
       datastore: store,
       maxSize: uploadMaxBytes,
       relativeLocation: true,
-      namingFunction: () => generateId(),
+      namingFunction: (request) => this.newUploadIds.get(request) ?? generateId(),
       exposedHeaders: [MEDIA_ID_HEADER],
       onUploadCreate: async (request, upload) => ({
         metadata: { filename: cleanFileName(upload.metadata?.filename), [OWNER_KEY]: this.uploaders.get(request) ?? null },
@@ -139,6 +171,12 @@ export class UploadService {
       store
         .remove(upload.id)
         .catch((error) => this.deps.logger.warn({ err: error, uploadId: upload.id }, 'could not delete a finished upload'));
+    });
+    // Given up by its uploader: its length no longer counts.
+    server.on(EVENTS.POST_TERMINATE, (_request, _response, id) => {
+      this.deps.media
+        .releaseUpload(id)
+        .catch((error) => this.deps.logger.warn({ err: error, uploadId: id }, 'could not release a cancelled upload'));
     });
     return { server, store };
   }
@@ -152,8 +190,16 @@ export class UploadService {
     if (!upload || upload.metadata?.[OWNER_KEY] !== userId) throw errors.uploadNotFound();
   }
 
-  /** The last bytes arrived: keep the file as media, or refuse it when its bytes are not media. */
+  /** The last bytes arrived: keep the file as media, or refuse it when its bytes are not media. Either way it no longer holds quota as an open upload. */
   private async finish(store: FileStore, upload: Upload, isCreation: boolean) {
+    try {
+      return await this.keep(store, upload, isCreation);
+    } finally {
+      await this.deps.media.releaseUpload(upload.id);
+    }
+  }
+
+  private async keep(store: FileStore, upload: Upload, isCreation: boolean) {
     const ownerId = upload.metadata?.[OWNER_KEY];
     if (!ownerId) throw new Error(`upload ${upload.id} has no owner`);
     const type = await sniffMediaType(await store.read(upload.id));

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pngOf, writeVideo } from '../../test/media-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { TusTestClient } from '../../test/tus-client.js';
-import { jobs, media } from '../db/schema.js';
+import { jobs, media, uploadReservations } from '../db/schema.js';
 
 /** The JSON body of a response, untyped as the API's answers are checked field by field. */
 const json = (response: Response): Promise<any> => response.json();
@@ -266,7 +266,10 @@ describe(`resumable uploads (${TEST_DRIVER})`, { timeout: 120_000 }, () => {
     const { user, tus } = await signedInUploader();
     const userId: string = (await user.get('/api/me')).body.id;
     const png = await pngOf(300, 200);
-    // Room for one of the two files, not both.
+    const urls = await Promise.all(
+      ['first.png', 'second.png'].map(async (name) => tus.urlOf((await tus.create(png.length, name)).headers.get('location') ?? '')),
+    );
+    // Started with room for both; by the time they finish, room for one of the two, not both.
     const taken = 100 * MiB - Math.floor(png.length * 1.5);
     await server.context.database.db.insert(media).values({
       id: `quota-race-${userId}`,
@@ -277,9 +280,6 @@ describe(`resumable uploads (${TEST_DRIVER})`, { timeout: 120_000 }, () => {
       originalKey: `originals/quota-race-${userId}`,
       status: 'ready',
     });
-    const urls = await Promise.all(
-      ['first.png', 'second.png'].map(async (name) => tus.urlOf((await tus.create(png.length, name)).headers.get('location') ?? '')),
-    );
     const finished = await Promise.all(urls.map((url) => tus.patch(url, 0, png)));
     expect(finished.map((response) => response.status).sort()).toEqual([200, 413]);
     const usage = (await user.get('/api/media/usage')).body;
@@ -293,6 +293,58 @@ describe(`resumable uploads (${TEST_DRIVER})`, { timeout: 120_000 }, () => {
       const id = uploadIdOf(url);
       expect(Boolean(await server.context.storage.stat(`originals/${id}`))).toBe(kept.has(`originals/${id}`));
     }
+  });
+
+  it('counts unfinished uploads against the quota from their declared length, and caps how many are open', async () => {
+    const { user, tus } = await signedInUploader();
+    const userId: string = (await user.get('/api/me')).body.id;
+    const reserved = () => server.context.database.db.select().from(uploadReservations).where(eq(uploadReservations.ownerId, userId));
+    // 60 MiB left: six uploads of 10 MiB each, left one byte short of the end, fill it; a seventh does not fit.
+    await server.context.database.db.insert(media).values({
+      id: `quota-open-${userId}`,
+      ownerId: userId,
+      kind: 'video',
+      mime: 'video/mp4',
+      sizeBytes: 40 * MiB,
+      originalKey: `originals/quota-open-${userId}`,
+      status: 'ready',
+    });
+    const open: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const created = await tus.create(10 * MiB, `part${i}.mov`);
+      expect(created.status).toBe(201);
+      open.push(tus.urlOf(created.headers.get('location') ?? ''));
+    }
+    const seventh = await tus.create(10 * MiB, 'one-more.mov');
+    expect([seventh.status, (await json(seventh)).type]).toEqual([413, 'storage_quota_exceeded']);
+    expect(await reserved()).toHaveLength(6);
+
+    // A length left for later is refused: a file must say how large it is when it starts.
+    const deferred = await fetch(`${server.baseUrl}${UPLOADS_PATH}`, {
+      method: 'POST',
+      headers: { ...tus.headers(), 'upload-defer-length': '1' },
+    });
+    expect([deferred.status, (await json(deferred)).type]).toEqual([400, 'upload_length_required']);
+
+    // Cancelling one gives its room back at once.
+    expect((await fetch(open[0] as string, { method: 'DELETE', headers: tus.headers() })).status).toBe(204);
+    await vi.waitFor(async () => expect(await reserved()).toHaveLength(5));
+    expect((await tus.create(10 * MiB, 'fits-now.mov')).status).toBe(201);
+
+    // However small, at most ten are open at once.
+    await server.context.media.deleteMedia(`quota-open-${userId}`);
+    for (let i = 0; i < 4; i++) expect((await tus.create(100, `tiny${i}.png`)).status).toBe(201);
+    const eleventh = await tus.create(100, 'tiny-extra.png');
+    expect([eleventh.status, (await json(eleventh)).type]).toEqual([429, 'too_many_open_uploads']);
+
+    // A finished upload holds nothing as an open one.
+    const png = await pngOf(40, 30);
+    await Promise.all(
+      (await reserved()).map(({ id }) => fetch(`${server.baseUrl}${UPLOADS_PATH}/${id}`, { method: 'DELETE', headers: tus.headers() })),
+    );
+    await vi.waitFor(async () => expect(await reserved()).toHaveLength(0));
+    expect((await tus.upload(png, 'done.png')).status).toBe(201);
+    expect(await reserved()).toHaveLength(0);
   });
 
   it('never serves upload bytes back', async () => {
