@@ -186,19 +186,7 @@ export class ChatService {
     await this.deps.checkText?.({ text: input.text });
     const price = input.mediaIds.length > 0 ? (input.price ?? null) : null;
     const { stored, partnerId, created } = await this.deps.db.transaction(async (tx) => {
-      const [side] = await tx
-        .select({
-          partnerId: chatParticipants.partnerId,
-          chatPerk: chatPerkSql(sql`${viewerId}`, sql`${chatParticipants.partnerId}`, sql`${this.deps.now().toISOString()}::timestamptz`),
-          blocked: blockedEitherWaySql(sql`${viewerId}`, sql`${chatParticipants.partnerId}`),
-          isCreator: sql<boolean>`exists (select 1 from ${users} as sender where sender.id = ${viewerId} and ${hasRoleSql(sql`sender.labels`, ROLE.creators)})`,
-        })
-        .from(chatParticipants)
-        .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, viewerId)));
-      if (!side) throw errors.notFound('Chat');
-      const state = chatState(side);
-      if (state === 'blocked') throw errors.chatBlocked();
-      if (state === 'read_only') throw errors.chatReadOnly();
+      const side = await this.writingSide(tx, viewerId, chatId);
       if (input.mediaIds.length > 0) await this.checkAttachable(tx, viewerId, side.isCreator, input.mediaIds);
       const now = this.deps.now();
       const [inserted] = await tx
@@ -416,17 +404,7 @@ export class ChatService {
    * per viewer and chat on this instance; more often (the app sends every 3 s) is let go quietly.
    */
   async typing(viewerId: string, chatId: string): Promise<void> {
-    const [side] = await this.deps.db
-      .select({
-        chatPerk: chatPerkSql(sql`${viewerId}`, sql`${chatParticipants.partnerId}`, sql`${this.deps.now().toISOString()}::timestamptz`),
-        blocked: blockedEitherWaySql(sql`${viewerId}`, sql`${chatParticipants.partnerId}`),
-      })
-      .from(chatParticipants)
-      .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, viewerId)));
-    if (!side) throw errors.notFound('Chat');
-    const state = chatState(side);
-    if (state === 'blocked') throw errors.chatBlocked();
-    if (state === 'read_only') throw errors.chatReadOnly();
+    await this.writingSide(this.deps.db, viewerId, chatId);
     if (!this.typingAnnounced.allow(`${viewerId} ${chatId}`, this.deps.now().getTime())) return;
     this.deps.realtime.publish(chatChannel(chatId), CHAT_EVENTS.typing, { userId: viewerId });
   }
@@ -462,6 +440,27 @@ export class ChatService {
   async unreadTotal(viewerId: string): Promise<{ total: number }> {
     const [row] = await this.statements.unread.run({ viewer: viewerId });
     return { total: row?.total ?? 0 };
+  }
+
+  /**
+   * The viewer's side of a chat they may write in now (core's `chatState` is open): their partner
+   * and whether they are a creator. 404 outside the chat; chat_blocked or chat_read_only otherwise.
+   */
+  private async writingSide(executor: Executor, viewerId: string, chatId: string): Promise<{ partnerId: string; isCreator: boolean }> {
+    const [side] = await executor
+      .select({
+        partnerId: chatParticipants.partnerId,
+        chatPerk: chatPerkSql(sql`${viewerId}`, sql`${chatParticipants.partnerId}`, sql`${this.deps.now().toISOString()}::timestamptz`),
+        blocked: blockedEitherWaySql(sql`${viewerId}`, sql`${chatParticipants.partnerId}`),
+        isCreator: sql<boolean>`exists (select 1 from ${users} as sender where sender.id = ${viewerId} and ${hasRoleSql(sql`sender.labels`, ROLE.creators)})`,
+      })
+      .from(chatParticipants)
+      .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, viewerId)));
+    if (!side) throw errors.notFound('Chat');
+    const state = chatState(side);
+    if (state === 'blocked') throw errors.chatBlocked();
+    if (state === 'read_only') throw errors.chatReadOnly();
+    return side;
   }
 
   private async isParticipant(userId: string, chatId: string): Promise<boolean> {
