@@ -102,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     explore,
     creators,
     verification,
+    payoutMethods,
     payouts,
     payments,
     charges,
@@ -211,7 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await exploreRoutes(app, { explore });
   await creatorsRoutes(app, { creators });
   await verificationRoutes(app, { verification, config });
-  await payoutsRoutes(app, { payouts });
+  await payoutsRoutes(app, { payoutMethods, payouts });
   await paymentsRoutes(app, { payments, charges });
   await subscriptionsRoutes(app, { subscriptions });
   await mediaRoutes(app, { media });

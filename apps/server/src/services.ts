@@ -25,6 +25,7 @@ import { Lifecycle } from './health/lifecycle.js';
 import { APP_VERSION } from './health/routes.js';
 import { InsightsService } from './insights/service.js';
 import { JobQueue } from './jobs/queue.js';
+import { Ledger } from './ledger/ledger.js';
 import { LikesService } from './likes/service.js';
 import { LocalCacheService } from './local-cache/service.js';
 import type { Mailer } from './mail/mailer.js';
@@ -37,7 +38,10 @@ import { ChargesService } from './payments/charges.js';
 import { createPaymentProvider } from './payments/providers.js';
 import { RefundNotices } from './payments/refund-notices.js';
 import { PaymentsService } from './payments/service.js';
-import { PayoutsService } from './payouts/service.js';
+import { PayoutMethodsService } from './payouts/methods.js';
+import { PayoutsService } from './payouts/payouts.js';
+import { createPayoutProviders } from './payouts/providers.js';
+import { PayoutsStatements } from './payouts/statements.js';
 import { PeopleService } from './people/service.js';
 import { PeopleStatements } from './people/statements.js';
 import { PersonalDataService } from './personal-data/service.js';
@@ -161,12 +165,15 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     checkText,
     onScheduled: { inTransaction: (post, tx) => push.postScheduled(tx, post), afterCommit: () => push.wake() },
   });
+  // The one writer of ledger entries, keeping each creator's balance in the same transaction.
+  const ledger = new Ledger({ db, now, holdDays: config.payouts.holdDays });
   const payments = new PaymentsService({
     db,
     now,
     logger,
     provider: createPaymentProvider(config, { db, now }),
     platformFeeBasisPoints: config.platformFeeBasisPoints,
+    ledger,
   });
   // What a member is told in the app and by e-mail: stored in the decision's transaction, told after its commit.
   const memberNotices = {
@@ -214,7 +221,26 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
   const feed = new FeedService({ cards: posts.cards });
   const explore = new ExploreService({ db });
   const creators = new CreatorsService({ db, now, verification, publicUrl: config.publicUrl, accountChanged, checkText });
-  const payouts = new PayoutsService({ db, now, secret: config.sessionSecret, accountChanged });
+  const payoutMethods = new PayoutMethodsService({
+    db,
+    now,
+    secret: config.sessionSecret,
+    accountChanged,
+    methodChangePauseDays: config.payouts.methodChangePauseDays,
+    notices: memberNotices,
+  });
+  const payouts = new PayoutsService({
+    db,
+    now,
+    logger,
+    jobs,
+    ledger,
+    methods: payoutMethods,
+    providers: createPayoutProviders(config.payouts, { db, now }),
+    settings: config.payouts,
+    statements: new PayoutsStatements(db),
+    notices: memberNotices,
+  });
   const refundNotices = new RefundNotices({ db, jobs, mailer, publicUrl: config.publicUrl });
   const charges = new ChargesService({ db, now, logger, jobs, payments, refundNotice: (tx, refund) => refundNotices.queue(tx, refund) });
   const renewals = new RenewalsService({ db, now, logger, jobs, mailer, charges, publicUrl: config.publicUrl });
@@ -295,6 +321,8 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     explore,
     creators,
     verification,
+    ledger,
+    payoutMethods,
     payouts,
     payments,
     charges,

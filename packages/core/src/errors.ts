@@ -304,6 +304,23 @@ export const ERROR_CATALOG = {
   // Payouts.
   payoutMethodDuplicate: { type: 'payout_method_duplicate', status: 409, message: 'You have already added this payout method.' },
   payoutMethodLimit: { type: 'payout_method_limit', status: 409, message: 'You have too many payout methods. Remove one first.' },
+  payoutMethodMissing: {
+    type: 'payout_method_missing',
+    status: 409,
+    message: 'Add a payout method first, so Aurum knows where to send your money.',
+  },
+  payoutMethodUnsupported: {
+    type: 'payout_method_unsupported',
+    status: 409,
+    message: 'This server does not pay out to this kind of payout method. Add another kind.',
+  },
+  payoutBelowMinimum: { type: 'payout_below_minimum', status: 409, message: 'Your available balance is below the minimum payout.' },
+  payoutsPaused: {
+    type: 'payouts_paused',
+    status: 409,
+    message: 'Payouts are paused for a few days after a change of payout method.',
+  },
+  payoutsHeld: { type: 'payouts_held', status: 409, message: 'Your payouts are on hold. Contact support to find out why.' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorName = keyof typeof ERROR_CATALOG;

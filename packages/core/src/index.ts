@@ -2,6 +2,7 @@ export * from './access.js';
 export * from './admin.js';
 export * from './admin-payments.js';
 export * from './api-types.js';
+export * from './balances.js';
 export * from './blocks.js';
 export * from './bot-check.js';
 export * from './chat.js';

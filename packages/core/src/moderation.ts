@@ -155,6 +155,8 @@ export const MODERATION_NOTICE_KINDS = [
   'suspension_lifted',
   'verification_approved',
   'verification_declined',
+  'payout_failed',
+  'payout_method_changed',
 ] as const;
 export type ModerationNoticeKind = (typeof MODERATION_NOTICE_KINDS)[number];
 

@@ -2,7 +2,11 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { emailSchema } from '@aurum/core';
+import { CURRENCY_EXPONENTS, type Currency, emailSchema, type PayoutProviderName } from '@aurum/core';
+
+/** The payout providers this server has adapters for. */
+const CONFIGURABLE_PAYOUT_PROVIDERS = ['development'] as const satisfies readonly PayoutProviderName[];
+
 import { z } from 'zod';
 
 function protocolOf(value: string): string | null {
@@ -65,6 +69,18 @@ const envSchema = z
       .max(100, 'must be from 0 to 100')
       .refine((percent) => Number.isInteger(Math.round(percent * 100 * 1e6) / 1e6), 'must have at most two decimals')
       .default(20),
+    PAYOUT_PROVIDERS: z
+      .string()
+      .optional()
+      .transform((list, ctx) => (list === undefined ? undefined : payoutProviderList(list, ctx))),
+    PAYOUT_HOLD_DAYS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number of days').min(0).max(180).default(7),
+    PAYOUT_METHOD_CHANGE_PAUSE_DAYS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number of days')
+      .min(0)
+      .max(30)
+      .default(5),
+    PAYOUT_MINIMUM: z.string().default('20.00').transform(payoutMinimums),
     S3_BUCKET: z
       .string()
       .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
@@ -222,6 +238,7 @@ export interface Config {
   paymentProvider: 'dev' | 'stripe' | null;
   /** The platform's share of every payment, in basis points (2000 = 20%). */
   platformFeeBasisPoints: number;
+  payouts: PayoutSettings;
   stripe: {
     secretKey: string | undefined;
     apiBase: string;
@@ -253,6 +270,20 @@ export interface Config {
   sessionRecording: SessionRecordingSettings | null;
   /** Web push: the VAPID key pair this server signs its push messages with, and whom push services may contact. */
   push: PushSettings;
+}
+
+export interface PayoutSettings {
+  /**
+   * Who sends creators their money. The development provider moves none and, like the payment
+   * provider, runs unasked only for local development; empty: no payouts (creators are told).
+   */
+  providers: PayoutProviderName[];
+  /** Days an earning is held before it can be paid out; an admin can set a creator's own. */
+  holdDays: number;
+  /** Days payouts wait after the payout method changes. */
+  methodChangePauseDays: number;
+  /** The smallest payout, in minor units, per currency; `default` for the others. */
+  minimumMinor: Partial<Record<Currency, number>> & { default: number };
 }
 
 export interface PushSettings {
@@ -323,6 +354,41 @@ function loadOrCreateSecret(dataDir: string): string {
 }
 
 /** A fresh VAPID key pair (P-256), base64url as web push uses it. */
+/** PAYOUT_PROVIDERS: a comma-separated list of the payout providers this server uses. */
+function payoutProviderList(list: string, ctx: z.RefinementCtx): PayoutProviderName[] {
+  const names = list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !(CONFIGURABLE_PAYOUT_PROVIDERS as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    ctx.addIssue({ code: 'custom', message: `must list some of ${CONFIGURABLE_PAYOUT_PROVIDERS.join(', ')} (not ${unknown.join(', ')})` });
+  return [...new Set(names)] as PayoutProviderName[];
+}
+
+/**
+ * PAYOUT_MINIMUM: an amount for every currency (`20.00`), optionally with amounts of their own
+ * for some (`20.00,GBP:15.00`), in major units with at most two decimals.
+ */
+function payoutMinimums(value: string, ctx: z.RefinementCtx): PayoutSettings['minimumMinor'] {
+  const minimums: PayoutSettings['minimumMinor'] = { default: 2000 };
+  for (const part of value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)) {
+    const match = /^(?:([A-Z]{3}):)?(\d{1,7})(?:\.(\d{1,2}))?$/.exec(part);
+    const currency = match?.[1];
+    if (!match || (currency && !(currency in CURRENCY_EXPONENTS))) {
+      ctx.addIssue({ code: 'custom', message: `"${part}" is not an amount like 20.00 or GBP:15.00 in a supported currency` });
+      continue;
+    }
+    const minor = Number(match[2]) * 100 + Number((match[3] ?? '0').padEnd(2, '0'));
+    if (currency) minimums[currency as Currency] = minor;
+    else minimums.default = minor;
+  }
+  return minimums;
+}
+
 /** The most proxies one request may pass through that TRUST_PROXY can name by count. */
 const MAX_PROXY_HOPS = 10;
 
@@ -428,6 +494,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     verificationProvider: e.VERIFICATION_PROVIDER ?? (e.NODE_ENV !== 'production' && !isPublicHttps(publicUrl) ? 'dev' : null),
     paymentProvider: e.PAYMENT_PROVIDER ?? (e.NODE_ENV !== 'production' && !isPublicHttps(publicUrl) ? 'dev' : null),
     platformFeeBasisPoints: Math.round(e.PLATFORM_FEE_PERCENT * 100),
+    payouts: {
+      providers: e.PAYOUT_PROVIDERS ?? (e.NODE_ENV !== 'production' && !isPublicHttps(publicUrl) ? ['development'] : []),
+      holdDays: e.PAYOUT_HOLD_DAYS,
+      methodChangePauseDays: e.PAYOUT_METHOD_CHANGE_PAUSE_DAYS,
+      minimumMinor: e.PAYOUT_MINIMUM,
+    },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),

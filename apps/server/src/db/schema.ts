@@ -555,30 +555,134 @@ export const charges = pgTable(
 /**
  * Money movements in integer minor units. A settled charge posts the member's payment, the
  * platform's fee and the creator's earning (fee + earning = payment); a refund posts the
- * reversals. A creator's balance is the sum of their earning entries. One entry per charge
- * and kind, so posting twice is impossible.
+ * reversals; a payout posts the creator's withdrawal (negative) and, if it fails, its return.
+ * One entry per charge (or payout) and kind, so posting twice is impossible.
+ *
+ * A creator's entries also carry when they count as available: an earning after the hold, a
+ * debit at once (or with the earning it reverses, while that is still held). `released_at`
+ * marks the entries the creator's kept balance already counts as available.
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: text('id').primaryKey(),
-    chargeId: text('charge_id')
-      .notNull()
-      .references(() => charges.id),
+    chargeId: text('charge_id').references(() => charges.id),
+    payoutId: text('payout_id').references(() => payouts.id),
     kind: text('kind').notNull(),
-    /** The member for payments and refunds, the creator for earnings; null for the platform's fee. */
+    /** The member for payments and refunds, the creator for earnings and payouts; null for the platform's fee. */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
     createdAt: createdAt(),
+    /** A creator's entry: when it leaves the hold. Null on the member's and the platform's entries. */
+    availableAt: timestamp('available_at', { withTimezone: true }),
+    /** A creator's entry: when the kept balance moved it from pending to available. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('ledger_entries_charge_kind_unique').on(t.chargeId, t.kind),
+    uniqueIndex('ledger_entries_payout_kind_unique').on(t.payoutId, t.kind),
+    check('ledger_entries_source_check', sql`(${t.chargeId} is null) <> (${t.payoutId} is null)`),
     index('ledger_entries_user_idx').on(t.userId, t.kind),
     // The admin ledger list: newest first.
     index('ledger_entries_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Held entries: the release sweep reads those due, a creator's balance when each comes free.
+    index('ledger_entries_held_idx').on(t.availableAt).where(sql`${t.releasedAt} is null and ${t.availableAt} is not null`),
+    index('ledger_entries_held_user_idx')
+      .on(t.userId, t.currency, t.availableAt)
+      .where(sql`${t.releasedAt} is null and ${t.availableAt} is not null`),
   ],
 );
+
+/**
+ * A creator's money in one currency, kept in the transaction of every ledger entry that changes
+ * it: pending (still held), available (held no more, not yet paid out; can be negative after a
+ * refund of paid-out earnings) and paid out in all. Pending plus available is the sum of the
+ * creator's entries; the test of the ledger proves it after every kind of change.
+ */
+export const creatorBalances = pgTable(
+  'creator_balances',
+  {
+    creatorId: userReference('creator_id'),
+    currency: text('currency').notNull(),
+    pendingMinor: bigint('pending_minor', { mode: 'number' }).notNull().default(0),
+    availableMinor: bigint('available_minor', { mode: 'number' }).notNull().default(0),
+    paidOutMinor: bigint('paid_out_minor', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.creatorId, t.currency] })],
+);
+
+/**
+ * How a creator is paid: an admin's own hold for them (else the platform's), the automatic
+ * schedule they chose, and the pauses: after a change of payout method, and an admin's hold
+ * on their payouts. One row per creator, made when one of these is first set.
+ */
+export const creatorPayoutSettings = pgTable('creator_payout_settings', {
+  creatorId: text('creator_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Days earnings are held for this creator; null: the platform's setting. */
+  holdDays: integer('hold_days'),
+  holdReason: text('hold_reason'),
+  /** 'manual' (the creator withdraws), 'weekly' or 'monthly'. */
+  schedule: text('schedule').notNull().default('manual'),
+  /** Weekly: ISO weekday 1 (Monday) to 7; monthly: day 1 to 28. */
+  scheduleDay: integer('schedule_day'),
+  /** No payout before this: the payout method changed. */
+  methodChangePauseUntil: timestamp('method_change_pause_until', { withTimezone: true }),
+  /** An admin stopped this creator's payouts, and why. */
+  payoutsHeldAt: timestamp('payouts_held_at', { withTimezone: true }),
+  payoutsHeldReason: text('payouts_held_reason'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Money sent to a creator. Made `pending` with its ledger debit in one transaction, sent to the
+ * provider with its id as the idempotency key, then `in_flight` (the provider took it) and
+ * `paid`, or `failed` with its amount returned to the balance. The destination is a snapshot of
+ * the method's shown details, so the history stays true after the method is removed.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    creatorId: userReference('creator_id'),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** 'requested' by the creator or 'scheduled' by their automatic payouts. */
+    trigger: text('trigger').notNull(),
+    provider: text('provider').notNull(),
+    payoutMethodId: text('payout_method_id').references(() => payoutMethods.id, { onDelete: 'set null' }),
+    destination: jsonb('destination').notNull(),
+    providerRef: text('provider_ref'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('payouts_amount_check', sql`${t.amountMinor} > 0`),
+    // A creator's history: newest first.
+    index('payouts_creator_idx').on(t.creatorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('payouts_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** The built-in development payout provider's own records, kept like a real provider's: durable and idempotent. */
+export const devPayouts = pgTable('dev_payouts', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  id: text('id').notNull().unique(),
+  amountMinor: integer('amount_minor').notNull(),
+  currency: text('currency').notNull(),
+  destination: jsonb('destination').notNull(),
+  status: text('status').notNull(),
+  failureCode: text('failure_code'),
+  createdAt: createdAt(),
+});
 
 /**
  * An unfinished upload's declared length, held against its owner's storage quota from the moment

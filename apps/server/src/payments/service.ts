@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Database, Executor } from '../db/database.js';
 import { type charges, ledgerEntries, paymentCustomers, paymentMethods, subscriptions, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
+import type { Ledger } from '../ledger/ledger.js';
 import { DevPaymentProvider } from './dev-provider.js';
 import { PaymentMethodRejected, type PaymentProvider, PaymentProviderError } from './provider.js';
 
@@ -17,6 +18,7 @@ export interface PaymentsServiceDeps {
   /** Null when no provider is configured: everything that takes money answers 503. */
   provider: PaymentProvider | null;
   platformFeeBasisPoints: number;
+  ledger: Ledger;
 }
 
 /** The ledger kind that reverses each kind a payment posts. */
@@ -214,53 +216,37 @@ export class PaymentsService {
 
   /**
    * Records a settled charge in the ledger: the member's payment, the platform's fee and the
-   * creator's earning, which add up. The unique (charge, kind) index makes a repeat a no-op.
+   * creator's earning, which add up; the earning is held for the creator's hold. Posting the
+   * same charge again is a no-op.
    */
-  async postCharge(executor: Executor, charge: ChargeRow): Promise<void> {
+  async postCharge(tx: Executor, charge: ChargeRow): Promise<void> {
+    const { ledger } = this.deps;
     const { platformFeeMinor, creatorEarningMinor } = splitPayment(charge.amountMinor, this.deps.platformFeeBasisPoints);
-    const now = this.deps.now();
-    const entry = (kind: string, userId: string | null, amountMinor: number) => ({
-      id: generateId(now.getTime()),
-      chargeId: charge.id,
-      kind,
-      userId,
-      amountMinor,
-      currency: charge.currency,
-      createdAt: now,
-    });
-    await executor
-      .insert(ledgerEntries)
-      .values([
-        entry('payment', charge.userId, charge.amountMinor),
-        entry('platform_fee', null, platformFeeMinor),
-        entry('creator_earning', charge.creatorId, creatorEarningMinor),
-      ])
-      .onConflictDoNothing();
+    const { currency } = charge;
+    await ledger.post(tx, { chargeId: charge.id }, [
+      { kind: 'payment', userId: charge.userId, amountMinor: charge.amountMinor, currency },
+      { kind: 'platform_fee', userId: null, amountMinor: platformFeeMinor, currency },
+      {
+        kind: 'creator_earning',
+        userId: charge.creatorId,
+        amountMinor: creatorEarningMinor,
+        currency,
+        availableAt: await ledger.holdEnd(tx, charge.creatorId),
+      },
+    ]);
   }
 
   /**
    * Records a settled refund in the ledger: each entry of the refunded payment reversed (the
    * member's refund, the platform's fee and the creator's earning, negated), in its currency,
-   * so whatever fee the payment was split with is given back exactly. Unique per refund and kind.
+   * so whatever fee the payment was split with is given back exactly. The creator is debited at
+   * once, or with the earning while that is still held. Unique per refund and kind.
    */
-  async postRefund(executor: Executor, refund: ChargeRow, charge: ChargeRow): Promise<void> {
-    const paid = await executor.select().from(ledgerEntries).where(eq(ledgerEntries.chargeId, charge.id));
+  async postRefund(tx: Executor, refund: ChargeRow, charge: ChargeRow): Promise<void> {
+    const { ledger } = this.deps;
+    const paid = await ledger.entriesOf(tx, { chargeId: charge.id });
     if (paid.length === 0) throw new Error(`charge ${charge.id} has no ledger entries to reverse`);
-    const now = this.deps.now();
-    await executor
-      .insert(ledgerEntries)
-      .values(
-        paid.map((entry) => ({
-          id: generateId(now.getTime()),
-          chargeId: refund.id,
-          kind: reversalOf(entry.kind),
-          userId: entry.userId,
-          amountMinor: -entry.amountMinor,
-          currency: entry.currency,
-          createdAt: now,
-        })),
-      )
-      .onConflictDoNothing();
+    await ledger.post(tx, { chargeId: refund.id }, ledger.reversalsOf(paid, reversalOf));
   }
 
   /** A creator's earnings per currency: the sum of their ledger earning entries, net of refunds. */

@@ -1,20 +1,33 @@
-import { payoutMethodInputSchema, payoutMethodSchema } from '@aurum/core';
+import {
+  payoutAccountSchema,
+  payoutMethodInputSchema,
+  payoutMethodSchema,
+  payoutScheduleInputSchema,
+  payoutSchema,
+  payoutsPageQuerySchema,
+  payoutsPageSchema,
+  withdrawSchema,
+} from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireViewer } from '../access/access.js';
+import { requireCreator, requireViewer } from '../access/access.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
-import type { PayoutsService } from './service.js';
+import type { PayoutMethodsService } from './methods.js';
+import type { PayoutsService } from './payouts.js';
 
 const methodParams = z.object({ methodId: z.string().min(1).max(64) });
 
-export const payoutsRoutes: DomainRoutes<{ payouts: PayoutsService }> = (app, { payouts }) => {
+export const payoutsRoutes: DomainRoutes<{ payoutMethods: PayoutMethodsService; payouts: PayoutsService }> = (
+  app,
+  { payoutMethods, payouts },
+) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payouts'];
 
   api.get(
     '/api/payout-methods',
     { schema: { tags, summary: "The signed-in user's payout methods, newest first", response: { 200: z.array(payoutMethodSchema) } } },
-    async (request) => payouts.list(requireViewer(request).userId),
+    async (request) => payoutMethods.list(requireViewer(request).userId),
   );
 
   api.post(
@@ -29,7 +42,7 @@ export const payoutsRoutes: DomainRoutes<{ payouts: PayoutsService }> = (app, { 
         response: { 201: payoutMethodSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await payouts.add(requireViewer(request).userId, request.body)),
+    async (request, reply) => reply.status(201).send(await payoutMethods.add(requireViewer(request).userId, request.body)),
   );
 
   api.post(
@@ -37,12 +50,12 @@ export const payoutsRoutes: DomainRoutes<{ payouts: PayoutsService }> = (app, { 
     {
       schema: {
         tags,
-        summary: 'Make this the payout method earnings go to (the others become inactive)',
+        summary: 'Make this the payout method earnings go to (the others become inactive); payouts then pause for a few days',
         params: methodParams,
         response: { 200: payoutMethodSchema },
       },
     },
-    async (request) => payouts.activate(requireViewer(request).userId, request.params.methodId),
+    async (request) => payoutMethods.activate(requireViewer(request).userId, request.params.methodId),
   );
 
   api.delete(
@@ -56,8 +69,61 @@ export const payoutsRoutes: DomainRoutes<{ payouts: PayoutsService }> = (app, { 
       },
     },
     async (request, reply) => {
-      await payouts.remove(requireViewer(request).userId, request.params.methodId);
+      await payoutMethods.remove(requireViewer(request).userId, request.params.methodId);
       return reply.status(204).send(null);
     },
+  );
+
+  api.get(
+    '/api/creator/payouts/account',
+    {
+      schema: {
+        tags,
+        summary: "Creators only: the creator's balances (pending, available, paid out, when held money frees), schedule and payout method",
+        response: { 200: payoutAccountSchema },
+      },
+    },
+    async (request) => payouts.account(requireCreator(request).userId),
+  );
+
+  api.get(
+    '/api/creator/payouts',
+    {
+      schema: {
+        tags,
+        summary: "Creators only: the creator's payouts, newest first",
+        querystring: payoutsPageQuerySchema,
+        response: { 200: payoutsPageSchema },
+      },
+    },
+    async (request) => payouts.history(requireCreator(request).userId, request.query),
+  );
+
+  api.post(
+    '/api/creator/payouts',
+    {
+      schema: {
+        tags,
+        summary: "Creators only: withdraw a currency's whole available balance to the active payout method",
+        description:
+          'idempotencyKey is made once per attempt: sending it again answers with the same payout. 409 payout_below_minimum, payout_method_missing, payout_method_unsupported, payouts_paused (after a change of method), payouts_held, idempotency_key_reused.',
+        body: withdrawSchema,
+        response: { 201: payoutSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await payouts.withdraw(requireCreator(request).userId, request.body)),
+  );
+
+  api.put(
+    '/api/creator/payouts/schedule',
+    {
+      schema: {
+        tags,
+        summary: 'Creators only: automatic payouts weekly or monthly on a day (UTC), or manual',
+        body: payoutScheduleInputSchema,
+        response: { 200: payoutAccountSchema },
+      },
+    },
+    async (request) => payouts.setSchedule(requireCreator(request).userId, request.body.schedule),
   );
 };

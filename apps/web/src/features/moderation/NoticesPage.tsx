@@ -18,6 +18,8 @@ const KIND_TITLES: Readonly<Record<ModerationNoticeKind, string>> = {
   suspension_lifted: 'Your account',
   verification_approved: 'Your age verification',
   verification_declined: 'Your age verification',
+  payout_failed: 'Your payout',
+  payout_method_changed: 'Your payout method',
 };
 
 /** /notices: what the Aurum team decided that concerns the user: their reports' outcomes, removals, suspensions. Opening it marks them read. */

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import {
   compactAccountNumber,
+  DAY_MS,
   generateId,
   lastFour,
   MAX_PAYOUT_METHODS,
@@ -13,19 +14,23 @@ import type { z } from 'zod';
 import { requireCompletedRegistration } from '../access/access.js';
 import { firstTime, recordOnboardingProgress, reopenPayoutStep } from '../creators/completion.js';
 import type { Database, Executor } from '../db/database.js';
-import { creatorOnboarding, payoutMethods } from '../db/schema.js';
+import { creatorOnboarding, creatorPayoutSettings, payoutMethods } from '../db/schema.js';
 import { lockUser } from '../db/user-lock.js';
 import { errors } from '../http/errors.js';
+import { methodChangedNotice, type PayoutNotice, type PayoutNotices } from './notices.js';
 
 export type PayoutMethodInput = z.output<typeof payoutMethodInputSchema>;
 
-export interface PayoutsServiceDeps {
+export interface PayoutMethodsServiceDeps {
   db: Database;
   now: () => Date;
   /** Told after a change that may have granted the creators label is committed, so cached sessions read it afresh. */
   accountChanged: (userId: string) => void;
   /** Keys the account fingerprints; derived from the server secret. */
   secret: string;
+  /** Days payouts wait after the active method changes (not after the first one). */
+  methodChangePauseDays: number;
+  notices: PayoutNotices;
 }
 
 type PayoutRow = typeof payoutMethods.$inferSelect;
@@ -46,10 +51,10 @@ function toPayoutMethod(row: PayoutRow): PayoutMethod {
  * last four characters and an HMAC fingerprint (to spot the same account twice). One
  * method is active; every change runs under a lock on the user so that stays true.
  */
-export class PayoutsService {
+export class PayoutMethodsService {
   private readonly fingerprintKey: Buffer;
 
-  constructor(private readonly deps: PayoutsServiceDeps) {
+  constructor(private readonly deps: PayoutMethodsServiceDeps) {
     this.fingerprintKey = createHmac('sha256', deps.secret).update('payout-method-fingerprint').digest();
   }
 
@@ -60,6 +65,15 @@ export class PayoutsService {
       .where(eq(payoutMethods.userId, userId))
       .orderBy(desc(payoutMethods.createdAt), desc(payoutMethods.id));
     return rows.map(toPayoutMethod);
+  }
+
+  /** The method payouts go to now, or null. */
+  async active(executor: Executor, userId: string): Promise<PayoutMethod | null> {
+    const [row] = await executor
+      .select()
+      .from(payoutMethods)
+      .where(and(eq(payoutMethods.userId, userId), eq(payoutMethods.active, true)));
+    return row ? toPayoutMethod(row) : null;
   }
 
   /** Adds a method; it becomes the active one unless `makeActive` is false and another is active. */
@@ -79,16 +93,19 @@ export class PayoutsService {
       if (existing.length >= MAX_PAYOUT_METHODS) {
         throw errors.payoutMethodLimit({ message: `You can keep at most ${MAX_PAYOUT_METHODS} payout methods. Remove one first.` });
       }
-      const active = input.makeActive !== false || !existing.some((method) => method.active);
+      const replacesActive = existing.some((method) => method.active);
+      const active = input.makeActive !== false || !replacesActive;
       if (active) await deactivateAll(tx, userId);
       const at = now();
+      const notice = active && replacesActive ? await this.pausePayouts(tx, userId, at) : null;
       const row: PayoutRow = { id: generateId(at.getTime()), userId, type: input.type, details, active, createdAt: at };
       await tx.insert(payoutMethods).values(row);
       await recordOnboardingProgress(tx, userId, { payoutDoneAt: firstTime(creatorOnboarding.payoutDoneAt, at) }, at);
-      return toPayoutMethod(row);
+      return { method: toPayoutMethod(row), notice };
     });
     this.deps.accountChanged(userId);
-    return added;
+    if (added.notice) await this.deps.notices.tell([added.notice]);
+    return added.method;
   }
 
   /** Makes one of the user's methods the active one; others' ids are not found. */
@@ -102,38 +119,62 @@ export class PayoutsService {
         .from(payoutMethods)
         .where(and(eq(payoutMethods.id, methodId), eq(payoutMethods.userId, userId)));
       if (!target) throw notFound();
+      const at = now();
+      if (target.active) return { method: toPayoutMethod(target), notice: null };
       // Deactivate first: the one-active-per-user index would refuse two at once.
       await deactivateAll(tx, userId);
       await tx.update(payoutMethods).set({ active: true }).where(eq(payoutMethods.id, target.id));
-      const at = now();
+      const notice = await this.pausePayouts(tx, userId, at);
       await recordOnboardingProgress(tx, userId, { payoutDoneAt: firstTime(creatorOnboarding.payoutDoneAt, at) }, at);
-      return toPayoutMethod({ ...target, active: true });
+      return { method: toPayoutMethod({ ...target, active: true }), notice };
     });
     this.deps.accountChanged(userId);
-    return activated;
+    if (activated.notice) await this.deps.notices.tell([activated.notice]);
+    return activated.method;
   }
 
-  /** Removes a method. If it was active, the newest remaining one takes over. */
+  /** Removes a method. If it was active, the newest remaining one takes over, and payouts pause as after any change. */
   async remove(userId: string, methodId: string): Promise<void> {
     const { db } = this.deps;
     await requireCompletedRegistration(db, userId);
-    await db.transaction(async (tx) => {
+    const notice = await db.transaction(async (tx) => {
       await lockPayouts(tx, userId);
       const [removed] = await tx
         .delete(payoutMethods)
         .where(and(eq(payoutMethods.id, methodId), eq(payoutMethods.userId, userId)))
         .returning({ active: payoutMethods.active });
       if (!removed) throw notFound();
-      if (!removed.active) return;
+      if (!removed.active) return null;
       const [next] = await tx
         .select({ id: payoutMethods.id })
         .from(payoutMethods)
         .where(eq(payoutMethods.userId, userId))
         .orderBy(desc(payoutMethods.createdAt), desc(payoutMethods.id))
         .limit(1);
-      if (next) await tx.update(payoutMethods).set({ active: true }).where(eq(payoutMethods.id, next.id));
-      else await reopenPayoutStep(tx, userId);
+      if (!next) {
+        await reopenPayoutStep(tx, userId);
+        return null;
+      }
+      await tx.update(payoutMethods).set({ active: true }).where(eq(payoutMethods.id, next.id));
+      return this.pausePayouts(tx, userId, this.deps.now());
     });
+    if (notice) await this.deps.notices.tell([notice]);
+  }
+
+  /**
+   * The active method changed: payouts wait a few days, and the creator is told (in the app and by
+   * e-mail), so a stolen session cannot send the money elsewhere unnoticed.
+   */
+  private async pausePayouts(tx: Executor, userId: string, at: Date): Promise<PayoutNotice | null> {
+    if (this.deps.methodChangePauseDays === 0) return null;
+    const until = new Date(at.getTime() + this.deps.methodChangePauseDays * DAY_MS);
+    await tx
+      .insert(creatorPayoutSettings)
+      .values({ creatorId: userId, methodChangePauseUntil: until, updatedAt: at })
+      .onConflictDoUpdate({ target: creatorPayoutSettings.creatorId, set: { methodChangePauseUntil: until, updatedAt: at } });
+    const notice = methodChangedNotice(userId, until);
+    await this.deps.notices.record(tx, [notice], at);
+    return notice;
   }
 
   private storedDetails(input: PayoutMethodInput): StoredDetails {

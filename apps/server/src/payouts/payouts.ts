@@ -1,0 +1,363 @@
+import {
+  type Currency,
+  DAY_MS,
+  formatMoney,
+  generateId,
+  nextScheduledPayout,
+  type Payout,
+  type PayoutAccount,
+  type PayoutMethod,
+  type PayoutSchedule,
+  type PayoutsPage,
+  payoutMethodLabel,
+  type WithdrawBlock,
+  type WithdrawInput,
+} from '@aurum/core';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { PayoutSettings } from '../config/config.js';
+import type { Database, Executor } from '../db/database.js';
+import { creatorPayoutSettings, payouts } from '../db/schema.js';
+import { errors } from '../http/errors.js';
+import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
+import type { JobQueue } from '../jobs/queue.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { failpoint } from '../payments/failpoint.js';
+import type { PayoutMethodsService } from './methods.js';
+import { type PayoutNotices, payoutFailedNotice } from './notices.js';
+import type { PayoutDestination, PayoutProvider, PayoutResult } from './provider.js';
+import { PayoutProviderError } from './provider.js';
+import { providerFor } from './providers.js';
+import type { PayoutSqlRow, PayoutsStatements } from './statements.js';
+
+export type PayoutRow = typeof payouts.$inferSelect;
+type SettingsRow = typeof creatorPayoutSettings.$inferSelect;
+
+export interface PayoutsServiceDeps {
+  db: Database;
+  now: () => Date;
+  logger: Logger;
+  jobs: JobQueue;
+  ledger: Ledger;
+  methods: PayoutMethodsService;
+  providers: readonly PayoutProvider[];
+  settings: PayoutSettings;
+  statements: PayoutsStatements;
+  notices: PayoutNotices;
+}
+
+const SEND_JOB = 'payouts.send';
+const RELEASE_JOB = 'payouts.release-held';
+/** Where the crash test kills the process: the provider took the payout, nothing is recorded yet. */
+const AFTER_PROVIDER = 'after-provider-payout';
+/** How often held earnings whose time came are moved into available balances. */
+const RELEASE_EVERY_MS = 60 * 1000;
+/** A payout whose request crashed or timed out is asked about again this long after it was made. */
+const SEND_RETRY_DELAY_MS = 60 * 1000;
+
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+/** A payout as the API shows it, from its row or the history statement's row (same names, times as text). */
+function toPayout(row: PayoutRow | PayoutSqlRow): Payout {
+  return {
+    id: row.id,
+    amountMinor: Number(row.amountMinor),
+    currency: row.currency as Currency,
+    status: row.status as Payout['status'],
+    trigger: row.trigger as Payout['trigger'],
+    provider: row.provider as Payout['provider'],
+    destination: (row.destination as PayoutDestination).label,
+    failureCode: row.failureCode,
+    failureMessage: row.failureMessage,
+    createdAt: iso(row.createdAt) as string,
+    settledAt: iso(row.settledAt),
+  };
+}
+
+function destinationOf(method: PayoutMethod): PayoutDestination {
+  const label = payoutMethodLabel(method);
+  return method.type === 'paypal'
+    ? { type: 'paypal', label, email: method.details.email }
+    : { type: 'bank_account', label, ...method.details };
+}
+
+function scheduleOf(settings: SettingsRow | undefined): PayoutSchedule {
+  if (settings?.schedule === 'weekly' || settings?.schedule === 'monthly')
+    return { kind: settings.schedule, day: settings.scheduleDay ?? 1 };
+  return { kind: 'manual' };
+}
+
+/**
+ * Sends creators their available money. A payout follows the lifecycle of a charge:
+ * 1. in one transaction, the held earnings whose time came are released, the balance is locked
+ *    and checked, and the payout is written with its ledger debit and its send job;
+ * 2. the provider is asked with the payout's id as its idempotency key;
+ * 3. the outcome is recorded, guarded by the payout's status; a refusal returns the amount.
+ * A crash between 2 and 3 leaves a pending payout that the send job asks about again with the
+ * same key, and the provider answers with the first payout: never paid twice, never lost.
+ */
+export class PayoutsService {
+  constructor(private readonly deps: PayoutsServiceDeps) {
+    deps.jobs.register(SEND_JOB, {
+      payload: z.object({ payoutId: z.string() }),
+      maxAttempts: 12,
+      run: async ({ payoutId }) => {
+        const payout = await this.process(payoutId);
+        if (payout?.status === 'pending') throw new Error('the payout provider has not answered yet');
+      },
+      onFailure: async ({ payoutId }) => {
+        deps.logger.error({ payoutId }, 'payout never confirmed by its provider: it stays pending, check it at the provider');
+      },
+    });
+    deps.jobs.every(RELEASE_JOB, RELEASE_EVERY_MS, {
+      payload: z.unknown(),
+      run: async () => {
+        await deps.ledger.release(deps.db);
+      },
+    });
+  }
+
+  /** What `/creator/payouts` shows: balances with their releases and blocks, the schedule, the method and who pays it. */
+  async account(creatorId: string): Promise<PayoutAccount> {
+    const { db, ledger, now } = this.deps;
+    const [balances, releases, settings, method, inFlight] = await Promise.all([
+      ledger.balances(db, creatorId),
+      ledger.releases(db, creatorId),
+      this.settingsOf(db, creatorId),
+      this.deps.methods.active(db, creatorId),
+      this.deps.statements.inFlight.run({ creator: creatorId }),
+    ]);
+    const at = now();
+    const provider = method ? providerFor(this.deps.providers, method.type) : null;
+    const schedule = scheduleOf(settings);
+    const pauseUntil = settings?.methodChangePauseUntil && settings.methodChangePauseUntil > at ? settings.methodChangePauseUntil : null;
+    return {
+      balances: balances.map((balance) => {
+        const currency = balance.currency as Currency;
+        return {
+          currency,
+          pendingMinor: balance.pendingMinor,
+          availableMinor: balance.availableMinor,
+          paidOutMinor: balance.paidOutMinor,
+          inFlightMinor: Number(inFlight.find((row) => row.currency === currency)?.amount_minor ?? 0),
+          minimumPayoutMinor: this.minimumOf(currency),
+          releases: releases
+            .filter((release) => release.currency === currency && release.amountMinor !== 0)
+            .map((release) => ({ availableAt: release.availableAt.toISOString(), amountMinor: release.amountMinor })),
+          withdrawBlock: this.blockOf({ available: balance.availableMinor, currency, settings, method, provider, at }),
+        };
+      }),
+      holdDays: settings?.holdDays ?? this.deps.settings.holdDays,
+      schedule,
+      nextScheduledPayoutAt: iso(nextScheduledPayout(schedule, at)),
+      method: method && { id: method.id, type: method.type, label: payoutMethodLabel(method) },
+      methodProvider: provider?.name ?? null,
+      methodChangePauseUntil: iso(pauseUntil),
+      payoutsHeld: Boolean(settings?.payoutsHeldAt),
+    };
+  }
+
+  /** The creator's payouts, newest first, one keyset page. */
+  async history(creatorId: string, query: { cursor?: string; limit: number }): Promise<PayoutsPage> {
+    const position = decodeTimeCursor(query.cursor);
+    const rows = await this.deps.statements.history.run({
+      creator: creatorId,
+      cursorTime: position?.[0] ?? null,
+      cursorId: position?.[1] ?? null,
+      limit: query.limit + 1,
+    });
+    const { items, nextCursor } = timeCursorPage(rows, query.limit, (row) => [row.createdAt, row.id]);
+    return { items: items.map(toPayout), nextCursor };
+  }
+
+  /** Turns automatic payouts on (weekly or monthly, on a day) or off. */
+  async setSchedule(creatorId: string, schedule: PayoutSchedule): Promise<PayoutAccount> {
+    const at = this.deps.now();
+    const values = {
+      schedule: schedule.kind,
+      scheduleDay: schedule.kind === 'manual' ? null : schedule.day,
+      updatedAt: at,
+    };
+    await this.deps.db
+      .insert(creatorPayoutSettings)
+      .values({ creatorId, ...values })
+      .onConflictDoUpdate({ target: creatorPayoutSettings.creatorId, set: values });
+    return this.account(creatorId);
+  }
+
+  /**
+   * Sends the currency's whole available balance to the creator's active method. The same key
+   * answers with the same payout; a key of another creator's payout is refused.
+   */
+  async withdraw(creatorId: string, input: WithdrawInput): Promise<Payout> {
+    const payout = await this.deps.db.transaction(async (tx) => {
+      const earlier = await this.byKey(tx, input.idempotencyKey);
+      if (earlier) {
+        if (earlier.creatorId !== creatorId || earlier.trigger !== 'requested') throw errors.idempotencyKeyReused();
+        return { row: earlier, made: false };
+      }
+      return { row: await this.begin(tx, creatorId, input.currency, input.idempotencyKey, 'requested'), made: true };
+    });
+    if (!payout.made) return toPayout(payout.row);
+    this.deps.jobs.wake();
+    // The creator waits for the provider's first answer; should it not come, the send job asks again.
+    const sent = await this.process(payout.row.id).catch((error: unknown) => {
+      if (!(error instanceof PayoutProviderError)) throw error;
+      this.deps.logger.warn({ err: error, payoutId: payout.row.id }, 'payout provider did not answer; the send job asks again');
+      return payout.row;
+    });
+    return toPayout(sent ?? payout.row);
+  }
+
+  /**
+   * Writes a payout of the available balance with its ledger debit and send job, in the
+   * caller's transaction, after releasing what the hold frees and checking every block.
+   */
+  async begin(tx: Executor, creatorId: string, currency: Currency, idempotencyKey: string, trigger: Payout['trigger']): Promise<PayoutRow> {
+    const { ledger } = this.deps;
+    await ledger.release(tx, creatorId);
+    const balance = await ledger.lockedBalance(tx, creatorId, currency);
+    const settings = await this.settingsOf(tx, creatorId);
+    const method = await this.deps.methods.active(tx, creatorId);
+    const provider = method ? providerFor(this.deps.providers, method.type) : null;
+    const at = this.deps.now();
+    const available = balance?.availableMinor ?? 0;
+    const block = this.blockOf({ available, currency, settings, method, provider, at });
+    if (block) throw this.refusal(block, currency, settings);
+    if (!method || !provider) throw errors.payoutMethodMissing();
+    const [payout] = await tx
+      .insert(payouts)
+      .values({
+        id: generateId(at.getTime()),
+        idempotencyKey,
+        creatorId,
+        amountMinor: available,
+        currency,
+        trigger,
+        provider: provider.name,
+        payoutMethodId: method.id,
+        destination: destinationOf(method),
+        createdAt: at,
+      })
+      .returning();
+    if (!payout) throw new Error('inserting a payout returned nothing');
+    await ledger.post(tx, { payoutId: payout.id }, [
+      { kind: 'payout', userId: creatorId, amountMinor: -available, currency, availableAt: at },
+    ]);
+    await this.deps.jobs.enqueue(
+      SEND_JOB,
+      { payoutId: payout.id },
+      { id: `${SEND_JOB}:${payout.id}`, runAt: new Date(at.getTime() + SEND_RETRY_DELAY_MS) },
+      tx,
+    );
+    return payout;
+  }
+
+  /** Asks the provider about a pending payout (again, after a crash: same key) and records the answer. */
+  async process(payoutId: string): Promise<PayoutRow | undefined> {
+    const payout = await this.byId(this.deps.db, payoutId);
+    if (payout?.status !== 'pending') return payout;
+    const provider = this.deps.providers.find((candidate) => candidate.name === payout.provider);
+    if (!provider) throw new PayoutProviderError(`the ${payout.provider} payout provider is not turned on`);
+    const result = await provider.send({
+      idempotencyKey: payout.id,
+      creatorId: payout.creatorId,
+      amountMinor: payout.amountMinor,
+      currency: payout.currency,
+      destination: payout.destination as PayoutDestination,
+    });
+    failpoint(AFTER_PROVIDER);
+    return this.settle(payoutId, result);
+  }
+
+  /** Records a provider's outcome once: a payout moves forward only (pending, in flight, then paid or failed). */
+  async settle(payoutId: string, result: PayoutResult): Promise<PayoutRow | undefined> {
+    const { db, ledger } = this.deps;
+    const at = this.deps.now();
+    const failed = await db.transaction(async (tx) => {
+      const from = result.status === 'in_flight' ? ['pending'] : ['pending', 'in_flight'];
+      const [payout] = await tx
+        .update(payouts)
+        .set({
+          status: result.status,
+          providerRef: result.providerRef,
+          failureCode: result.status === 'failed' ? result.code : null,
+          failureMessage: result.status === 'failed' ? result.message : null,
+          sentAt: at,
+          settledAt: result.status === 'in_flight' ? null : at,
+        })
+        .where(and(eq(payouts.id, payoutId), inArray(payouts.status, from)))
+        .returning();
+      if (payout?.status !== 'failed') return null;
+      await ledger.post(tx, { payoutId }, [
+        { kind: 'payout_return', userId: payout.creatorId, amountMinor: payout.amountMinor, currency: payout.currency, availableAt: at },
+      ]);
+      const notice = payoutFailedNotice(payout);
+      await this.deps.notices.record(tx, [notice], at);
+      return notice;
+    });
+    if (failed) await this.deps.notices.tell([failed]);
+    return this.byId(db, payoutId);
+  }
+
+  async byId(executor: Executor, id: string): Promise<PayoutRow | undefined> {
+    const [payout] = await executor.select().from(payouts).where(eq(payouts.id, id));
+    return payout;
+  }
+
+  private async byKey(executor: Executor, key: string): Promise<PayoutRow | undefined> {
+    const [payout] = await executor.select().from(payouts).where(eq(payouts.idempotencyKey, key));
+    return payout;
+  }
+
+  private async settingsOf(executor: Executor, creatorId: string): Promise<SettingsRow | undefined> {
+    const [settings] = await executor.select().from(creatorPayoutSettings).where(eq(creatorPayoutSettings.creatorId, creatorId));
+    return settings;
+  }
+
+  private minimumOf(currency: Currency): number {
+    return this.deps.settings.minimumMinor[currency] ?? this.deps.settings.minimumMinor.default;
+  }
+
+  /** Why the balance cannot be paid out now, the gravest first; null when it can. */
+  private blockOf(state: {
+    available: number;
+    currency: Currency;
+    settings: SettingsRow | undefined;
+    method: PayoutMethod | null;
+    provider: PayoutProvider | null;
+    at: Date;
+  }): WithdrawBlock | null {
+    const { available, settings, at } = state;
+    if (settings?.payoutsHeldAt) return 'held';
+    if (!state.method) return 'no_method';
+    if (!state.provider) return 'method_unsupported';
+    if (settings?.methodChangePauseUntil && settings.methodChangePauseUntil > at) return 'method_changed';
+    if (available < 0) return 'negative';
+    if (available < this.minimumOf(state.currency)) return 'below_minimum';
+    return null;
+  }
+
+  private refusal(block: WithdrawBlock, currency: Currency, settings: SettingsRow | undefined) {
+    switch (block) {
+      case 'held':
+        return errors.payoutsHeld();
+      case 'no_method':
+        return errors.payoutMethodMissing();
+      case 'method_unsupported':
+        return errors.payoutMethodUnsupported();
+      case 'method_changed': {
+        const until = settings?.methodChangePauseUntil ?? new Date(this.deps.now().getTime() + DAY_MS);
+        return errors.payoutsPaused({
+          message: `Your payout method changed, so payouts wait until ${until.toUTCString()} to make sure it was you.`,
+        });
+      }
+      case 'negative':
+      case 'below_minimum':
+        return errors.payoutBelowMinimum({
+          message: `The smallest payout is ${formatMoney({ amountMinor: this.minimumOf(currency), currency })}; your available balance is below it.`,
+        });
+    }
+  }
+}

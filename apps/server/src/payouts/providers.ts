@@ -1,0 +1,22 @@
+import type { PayoutMethodType } from '@aurum/core';
+import type { PayoutSettings } from '../config/config.js';
+import type { Database } from '../db/database.js';
+import { DevPayoutProvider } from './dev-provider.js';
+import type { PayoutProvider } from './provider.js';
+
+/** The payout providers the operator turned on, in the order they were listed. */
+export function createPayoutProviders(settings: PayoutSettings, deps: { db: Database; now: () => Date }): PayoutProvider[] {
+  return settings.providers.map((name) => {
+    switch (name) {
+      case 'development':
+        return new DevPayoutProvider(deps);
+      default:
+        throw new Error(`no adapter for the ${name} payout provider`);
+    }
+  });
+}
+
+/** Who pays a kind of payout method: the first provider turned on that pays it; null when none does. */
+export function providerFor(providers: readonly PayoutProvider[], type: PayoutMethodType): PayoutProvider | null {
+  return providers.find((provider) => provider.pays.includes(type)) ?? null;
+}

@@ -1,0 +1,129 @@
+import { PAYOUT_METHOD_TYPES } from './payouts.js';
+import { currencySchema } from './plans.js';
+import { pageCursorSchema } from './posts.js';
+import { idempotencyKeySchema } from './subscriptions.js';
+import { z } from './zod-config.js';
+
+/**
+ * A creator's money and the payouts that send it to them. Earnings are held for some days
+ * (so a refund or chargeback can still be covered), then available; available money leaves
+ * as payouts, on request or on the creator's schedule.
+ */
+
+/** pending: made, not yet sent; in_flight: the provider took it; paid; failed (its amount is back in the balance). */
+export const PAYOUT_STATUSES = ['pending', 'in_flight', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** Who sends money: the built-in development provider, Stripe Connect, PayPal Payouts, or an admin by hand. */
+export const PAYOUT_PROVIDERS = ['development', 'stripe_connect', 'paypal', 'manual'] as const;
+export type PayoutProviderName = (typeof PAYOUT_PROVIDERS)[number];
+
+export const PAYOUT_SCHEDULE_KINDS = ['manual', 'weekly', 'monthly'] as const;
+
+/** How a creator is paid: when they ask, or weekly on an ISO weekday (1 Monday to 7), or monthly on a day from 1 to 28. */
+export const payoutScheduleSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('manual') }),
+  z.object({ kind: z.literal('weekly'), day: z.number().int().min(1, 'Choose a weekday').max(7, 'Choose a weekday') }),
+  z.object({
+    kind: z.literal('monthly'),
+    day: z.number().int().min(1, 'Choose a day from 1 to 28').max(28, 'Choose a day from 1 to 28'),
+  }),
+]);
+export type PayoutSchedule = z.infer<typeof payoutScheduleSchema>;
+
+const isoDate = z.iso.datetime({ offset: true });
+const money = z.number().int();
+
+/** Why a currency's balance cannot be withdrawn now; null when it can. */
+export const WITHDRAW_BLOCKS = ['below_minimum', 'negative', 'no_method', 'method_unsupported', 'method_changed', 'held'] as const;
+export type WithdrawBlock = (typeof WITHDRAW_BLOCKS)[number];
+
+export const currencyBalanceSchema = z.object({
+  currency: currencySchema,
+  /** Earned, still held. */
+  pendingMinor: money,
+  /** Past the hold, not yet paid out; negative after a refund of money already paid out. */
+  availableMinor: money,
+  /** Sent to the creator in all, including payouts still on their way. */
+  paidOutMinor: money,
+  /** Payouts sent and not yet confirmed paid. */
+  inFlightMinor: money,
+  minimumPayoutMinor: money,
+  /** When each held amount becomes available, soonest first, a line per day. */
+  releases: z.array(z.object({ availableAt: isoDate, amountMinor: money })),
+  withdrawBlock: z.enum(WITHDRAW_BLOCKS).nullable(),
+});
+export type CurrencyBalance = z.infer<typeof currencyBalanceSchema>;
+
+/** What `/creator/payouts` shows above the history. */
+export const payoutAccountSchema = z.object({
+  balances: z.array(currencyBalanceSchema),
+  holdDays: z.number().int(),
+  schedule: payoutScheduleSchema,
+  /** When the next automatic payout runs; null when the creator withdraws by hand. */
+  nextScheduledPayoutAt: isoDate.nullable(),
+  /** The method payouts go to, as it is shown. */
+  method: z.object({ id: z.string(), type: z.enum(PAYOUT_METHOD_TYPES), label: z.string() }).nullable(),
+  /** Who pays the active method on this server; null when none does (or there is no method). */
+  methodProvider: z.enum(PAYOUT_PROVIDERS).nullable(),
+  /** No payout before this, after a change of payout method. */
+  methodChangePauseUntil: isoDate.nullable(),
+  /** An admin holds this creator's payouts. */
+  payoutsHeld: z.boolean(),
+});
+export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
+
+export const payoutSchema = z.object({
+  id: z.string(),
+  amountMinor: money,
+  currency: currencySchema,
+  status: z.enum(PAYOUT_STATUSES),
+  trigger: z.enum(['requested', 'scheduled']),
+  provider: z.enum(PAYOUT_PROVIDERS),
+  /** The method it was sent to, as it was shown then. */
+  destination: z.string(),
+  failureCode: z.string().nullable(),
+  failureMessage: z.string().nullable(),
+  createdAt: isoDate,
+  settledAt: isoDate.nullable(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
+export const payoutsPageSchema = z.object({ items: z.array(payoutSchema), nextCursor: z.string().nullable() });
+export type PayoutsPage = z.infer<typeof payoutsPageSchema>;
+
+/** Withdraw a currency's whole available balance. */
+export const withdrawSchema = z.object({ currency: currencySchema, idempotencyKey: idempotencyKeySchema });
+export type WithdrawInput = z.infer<typeof withdrawSchema>;
+
+export const PAYOUTS_PAGE_SIZE = 20;
+export const PAYOUTS_PAGE_MAX = 50;
+export const payoutsPageQuerySchema = z.object({
+  /** nextCursor of the previous page. */
+  cursor: pageCursorSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(PAYOUTS_PAGE_MAX).default(PAYOUTS_PAGE_SIZE),
+});
+
+/** Set the automatic payouts: `manual` turns them off. */
+export const payoutScheduleInputSchema = z.object({ schedule: payoutScheduleSchema });
+
+/**
+ * When a schedule next pays: the start (00:00 UTC) of the next day after `now` that is its
+ * weekday or day of the month; null for manual payouts. The run takes any time on that day.
+ */
+export function nextScheduledPayout(schedule: PayoutSchedule, now: Date): Date | null {
+  if (schedule.kind === 'manual') return null;
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+  for (let i = 0; i < 31; i += 1) {
+    if (isScheduledDay(schedule, day)) return day;
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+  throw new Error('a schedule pays at least once a month');
+}
+
+/** Whether a schedule pays on the UTC day of `at`. */
+export function isScheduledDay(schedule: PayoutSchedule, at: Date): boolean {
+  if (schedule.kind === 'weekly') return (at.getUTCDay() || 7) === schedule.day;
+  if (schedule.kind === 'monthly') return at.getUTCDate() === schedule.day;
+  return false;
+}
