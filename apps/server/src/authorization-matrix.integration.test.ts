@@ -164,6 +164,10 @@ const DECISIONS: Record<string, Decision> = {
   'POST /api/payout-methods/{methodId}/activate': "creator's",
   'DELETE /api/payout-methods/{methodId}': "creator's",
   'GET /api/me/earnings': 'creators',
+  'GET /api/creator/payouts/account': 'creators',
+  'GET /api/creator/payouts': 'creators',
+  'POST /api/creator/payouts': 'creators',
+  'PUT /api/creator/payouts/schedule': 'creators',
 
   'GET /api/payments/config': 'signed-in',
   'POST /api/payments/dev/tokens': 'signed-in',

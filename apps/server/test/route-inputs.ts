@@ -34,6 +34,8 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'PUT /api/creator/onboarding/age-gender': { body: { birthDate: '1990-01-31', gender: 'female' } },
   'PUT /api/creator/onboarding/images-bio': { body: { bio: 'Hello' } },
   'POST /api/payout-methods': { body: { type: 'paypal', email: 'payouts@example.com' } },
+  'POST /api/creator/payouts': { body: { currency: 'USD', idempotencyKey } },
+  'PUT /api/creator/payouts/schedule': { body: { schedule: { kind: 'weekly', day: 1 } } },
   'POST /api/payments/dev/tokens': { body: { type: 'paypal', email: 'payer@example.com' } },
   'POST /api/payment-methods': { body: { token: 'tok_1' } },
   'POST /api/subscriptions': { body: { planId: id, paymentMethodId: id, idempotencyKey } },
