@@ -1,6 +1,7 @@
 export * from './access.js';
 export * from './admin.js';
 export * from './admin-payments.js';
+export * from './admin-payouts.js';
 export * from './api-types.js';
 export * from './balances.js';
 export * from './blocks.js';
