@@ -63,6 +63,7 @@ ALTER TABLE "payouts" ADD CONSTRAINT "payouts_creator_id_users_id_fk" FOREIGN KE
 ALTER TABLE "payouts" ADD CONSTRAINT "payouts_payout_method_id_payout_methods_id_fk" FOREIGN KEY ("payout_method_id") REFERENCES "public"."payout_methods"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "payouts_creator_idx" ON "payouts" USING btree ("creator_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "payouts_status_idx" ON "payouts" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "payouts_created_idx" ON "payouts" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_payout_id_payouts_id_fk" FOREIGN KEY ("payout_id") REFERENCES "public"."payouts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_entries_payout_kind_unique" ON "ledger_entries" USING btree ("payout_id","kind");--> statement-breakpoint
 CREATE INDEX "ledger_entries_held_idx" ON "ledger_entries" USING btree ("available_at") WHERE "ledger_entries"."released_at" is null and "ledger_entries"."available_at" is not null;--> statement-breakpoint

@@ -36,6 +36,7 @@ import { telemetryRelayRoutes } from './observability/relay-routes.js';
 import { registerRequestTelemetry } from './observability/telemetry.js';
 import { SERVER_ROOT } from './paths.js';
 import { paymentsRoutes } from './payments/routes.js';
+import { adminPayoutsRoutes } from './payouts/admin-routes.js';
 import { payoutsRoutes } from './payouts/routes.js';
 import { peopleRoutes } from './people/routes.js';
 import { personalDataRoutes } from './personal-data/routes.js';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     admin,
     audit,
     adminPayments,
+    adminPayouts,
     moderation,
     personalData,
     support,
@@ -222,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await insightsRoutes(app, { insights });
   await adminRoutes(app, { admin, audit });
   await adminPaymentsRoutes(app, { adminPayments, now });
+  await adminPayoutsRoutes(app, { adminPayouts });
   await moderationRoutes(app, { moderation, media });
   await personalDataRoutes(app, { personalData });
   await supportRoutes(app, { support, media });

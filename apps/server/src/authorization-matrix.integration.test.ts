@@ -168,6 +168,11 @@ const DECISIONS: Record<string, Decision> = {
   'GET /api/creator/payouts': 'creators',
   'POST /api/creator/payouts': 'creators',
   'PUT /api/creator/payouts/schedule': 'creators',
+  'GET /api/admin/payouts': 'admins',
+  'POST /api/admin/payouts/{payoutId}/retry': 'admins',
+  'GET /api/admin/creators/{creatorId}/payouts': 'admins',
+  'PUT /api/admin/creators/{creatorId}/payouts/hold': 'admins',
+  'PUT /api/admin/creators/{creatorId}/payouts/held': 'admins',
 
   'GET /api/payments/config': 'signed-in',
   'POST /api/payments/dev/tokens': 'signed-in',

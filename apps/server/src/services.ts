@@ -38,9 +38,11 @@ import { ChargesService } from './payments/charges.js';
 import { createPaymentProvider } from './payments/providers.js';
 import { RefundNotices } from './payments/refund-notices.js';
 import { PaymentsService } from './payments/service.js';
+import { AdminPayoutsService } from './payouts/admin.js';
 import { PayoutMethodsService } from './payouts/methods.js';
 import { PayoutsService } from './payouts/payouts.js';
 import { createPayoutProviders } from './payouts/providers.js';
+import { ScheduledPayouts } from './payouts/scheduled-run.js';
 import { PayoutsStatements } from './payouts/statements.js';
 import { PeopleService } from './people/service.js';
 import { PeopleStatements } from './people/statements.js';
@@ -229,6 +231,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     methodChangePauseDays: config.payouts.methodChangePauseDays,
     notices: memberNotices,
   });
+  const payoutsStatements = new PayoutsStatements(db);
   const payouts = new PayoutsService({
     db,
     now,
@@ -238,8 +241,18 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     methods: payoutMethods,
     providers: createPayoutProviders(config.payouts, { db, now }),
     settings: config.payouts,
-    statements: new PayoutsStatements(db),
+    statements: payoutsStatements,
     notices: memberNotices,
+  });
+  const scheduledPayouts = new ScheduledPayouts({ db, now, logger, jobs, ledger, payouts });
+  const adminPayouts = new AdminPayoutsService({
+    db,
+    now,
+    audit,
+    ledger,
+    payouts,
+    statements: payoutsStatements,
+    platformHoldDays: config.payouts.holdDays,
   });
   const refundNotices = new RefundNotices({ db, jobs, mailer, publicUrl: config.publicUrl });
   const charges = new ChargesService({ db, now, logger, jobs, payments, refundNotice: (tx, refund) => refundNotices.queue(tx, refund) });
@@ -324,6 +337,8 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     ledger,
     payoutMethods,
     payouts,
+    adminPayouts,
+    scheduledPayouts,
     payments,
     charges,
     subscriptions,

@@ -170,6 +170,10 @@ export const AUDIT_ACTIONS = [
   'support.closed',
   'support.reopened',
   'payment.refunded',
+  'payout.retried',
+  'creator.hold_changed',
+  'creator.payouts_held',
+  'creator.payouts_released',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

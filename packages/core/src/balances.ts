@@ -18,6 +18,9 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const PAYOUT_PROVIDERS = ['development', 'stripe_connect', 'paypal', 'manual'] as const;
 export type PayoutProviderName = (typeof PAYOUT_PROVIDERS)[number];
 
+export const PAYOUT_TRIGGERS = ['requested', 'scheduled', 'retry'] as const;
+export type PayoutTrigger = (typeof PAYOUT_TRIGGERS)[number];
+
 export const PAYOUT_SCHEDULE_KINDS = ['manual', 'weekly', 'monthly'] as const;
 
 /** How a creator is paid: when they ask, or weekly on an ISO weekday (1 Monday to 7), or monthly on a day from 1 to 28. */
@@ -78,7 +81,8 @@ export const payoutSchema = z.object({
   amountMinor: money,
   currency: currencySchema,
   status: z.enum(PAYOUT_STATUSES),
-  trigger: z.enum(['requested', 'scheduled']),
+  /** Asked for by the creator, made by their schedule, or an admin's retry of a failed payout. */
+  trigger: z.enum(PAYOUT_TRIGGERS),
   provider: z.enum(PAYOUT_PROVIDERS),
   /** The method it was sent to, as it was shown then. */
   destination: z.string(),

@@ -320,6 +320,7 @@ export const ERROR_CATALOG = {
     status: 409,
     message: 'Payouts are paused for a few days after a change of payout method.',
   },
+  payoutNotRetryable: { type: 'payout_not_retryable', status: 409, message: 'Only a failed payout can be sent again.' },
   payoutsHeld: { type: 'payouts_held', status: 409, message: 'Your payouts are on hold. Contact support to find out why.' },
 } as const satisfies Record<string, ErrorSpec>;
 

@@ -11,8 +11,8 @@ import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 /** What one admin action changed, as the audit log keeps it beside who acted (AdminActor). */
 export interface AuditChange {
   action: AuditAction;
-  /** What the action was about: an account, for moderation a post or a chat message, a verification request, the restricted words list, a support ticket, or for a refund the payment. */
-  targetType: 'user' | 'post' | 'message' | 'verification_request' | 'restricted_words' | 'support_ticket' | 'charge';
+  /** What the action was about: an account, for moderation a post or a chat message, a verification request, the restricted words list, a support ticket, for a refund the payment, for a retry the failed payout. */
+  targetType: 'user' | 'post' | 'message' | 'verification_request' | 'restricted_words' | 'support_ticket' | 'charge' | 'payout';
   targetId: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;

@@ -669,6 +669,8 @@ export const payouts = pgTable(
     // A creator's history: newest first.
     index('payouts_creator_idx').on(t.creatorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('payouts_status_idx').on(t.status, t.createdAt),
+    // The admin list: newest first.
+    index('payouts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

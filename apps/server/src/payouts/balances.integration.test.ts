@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { DAY_MS, DEV_TEST_CARDS } from '@aurum/core';
+import { DAY_MS } from '@aurum/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActivePlan, signUp, uniqueEmail, uniqueHandle } from '../../test/content-fixtures.js';
+import { signUp, uniqueEmail, uniqueHandle } from '../../test/content-fixtures.js';
+import {
+  creatorWithPlan as earner,
+  expectLedgerBalances as ledgerBalances,
+  memberPays as pays,
+  rowsOf,
+} from '../../test/money-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
-import { charges, creatorPayoutSettings, moderationNotices } from '../db/schema.js';
+import { creatorPayoutSettings, moderationNotices } from '../db/schema.js';
 
 /**
  * Creators' balances and payouts through the development provider: the hold, withdrawals,
@@ -25,39 +31,10 @@ afterAll(async () => {
 });
 
 const db = () => server.context.database.db;
-/** The rows of a raw statement (both drivers answer with them). */
-const rowsOf = async (query: ReturnType<typeof sql>) =>
-  ((await db().execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+const creatorWithPlan = (priceMinor: number, paypal?: string) => earner(server, priceMinor, paypal);
+const memberPays = (planId: string) => pays(server, planId);
+const expectLedgerBalances = () => ledgerBalances(server);
 const HOLD_MS = 7 * DAY_MS;
-
-async function savedCard(client: ApiClient): Promise<string> {
-  const token = await client.post('/api/payments/dev/tokens', {
-    type: 'card',
-    number: DEV_TEST_CARDS.succeeds,
-    expMonth: 12,
-    expYear: 2099,
-    cvc: '123',
-  });
-  return (await client.post('/api/payment-methods', { token: token.body.token })).body.id as string;
-}
-
-/** A creator with a PayPal payout method and a plan at this price. */
-async function creatorWithPlan(priceMinor: number, paypal = uniqueEmail('paypal')) {
-  const creator = await signUp(server, 'earner', { creator: true });
-  expect((await creator.client.post('/api/payout-methods', { type: 'paypal', email: paypal })).status).toBe(201);
-  const planId = await createActivePlan(creator.client, 'Gold', priceMinor, 'USD');
-  return { ...creator, planId };
-}
-
-/** A new member subscribes to the plan: the creator earns the price less the platform's 20%. */
-async function memberPays(planId: string): Promise<string> {
-  const member = await signUp(server, 'payer');
-  const paymentMethodId = await savedCard(member.client);
-  const subscribed = await member.client.post('/api/subscriptions', { planId, paymentMethodId, idempotencyKey: randomUUID() });
-  expect(subscribed.status).toBe(201);
-  const [charge] = await db().select({ id: charges.id }).from(charges).where(eq(charges.userId, member.id));
-  return charge!.id;
-}
 
 const account = async (client: ApiClient) => {
   const response = await client.get('/api/creator/payouts/account');
@@ -69,35 +46,6 @@ const withdraw = (client: ApiClient, idempotencyKey = randomUUID()) =>
   client.post('/api/creator/payouts', { currency: 'USD', idempotencyKey });
 const refund = (chargeId: string) =>
   admin.post(`/api/admin/payments/${chargeId}/refund`, { reason: 'Asked for it back', endsAccess: true, idempotencyKey: randomUUID() });
-
-/**
- * The ledger's invariant over everything posted so far: each charge's member entry is its fee plus
- * its earning; each creator's kept balance is the sum of their entries (pending: not released;
- * available: released; paid out: minus their payouts and returns); each payout has its debit.
- */
-async function expectLedgerBalances(): Promise<void> {
-  const unbalancedCharges = await rowsOf(sql`
-    select charge_id from ledger_entries where charge_id is not null group by charge_id
-    having sum(case when kind in ('payment', 'refund') then amount_minor else -amount_minor end) <> 0`);
-  expect(unbalancedCharges).toEqual([]);
-  const mismatched = await rowsOf(sql`
-    with sums as (
-      select user_id as creator_id, currency,
-        coalesce(sum(amount_minor) filter (where released_at is null), 0) as pending,
-        coalesce(sum(amount_minor) filter (where released_at is not null), 0) as available,
-        coalesce(-sum(amount_minor) filter (where kind in ('payout', 'payout_return')), 0) as paid_out
-      from ledger_entries where available_at is not null group by user_id, currency
-    )
-    select coalesce(b.creator_id, s.creator_id) as creator_id from creator_balances b
-      full join sums s on s.creator_id = b.creator_id and s.currency = b.currency
-    where b.pending_minor is distinct from s.pending or b.available_minor is distinct from s.available
-      or b.paid_out_minor is distinct from s.paid_out`);
-  expect(mismatched).toEqual([]);
-  const payoutsWithoutDebit = await rowsOf(sql`
-    select p.id from payouts p left join ledger_entries le on le.payout_id = p.id and le.kind = 'payout'
-    where le.id is null or le.amount_minor <> -p.amount_minor`);
-  expect(payoutsWithoutDebit).toEqual([]);
-}
 
 describe(`creator balances and payouts (${TEST_DRIVER})`, () => {
   it('holds an earning for seven days, then pays it out once, on the key the creator sent', async () => {
@@ -180,7 +128,7 @@ describe(`creator balances and payouts (${TEST_DRIVER})`, () => {
     const creator = await creatorWithPlan(3000);
     await memberPays(creator.planId);
     server.advanceClock(HOLD_MS + 60_000);
-    const [me] = await rowsOf(sql`select email from users where id = ${creator.id}`);
+    const [me] = await rowsOf(server, sql`select email from users where id = ${creator.id}`);
     const mail = server.smtp.nextMailTo(String(me?.email));
     expect((await creator.client.post('/api/payout-methods', { type: 'paypal', email: uniqueEmail('new') })).status).toBe(201);
     expect((await mail).subject).toBe('Your payout method was changed');

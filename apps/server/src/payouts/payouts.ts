@@ -9,6 +9,7 @@ import {
   type PayoutMethod,
   type PayoutSchedule,
   type PayoutsPage,
+  type PayoutTrigger,
   payoutMethodLabel,
   type WithdrawBlock,
   type WithdrawInput,
@@ -59,7 +60,7 @@ const SEND_RETRY_DELAY_MS = 60 * 1000;
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
 /** A payout as the API shows it, from its row or the history statement's row (same names, times as text). */
-function toPayout(row: PayoutRow | PayoutSqlRow): Payout {
+export function toPayout(row: PayoutRow | PayoutSqlRow): Payout {
   return {
     id: row.id,
     amountMinor: Number(row.amountMinor),
@@ -200,21 +201,29 @@ export class PayoutsService {
       return { row: await this.begin(tx, creatorId, input.currency, input.idempotencyKey, 'requested'), made: true };
     });
     if (!payout.made) return toPayout(payout.row);
+    return toPayout((await this.sendNow(payout.row.id)) ?? payout.row);
+  }
+
+  /**
+   * Sends a payout just made while the creator (or admin) waits for the provider's first answer;
+   * should it not come, the send job asks again later with the same key.
+   */
+  async sendNow(payoutId: string): Promise<PayoutRow | undefined> {
     this.deps.jobs.wake();
-    // The creator waits for the provider's first answer; should it not come, the send job asks again.
-    const sent = await this.process(payout.row.id).catch((error: unknown) => {
+    try {
+      return await this.process(payoutId);
+    } catch (error) {
       if (!(error instanceof PayoutProviderError)) throw error;
-      this.deps.logger.warn({ err: error, payoutId: payout.row.id }, 'payout provider did not answer; the send job asks again');
-      return payout.row;
-    });
-    return toPayout(sent ?? payout.row);
+      this.deps.logger.warn({ err: error, payoutId }, 'payout provider did not answer; the send job asks again');
+      return this.byId(this.deps.db, payoutId);
+    }
   }
 
   /**
    * Writes a payout of the available balance with its ledger debit and send job, in the
    * caller's transaction, after releasing what the hold frees and checking every block.
    */
-  async begin(tx: Executor, creatorId: string, currency: Currency, idempotencyKey: string, trigger: Payout['trigger']): Promise<PayoutRow> {
+  async begin(tx: Executor, creatorId: string, currency: Currency, idempotencyKey: string, trigger: PayoutTrigger): Promise<PayoutRow> {
     const { ledger } = this.deps;
     await ledger.release(tx, creatorId);
     const balance = await ledger.lockedBalance(tx, creatorId, currency);
@@ -306,7 +315,7 @@ export class PayoutsService {
     return payout;
   }
 
-  private async byKey(executor: Executor, key: string): Promise<PayoutRow | undefined> {
+  async byKey(executor: Executor, key: string): Promise<PayoutRow | undefined> {
     const [payout] = await executor.select().from(payouts).where(eq(payouts.idempotencyKey, key));
     return payout;
   }
@@ -316,7 +325,8 @@ export class PayoutsService {
     return settings;
   }
 
-  private minimumOf(currency: Currency): number {
+  /** The smallest payout of a currency on this server. */
+  minimumOf(currency: Currency): number {
     return this.deps.settings.minimumMinor[currency] ?? this.deps.settings.minimumMinor.default;
   }
 

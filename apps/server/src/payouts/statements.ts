@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
-import { payouts } from '../db/schema.js';
+import { payouts, profiles, users } from '../db/schema.js';
 
 /** The payout reads, one prepared statement each (`db/prepared.ts`). */
 
 const bound = {
   creator: sql.placeholder('creator'),
+  status: sql.placeholder('status'),
+  currency: sql.placeholder('currency'),
   cursorTime: sql.placeholder('cursorTime'),
   cursorId: sql.placeholder('cursorId'),
   limit: sql.placeholder('limit'),
@@ -44,12 +46,49 @@ const inFlight = sql`select currency, sum(amount_minor)::bigint as amount_minor
   where creator_id = ${bound.creator} and status in ('pending', 'in_flight')
   group by currency`;
 
+/** The admin list's row: a payout with its creator. */
+export interface AdminPayoutSqlRow extends PayoutSqlRow {
+  providerRef: string | null;
+  creatorId: string;
+  creatorHandle: string | null;
+  creatorEmail: string | null;
+}
+
+/** The admin list's filters, each optional (a null placeholder leaves it out), so every combination is one statement. */
+const adminFilter = sql`(${bound.status}::text is null or p.status = ${bound.status}::text)
+    and (${bound.creator}::text is null or p.creator_id = ${bound.creator}::text)
+    and (${bound.currency}::text is null or p.currency = ${bound.currency}::text)`;
+
+/** Every creator's payouts, newest first, filtered by state, creator and currency. */
+const adminPage = sql`select p.id, p.amount_minor as "amountMinor", p.currency, p.status, p.trigger, p.provider, p.destination,
+    p.failure_code as "failureCode", p.failure_message as "failureMessage", p.provider_ref as "providerRef",
+    ${iso(sql`p.created_at`)} as "createdAt", ${iso(sql`p.settled_at`)} as "settledAt",
+    p.creator_id as "creatorId", pr.handle as "creatorHandle", u.email as "creatorEmail"
+  from ${payouts} as p
+    join ${users} as u on u.id = p.creator_id
+    left join ${profiles} as pr on pr.user_id = p.creator_id
+  where ${adminFilter}
+    and (${bound.cursorTime}::timestamptz is null or (p.created_at, p.id) < (${bound.cursorTime}::timestamptz, ${bound.cursorId}::text))
+  order by p.created_at desc, p.id desc
+  limit ${bound.limit}`;
+
+/** What the filtered payouts add up to, per currency and state. */
+const adminTotals = sql`select p.currency, p.status, count(*)::int as count, sum(p.amount_minor)::bigint as amount_minor
+  from ${payouts} as p
+  where ${adminFilter}
+  group by p.currency, p.status
+  order by p.currency, p.status`;
+
 export class PayoutsStatements {
   readonly history: PreparedStatement<PayoutSqlRow>;
   readonly inFlight: PreparedStatement<{ currency: string; amount_minor: string | number }>;
+  readonly adminPage: PreparedStatement<AdminPayoutSqlRow>;
+  readonly adminTotals: PreparedStatement<{ currency: string; status: string; count: number; amount_minor: string | number }>;
 
   constructor(db: Database) {
     this.history = prepareStatement(db, 'payouts_history', history);
     this.inFlight = prepareStatement(db, 'payouts_in_flight', inFlight);
+    this.adminPage = prepareStatement(db, 'admin_payouts_page', adminPage);
+    this.adminTotals = prepareStatement(db, 'admin_payouts_totals', adminTotals);
   }
 }

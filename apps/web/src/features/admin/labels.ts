@@ -39,6 +39,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'support.closed': 'Support ticket closed',
   'support.reopened': 'Support ticket reopened',
   'payment.refunded': 'Payment refunded',
+  'payout.retried': 'Failed payout sent again',
+  'creator.hold_changed': 'Earnings hold changed',
+  'creator.payouts_held': 'Payouts held',
+  'creator.payouts_released': 'Payouts released',
 };
 
 export const LABEL_NAMES: Record<string, string> = { [ROLE.admins]: 'Admin', [ROLE.creators]: 'Creator' };
@@ -78,6 +82,17 @@ export function auditChange(entry: Pick<AuditEntry, 'action' | 'before' | 'after
     }
     case 'payment.refunded':
       return entry.after?.endsAccess ? 'Refunded, access ended' : 'Refunded, runs to its period end';
+    case 'payout.retried':
+      return `New payout ${String(entry.after?.payoutId ?? '')}`.trim();
+    case 'creator.hold_changed': {
+      const days = (side: Record<string, unknown> | null) =>
+        side?.holdDays == null ? 'platform default' : `${String(side.holdDays)} days`;
+      return `Hold: ${days(entry.before)} → ${days(entry.after)}`;
+    }
+    case 'creator.payouts_held':
+      return 'Payouts stopped';
+    case 'creator.payouts_released':
+      return 'Payouts resume';
     case 'report.dismissed':
     case 'content.removed':
     case 'creator.suspended':

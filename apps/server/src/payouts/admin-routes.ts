@@ -1,0 +1,94 @@
+import {
+  adminCreatorPayoutsSchema,
+  adminPayoutsPageSchema,
+  adminPayoutsQuerySchema,
+  apiErrorSchema,
+  creatorHoldSchema,
+  creatorIdParamsSchema,
+  holdPayoutsSchema,
+  payoutIdParamsSchema,
+  payoutSchema,
+  retryPayoutSchema,
+} from '@aurum/core';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ADMIN_API_PREFIX } from '../access/access.js';
+import { actorOf } from '../audit/audit-log.js';
+import { type DomainRoutes, refusals } from '../http/domain-routes.js';
+import type { AdminPayoutsService } from './admin.js';
+
+const tags = ['admin'];
+
+export const adminPayoutsRoutes: DomainRoutes<{ adminPayouts: AdminPayoutsService }> = (app, { adminPayouts }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    `${ADMIN_API_PREFIX}payouts`,
+    {
+      schema: {
+        tags,
+        summary:
+          "Admins only: creators' payouts, newest first, filtered by state, creator and currency, with totals per currency and state",
+        querystring: adminPayoutsQuerySchema,
+        response: { 200: adminPayoutsPageSchema, ...refusals },
+      },
+    },
+    async (request) => adminPayouts.list(request.query),
+  );
+
+  api.post(
+    `${ADMIN_API_PREFIX}payouts/:payoutId/retry`,
+    {
+      schema: {
+        tags,
+        summary:
+          "Admins only: sends a failed payout again (a new payout of the creator's available balance, once per failed payout), audited. 409 payout_not_retryable and a withdrawal's refusals.",
+        params: payoutIdParamsSchema,
+        body: retryPayoutSchema,
+        response: { 200: payoutSchema, ...refusals, 409: apiErrorSchema },
+      },
+    },
+    async (request) => adminPayouts.retry(actorOf(request, request.body.reason), request.params.payoutId),
+  );
+
+  api.get(
+    `${ADMIN_API_PREFIX}creators/:creatorId/payouts`,
+    {
+      schema: {
+        tags,
+        summary: "Admins only: a creator's balances, their own hold and whether their payouts are held",
+        params: creatorIdParamsSchema,
+        response: { 200: adminCreatorPayoutsSchema, ...refusals },
+      },
+    },
+    async (request) => adminPayouts.creator(request.params.creatorId),
+  );
+
+  api.put(
+    `${ADMIN_API_PREFIX}creators/:creatorId/payouts/hold`,
+    {
+      schema: {
+        tags,
+        summary:
+          "Admins only: the days this creator's earnings are held (null: the platform's); what they have held moves by the change. Audited.",
+        params: creatorIdParamsSchema,
+        body: creatorHoldSchema,
+        response: { 200: adminCreatorPayoutsSchema, ...refusals },
+      },
+    },
+    async (request) => adminPayouts.setHold(actorOf(request, request.body.reason), request.params.creatorId, request.body.holdDays),
+  );
+
+  api.put(
+    `${ADMIN_API_PREFIX}creators/:creatorId/payouts/held`,
+    {
+      schema: {
+        tags,
+        summary: "Admins only: stop this creator's payouts, or let them go again, with a reason. Audited.",
+        params: creatorIdParamsSchema,
+        body: holdPayoutsSchema,
+        response: { 200: adminCreatorPayoutsSchema, ...refusals },
+      },
+    },
+    async (request) => adminPayouts.holdPayouts(actorOf(request, request.body.reason), request.params.creatorId, request.body.held),
+  );
+};

@@ -1,0 +1,196 @@
+import {
+  type AdminCreatorPayouts,
+  type AdminPayoutRow,
+  type AdminPayoutsPage,
+  type adminPayoutsQuerySchema,
+  type Currency,
+  DAY_MS,
+  type Payout,
+  type PayoutStatus,
+} from '@aurum/core';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AdminActor, AuditLog } from '../audit/audit-log.js';
+import type { Database, Executor } from '../db/database.js';
+import { creatorPayoutSettings, ledgerEntries, payouts, profiles, users } from '../db/schema.js';
+import { lockUser } from '../db/user-lock.js';
+import { errors } from '../http/errors.js';
+import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { type PayoutsService, toPayout } from './payouts.js';
+import type { AdminPayoutSqlRow, PayoutsStatements } from './statements.js';
+
+export interface AdminPayoutsServiceDeps {
+  db: Database;
+  now: () => Date;
+  audit: AuditLog;
+  ledger: Ledger;
+  payouts: PayoutsService;
+  statements: PayoutsStatements;
+  /** The platform's hold, for creators without their own. */
+  platformHoldDays: number;
+}
+
+type SettingsRow = typeof creatorPayoutSettings.$inferSelect;
+
+function toAdminRow(row: AdminPayoutSqlRow): AdminPayoutRow {
+  return {
+    ...toPayout(row),
+    providerRef: row.providerRef,
+    creator: { id: row.creatorId, handle: row.creatorHandle, email: row.creatorEmail },
+  };
+}
+
+/**
+ * The admin side of payouts: every payout by state with totals, retrying a failed one, and a
+ * creator's own hold and payout hold. Each change writes its audit row in its transaction.
+ */
+export class AdminPayoutsService {
+  constructor(private readonly deps: AdminPayoutsServiceDeps) {}
+
+  async list(query: z.output<typeof adminPayoutsQuerySchema>): Promise<AdminPayoutsPage> {
+    const { statements } = this.deps;
+    const position = decodeTimeCursor(query.cursor);
+    const filters = { status: query.status ?? null, creator: query.creatorId ?? null, currency: query.currency ?? null };
+    const [rows, totals] = await Promise.all([
+      statements.adminPage.run({
+        ...filters,
+        cursorTime: position?.[0] ?? null,
+        cursorId: position?.[1] ?? null,
+        limit: query.limit + 1,
+      }),
+      statements.adminTotals.run(filters),
+    ]);
+    const { items, nextCursor } = timeCursorPage(rows, query.limit, (row) => [row.createdAt, row.id]);
+    return {
+      items: items.map(toAdminRow),
+      totals: totals.map((row) => ({
+        currency: row.currency as Currency,
+        status: row.status as PayoutStatus,
+        count: row.count,
+        amountMinor: Number(row.amount_minor),
+      })),
+      nextCursor,
+    };
+  }
+
+  /**
+   * Sends a failed payout again: a new payout of the creator's available balance (the failed
+   * amount is back in it), once per failed payout (its key names the failed one), with every
+   * block of a withdrawal still in force.
+   */
+  async retry(actor: AdminActor, payoutId: string): Promise<Payout> {
+    const { db, audit, payouts: payoutsService } = this.deps;
+    const retried = await db.transaction(async (tx) => {
+      const [failed] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
+      if (!failed) throw errors.notFound('Payout');
+      if (failed.status !== 'failed') throw errors.payoutNotRetryable();
+      const key = `retry:${failed.id}`;
+      if (await payoutsService.byKey(tx, key)) throw errors.payoutNotRetryable({ message: 'This payout was already sent again.' });
+      const begun = await payoutsService.begin(tx, failed.creatorId, failed.currency as Currency, key, 'retry');
+      await audit.record(tx, actor, {
+        action: 'payout.retried',
+        targetType: 'payout',
+        targetId: failed.id,
+        before: { status: failed.status, failureCode: failed.failureCode },
+        after: { payoutId: begun.id, amountMinor: begun.amountMinor, currency: begun.currency },
+      });
+      return begun;
+    });
+    return toPayout((await payoutsService.sendNow(retried.id)) ?? retried);
+  }
+
+  async creator(creatorId: string): Promise<AdminCreatorPayouts> {
+    const { db } = this.deps;
+    const [person] = await db
+      .select({ id: users.id, email: users.email, handle: profiles.handle })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.id, creatorId));
+    if (!person) throw errors.notFound('Creator');
+    const [settings, account] = await Promise.all([this.settingsOf(db, creatorId), this.deps.payouts.account(creatorId)]);
+    return {
+      creator: person,
+      holdDays: settings?.holdDays ?? null,
+      holdReason: settings?.holdReason ?? null,
+      platformHoldDays: this.deps.platformHoldDays,
+      payoutsHeld: Boolean(settings?.payoutsHeldAt),
+      payoutsHeldReason: settings?.payoutsHeldReason ?? null,
+      payoutsHeldAt: settings?.payoutsHeldAt?.toISOString() ?? null,
+      balances: account.balances,
+    };
+  }
+
+  /**
+   * Gives a creator their own hold (or the platform's again). What they have held now moves by
+   * the change, so a shorter hold frees money sooner and a longer one keeps it longer.
+   */
+  async setHold(actor: AdminActor, creatorId: string, holdDays: number | null): Promise<AdminCreatorPayouts> {
+    const { db, audit, ledger } = this.deps;
+    await db.transaction(async (tx) => {
+      const before = await this.lockedSettings(tx, creatorId);
+      const previous = before?.holdDays ?? this.deps.platformHoldDays;
+      const next = holdDays ?? this.deps.platformHoldDays;
+      const at = this.deps.now();
+      await this.saveSettings(tx, creatorId, { holdDays, holdReason: holdDays === null ? null : (actor.reason ?? null), updatedAt: at });
+      if (next !== previous) {
+        await tx
+          .update(ledgerEntries)
+          .set({ availableAt: sql`${ledgerEntries.availableAt} + ${(next - previous) * DAY_MS} * interval '1 millisecond'` })
+          .where(
+            sql`${ledgerEntries.userId} = ${creatorId} and ${ledgerEntries.releasedAt} is null and ${ledgerEntries.availableAt} is not null`,
+          );
+        await ledger.release(tx, creatorId);
+      }
+      await audit.record(tx, actor, {
+        action: 'creator.hold_changed',
+        targetType: 'user',
+        targetId: creatorId,
+        before: { holdDays: before?.holdDays ?? null },
+        after: { holdDays },
+      });
+    });
+    return this.creator(creatorId);
+  }
+
+  /** Stops a creator's payouts (scheduled and asked for), or lets them go again. */
+  async holdPayouts(actor: AdminActor, creatorId: string, held: boolean): Promise<AdminCreatorPayouts> {
+    const { db, audit } = this.deps;
+    await db.transaction(async (tx) => {
+      const before = await this.lockedSettings(tx, creatorId);
+      if (Boolean(before?.payoutsHeldAt) === held) return;
+      const at = this.deps.now();
+      await this.saveSettings(tx, creatorId, {
+        payoutsHeldAt: held ? at : null,
+        payoutsHeldReason: held ? (actor.reason ?? null) : null,
+        updatedAt: at,
+      });
+      await audit.record(tx, actor, {
+        action: held ? 'creator.payouts_held' : 'creator.payouts_released',
+        targetType: 'user',
+        targetId: creatorId,
+        before: { payoutsHeld: !held },
+        after: { payoutsHeld: held },
+      });
+    });
+    return this.creator(creatorId);
+  }
+
+  /** The creator's settings row under a lock on the creator, so two admins' changes apply one after the other. */
+  private async lockedSettings(tx: Executor, creatorId: string): Promise<SettingsRow | undefined> {
+    if (!(await lockUser(tx, creatorId))) throw errors.notFound('Creator');
+    return this.settingsOf(tx, creatorId);
+  }
+
+  private async settingsOf(executor: Executor, creatorId: string): Promise<SettingsRow | undefined> {
+    const [settings] = await executor.select().from(creatorPayoutSettings).where(eq(creatorPayoutSettings.creatorId, creatorId));
+    return settings;
+  }
+
+  private async saveSettings(tx: Executor, creatorId: string, values: Partial<SettingsRow>): Promise<void> {
+    await tx
+      .insert(creatorPayoutSettings)
+      .values({ creatorId, ...values })
+      .onConflictDoUpdate({ target: creatorPayoutSettings.creatorId, set: values });
+  }
+}
