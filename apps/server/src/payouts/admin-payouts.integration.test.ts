@@ -100,7 +100,9 @@ describe(`admin payouts (${TEST_DRIVER})`, () => {
     expect(retried.body).toMatchObject({ status: 'paid', trigger: 'retry', amountMinor: 2400 });
     const twice = await admin.post(`/api/admin/payouts/${failed.body.id}/retry`, { reason: 'Again' });
     expect(twice.body.type).toBe('payout_not_retryable');
-    expect((await admin.post(`/api/admin/payouts/${retried.body.id}/retry`, { reason: 'Paid one' })).body.type).toBe('payout_not_retryable');
+    expect((await admin.post(`/api/admin/payouts/${retried.body.id}/retry`, { reason: 'Paid one' })).body.type).toBe(
+      'payout_not_retryable',
+    );
     const [audited] = await auditOf(failed.body.id);
     expect(audited).toMatchObject({ action: 'payout.retried', targetType: 'payout', after: { payoutId: retried.body.id } });
     await expectLedgerBalances(server);

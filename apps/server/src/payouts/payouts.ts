@@ -200,7 +200,8 @@ export class PayoutsService {
       }
       return { row: await this.begin(tx, creatorId, input.currency, input.idempotencyKey, 'requested'), made: true };
     });
-    if (!payout.made) return toPayout(payout.row);
+    // Asked again for a payout that never got its answer (a crash, a timeout): ask the provider again with its key.
+    if (!payout.made && payout.row.status !== 'pending') return toPayout(payout.row);
     return toPayout((await this.sendNow(payout.row.id)) ?? payout.row);
   }
 
