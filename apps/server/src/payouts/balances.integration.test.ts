@@ -11,6 +11,7 @@ import {
 } from '../../test/money-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { creatorPayoutSettings, moderationNotices } from '../db/schema.js';
+import { collectPersonalData } from '../personal-data/collect.js';
 
 /**
  * Creators' balances and payouts through the development provider: the hold, withdrawals,
@@ -74,6 +75,10 @@ describe(`creator balances and payouts (${TEST_DRIVER})`, () => {
     const history = await creator.client.get('/api/creator/payouts');
     expect(history.body.items.map((payout: any) => payout.id)).toEqual([paid.body.id]);
     await expectLedgerBalances();
+    // The creator's data export holds their balance and payouts.
+    const exported = await collectPersonalData(db(), creator.id, server.context.now());
+    expect(exported.balances).toEqual([{ currency: 'USD', pendingMinor: 0, availableMinor: 0, paidOutMinor: 2400 }]);
+    expect(exported.payouts).toEqual([expect.objectContaining({ id: paid.body.id, amountMinor: 2400, status: 'paid' })]);
 
     const other = await creatorWithPlan(3000);
     expect((await withdraw(other.client, key)).body.type).toBe('idempotency_key_reused');

@@ -4,9 +4,11 @@ import type { Database } from '../db/database.js';
 import {
   charges,
   chatParticipants,
+  creatorBalances,
   creatorOnboarding,
   follows,
   messages,
+  payouts,
   plans,
   postMedia,
   posts,
@@ -20,8 +22,8 @@ const creator = alias(profiles, 'creator_profile');
 
 /**
  * Everything the member's download holds, read in one pass per table: their account and
- * profile, follows, subscriptions, payments, the messages of their chats (both sides), and their
- * posts without media bytes. Other members appear by handle only.
+ * profile, follows, subscriptions, payments, the messages of their chats (both sides), their
+ * posts without media bytes, and as a creator their balances and payouts. Other members appear by handle only.
  */
 export async function collectPersonalData(db: Database, userId: string, at: Date) {
   const [account] = await db
@@ -52,7 +54,7 @@ export async function collectPersonalData(db: Database, userId: string, at: Date
     .innerJoin(userData, eq(userData.userId, users.id))
     .leftJoin(creatorOnboarding, eq(creatorOnboarding.userId, users.id))
     .where(eq(users.id, userId));
-  const [followRows, subscriptionRows, paymentRows, messageRows, postRows] = await Promise.all([
+  const [followRows, subscriptionRows, paymentRows, messageRows, postRows, balanceRows, payoutRows] = await Promise.all([
     db
       .select({ creatorId: follows.creatorId, creatorHandle: creator.handle, followedAt: follows.createdAt })
       .from(follows)
@@ -119,6 +121,30 @@ export async function collectPersonalData(db: Database, userId: string, at: Date
       .from(posts)
       .where(eq(posts.creatorId, userId))
       .orderBy(asc(posts.createdAt)),
+    db
+      .select({
+        currency: creatorBalances.currency,
+        pendingMinor: creatorBalances.pendingMinor,
+        availableMinor: creatorBalances.availableMinor,
+        paidOutMinor: creatorBalances.paidOutMinor,
+      })
+      .from(creatorBalances)
+      .where(eq(creatorBalances.creatorId, userId))
+      .orderBy(asc(creatorBalances.currency)),
+    db
+      .select({
+        id: payouts.id,
+        amountMinor: payouts.amountMinor,
+        currency: payouts.currency,
+        status: payouts.status,
+        destination: sql<string>`${payouts.destination}->>'label'`,
+        failureMessage: payouts.failureMessage,
+        createdAt: payouts.createdAt,
+        settledAt: payouts.settledAt,
+      })
+      .from(payouts)
+      .where(eq(payouts.creatorId, userId))
+      .orderBy(asc(payouts.createdAt)),
   ]);
   return {
     exportedAt: at.toISOString(),
@@ -128,5 +154,7 @@ export async function collectPersonalData(db: Database, userId: string, at: Date
     payments: paymentRows,
     messages: messageRows,
     posts: postRows,
+    balances: balanceRows,
+    payouts: payoutRows,
   };
 }
