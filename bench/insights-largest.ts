@@ -6,6 +6,7 @@
  *   node --import tsx bench/insights-largest.ts [--database aurum_bench] [--creators 3]
  */
 import { InsightsService } from '../apps/server/src/insights/service.js';
+import { Ledger } from '../apps/server/src/ledger/ledger.js';
 import { argument, openTarget, targetFromArgs } from './target.js';
 
 const creators = Number(argument('creators') ?? 3);
@@ -15,7 +16,14 @@ try {
     'select creator_id, count(*)::int as subscriptions from subscriptions group by 1 order by 2 desc limit $1',
     [creators],
   );
-  const insights = new InsightsService({ db: database.db, now: () => new Date(), platformFeeBasisPoints: 2000 });
+  const now = () => new Date();
+  const ledger = new Ledger({ db: database.db, now, holdDays: 7 });
+  const insights = new InsightsService({
+    db: database.db,
+    now,
+    platformFeeBasisPoints: 2000,
+    balancesOf: (creatorId) => ledger.balances(database.db, creatorId),
+  });
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   console.log('| creator subscriptions | view | range | daily rows ms | source rows ms |\n| ---: | --- | --- | ---: | ---: |');
   for (const { creator_id: creatorId, subscriptions } of rows) {

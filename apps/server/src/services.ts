@@ -294,7 +294,12 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
   });
   const people = new PeopleService({ now, statements: new PeopleStatements(db) });
   const adminPayments = new AdminPaymentsService({ db, now, statements: new AdminPaymentsStatements(db), audit, charges, payments });
-  const insights = new InsightsService({ db, now, platformFeeBasisPoints: config.platformFeeBasisPoints });
+  const insights = new InsightsService({
+    db,
+    now,
+    platformFeeBasisPoints: config.platformFeeBasisPoints,
+    balancesOf: (creatorId) => ledger.balances(db, creatorId),
+  });
   const chatNotices = new ChatNotices({ db, now, jobs, mailer, logger, publicUrl: config.publicUrl });
   const lifecycle = new Lifecycle();
   const localCache = new LocalCacheService({ db, now });

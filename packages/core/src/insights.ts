@@ -220,9 +220,13 @@ export const currencyEarningsSchema = z.object({
   change: z.object({ grossMinor: change, feeMinor: change, netMinor: change }),
 });
 export type CurrencyEarnings = z.infer<typeof currencyEarningsSchema>;
+/** Where the creator's money is now, beside what the period earned: held, available to pay out, and paid out in all. */
+const currencyBalanceNowSchema = z.object({ currency: currencyOf, pendingMinor: money, availableMinor: money, paidOutMinor: money });
+
 export const earningsInsightsSchema = z.object({
   period: periodSchema,
   currencies: z.array(currencyEarningsSchema),
+  balances: z.array(currencyBalanceNowSchema),
   platformFeePercent: z.number(),
 });
 export type EarningsInsights = z.infer<typeof earningsInsightsSchema>;

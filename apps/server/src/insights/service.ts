@@ -52,6 +52,8 @@ export interface InsightsServiceDeps {
   db: Database;
   now: () => Date;
   platformFeeBasisPoints: number;
+  /** The creator's kept balances (the ledger's), shown beside what they earned. */
+  balancesOf: (creatorId: string) => Promise<{ currency: string; pendingMinor: number; availableMinor: number; paidOutMinor: number }[]>;
 }
 
 export interface PeriodQuery {
@@ -154,7 +156,10 @@ export class InsightsService {
 
   async earnings(viewer: Viewer, creatorId: string, query: PeriodQuery): Promise<EarningsInsights> {
     const resolved = await this.resolve(viewer, creatorId, query);
-    const rows = await this.statement<EarningsRow>('insights_earnings', earningsStatement).run(resolved.values);
+    const [rows, balances] = await Promise.all([
+      this.statement<EarningsRow>('insights_earnings', earningsStatement).run(resolved.values),
+      this.deps.balancesOf(creatorId),
+    ]);
     const byCurrency = new Map<string, { buckets: Map<string, Totals>; total: Totals; previous: Totals }>();
     for (const row of rows) {
       let entry = byCurrency.get(row.currency);
@@ -180,7 +185,17 @@ export class InsightsService {
           netMinor: relativeChange(entry.total.netMinor, entry.previous.netMinor),
         },
       }));
-    return { period: this.periodInfo(resolved), currencies, platformFeePercent: this.deps.platformFeeBasisPoints / 100 };
+    return {
+      period: this.periodInfo(resolved),
+      currencies,
+      balances: balances.map(({ currency, pendingMinor, availableMinor, paidOutMinor }) => ({
+        currency: currency as Currency,
+        pendingMinor,
+        availableMinor,
+        paidOutMinor,
+      })),
+      platformFeePercent: this.deps.platformFeeBasisPoints / 100,
+    };
   }
 
   async subscribers(viewer: Viewer, creatorId: string, query: PeriodQuery): Promise<SubscribersInsights> {

@@ -75,6 +75,9 @@ describe(`creator balances and payouts (${TEST_DRIVER})`, () => {
     const history = await creator.client.get('/api/creator/payouts');
     expect(history.body.items.map((payout: any) => payout.id)).toEqual([paid.body.id]);
     await expectLedgerBalances();
+    // Insights show paid out and available beside what was earned.
+    const insights = await creator.client.get(`/api/creators/${creator.id}/insights/earnings?range=30d`);
+    expect(insights.body.balances).toEqual([{ currency: 'USD', pendingMinor: 0, availableMinor: 0, paidOutMinor: 2400 }]);
     // The creator's data export holds their balance and payouts.
     const exported = await collectPersonalData(db(), creator.id, server.context.now());
     expect(exported.balances).toEqual([{ currency: 'USD', pendingMinor: 0, availableMinor: 0, paidOutMinor: 2400 }]);

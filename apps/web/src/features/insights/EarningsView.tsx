@@ -24,6 +24,7 @@ export function EarningsView({
   const { period } = data;
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      {data.balances.length > 0 && <Balances balances={data.balances} />}
       {data.currencies.length === 0 && (
         <Paper variant="outlined" sx={{ p: 2.5 }}>
           <Typography>No payments in this period or the one before. Earnings appear here as soon as a member pays.</Typography>
@@ -89,6 +90,27 @@ export function EarningsView({
         );
       })}
       <Statements href={statementHref} today={today} />
+    </Box>
+  );
+}
+
+/** Where the money is now, whatever the period: beside what was earned, what is held, available and paid out. */
+function Balances({ balances }: { balances: EarningsInsights['balances'] }) {
+  return (
+    <Box component="section" aria-labelledby="insights-balance" sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Typography id="insights-balance" variant="h2" sx={{ fontSize: '1.2rem' }}>
+        Your balance now
+      </Typography>
+      {balances.map((balance) => {
+        const format = (value: number) => money(value, balance.currency);
+        return (
+          <KpiGrid key={balance.currency} label={`Balance in ${balance.currency}`}>
+            <Kpi label="Available to pay out" value={format(balance.availableMinor)} />
+            <Kpi label="Held" value={format(balance.pendingMinor)} />
+            <Kpi label="Paid out" value={format(balance.paidOutMinor)} />
+          </KpiGrid>
+        );
+      })}
     </Box>
   );
 }

@@ -23,6 +23,7 @@ const zero = { grossMinor: 0, feeMinor: 0, netMinor: 0, charges: 0 };
 const earnings: EarningsInsights = {
   period,
   platformFeePercent: 20,
+  balances: [{ currency: 'EUR', pendingMinor: 800, availableMinor: 1600, paidOutMinor: 4000 }],
   currencies: [
     {
       currency: 'EUR',
@@ -53,6 +54,10 @@ describe('insights page', () => {
     expect(within(totals).getAllByText('−100%')).toHaveLength(3);
     expect(within(totals).getByText('(before: €4.00)')).toBeTruthy();
     expect(screen.getByText(/Days start at midnight in Europe\/Paris/)).toBeTruthy();
+    const balance = screen.getByRole('group', { name: 'Balance in EUR' });
+    expect(within(balance).getByText('€16.00')).toBeTruthy();
+    expect(within(balance).getByText('€8.00')).toBeTruthy();
+    expect(within(balance).getByText('€40.00')).toBeTruthy();
 
     const card = screen.getByRole('region', { name: 'Net earnings per day (EUR)' });
     await userEvent.click(within(card).getByRole('button', { name: 'Show the table' }));
