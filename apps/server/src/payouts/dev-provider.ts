@@ -28,7 +28,7 @@ export class DevPayoutProvider implements PayoutProvider {
   async send(request: PayoutRequest): Promise<PayoutResult> {
     const now = this.deps.now();
     const failed = refuses(request.destination);
-    await this.deps.db
+    const [made] = await this.deps.db
       .insert(devPayouts)
       .values({
         idempotencyKey: request.idempotencyKey,
@@ -40,8 +40,12 @@ export class DevPayoutProvider implements PayoutProvider {
         failureCode: failed ? REFUSAL.code : null,
         createdAt: now,
       })
-      .onConflictDoNothing();
-    const [stored] = await this.deps.db.select().from(devPayouts).where(eq(devPayouts.idempotencyKey, request.idempotencyKey));
+      .onConflictDoNothing()
+      .returning();
+    // Asked again with the same key: the first answer.
+    const [stored] = made
+      ? [made]
+      : await this.deps.db.select().from(devPayouts).where(eq(devPayouts.idempotencyKey, request.idempotencyKey));
     if (!stored) throw new Error('the development payout was not stored');
     return stored.status === 'failed'
       ? { status: 'failed', providerRef: stored.id, code: stored.failureCode ?? REFUSAL.code, message: REFUSAL.message }

@@ -224,9 +224,17 @@ export class PayoutsService {
    * Writes a payout of the available balance with its ledger debit and send job, in the
    * caller's transaction, after releasing what the hold frees and checking every block.
    */
-  async begin(tx: Executor, creatorId: string, currency: Currency, idempotencyKey: string, trigger: PayoutTrigger): Promise<PayoutRow> {
+  async begin(
+    tx: Executor,
+    creatorId: string,
+    currency: Currency,
+    idempotencyKey: string,
+    trigger: PayoutTrigger,
+    { released = false } = {},
+  ): Promise<PayoutRow> {
     const { ledger } = this.deps;
-    await ledger.release(tx, creatorId);
+    // What the hold freed counts; a run that released every creator's just before says so.
+    if (!released) await ledger.release(tx, creatorId);
     const balance = await ledger.lockedBalance(tx, creatorId, currency);
     const settings = await this.settingsOf(tx, creatorId);
     const method = await this.deps.methods.active(tx, creatorId);
@@ -285,9 +293,9 @@ export class PayoutsService {
   async settle(payoutId: string, result: PayoutResult): Promise<PayoutRow | undefined> {
     const { db, ledger } = this.deps;
     const at = this.deps.now();
-    const failed = await db.transaction(async (tx) => {
+    const { payout, notice } = await db.transaction(async (tx) => {
       const from = result.status === 'in_flight' ? ['pending'] : ['pending', 'in_flight'];
-      const [payout] = await tx
+      const [updated] = await tx
         .update(payouts)
         .set({
           status: result.status,
@@ -299,16 +307,17 @@ export class PayoutsService {
         })
         .where(and(eq(payouts.id, payoutId), inArray(payouts.status, from)))
         .returning();
-      if (payout?.status !== 'failed') return null;
+      if (updated?.status !== 'failed') return { payout: updated, notice: null };
       await ledger.post(tx, { payoutId }, [
-        { kind: 'payout_return', userId: payout.creatorId, amountMinor: payout.amountMinor, currency: payout.currency, availableAt: at },
+        { kind: 'payout_return', userId: updated.creatorId, amountMinor: updated.amountMinor, currency: updated.currency, availableAt: at },
       ]);
-      const notice = payoutFailedNotice(payout);
-      await this.deps.notices.record(tx, [notice], at);
-      return notice;
+      const told = payoutFailedNotice(updated);
+      await this.deps.notices.record(tx, [told], at);
+      return { payout: updated, notice: told };
     });
-    if (failed) await this.deps.notices.tell([failed]);
-    return this.byId(db, payoutId);
+    if (notice) await this.deps.notices.tell([notice]);
+    // Not changed here (settled already, or an older answer): as it stands.
+    return payout ?? this.byId(db, payoutId);
   }
 
   async byId(executor: Executor, id: string): Promise<PayoutRow | undefined> {

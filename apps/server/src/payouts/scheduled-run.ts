@@ -12,8 +12,24 @@ import type { PayoutsService } from './payouts.js';
 const RUN_JOB = 'payouts.scheduled-run';
 /** The run looks for creators due today this often; each finds only those not yet paid today. */
 const RUN_EVERY_MS = 60 * 60 * 1000;
-/** Creators read per query of a run. */
+/** Balances read per query of a run. */
 const BATCH = 500;
+/** Payouts made per transaction. */
+const MADE_PER_TRANSACTION = 50;
+/** Payouts sent to the provider at once (the database pool has 10 connections; requests need some). */
+const SENT_AT_ONCE = 4;
+
+/** Runs `work` on every item, at most `limit` at a time. */
+async function eachAtOnce<T>(items: readonly T[], limit: number, work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
 
 export interface ScheduledPayoutsDeps {
   db: Database;
@@ -40,9 +56,13 @@ export class ScheduledPayouts {
     deps.jobs.every(RUN_JOB, RUN_EVERY_MS, { payload: z.unknown(), run: () => this.run().then(() => undefined) });
   }
 
-  /** Pays every creator due today; returns how many payouts it made. */
+  /**
+   * Pays every creator due today; returns how many payouts it made. Payouts are made a batch per
+   * transaction (each creator in its own savepoint, so one refused leaves the others), then sent
+   * a few at a time, as a provider answers each over the network.
+   */
   async run(): Promise<number> {
-    const { db, ledger, logger } = this.deps;
+    const { db, ledger, logger, payouts: payoutsService } = this.deps;
     const today = this.deps.now();
     const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
     await ledger.release(db);
@@ -50,18 +70,28 @@ export class ScheduledPayouts {
     let after: readonly [string, string] = ['', ''];
     for (;;) {
       const due = await this.dueBalances(day, after);
-      for (const { creatorId, currency, availableMinor, schedule } of due) {
-        if (!isScheduledDay(schedule, day) || availableMinor < this.deps.payouts.minimumOf(currency)) continue;
-        const payout = await db
-          .transaction((tx) => this.deps.payouts.begin(tx, creatorId, currency, scheduledPayoutKey(creatorId, currency, day), 'scheduled'))
-          .catch((error: unknown) => {
-            // A block found under the lock (the balance changed, a hold came in): this creator waits for the next run.
-            if (error instanceof AppError) return null;
-            throw error;
-          });
-        if (!payout) continue;
-        made += 1;
-        await this.deps.payouts.sendNow(payout.id);
+      const payable = due.filter(
+        (balance) => isScheduledDay(balance.schedule, day) && balance.availableMinor >= payoutsService.minimumOf(balance.currency),
+      );
+      for (let start = 0; start < payable.length; start += MADE_PER_TRANSACTION) {
+        const batch = payable.slice(start, start + MADE_PER_TRANSACTION);
+        const begun = await db.transaction(async (tx) => {
+          const rows = [];
+          for (const { creatorId, currency } of batch) {
+            const key = scheduledPayoutKey(creatorId, currency, day);
+            const payout = await tx
+              .transaction((savepoint) => payoutsService.begin(savepoint, creatorId, currency, key, 'scheduled', { released: true }))
+              .catch((error: unknown) => {
+                // A block found under the lock (the balance changed, a hold came in): this creator waits for the next run.
+                if (error instanceof AppError) return null;
+                throw error;
+              });
+            if (payout) rows.push(payout);
+          }
+          return rows;
+        });
+        made += begun.length;
+        await eachAtOnce(begun, SENT_AT_ONCE, (payout) => payoutsService.sendNow(payout.id));
       }
       const last = due.at(-1);
       if (due.length < BATCH || !last) break;
