@@ -5,9 +5,9 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PageLoading } from '../../../components/LoadingOverlay';
-import { RetryAlert } from '../../../components/RetryAlert';
-import { payoutMethodsQuery } from './api';
+import { payoutMethodsQuery } from '../../lib/payout-methods';
+import { PageLoading } from '../LoadingOverlay';
+import { RetryAlert } from '../RetryAlert';
 import { PayoutMethodForm } from './PayoutMethodForm';
 import { PayoutMethodList } from './PayoutMethodList';
 
