@@ -108,6 +108,7 @@ export const APP_ROUTES: AppRoute[] = [
 
   { path: '/creator', title: 'Creator', layout: 'menu', page: () => import('../features/creator/CreatorDashboardPage') },
   { path: '/creator/insights', title: 'Insights', layout: 'menu', page: () => import('../features/insights/InsightsPage') },
+  { path: '/creator/payouts', title: 'Payouts', layout: 'menu', page: () => import('../features/payouts/PayoutsPage') },
   { path: '/creator/signup', title: 'Become a creator', layout: 'menu', page: () => import('../features/creator/SignupPage') },
   {
     path: '/creator/signup/add-images-and-bio',

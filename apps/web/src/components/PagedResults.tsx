@@ -28,6 +28,8 @@ interface PagedResultsProps<Item> {
   loadingLabel: string;
   /** What an empty result says: a short title and a sentence. */
   empty: { title: string; text: string };
+  /** The list sits in a titled section of a page: the empty state's title is an h3, sized below the section's heading. */
+  nested?: boolean;
   /** The "Load more" button's words, e.g. "Load more users"; its busy state says "Loading more …". */
   moreLabel: string;
   moreLoadingLabel: string;
@@ -50,6 +52,7 @@ export function PagedResults<Item>({
   moreLabel,
   moreLoadingLabel,
   header,
+  nested = false,
   renderItem,
 }: PagedResultsProps<Item>) {
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
@@ -58,7 +61,7 @@ export function PagedResults<Item>({
   if (items.length === 0) {
     return (
       <Paper variant="outlined" role="status" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
-        <Typography variant="h2">{empty.title}</Typography>
+        <Typography variant={nested ? 'h3' : 'h2'}>{empty.title}</Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
           {empty.text}
         </Typography>

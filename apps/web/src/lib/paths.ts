@@ -63,6 +63,8 @@ export const paths = {
 
   creatorDashboard: '/creator',
   creatorInsights: '/creator/insights',
+  /** The creator's balances, withdrawals, payout method, automatic payouts and payout history. */
+  creatorPayouts: '/creator/payouts',
   /** Resumes creator sign-up where it was left, or shows its success screen. */
   creatorSignup: '/creator/signup',
   creatorSignupStep: ONBOARDING_STEP_PATHS,

@@ -45,6 +45,12 @@ export const queryKeys = {
   creatorOnboarding: ['creatorOnboarding'] as const,
   earnings: ['earnings'] as const,
   payoutMethods: ['payoutMethods'] as const,
+  /** The signed-in creator's balances, schedule and method (`account`), and their payouts (`history`). */
+  payouts: {
+    all: ['payouts'] as const,
+    account: ['payouts', 'account'] as const,
+    history: ['payouts', 'history'] as const,
+  },
 
   payments: {
     all: ['payments'] as const,

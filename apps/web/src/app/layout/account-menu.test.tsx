@@ -54,6 +54,13 @@ describe('the account menu', () => {
     expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe('/admin');
   });
 
+  it('takes a creator to their payouts, after their posts and plans; members have none', async () => {
+    const items = await openMenu(makeUser({ roles: ['members', ROLE.creators], labels: [ROLE.creators] }));
+    expect(items.slice(0, 7)).toEqual(['Profile', 'Subscriptions', 'People', 'Creator dashboard', 'Posts', 'Plans', 'Payouts']);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Payouts' }));
+    expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe('/creator/payouts');
+  });
+
   it('offers only the theme and sign-out before registration is finished', async () => {
     expect(await openMenu(newUser())).toEqual(['Switch to light theme', 'Sign out']);
   });

@@ -1,4 +1,5 @@
 import { type CurrentUser, ROLE } from '@aurum/core';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ArticleIcon from '@mui/icons-material/Article';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
@@ -53,6 +54,7 @@ export function secondaryNavItems(user: Pick<CurrentUser, 'roles'>, unreadNotice
           { label: 'Creator dashboard', to: paths.creatorDashboard, icon: <DashboardIcon /> },
           { label: 'Posts', to: paths.posts, icon: <ArticleIcon /> },
           { label: 'Plans', to: paths.plans, icon: <ViewListIcon /> },
+          { label: 'Payouts', to: paths.creatorPayouts, icon: <AccountBalanceWalletIcon /> },
         ]
       : [{ label: 'Become a creator', to: paths.creatorDashboard, icon: <AutoAwesomeIcon /> }]),
     { label: 'Payment methods', to: paths.paymentMethods, icon: <CreditCardIcon /> },

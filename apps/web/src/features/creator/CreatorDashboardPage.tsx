@@ -76,7 +76,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
     { label: 'New post', hint: 'Photos, video, audio', to: paths.newPost, icon: <PostAddIcon /> },
     { label: 'Posts', hint: 'Everything you published', to: paths.posts, icon: <ArticleIcon /> },
     { label: 'Profile', hint: 'As members see it', to: paths.user(user.id), icon: <PersonIcon /> },
-    { label: 'Payout details', hint: 'Where earnings go', to: paths.creatorSignupStep.payout, icon: <AccountBalanceIcon /> },
+    { label: 'Payouts', hint: 'Balance and withdrawals', to: paths.creatorPayouts, icon: <AccountBalanceIcon /> },
   ];
   return (
     <>
@@ -156,7 +156,10 @@ function EarningsSummary() {
             </Box>
           )}
           <Typography variant="body2" color="text.secondary">
-            After the platform's {earnings.data.platformFeePercent}% fee. Payouts go to your payout details.
+            After the platform's {earnings.data.platformFeePercent}% fee.{' '}
+            <Link component={RouterLink} to={paths.creatorPayouts} sx={{ fontWeight: 600 }}>
+              See your balance and withdraw
+            </Link>
           </Typography>
         </Paper>
       )}

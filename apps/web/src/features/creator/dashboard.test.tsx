@@ -36,6 +36,20 @@ describe('creator dashboard', () => {
     expect(within(section).getByText(/After the platform's 20% fee/)).toBeTruthy();
   });
 
+  it('leads to the payouts page from its tools and from the earnings', async () => {
+    renderDashboard({ balances: [{ currency: 'USD', earnedMinor: 500, payments: 1 }], platformFeePercent: 20 });
+    const tools = await screen.findByRole('navigation', { name: 'Creator tools' });
+    expect(
+      within(tools)
+        .getByRole('link', { name: /^Payouts/ })
+        .getAttribute('href'),
+    ).toBe('/creator/payouts');
+    const section = await screen.findByRole('region', { name: 'Earnings' });
+    expect((await within(section).findByRole('link', { name: 'See your balance and withdraw' })).getAttribute('href')).toBe(
+      '/creator/payouts',
+    );
+  });
+
   it('says when nothing has been earned yet', async () => {
     renderDashboard({ balances: [], platformFeePercent: 12.5 });
     const section = await screen.findByRole('region', { name: 'Earnings' });

@@ -14,10 +14,10 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BlockButton } from '../../../components/BlockButton';
-import { addSnack } from '../../../components/snack-queue';
-import { errorMessage } from '../../../lib/errors';
-import { activatePayoutMethod, payoutMethodsQuery, removePayoutMethod } from './api';
+import { errorMessage } from '../../lib/errors';
+import { activatePayoutMethod, refreshPayoutMethods, removePayoutMethod } from '../../lib/payout-methods';
+import { BlockButton } from '../BlockButton';
+import { addSnack } from '../snack-queue';
 import { payoutCountry } from './countries';
 
 function detailsLine(method: PayoutMethod): string {
@@ -31,7 +31,7 @@ export function PayoutMethodList({ methods, onChanged }: { methods: PayoutMethod
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<PayoutMethod | null>(null);
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: payoutMethodsQuery.queryKey });
+    await refreshPayoutMethods(queryClient);
     onChanged?.();
   };
   const activate = useMutation({

@@ -10,9 +10,9 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { BlockButton } from '../../../components/BlockButton';
-import { apiFormErrors, type FieldErrors, issuesToFieldErrors } from '../../../lib/form-errors';
-import { addPayoutMethod, payoutMethodsQuery } from './api';
+import { apiFormErrors, type FieldErrors, issuesToFieldErrors } from '../../lib/form-errors';
+import { addPayoutMethod, refreshPayoutMethods } from '../../lib/payout-methods';
+import { BlockButton } from '../BlockButton';
 import { PAYOUT_COUNTRIES, PAYOUT_CURRENCIES, payoutCountry } from './countries';
 
 const FIELDS = ['holderName', 'country', 'currency', 'iban', 'accountNumber', 'routingNumber', 'email'] as const;
@@ -67,7 +67,7 @@ export function PayoutMethodForm({ onSaved, onCancel }: { onSaved: (method: Payo
   const save = useMutation({
     mutationFn: addPayoutMethod,
     onSuccess: async (method) => {
-      await queryClient.invalidateQueries({ queryKey: payoutMethodsQuery.queryKey });
+      await refreshPayoutMethods(queryClient);
       onSaved(method);
     },
   });

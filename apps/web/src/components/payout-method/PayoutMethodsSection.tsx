@@ -5,9 +5,9 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PageLoading } from '../../../components/LoadingOverlay';
-import { RetryAlert } from '../../../components/RetryAlert';
-import { payoutMethodsQuery } from './api';
+import { payoutMethodsQuery } from '../../lib/payout-methods';
+import { PageLoading } from '../LoadingOverlay';
+import { RetryAlert } from '../RetryAlert';
 import { PayoutMethodForm } from './PayoutMethodForm';
 import { PayoutMethodList } from './PayoutMethodList';
 
@@ -16,10 +16,12 @@ export interface PayoutMethodsSectionProps {
   onAdded?: (method: PayoutMethod) => void;
   /** After a method was made active or removed. */
   onChanged?: () => void;
+  /** The level of its headings: h2 on a page of its own, h3 inside a page's section. */
+  headingLevel?: 'h2' | 'h3';
 }
 
 /** The user's payout methods and a form to add one; the form is open while there are none. */
-export function PayoutMethodsSection({ onAdded, onChanged }: PayoutMethodsSectionProps) {
+export function PayoutMethodsSection({ onAdded, onChanged, headingLevel = 'h2' }: PayoutMethodsSectionProps) {
   const methods = useQuery(payoutMethodsQuery);
   const [adding, setAdding] = useState(false);
 
@@ -33,7 +35,7 @@ export function PayoutMethodsSection({ onAdded, onChanged }: PayoutMethodsSectio
     <Box sx={{ display: 'grid', gap: 3 }}>
       {saved.length > 0 && (
         <Box component="section" aria-labelledby="payout-saved" sx={{ display: 'grid', gap: 1.5 }}>
-          <Typography id="payout-saved" variant="h2" sx={{ fontSize: '1.15rem' }}>
+          <Typography id="payout-saved" variant="h2" component={headingLevel} sx={{ fontSize: '1.15rem' }}>
             Your payout methods
           </Typography>
           <Typography variant="body2" color="text.secondary">
@@ -44,7 +46,7 @@ export function PayoutMethodsSection({ onAdded, onChanged }: PayoutMethodsSectio
       )}
       {showForm ? (
         <Box component="section" aria-labelledby="payout-add" sx={{ display: 'grid', gap: 1.5 }}>
-          <Typography id="payout-add" variant="h2" sx={{ fontSize: '1.15rem' }}>
+          <Typography id="payout-add" variant="h2" component={headingLevel} sx={{ fontSize: '1.15rem' }}>
             Add a payout method
           </Typography>
           <PayoutMethodForm

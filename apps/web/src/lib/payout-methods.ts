@@ -1,7 +1,7 @@
 import type { PayoutMethod, PayoutMethodInput } from '@aurum/core';
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
-import { queryKeys } from '../../../lib/query-keys';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { api } from './api/client';
+import { queryKeys } from './query-keys';
 
 /** The signed-in user's payout methods: where a creator's earnings go. */
 
@@ -16,3 +16,14 @@ export const activatePayoutMethod = (methodId: string) =>
   api.post<PayoutMethod>(`/payout-methods/${encodeURIComponent(methodId)}/activate`);
 
 export const removePayoutMethod = (methodId: string) => api.delete(`/payout-methods/${encodeURIComponent(methodId)}`);
+
+/**
+ * After a method was added, made active or removed: the list reads afresh, and so does the
+ * payout account, whose method, provider and pause after a change follow the active method.
+ */
+export async function refreshPayoutMethods(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.payoutMethods }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.payouts.account }),
+  ]);
+}
