@@ -2,11 +2,14 @@ import { type EarningsInsights, formatCompactNumber } from '@aurum/core';
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../lib/paths';
 import { ChartCard } from './ChartCard';
 import { bucketHeading, bucketLabel, money, monthName, recentMonths } from './format';
 import { Kpi, KpiGrid } from './Kpi';
@@ -98,9 +101,14 @@ export function EarningsView({
 function Balances({ balances }: { balances: EarningsInsights['balances'] }) {
   return (
     <Box component="section" aria-labelledby="insights-balance" sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Typography id="insights-balance" variant="h2" sx={{ fontSize: '1.2rem' }}>
-        Your balance now
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+        <Typography id="insights-balance" variant="h2" sx={{ fontSize: '1.2rem' }}>
+          Your balance now
+        </Typography>
+        <Link component={RouterLink} to={paths.creatorPayouts}>
+          Payouts
+        </Link>
+      </Box>
       {balances.map((balance) => {
         const format = (value: number) => money(value, balance.currency);
         return (
