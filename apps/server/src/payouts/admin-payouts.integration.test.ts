@@ -111,6 +111,21 @@ describe(`admin payouts (${TEST_DRIVER})`, () => {
     expect((await member.client.get('/api/admin/payouts')).status).toBe(403);
   });
 
+  it('sends again a payout the receiving account refused until it was confirmed', async () => {
+    const creator = await creatorWithPlan(server, 3000, `fail-once-${uniqueEmail('unconfirmed')}`);
+    await memberPays(server, creator.planId);
+    server.advanceClock(HOLD_MS + 60_000);
+    const failed = await withdraw(creator.client);
+    expect(failed.body).toMatchObject({ status: 'failed', failureCode: 'receiver_unconfirmed' });
+    const retried = await admin.post(`/api/admin/payouts/${failed.body.id}/retry`, { reason: 'Creator confirmed the account' });
+    expect(retried.body).toMatchObject({ status: 'paid', trigger: 'retry', amountMinor: 2400 });
+    expect((await creator.client.get('/api/creator/payouts')).body.items.map((payout: { status: string }) => payout.status)).toEqual([
+      'paid',
+      'failed',
+    ]);
+    await expectLedgerBalances(server);
+  });
+
   it('pays creators on their weekly or monthly day once, however often the run runs', async () => {
     const stop = server.freezeClock();
     try {

@@ -1,22 +1,30 @@
 import { generateId } from '@aurum/core';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { devPayouts } from '../db/schema.js';
 import type { PayoutDestination, PayoutProvider, PayoutRequest, PayoutResult } from './provider.js';
 
-/** A PayPal address or bank holder name starting with this is refused, to try the failure path. */
-export const DEV_PAYOUT_FAILS_PREFIX = 'fail';
-const REFUSAL = { code: 'account_closed', message: 'The receiving account is closed. Add another payout method.' };
+/**
+ * Test destinations, by how the PayPal address or bank holder name starts: `fail-once` is refused
+ * the first time and paid after (as a receiving account that was not yet confirmed), any other
+ * `fail` always (a closed account).
+ */
+const FAILS_ONCE = 'fail-once';
+const FAILS = 'fail';
+const REFUSALS = {
+  closed: { code: 'account_closed', message: 'The receiving account is closed. Add another payout method.' },
+  unconfirmed: {
+    code: 'receiver_unconfirmed',
+    message: 'The receiving account is not confirmed yet. Confirm it, then ask for the payout again.',
+  },
+};
 
-function refuses(destination: PayoutDestination): boolean {
-  const name = destination.type === 'paypal' ? destination.email : destination.holderName;
-  return name.toLowerCase().startsWith(DEV_PAYOUT_FAILS_PREFIX);
-}
+const nameOf = (destination: PayoutDestination) =>
+  (destination.type === 'paypal' ? destination.email : destination.holderName).toLowerCase();
 
 /**
  * The built-in development payout provider: no money moves. It pays PayPal addresses and bank
- * accounts at once, except those whose address or holder name starts with "fail", which it
- * refuses as a closed account. It keeps each payout under its idempotency key in its own
+ * accounts at once, except the test destinations above. It keeps each payout under its idempotency key in its own
  * table, so asking again (after a crash) returns the first answer, as a real provider does.
  */
 export class DevPayoutProvider implements PayoutProvider {
@@ -27,7 +35,7 @@ export class DevPayoutProvider implements PayoutProvider {
 
   async send(request: PayoutRequest): Promise<PayoutResult> {
     const now = this.deps.now();
-    const failed = refuses(request.destination);
+    const refusal = await this.refusalFor(request.destination);
     const [made] = await this.deps.db
       .insert(devPayouts)
       .values({
@@ -36,8 +44,8 @@ export class DevPayoutProvider implements PayoutProvider {
         amountMinor: request.amountMinor,
         currency: request.currency,
         destination: request.destination,
-        status: failed ? 'failed' : 'paid',
-        failureCode: failed ? REFUSAL.code : null,
+        status: refusal ? 'failed' : 'paid',
+        failureCode: refusal?.code ?? null,
         createdAt: now,
       })
       .onConflictDoNothing()
@@ -47,8 +55,22 @@ export class DevPayoutProvider implements PayoutProvider {
       ? [made]
       : await this.deps.db.select().from(devPayouts).where(eq(devPayouts.idempotencyKey, request.idempotencyKey));
     if (!stored) throw new Error('the development payout was not stored');
-    return stored.status === 'failed'
-      ? { status: 'failed', providerRef: stored.id, code: stored.failureCode ?? REFUSAL.code, message: REFUSAL.message }
-      : { status: 'paid', providerRef: stored.id };
+    if (stored.status !== 'failed') return { status: 'paid', providerRef: stored.id };
+    const code = stored.failureCode ?? REFUSALS.closed.code;
+    const message = Object.values(REFUSALS).find((known) => known.code === code)?.message ?? REFUSALS.closed.message;
+    return { status: 'failed', providerRef: stored.id, code, message };
+  }
+
+  private async refusalFor(destination: PayoutDestination): Promise<(typeof REFUSALS)[keyof typeof REFUSALS] | null> {
+    const name = nameOf(destination);
+    if (name.startsWith(FAILS_ONCE)) {
+      const [refused] = await this.deps.db
+        .select({ id: devPayouts.id })
+        .from(devPayouts)
+        .where(and(eq(devPayouts.status, 'failed'), sql`${devPayouts.destination} = ${JSON.stringify(destination)}::jsonb`))
+        .limit(1);
+      return refused ? null : REFUSALS.unconfirmed;
+    }
+    return name.startsWith(FAILS) ? REFUSALS.closed : null;
   }
 }
