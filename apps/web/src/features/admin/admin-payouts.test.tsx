@@ -1,4 +1,4 @@
-import type { AdminCreatorPayouts, AdminPayoutRow, AdminPayoutsPage, Payout } from '@aurum/core';
+import type { AdminCreatorPayouts, AdminPayoutRow, AdminPayoutsPage, AdminUserDetail, Payout } from '@aurum/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -280,5 +280,38 @@ describe("a creator's payouts", () => {
       { held: true, reason: 'Chargeback review' },
       { held: false, reason: 'Cleared' },
     ]);
+  });
+
+  it("is linked from a creator's admin page", async () => {
+    const detail: AdminUserDetail = {
+      user: {
+        id: 'u3',
+        email: 'ada@example.com',
+        name: '',
+        handle: 'ada',
+        publicName: 'Ada',
+        avatarColor: 'hsl(42, 50%, 50%)',
+        labels: ['creators'],
+        disabledAt: null,
+        identityVerifiedAt: null,
+        suspendedAt: null,
+        deletedAt: null,
+        anonymisedAt: null,
+        createdAt: '2026-11-20T10:00:00.000Z',
+        bio: null,
+        lastOnline: null,
+        registrationCompletedAt: null,
+        followerCount: 0,
+      },
+      sessions: [],
+      subscriptions: [],
+      payments: [],
+      verifications: [],
+      reports: [],
+    };
+    api({ 'GET /api/admin/users/u3': () => ({ status: 200, body: detail }) });
+    renderApp('/admin/users/u3');
+    const profile = await screen.findByRole('region', { name: 'Profile' });
+    expect(within(profile).getByRole('link', { name: 'Payouts' }).getAttribute('href')).toBe('/admin/payouts/creators/u3');
   });
 });
