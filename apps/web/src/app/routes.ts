@@ -34,6 +34,13 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/admin/audit', title: 'Audit log', layout: 'menu', page: () => import('../features/admin/AdminAuditPage') },
   { path: '/admin/payments', title: 'Payments', layout: 'menu', page: () => import('../features/admin/AdminPaymentsPage') },
   { path: '/admin/payments/:chargeId', title: 'Payment', layout: 'menu', page: () => import('../features/admin/AdminPaymentPage') },
+  { path: '/admin/payouts', title: 'Payouts', layout: 'menu', page: () => import('../features/admin/AdminPayoutsPage') },
+  {
+    path: '/admin/payouts/creators/:creatorId',
+    title: 'Creator payouts',
+    layout: 'menu',
+    page: () => import('../features/admin/AdminCreatorPayoutsPage'),
+  },
   {
     path: '/admin/reported-content',
     title: 'Reported content',

@@ -9,6 +9,7 @@ const TABS = [
   { label: 'Users', to: paths.adminUsers },
   { label: 'Verification', to: paths.adminVerificationRequests },
   { label: 'Payments', to: paths.adminPayments },
+  { label: 'Payouts', to: paths.adminPayouts },
   { label: 'Subscriptions', to: paths.adminSubscriptions },
   { label: 'Support', to: paths.adminSupport },
   { label: 'Audit log', to: paths.adminAudit },

@@ -27,6 +27,11 @@ export const paths = {
   adminSupport: '/admin/support',
   adminSupportTicket: (ticketId: string) => `/admin/support/${segment(ticketId)}`,
   adminPayment: (chargeId: string) => `/admin/payments/${segment(chargeId)}`,
+  adminPayouts: '/admin/payouts',
+  /** One creator's payouts in the payouts list. */
+  adminPayoutsOf: (creatorId: string) => `/admin/payouts?creatorId=${segment(creatorId)}`,
+  /** A creator's balances, hold and payout hold. */
+  adminCreatorPayouts: (creatorId: string) => `/admin/payouts/creators/${segment(creatorId)}`,
   adminSubscriptions: '/admin/subscriptions',
   adminVerificationRequests: '/admin/verification-requests',
   /** The queue with only the requests waiting: what the admin home's count opens. */

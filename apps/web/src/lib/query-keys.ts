@@ -76,6 +76,8 @@ export const queryKeys = {
     verificationRequest: (requestId: string) => ['admin', 'verification-request', requestId] as const,
     money: (list: string, filters: Record<string, string>) => ['admin', 'money', list, filters] as const,
     payment: (chargeId: string) => ['admin', 'payment', chargeId] as const,
+    payouts: (filters: Record<string, string>) => ['admin', 'payouts', filters] as const,
+    creatorPayouts: (creatorId: string) => ['admin', 'creator-payouts', creatorId] as const,
   },
   subscriptions: {
     all: ['subscriptions'] as const,

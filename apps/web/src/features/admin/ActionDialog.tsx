@@ -13,8 +13,10 @@ export interface PendingAction {
   title: string;
   description: string;
   confirm: string;
-  /** The reason is also shown to the member, so it must be given. */
+  /** The reason must be given (it is shown to the member, or the server asks for one). */
   reasonRequired?: boolean;
+  /** Where the reason goes, under its field; by default the audit log (and the member, when required). */
+  reasonHelp?: string;
 }
 
 /**
@@ -57,7 +59,9 @@ export function ActionDialog({
             <DialogContentText>{action.description}</DialogContentText>
             <TextField
               label={action.reasonRequired ? 'Reason' : 'Reason (optional)'}
-              helperText={action.reasonRequired ? 'Kept in the audit log and shown to the member.' : 'Kept in the audit log.'}
+              helperText={
+                action.reasonHelp ?? (action.reasonRequired ? 'Kept in the audit log and shown to the member.' : 'Kept in the audit log.')
+              }
               required={action.reasonRequired}
               value={reason}
               onChange={(event) => setReason(event.target.value)}
@@ -75,7 +79,7 @@ export function ActionDialog({
             <Button onClick={onClose} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" variant="contained" loading={busy}>
+            <Button type="submit" variant="contained" loading={busy} disabled={action.reasonRequired && !reason.trim()}>
               {action.confirm}
             </Button>
           </DialogActions>

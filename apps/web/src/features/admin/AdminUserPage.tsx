@@ -104,9 +104,16 @@ function UserDetail({ detail }: { detail: AdminUserDetail }) {
               ['Bio', user.bio],
             ]}
           />
-          <Link component={RouterLink} to={paths.adminAuditOf(user.id)}>
-            Audit log about this user
-          </Link>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+            <Link component={RouterLink} to={paths.adminAuditOf(user.id)}>
+              Audit log about this user
+            </Link>
+            {user.labels.includes(ROLE.creators) && (
+              <Link component={RouterLink} to={paths.adminCreatorPayouts(user.id)}>
+                Payouts
+              </Link>
+            )}
+          </Box>
         </SectionCard>
 
         <SectionCard title="Actions" gap={1.5}>

@@ -118,7 +118,7 @@ export function MoneyTotals({
 }
 
 /** A member or creator named in a row; choosing them narrows the list to them. */
-function PersonFilterLink({ person, onFilter }: { person: Person; onFilter: (id: string) => void }) {
+export function PersonFilterLink({ person, onFilter }: { person: Person; onFilter: (id: string) => void }) {
   return (
     <Link
       component="button"

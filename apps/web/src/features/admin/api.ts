@@ -2,21 +2,24 @@ import type {
   AdminActionResult,
   AdminChargeDetail,
   AdminChargesPage,
+  AdminCreatorPayouts,
   AdminLabelChangeInput,
   AdminLedgerPage,
   AdminOverview,
+  AdminPayoutsPage,
   AdminRefundInput,
   AdminRefundResult,
   AdminSubscriptionsPage,
   AdminUserDetail,
   AdminUsersPage,
   AuditPage,
+  Payout,
   VerificationDecisionInput,
   VerificationRequestDetail,
   VerificationRequestsPage,
 } from '@aurum/core';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api/client';
+import { api, apiRequest } from '../../lib/api/client';
 import { cursorPaging, pagePath } from '../../lib/api/cursor-list';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -29,6 +32,8 @@ export type AuditFilters = Partial<Record<'action' | 'actorId' | 'targetId', str
 
 /** The money lists' filters as they stand in the address: only those set. */
 export type MoneyFilters = Partial<Record<'from' | 'to' | 'status' | 'kind' | 'creatorId' | 'memberId', string>>;
+/** The payouts list's filters as they stand in the address: only those set. */
+export type PayoutFilters = Partial<Record<'status' | 'currency' | 'creatorId', string>>;
 /** The admin money lists, by their API path. */
 export type MoneyList = 'payments' | 'ledger' | 'subscriptions';
 interface MoneyPages {
@@ -125,3 +130,34 @@ export const adminPaymentQuery = (chargeId: string) =>
 
 export const refundPayment = (chargeId: string, input: AdminRefundInput) =>
   api.post<AdminRefundResult>(`/admin/payments/${encodeURIComponent(chargeId)}/refund`, input);
+
+export const adminPayoutsQuery = (filters: PayoutFilters) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.admin.payouts(filters as Record<string, string>),
+    queryFn: ({ pageParam }) =>
+      api.get<AdminPayoutsPage>(
+        pagePath('/admin/payouts', pageParam, { status: filters.status, currency: filters.currency, creatorId: filters.creatorId }),
+      ),
+    ...cursorPaging,
+    placeholderData: keepPreviousData,
+  });
+
+/** Sends a failed payout again; answers with the new payout (which may itself have failed). */
+export const retryPayout = (payoutId: string, reason: string) =>
+  api.post<Payout>(`/admin/payouts/${encodeURIComponent(payoutId)}/retry`, { reason });
+
+const creatorPayoutsPath = (creatorId: string) => `/admin/creators/${encodeURIComponent(creatorId)}/payouts`;
+
+export const adminCreatorPayoutsQuery = (creatorId: string) =>
+  queryOptions({
+    queryKey: queryKeys.admin.creatorPayouts(creatorId),
+    queryFn: () => api.get<AdminCreatorPayouts>(creatorPayoutsPath(creatorId)),
+  });
+
+/** Gives the creator their own hold in days, or the platform's again (null); answers with their payouts after it. */
+export const setCreatorHold = (creatorId: string, input: { holdDays: number | null; reason: string }) =>
+  apiRequest<AdminCreatorPayouts>('PUT', `${creatorPayoutsPath(creatorId)}/hold`, input);
+
+/** Stops the creator's payouts (held) or lets them go again. */
+export const holdCreatorPayouts = (creatorId: string, input: { held: boolean; reason: string }) =>
+  apiRequest<AdminCreatorPayouts>('PUT', `${creatorPayoutsPath(creatorId)}/held`, input);

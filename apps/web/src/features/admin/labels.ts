@@ -6,8 +6,12 @@ import {
   type ChargeKindName,
   type ChargeStatus,
   type LedgerKind,
+  type PayoutProviderName,
+  type PayoutStatus,
+  type PayoutTrigger,
   ROLE,
   type SubscriptionStatus,
+  type WithdrawBlock,
 } from '@aurum/core';
 import { paths } from '../../lib/paths';
 
@@ -136,4 +140,41 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   past_due: 'Past due',
   canceled: 'Canceled',
   expired: 'Expired',
+};
+
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+  pending: 'Pending',
+  in_flight: 'In flight',
+  paid: 'Paid',
+  failed: 'Failed',
+};
+
+export const PAYOUT_STATUS_COLORS: Record<PayoutStatus, 'default' | 'info' | 'success' | 'error'> = {
+  pending: 'default',
+  in_flight: 'info',
+  paid: 'success',
+  failed: 'error',
+};
+
+export const PAYOUT_TRIGGER_LABELS: Record<PayoutTrigger, string> = {
+  requested: 'Asked for',
+  scheduled: 'Scheduled',
+  retry: 'Sent again',
+};
+
+export const PAYOUT_PROVIDER_LABELS: Record<PayoutProviderName, string> = {
+  development: 'Development',
+  stripe_connect: 'Stripe Connect',
+  paypal: 'PayPal',
+  manual: 'By hand',
+};
+
+/** Why a creator cannot withdraw a currency's balance now, as an admin reads it (it ends "Cannot withdraw now: …"). */
+export const WITHDRAW_BLOCK_LABELS: Record<WithdrawBlock, string> = {
+  below_minimum: 'the balance is below the minimum payout',
+  negative: 'the balance is negative after a refund',
+  no_method: 'they have no payout method',
+  method_unsupported: 'this server does not pay their kind of payout method',
+  method_changed: 'paused after a change of payout method',
+  held: 'their payouts are held',
 };
