@@ -26,7 +26,12 @@ export type AdminPayoutsQuery = z.input<typeof adminPayoutsQuerySchema>;
 
 const creatorSchema = z.object({ id: z.string(), handle: z.string().nullable(), email: z.string().nullable() });
 
-export const adminPayoutRowSchema = payoutSchema.extend({ creator: creatorSchema, providerRef: z.string().nullable() });
+export const adminPayoutRowSchema = payoutSchema.extend({
+  creator: creatorSchema,
+  providerRef: z.string().nullable(),
+  /** A failed payout an admin sent again: the new payout's id. */
+  retriedBy: z.string().nullable(),
+});
 export type AdminPayoutRow = z.infer<typeof adminPayoutRowSchema>;
 
 /** Per currency and state, over every payout the filters keep (not only the page). */

@@ -103,6 +103,8 @@ describe(`admin payouts (${TEST_DRIVER})`, () => {
     expect((await admin.post(`/api/admin/payouts/${retried.body.id}/retry`, { reason: 'Paid one' })).body.type).toBe(
       'payout_not_retryable',
     );
+    const relisted = await admin.get(`/api/admin/payouts?status=failed&creatorId=${creator.id}`);
+    expect(relisted.body.items[0].retriedBy).toBe(retried.body.id);
     const [audited] = await auditOf(failed.body.id);
     expect(audited).toMatchObject({ action: 'payout.retried', targetType: 'payout', after: { payoutId: retried.body.id } });
     await expectLedgerBalances(server);

@@ -37,6 +37,7 @@ function toAdminRow(row: AdminPayoutSqlRow): AdminPayoutRow {
   return {
     ...toPayout(row),
     providerRef: row.providerRef,
+    retriedBy: row.retriedBy,
     creator: { id: row.creatorId, handle: row.creatorHandle, email: row.creatorEmail },
   };
 }

@@ -52,6 +52,7 @@ export interface AdminPayoutSqlRow extends PayoutSqlRow {
   creatorId: string;
   creatorHandle: string | null;
   creatorEmail: string | null;
+  retriedBy: string | null;
 }
 
 /** The admin list's filters, each optional (a null placeholder leaves it out), so every combination is one statement. */
@@ -63,10 +64,11 @@ const adminFilter = sql`(${bound.status}::text is null or p.status = ${bound.sta
 const adminPage = sql`select p.id, p.amount_minor as "amountMinor", p.currency, p.status, p.trigger, p.provider, p.destination,
     p.failure_code as "failureCode", p.failure_message as "failureMessage", p.provider_ref as "providerRef",
     ${iso(sql`p.created_at`)} as "createdAt", ${iso(sql`p.settled_at`)} as "settledAt",
-    p.creator_id as "creatorId", pr.handle as "creatorHandle", u.email as "creatorEmail"
+    p.creator_id as "creatorId", pr.handle as "creatorHandle", u.email as "creatorEmail", retry.id as "retriedBy"
   from ${payouts} as p
     join ${users} as u on u.id = p.creator_id
     left join ${profiles} as pr on pr.user_id = p.creator_id
+    left join ${payouts} as retry on p.status = 'failed' and retry.idempotency_key = 'retry:' || p.id
   where ${adminFilter}
     and (${bound.cursorTime}::timestamptz is null or (p.created_at, p.id) < (${bound.cursorTime}::timestamptz, ${bound.cursorId}::text))
   order by p.created_at desc, p.id desc

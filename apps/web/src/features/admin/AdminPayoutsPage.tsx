@@ -234,15 +234,21 @@ function PayoutItem({ row, onCreator, onRetry }: { row: AdminPayoutRow; onCreato
             {row.failureMessage ?? 'The provider refused it.'}
             {row.failureCode ? ` (${row.failureCode})` : ''}
           </Alert>
-          <Button
-            variant="outlined"
-            size="small"
-            onClick={onRetry}
-            aria-label={`Send again: ${formatMoney(row)} to ${personName(row.creator)}`}
-            sx={{ justifySelf: 'start' }}
-          >
-            Send again
-          </Button>
+          {row.retriedBy ? (
+            <Typography variant="body2" color="text.secondary">
+              Sent again as payout {row.retriedBy}.
+            </Typography>
+          ) : (
+            <Button
+              variant="outlined"
+              size="small"
+              onClick={onRetry}
+              aria-label={`Send again: ${formatMoney(row)} to ${personName(row.creator)}`}
+              sx={{ justifySelf: 'start' }}
+            >
+              Send again
+            </Button>
+          )}
         </>
       )}
     </Paper>

@@ -23,6 +23,7 @@ function payoutRow(overrides: Partial<AdminPayoutRow> = {}): AdminPayoutRow {
     createdAt: '2026-11-20T10:00:00.000Z',
     settledAt: '2026-11-20T10:00:01.000Z',
     creator: ada,
+    retriedBy: null,
     ...overrides,
   };
 }
@@ -100,7 +101,10 @@ describe('the payouts list', () => {
     const sent: unknown[] = [];
     const retried: Payout = { ...payoutRow({ id: 'po3', trigger: 'retry' }) };
     const fetchMock = api({
-      'GET /api/admin/payouts': () => ({ status: 200, body: page([payoutRow(), failedRow]) }),
+      'GET /api/admin/payouts': () => ({
+        status: 200,
+        body: page([payoutRow(), failedRow, payoutRow({ id: 'po0', status: 'failed', retriedBy: 'po1' })]),
+      }),
       'POST /api/admin/payouts/po2/retry': (body) => {
         sent.push(body);
         return { status: 200, body: retried };
@@ -109,8 +113,9 @@ describe('the payouts list', () => {
     const user = userEvent.setup();
     renderApp('/admin/payouts');
     const list = await screen.findByRole('list', { name: 'Payouts' });
-    // Only the failed payout can be sent again.
+    // Only a failed payout not yet sent again can be sent again.
     expect(within(list).getAllByRole('button', { name: /^Send again/ })).toHaveLength(1);
+    expect(within(list).getByText('Sent again as payout po1.')).toBeTruthy();
     await user.click(within(list).getByRole('button', { name: 'Send again: $24.00 to @ada' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Send this payout again?' });
