@@ -158,12 +158,15 @@ try {
   await seed(admin);
   const floorMs = await floor();
   const first = await services();
+  const cpuBefore = process.cpuUsage();
   const { result: made, ms: runMs } = await timed(() => first.context.scheduledPayouts.run());
+  const cpu = process.cpuUsage(cpuBefore);
   await first.close();
   console.log('| | payouts | time | payouts/s |\n| --- | ---: | ---: | ---: |');
   console.log(`| floor: set-based SQL, rolled back | ${creators} | ${ms(floorMs)} ms | ${Math.round((creators / floorMs) * 1000)} |`);
   console.log(`| ScheduledPayouts.run() | ${made} | ${ms(runMs)} ms | ${Math.round((made / runMs) * 1000)} |`);
   console.log(`\nrun / floor: ${(runMs / floorMs).toFixed(1)}x the time (target: the whole run within 60 s)`);
+  console.log(`the run's Node process used ${ms((cpu.user + cpu.system) / 1000)} ms of CPU (${Math.round(((cpu.user + cpu.system) / 1000 / runMs) * 100)}% of its wall time); the rest is waiting on PostgreSQL`);
 
   // Killed half way, then run again.
   await seed(admin);

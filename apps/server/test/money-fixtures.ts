@@ -8,6 +8,7 @@ import type { ApiClient, TestServer } from './test-server.js';
 
 /** Money scenes for the payout suites: a creator who earns through the development providers, and the ledger's invariant. */
 
+/** The development provider's card that always succeeds, saved for the member; returns the method's id. */
 export async function savedCard(client: ApiClient): Promise<string> {
   const token = await client.post('/api/payments/dev/tokens', {
     type: 'card',
@@ -16,7 +17,9 @@ export async function savedCard(client: ApiClient): Promise<string> {
     expYear: 2099,
     cvc: '123',
   });
-  return (await client.post('/api/payment-methods', { token: token.body.token })).body.id as string;
+  const method = await client.post('/api/payment-methods', { token: token.body.token });
+  expect(method.status).toBe(201);
+  return method.body.id as string;
 }
 
 /** A creator with a PayPal payout method and a USD plan at this price. */

@@ -3,6 +3,7 @@ import { DEV_TEST_CARDS, generateId } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActivePlan, insertMediaRow, signUp, subscribe, uniqueHandle } from '../../test/content-fixtures.js';
+import { savedCard } from '../../test/money-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { charges, ledgerEntries, messageUnlocks, subscriptions } from '../db/schema.js';
 
@@ -30,19 +31,6 @@ beforeEach(() => {
 });
 
 const db = () => server.context.database.db;
-
-async function savedCard(client: ApiClient): Promise<string> {
-  const token = await client.post('/api/payments/dev/tokens', {
-    type: 'card',
-    number: DEV_TEST_CARDS.succeeds,
-    expMonth: 12,
-    expYear: 2099,
-    cvc: '123',
-  });
-  const method = await client.post('/api/payment-methods', { token: token.body.token });
-  expect(method.status).toBe(201);
-  return method.body.id as string;
-}
 
 /** A creator with a plan and a plan-only post, and a member who paid for a subscription to it. */
 async function paidSubscription(priceMinor = 1000, currency = 'USD') {

@@ -191,20 +191,28 @@ export class JobQueue {
    * with other writes, and call wake() once it has committed: the worker cannot see the job before.
    */
   async enqueue(type: string, payload: unknown, options: EnqueueOptions = {}, executor?: Executor): Promise<string> {
-    const id = options.id ?? `${type}:${randomUUID()}`;
+    const [id] = await this.enqueueMany(type, [{ payload, options }], executor);
+    return id as string;
+  }
+
+  /** Adds jobs of one type in one statement, as `enqueue` adds one. */
+  async enqueueMany(
+    type: string,
+    items: readonly { payload: unknown; options?: EnqueueOptions }[],
+    executor?: Executor,
+  ): Promise<string[]> {
+    if (items.length === 0) return [];
     const handler = this.handlers.get(type);
-    await (executor ?? this.db)
-      .insert(jobs)
-      .values({
-        id,
-        type,
-        payload,
-        runAt: options.runAt ?? this.now(),
-        maxAttempts: options.maxAttempts ?? handler?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-      })
-      .onConflictDoNothing();
+    const rows = items.map(({ payload, options = {} }) => ({
+      id: options.id ?? `${type}:${randomUUID()}`,
+      type,
+      payload,
+      runAt: options.runAt ?? this.now(),
+      maxAttempts: options.maxAttempts ?? handler?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    }));
+    await (executor ?? this.db).insert(jobs).values(rows).onConflictDoNothing();
     if (!executor) this.wake();
-    return id;
+    return rows.map((row) => row.id);
   }
 
   /** Slots per lane this worker runs with. */

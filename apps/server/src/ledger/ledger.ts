@@ -62,11 +62,20 @@ export class Ledger {
    * posting again is harmless.
    */
   async post(tx: Executor, source: LedgerSource, entries: NewLedgerEntry[]): Promise<LedgerEntryRow[]> {
+    return this.postMany(
+      tx,
+      entries.map((entry) => ({ ...entry, source })),
+    );
+  }
+
+  /** `post` for the entries of many charges or payouts at once: one insert and one balance update. */
+  async postMany(tx: Executor, entries: (NewLedgerEntry & { source: LedgerSource })[]): Promise<LedgerEntryRow[]> {
+    if (entries.length === 0) return [];
     const now = this.deps.now();
     const posted = await tx
       .insert(ledgerEntries)
       .values(
-        entries.map((entry) => ({
+        entries.map(({ source, ...entry }) => ({
           id: generateId(now.getTime()),
           chargeId: 'chargeId' in source ? source.chargeId : null,
           payoutId: 'payoutId' in source ? source.payoutId : null,
@@ -145,16 +154,6 @@ export class Ledger {
   /** A creator's kept balances, one row per currency they have had money in: one indexed read. */
   async balances(executor: Executor, creatorId: string): Promise<CreatorBalanceRow[]> {
     return executor.select().from(creatorBalances).where(eq(creatorBalances.creatorId, creatorId)).orderBy(asc(creatorBalances.currency));
-  }
-
-  /** One currency's kept balance under a row lock, for a payout that takes from it. */
-  async lockedBalance(tx: Executor, creatorId: string, currency: string): Promise<CreatorBalanceRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(creatorBalances)
-      .where(and(eq(creatorBalances.creatorId, creatorId), eq(creatorBalances.currency, currency)))
-      .for('update');
-    return row;
   }
 
   /** When the creator's held money becomes available: per currency and day, the day's last release time and its sum. */

@@ -98,7 +98,7 @@ export class AdminPayoutsService {
       });
       return begun;
     });
-    return toPayout((await payoutsService.sendNow(retried.id)) ?? retried);
+    return toPayout((await payoutsService.sendNow(retried)) ?? retried);
   }
 
   async creator(creatorId: string): Promise<AdminCreatorPayouts> {

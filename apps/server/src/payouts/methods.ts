@@ -41,7 +41,7 @@ type StoredDetails = PayoutMethod['details'] & { fingerprint: string };
 const notFound = () => errors.notFound('Payout method');
 
 /** A row as the API shows it; the fingerprint stays on the server. */
-function toPayoutMethod(row: PayoutRow): PayoutMethod {
+export function toPayoutMethod(row: PayoutRow): PayoutMethod {
   const { fingerprint: _fingerprint, ...details } = row.details as StoredDetails;
   return payoutMethodSchema.parse({ id: row.id, type: row.type, active: row.active, createdAt: row.createdAt.toISOString(), details });
 }

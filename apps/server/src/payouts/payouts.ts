@@ -14,18 +14,18 @@ import {
   type WithdrawBlock,
   type WithdrawInput,
 } from '@aurum/core';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { PayoutSettings } from '../config/config.js';
 import type { Database, Executor } from '../db/database.js';
-import { creatorPayoutSettings, payouts } from '../db/schema.js';
-import { errors } from '../http/errors.js';
+import { creatorBalances, creatorPayoutSettings, payoutMethods, payouts } from '../db/schema.js';
+import { AppError, errors } from '../http/errors.js';
 import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { failpoint } from '../payments/failpoint.js';
-import type { PayoutMethodsService } from './methods.js';
+import { type PayoutMethodsService, toPayoutMethod } from './methods.js';
 import { type PayoutNotices, payoutFailedNotice } from './notices.js';
 import type { PayoutDestination, PayoutProvider, PayoutResult } from './provider.js';
 import { PayoutProviderError } from './provider.js';
@@ -33,6 +33,17 @@ import { providerFor } from './providers.js';
 import type { PayoutSqlRow, PayoutsStatements } from './statements.js';
 
 export type PayoutRow = typeof payouts.$inferSelect;
+/** A payout to make: whose balance, in which currency, under which key. */
+export interface PayoutRequestOf {
+  creatorId: string;
+  currency: Currency;
+  idempotencyKey: string;
+}
+interface LockedState {
+  available: number;
+  settings: SettingsRow | undefined;
+  method: PayoutMethod | null;
+}
 type SettingsRow = typeof creatorPayoutSettings.$inferSelect;
 
 export interface PayoutsServiceDeps {
@@ -202,21 +213,21 @@ export class PayoutsService {
     });
     // Asked again for a payout that never got its answer (a crash, a timeout): ask the provider again with its key.
     if (!payout.made && payout.row.status !== 'pending') return toPayout(payout.row);
-    return toPayout((await this.sendNow(payout.row.id)) ?? payout.row);
+    return toPayout((await this.sendNow(payout.row)) ?? payout.row);
   }
 
   /**
    * Sends a payout just made while the creator (or admin) waits for the provider's first answer;
    * should it not come, the send job asks again later with the same key.
    */
-  async sendNow(payoutId: string): Promise<PayoutRow | undefined> {
+  async sendNow(payout: PayoutRow): Promise<PayoutRow | undefined> {
     this.deps.jobs.wake();
     try {
-      return await this.process(payoutId);
+      return await this.process(payout);
     } catch (error) {
       if (!(error instanceof PayoutProviderError)) throw error;
-      this.deps.logger.warn({ err: error, payoutId }, 'payout provider did not answer; the send job asks again');
-      return this.byId(this.deps.db, payoutId);
+      this.deps.logger.warn({ err: error, payoutId: payout.id }, 'payout provider did not answer; the send job asks again');
+      return this.byId(this.deps.db, payout.id);
     }
   }
 
@@ -224,57 +235,116 @@ export class PayoutsService {
    * Writes a payout of the available balance with its ledger debit and send job, in the
    * caller's transaction, after releasing what the hold frees and checking every block.
    */
-  async begin(
-    tx: Executor,
-    creatorId: string,
-    currency: Currency,
-    idempotencyKey: string,
-    trigger: PayoutTrigger,
-    { released = false } = {},
-  ): Promise<PayoutRow> {
+  async begin(tx: Executor, creatorId: string, currency: Currency, idempotencyKey: string, trigger: PayoutTrigger): Promise<PayoutRow> {
+    await this.deps.ledger.release(tx, creatorId);
+    const [begun] = await this.beginMany(tx, [{ creatorId, currency, idempotencyKey }], trigger);
+    if (!begun || begun instanceof AppError) throw begun ?? new Error('no payout was begun');
+    return begun;
+  }
+
+  /**
+   * Payouts of many available balances in the caller's transaction, in a few statements whatever
+   * their number: the balances locked (a refund's debit waits), every block checked, then the
+   * payouts, their ledger debits and send jobs written. Answers each request, in order, with its
+   * payout or its refusal; nothing is written for a refused one. The caller released what the
+   * hold freed.
+   */
+  async beginMany(tx: Executor, requests: readonly PayoutRequestOf[], trigger: PayoutTrigger): Promise<(PayoutRow | AppError)[]> {
     const { ledger } = this.deps;
-    // What the hold freed counts; a run that released every creator's just before says so.
-    if (!released) await ledger.release(tx, creatorId);
-    const balance = await ledger.lockedBalance(tx, creatorId, currency);
-    const settings = await this.settingsOf(tx, creatorId);
-    const method = await this.deps.methods.active(tx, creatorId);
-    const provider = method ? providerFor(this.deps.providers, method.type) : null;
+    const states = await this.lockedStates(tx, requests);
     const at = this.deps.now();
-    const available = balance?.availableMinor ?? 0;
-    const block = this.blockOf({ available, currency, settings, method, provider, at });
-    if (block) throw this.refusal(block, currency, settings);
-    if (!method || !provider) throw errors.payoutMethodMissing();
-    const [payout] = await tx
-      .insert(payouts)
-      .values({
+    const outcomes: (PayoutRow | AppError | typeof payouts.$inferInsert)[] = requests.map((request, index) => {
+      const { available, settings, method } = states[index] as LockedState;
+      const provider = method ? providerFor(this.deps.providers, method.type) : null;
+      const block = this.blockOf({ available, currency: request.currency, settings, method, provider, at });
+      if (block) return this.refusal(block, request.currency, settings);
+      if (!method || !provider) return errors.payoutMethodMissing();
+      return {
         id: generateId(at.getTime()),
-        idempotencyKey,
-        creatorId,
+        idempotencyKey: request.idempotencyKey,
+        creatorId: request.creatorId,
         amountMinor: available,
-        currency,
+        currency: request.currency,
         trigger,
         provider: provider.name,
         payoutMethodId: method.id,
         destination: destinationOf(method),
         createdAt: at,
-      })
-      .returning();
-    if (!payout) throw new Error('inserting a payout returned nothing');
-    await ledger.post(tx, { payoutId: payout.id }, [
-      { kind: 'payout', userId: creatorId, amountMinor: -available, currency, availableAt: at },
-    ]);
-    await this.deps.jobs.enqueue(
+      };
+    });
+    const toWrite = outcomes.filter((outcome): outcome is typeof payouts.$inferInsert => !(outcome instanceof AppError));
+    if (toWrite.length === 0) return outcomes as AppError[];
+    // A key another transaction has just used (two runs at once, a repeated request) writes nothing here.
+    const written = await tx.insert(payouts).values(toWrite).onConflictDoNothing({ target: payouts.idempotencyKey }).returning();
+    await ledger.postMany(
+      tx,
+      written.map((payout) => ({
+        source: { payoutId: payout.id },
+        kind: 'payout',
+        userId: payout.creatorId,
+        amountMinor: -payout.amountMinor,
+        currency: payout.currency,
+        availableAt: at,
+      })),
+    );
+    await this.deps.jobs.enqueueMany(
       SEND_JOB,
-      { payoutId: payout.id },
-      { id: `${SEND_JOB}:${payout.id}`, runAt: new Date(at.getTime() + SEND_RETRY_DELAY_MS) },
+      written.map((payout) => ({
+        payload: { payoutId: payout.id },
+        options: { id: `${SEND_JOB}:${payout.id}`, runAt: new Date(at.getTime() + SEND_RETRY_DELAY_MS) },
+      })),
       tx,
     );
-    return payout;
+    const byKey = new Map(written.map((payout) => [payout.idempotencyKey, payout]));
+    return outcomes.map((outcome) =>
+      outcome instanceof AppError
+        ? outcome
+        : (byKey.get(outcome.idempotencyKey) ?? errors.idempotencyKeyReused({ message: 'This payout was already made.' })),
+    );
   }
 
-  /** Asks the provider about a pending payout (again, after a crash: same key) and records the answer. */
-  async process(payoutId: string): Promise<PayoutRow | undefined> {
-    const payout = await this.byId(this.deps.db, payoutId);
+  /**
+   * The balances the payouts take from, locked until the transaction ends, with each creator's
+   * settings and active method, in one read (in key order, so two runs never wait on each other
+   * in a circle). A creator without a balance has nothing to lock, and nothing to pay.
+   */
+  private async lockedStates(tx: Executor, requests: readonly PayoutRequestOf[]): Promise<LockedState[]> {
+    const rows = await tx
+      .select({
+        creatorId: creatorBalances.creatorId,
+        currency: creatorBalances.currency,
+        available: creatorBalances.availableMinor,
+        settings: creatorPayoutSettings,
+        method: payoutMethods,
+      })
+      .from(creatorBalances)
+      .leftJoin(creatorPayoutSettings, eq(creatorPayoutSettings.creatorId, creatorBalances.creatorId))
+      .leftJoin(payoutMethods, and(eq(payoutMethods.userId, creatorBalances.creatorId), eq(payoutMethods.active, true)))
+      .where(
+        sql`(${creatorBalances.creatorId}, ${creatorBalances.currency}) in (${sql.join(
+          requests.map((request) => sql`(${request.creatorId}, ${request.currency})`),
+          sql`, `,
+        )})`,
+      )
+      .orderBy(asc(creatorBalances.creatorId), asc(creatorBalances.currency))
+      .for('update', { of: creatorBalances });
+    const found = new Map(rows.map((row) => [`${row.creatorId}\u0000${row.currency}`, row]));
+    return Promise.all(
+      requests.map(async (request) => {
+        const row = found.get(`${request.creatorId}\u0000${request.currency}`);
+        if (row) return { available: row.available, settings: row.settings ?? undefined, method: row.method && toPayoutMethod(row.method) };
+        const [settings, method] = await Promise.all([
+          this.settingsOf(tx, request.creatorId),
+          this.deps.methods.active(tx, request.creatorId),
+        ]);
+        return { available: 0, settings, method };
+      }),
+    );
+  }
+
+  /** Asks the provider about a pending payout (again, after a crash: same key) and records the answer; takes its id, or its row just made. */
+  async process(payoutOrId: string | PayoutRow): Promise<PayoutRow | undefined> {
+    const payout = typeof payoutOrId === 'string' ? await this.byId(this.deps.db, payoutOrId) : payoutOrId;
     if (payout?.status !== 'pending') return payout;
     const provider = this.deps.providers.find((candidate) => candidate.name === payout.provider);
     if (!provider) throw new PayoutProviderError(`the ${payout.provider} payout provider is not turned on`);
@@ -286,16 +356,15 @@ export class PayoutsService {
       destination: payout.destination as PayoutDestination,
     });
     failpoint(AFTER_PROVIDER);
-    return this.settle(payoutId, result);
+    return this.settle(payout.id, result);
   }
 
   /** Records a provider's outcome once: a payout moves forward only (pending, in flight, then paid or failed). */
   async settle(payoutId: string, result: PayoutResult): Promise<PayoutRow | undefined> {
-    const { db, ledger } = this.deps;
+    const { db } = this.deps;
     const at = this.deps.now();
-    const { payout, notice } = await db.transaction(async (tx) => {
-      const from = result.status === 'in_flight' ? ['pending'] : ['pending', 'in_flight'];
-      const [updated] = await tx
+    const advance = (executor: Executor) =>
+      executor
         .update(payouts)
         .set({
           status: result.status,
@@ -305,19 +374,32 @@ export class PayoutsService {
           sentAt: at,
           settledAt: result.status === 'in_flight' ? null : at,
         })
-        .where(and(eq(payouts.id, payoutId), inArray(payouts.status, from)))
+        .where(
+          and(eq(payouts.id, payoutId), inArray(payouts.status, result.status === 'in_flight' ? ['pending'] : ['pending', 'in_flight'])),
+        )
         .returning();
-      if (updated?.status !== 'failed') return { payout: updated, notice: null };
-      await ledger.post(tx, { payoutId }, [
+    let settled: PayoutRow | undefined;
+    if (result.status === 'failed') settled = await this.fail(advance, at);
+    // Paid or in flight changes one row: one statement, no transaction.
+    else [settled] = await advance(db);
+    // Not changed here (settled already, or an older answer): as it stands.
+    return settled ?? this.byId(db, payoutId);
+  }
+
+  /** A refusal: the payout failed, its amount back in the balance and the creator told, together. */
+  private async fail(advance: (executor: Executor) => Promise<PayoutRow[]>, at: Date): Promise<PayoutRow | undefined> {
+    const failed = await this.deps.db.transaction(async (tx) => {
+      const [updated] = await advance(tx);
+      if (!updated) return undefined;
+      await this.deps.ledger.post(tx, { payoutId: updated.id }, [
         { kind: 'payout_return', userId: updated.creatorId, amountMinor: updated.amountMinor, currency: updated.currency, availableAt: at },
       ]);
-      const told = payoutFailedNotice(updated);
-      await this.deps.notices.record(tx, [told], at);
-      return { payout: updated, notice: told };
+      const notice = payoutFailedNotice(updated);
+      await this.deps.notices.record(tx, [notice], at);
+      return { updated, notice };
     });
-    if (notice) await this.deps.notices.tell([notice]);
-    // Not changed here (settled already, or an older answer): as it stands.
-    return payout ?? this.byId(db, payoutId);
+    if (failed) await this.deps.notices.tell([failed.notice]);
+    return failed?.updated;
   }
 
   async byId(executor: Executor, id: string): Promise<PayoutRow | undefined> {
