@@ -15,6 +15,8 @@ const PALETTES = {
   dark: {
     primary: { main: '#e6b34a', contrastText: '#1a1200' },
     secondary: { main: '#c9a36b', contrastText: '#1a1200' },
+    // MUI's dark red carries white text at 3.7:1; near-black reads at 5.7:1 (a failed payout's chip, a destructive button).
+    error: { main: '#f44336', contrastText: '#1a0000' },
     background: { default: '#0f0d0a', paper: '#1a1610' },
     text: { primary: '#f5efe3', secondary: 'rgba(245, 239, 227, 0.74)' },
     divider: 'rgba(245, 239, 227, 0.14)',
