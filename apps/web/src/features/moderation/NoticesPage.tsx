@@ -22,7 +22,7 @@ const KIND_TITLES: Readonly<Record<ModerationNoticeKind, string>> = {
   payout_method_changed: 'Your payout method',
 };
 
-/** /notices: what the Aurum team decided that concerns the user: their reports' outcomes, removals, suspensions. Opening it marks them read. */
+/** /notices: what concerns the user: the team's decisions (reports, removals, suspensions, verification) and their payouts. Opening it marks them read. */
 export default function NoticesPage() {
   const notices = useQuery(moderationNoticesQuery);
   const markRead = useMarkNoticesRead();
@@ -33,7 +33,7 @@ export default function NoticesPage() {
   }, [unread, mutate]);
   return (
     <>
-      <PageHeader title="Notices">Decisions of the Aurum team that concern you.</PageHeader>
+      <PageHeader title="Notices">What concerns your account: decisions of the Aurum team, and your payouts.</PageHeader>
       {notices.isPending ? (
         <PageLoading label="Loading your notices" />
       ) : notices.error ? (
