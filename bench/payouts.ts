@@ -166,7 +166,9 @@ try {
   console.log(`| floor: set-based SQL, rolled back | ${creators} | ${ms(floorMs)} ms | ${Math.round((creators / floorMs) * 1000)} |`);
   console.log(`| ScheduledPayouts.run() | ${made} | ${ms(runMs)} ms | ${Math.round((made / runMs) * 1000)} |`);
   console.log(`\nrun / floor: ${(runMs / floorMs).toFixed(1)}x the time (target: the whole run within 60 s)`);
-  console.log(`the run's Node process used ${ms((cpu.user + cpu.system) / 1000)} ms of CPU (${Math.round(((cpu.user + cpu.system) / 1000 / runMs) * 100)}% of its wall time); the rest is waiting on PostgreSQL`);
+  console.log(
+    `the run's Node process used ${ms((cpu.user + cpu.system) / 1000)} ms of CPU (${Math.round(((cpu.user + cpu.system) / 1000 / runMs) * 100)}% of its wall time); the rest is waiting on PostgreSQL`,
+  );
 
   // Killed half way, then run again.
   await seed(admin);
@@ -189,7 +191,9 @@ try {
   };
   const plan = (await db.query(`explain select * from creator_balances where creator_id = 'c000001'`)).rows.map((row) => row['QUERY PLAN']);
   await db.end();
-  console.log(`\nKilled after ${beforeRestart} payouts, run again in ${ms(restartMs)} ms; ${pending.length} left pending were sent as the send job would.`);
+  console.log(
+    `\nKilled after ${beforeRestart} payouts, run again in ${ms(restartMs)} ms; ${pending.length} left pending were sent as the send job would.`,
+  );
   console.log('| check | value | expected |\n| --- | ---: | ---: |');
   const expected: Record<keyof typeof checks, number> = {
     payouts: creators,

@@ -27,6 +27,7 @@ import type { ErrorReporter } from './observability/error-reporting.js';
 import type { Telemetry } from './observability/telemetry.js';
 import type { ChargesService } from './payments/charges.js';
 import type { PaymentsService } from './payments/service.js';
+import type { PayoutAccounts } from './payouts/account.js';
 import type { AdminPayoutsService } from './payouts/admin.js';
 import type { PayoutMethodsService } from './payouts/methods.js';
 import type { PayoutsService } from './payouts/payouts.js';
@@ -93,6 +94,7 @@ export interface AppContext {
   personalData: PersonalDataService;
   ledger: Ledger;
   payoutMethods: PayoutMethodsService;
+  payoutAccounts: PayoutAccounts;
   adminPayouts: AdminPayoutsService;
   scheduledPayouts: ScheduledPayouts;
   payouts: PayoutsService;

@@ -104,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     creators,
     verification,
     payoutMethods,
+    payoutAccounts,
     payouts,
     payments,
     charges,
@@ -214,7 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await exploreRoutes(app, { explore });
   await creatorsRoutes(app, { creators });
   await verificationRoutes(app, { verification, config });
-  await payoutsRoutes(app, { payoutMethods, payouts });
+  await payoutsRoutes(app, { payoutMethods, payoutAccounts, payouts });
   await paymentsRoutes(app, { payments, charges });
   await subscriptionsRoutes(app, { subscriptions });
   await mediaRoutes(app, { media });

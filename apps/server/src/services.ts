@@ -38,6 +38,7 @@ import { ChargesService } from './payments/charges.js';
 import { createPaymentProvider } from './payments/providers.js';
 import { RefundNotices } from './payments/refund-notices.js';
 import { PaymentsService } from './payments/service.js';
+import { PayoutAccounts } from './payouts/account.js';
 import { AdminPayoutsService } from './payouts/admin.js';
 import { PayoutMethodsService } from './payouts/methods.js';
 import { PayoutsService } from './payouts/payouts.js';
@@ -232,6 +233,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     notices: memberNotices,
   });
   const payoutsStatements = new PayoutsStatements(db);
+  const payoutProviders = createPayoutProviders(config.payouts, { db, now });
   const payouts = new PayoutsService({
     db,
     now,
@@ -239,10 +241,18 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     jobs,
     ledger,
     methods: payoutMethods,
-    providers: createPayoutProviders(config.payouts, { db, now }),
+    providers: payoutProviders,
+    settings: config.payouts,
+    notices: memberNotices,
+  });
+  const payoutAccounts = new PayoutAccounts({
+    db,
+    now,
+    ledger,
+    methods: payoutMethods,
+    providers: payoutProviders,
     settings: config.payouts,
     statements: payoutsStatements,
-    notices: memberNotices,
   });
   const scheduledPayouts = new ScheduledPayouts({ db, now, logger, jobs, ledger, payouts });
   const adminPayouts = new AdminPayoutsService({
@@ -251,6 +261,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     audit,
     ledger,
     payouts,
+    accounts: payoutAccounts,
     statements: payoutsStatements,
     platformHoldDays: config.payouts.holdDays,
   });
@@ -341,6 +352,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     verification,
     ledger,
     payoutMethods,
+    payoutAccounts,
     payouts,
     adminPayouts,
     scheduledPayouts,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isScheduledDay, nextScheduledPayout } from './balances.js';
 import {
   bankAccountInputSchema,
   compactAccountNumber,
@@ -88,5 +89,23 @@ describe('bankAccountInputSchema', () => {
     expect(issuePaths({ ...valid, iban: undefined })).toEqual(['iban']);
     expect(issuePaths({ ...valid, iban: undefined, country: 'US', currency: 'USD', accountNumber: '12345678' })).toEqual(['routingNumber']);
     expect(issuePaths({ ...valid, iban: undefined, accountNumber: '1234', routingNumber: 'bad code!' })).toEqual(['routingNumber']);
+  });
+});
+
+describe('automatic payout schedules', () => {
+  const friday = new Date('2026-11-27T15:00:00Z');
+  it('pays on the next weekday or day of the month after today, from midnight UTC', () => {
+    expect(nextScheduledPayout({ kind: 'manual' }, friday)).toBeNull();
+    expect(nextScheduledPayout({ kind: 'weekly', day: 5 }, friday)?.toISOString()).toBe('2026-12-04T00:00:00.000Z');
+    expect(nextScheduledPayout({ kind: 'weekly', day: 1 }, friday)?.toISOString()).toBe('2026-11-30T00:00:00.000Z');
+    expect(nextScheduledPayout({ kind: 'monthly', day: 28 }, friday)?.toISOString()).toBe('2026-11-28T00:00:00.000Z');
+    expect(nextScheduledPayout({ kind: 'monthly', day: 27 }, friday)?.toISOString()).toBe('2026-12-27T00:00:00.000Z');
+  });
+
+  it("tells whether a day is a schedule's day, Sunday as 7", () => {
+    expect(isScheduledDay({ kind: 'weekly', day: 5 }, friday)).toBe(true);
+    expect(isScheduledDay({ kind: 'weekly', day: 7 }, new Date('2026-11-29T23:59:00Z'))).toBe(true);
+    expect(isScheduledDay({ kind: 'monthly', day: 27 }, friday)).toBe(true);
+    expect(isScheduledDay({ kind: 'manual' }, friday)).toBe(false);
   });
 });

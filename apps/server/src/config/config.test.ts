@@ -123,6 +123,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, STORAGE_QUOTA_BYTES: 'lots' })).toThrow(/STORAGE_QUOTA_BYTES: must be a number/);
   });
 
+  it('reads the payout settings: providers (development only outside production by default), hold, pause and minimums', () => {
+    const dataDir = tempDir();
+    const payouts = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env }).payouts;
+    expect(payouts({})).toEqual({ providers: ['development'], holdDays: 7, methodChangePauseDays: 5, minimumMinor: { default: 2000 } });
+    expect(payouts({ NODE_ENV: 'production' }).providers).toEqual([]);
+    expect(payouts({ PAYOUT_MINIMUM: '25, GBP:15.5,CHF:30.05' }).minimumMinor).toEqual({ default: 2500, GBP: 1550, CHF: 3005 });
+    expect(payouts({ PAYOUT_HOLD_DAYS: '0', PAYOUT_METHOD_CHANGE_PAUSE_DAYS: '0' })).toMatchObject({
+      holdDays: 0,
+      methodChangePauseDays: 0,
+    });
+    for (const [name, bad] of [
+      ['PAYOUT_PROVIDERS', 'stripe_connect'],
+      ['PAYOUT_MINIMUM', '20.001'],
+      ['PAYOUT_MINIMUM', 'XYZ:20'],
+      ['PAYOUT_HOLD_DAYS', '181'],
+      ['PAYOUT_METHOD_CHANGE_PAUSE_DAYS', '1.5'],
+    ] as const) {
+      expect(() => payouts({ [name]: bad }), `${name}=${bad}`).toThrow(ConfigError);
+    }
+  });
+
   it('names every bad variable with a clear message', () => {
     try {
       loadConfig({

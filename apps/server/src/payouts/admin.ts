@@ -17,6 +17,7 @@ import { lockUser } from '../db/user-lock.js';
 import { errors } from '../http/errors.js';
 import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import type { Ledger } from '../ledger/ledger.js';
+import type { PayoutAccounts } from './account.js';
 import { type PayoutsService, toPayout } from './payouts.js';
 import type { AdminPayoutSqlRow, PayoutsStatements } from './statements.js';
 
@@ -26,6 +27,7 @@ export interface AdminPayoutsServiceDeps {
   audit: AuditLog;
   ledger: Ledger;
   payouts: PayoutsService;
+  accounts: PayoutAccounts;
   statements: PayoutsStatements;
   /** The platform's hold, for creators without their own. */
   platformHoldDays: number;
@@ -109,7 +111,7 @@ export class AdminPayoutsService {
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(eq(users.id, creatorId));
     if (!person) throw errors.notFound('Creator');
-    const [settings, account] = await Promise.all([this.settingsOf(db, creatorId), this.deps.payouts.account(creatorId)]);
+    const [settings, account] = await Promise.all([this.settingsOf(db, creatorId), this.deps.accounts.account(creatorId)]);
     return {
       creator: person,
       holdDays: settings?.holdDays ?? null,

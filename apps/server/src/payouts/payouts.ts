@@ -30,7 +30,8 @@ import { type PayoutNotices, payoutFailedNotice } from './notices.js';
 import type { PayoutDestination, PayoutProvider, PayoutResult } from './provider.js';
 import { PayoutProviderError } from './provider.js';
 import { providerFor } from './providers.js';
-import type { PayoutSqlRow, PayoutsStatements } from './statements.js';
+import { type CreatorPayoutSettingsRow, minimumPayout, refusalOf, withdrawBlock } from './rules.js';
+import type { PayoutSqlRow } from './statements.js';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 /** A payout to make: whose balance, in which currency, under which key. */
@@ -41,10 +42,9 @@ export interface PayoutRequestOf {
 }
 interface LockedState {
   available: number;
-  settings: SettingsRow | undefined;
+  settings: CreatorPayoutSettingsRow | undefined;
   method: PayoutMethod | null;
 }
-type SettingsRow = typeof creatorPayoutSettings.$inferSelect;
 
 export interface PayoutsServiceDeps {
   db: Database;
@@ -55,7 +55,6 @@ export interface PayoutsServiceDeps {
   methods: PayoutMethodsService;
   providers: readonly PayoutProvider[];
   settings: PayoutSettings;
-  statements: PayoutsStatements;
   notices: PayoutNotices;
 }
 
@@ -94,12 +93,6 @@ function destinationOf(method: PayoutMethod): PayoutDestination {
     : { type: 'bank_account', label, ...method.details };
 }
 
-function scheduleOf(settings: SettingsRow | undefined): PayoutSchedule {
-  if (settings?.schedule === 'weekly' || settings?.schedule === 'monthly')
-    return { kind: settings.schedule, day: settings.scheduleDay ?? 1 };
-  return { kind: 'manual' };
-}
-
 /**
  * Sends creators their available money. A payout follows the lifecycle of a charge:
  * 1. in one transaction, the held earnings whose time came are released, the balance is locked
@@ -128,74 +121,6 @@ export class PayoutsService {
         await deps.ledger.release(deps.db);
       },
     });
-  }
-
-  /** What `/creator/payouts` shows: balances with their releases and blocks, the schedule, the method and who pays it. */
-  async account(creatorId: string): Promise<PayoutAccount> {
-    const { db, ledger, now } = this.deps;
-    const [balances, releases, settings, method, inFlight] = await Promise.all([
-      ledger.balances(db, creatorId),
-      ledger.releases(db, creatorId),
-      this.settingsOf(db, creatorId),
-      this.deps.methods.active(db, creatorId),
-      this.deps.statements.inFlight.run({ creator: creatorId }),
-    ]);
-    const at = now();
-    const provider = method ? providerFor(this.deps.providers, method.type) : null;
-    const schedule = scheduleOf(settings);
-    const pauseUntil = settings?.methodChangePauseUntil && settings.methodChangePauseUntil > at ? settings.methodChangePauseUntil : null;
-    return {
-      balances: balances.map((balance) => {
-        const currency = balance.currency as Currency;
-        return {
-          currency,
-          pendingMinor: balance.pendingMinor,
-          availableMinor: balance.availableMinor,
-          paidOutMinor: balance.paidOutMinor,
-          inFlightMinor: Number(inFlight.find((row) => row.currency === currency)?.amount_minor ?? 0),
-          minimumPayoutMinor: this.minimumOf(currency),
-          releases: releases
-            .filter((release) => release.currency === currency && release.amountMinor !== 0)
-            .map((release) => ({ availableAt: release.availableAt.toISOString(), amountMinor: release.amountMinor })),
-          withdrawBlock: this.blockOf({ available: balance.availableMinor, currency, settings, method, provider, at }),
-        };
-      }),
-      holdDays: settings?.holdDays ?? this.deps.settings.holdDays,
-      schedule,
-      nextScheduledPayoutAt: iso(nextScheduledPayout(schedule, at)),
-      method: method && { id: method.id, type: method.type, label: payoutMethodLabel(method) },
-      methodProvider: provider?.name ?? null,
-      methodChangePauseUntil: iso(pauseUntil),
-      payoutsHeld: Boolean(settings?.payoutsHeldAt),
-    };
-  }
-
-  /** The creator's payouts, newest first, one keyset page. */
-  async history(creatorId: string, query: { cursor?: string; limit: number }): Promise<PayoutsPage> {
-    const position = decodeTimeCursor(query.cursor);
-    const rows = await this.deps.statements.history.run({
-      creator: creatorId,
-      cursorTime: position?.[0] ?? null,
-      cursorId: position?.[1] ?? null,
-      limit: query.limit + 1,
-    });
-    const { items, nextCursor } = timeCursorPage(rows, query.limit, (row) => [row.createdAt, row.id]);
-    return { items: items.map(toPayout), nextCursor };
-  }
-
-  /** Turns automatic payouts on (weekly or monthly, on a day) or off. */
-  async setSchedule(creatorId: string, schedule: PayoutSchedule): Promise<PayoutAccount> {
-    const at = this.deps.now();
-    const values = {
-      schedule: schedule.kind,
-      scheduleDay: schedule.kind === 'manual' ? null : schedule.day,
-      updatedAt: at,
-    };
-    await this.deps.db
-      .insert(creatorPayoutSettings)
-      .values({ creatorId, ...values })
-      .onConflictDoUpdate({ target: creatorPayoutSettings.creatorId, set: values });
-    return this.account(creatorId);
   }
 
   /**
@@ -256,8 +181,9 @@ export class PayoutsService {
     const outcomes: (PayoutRow | AppError | typeof payouts.$inferInsert)[] = requests.map((request, index) => {
       const { available, settings, method } = states[index] as LockedState;
       const provider = method ? providerFor(this.deps.providers, method.type) : null;
-      const block = this.blockOf({ available, currency: request.currency, settings, method, provider, at });
-      if (block) return this.refusal(block, request.currency, settings);
+      const minimum = this.minimumOf(request.currency);
+      const block = withdrawBlock({ available, minimum, settings, method, provider, at });
+      if (block) return refusalOf(block, { minimum, settings, currency: request.currency });
       if (!method || !provider) return errors.payoutMethodMissing();
       return {
         id: generateId(at.getTime()),
@@ -412,54 +338,13 @@ export class PayoutsService {
     return payout;
   }
 
-  private async settingsOf(executor: Executor, creatorId: string): Promise<SettingsRow | undefined> {
+  private async settingsOf(executor: Executor, creatorId: string): Promise<CreatorPayoutSettingsRow | undefined> {
     const [settings] = await executor.select().from(creatorPayoutSettings).where(eq(creatorPayoutSettings.creatorId, creatorId));
     return settings;
   }
 
   /** The smallest payout of a currency on this server. */
   minimumOf(currency: Currency): number {
-    return this.deps.settings.minimumMinor[currency] ?? this.deps.settings.minimumMinor.default;
-  }
-
-  /** Why the balance cannot be paid out now, the gravest first; null when it can. */
-  private blockOf(state: {
-    available: number;
-    currency: Currency;
-    settings: SettingsRow | undefined;
-    method: PayoutMethod | null;
-    provider: PayoutProvider | null;
-    at: Date;
-  }): WithdrawBlock | null {
-    const { available, settings, at } = state;
-    if (settings?.payoutsHeldAt) return 'held';
-    if (!state.method) return 'no_method';
-    if (!state.provider) return 'method_unsupported';
-    if (settings?.methodChangePauseUntil && settings.methodChangePauseUntil > at) return 'method_changed';
-    if (available < 0) return 'negative';
-    if (available < this.minimumOf(state.currency)) return 'below_minimum';
-    return null;
-  }
-
-  private refusal(block: WithdrawBlock, currency: Currency, settings: SettingsRow | undefined) {
-    switch (block) {
-      case 'held':
-        return errors.payoutsHeld();
-      case 'no_method':
-        return errors.payoutMethodMissing();
-      case 'method_unsupported':
-        return errors.payoutMethodUnsupported();
-      case 'method_changed': {
-        const until = settings?.methodChangePauseUntil ?? new Date(this.deps.now().getTime() + DAY_MS);
-        return errors.payoutsPaused({
-          message: `Your payout method changed, so payouts wait until ${until.toUTCString()} to make sure it was you.`,
-        });
-      }
-      case 'negative':
-      case 'below_minimum':
-        return errors.payoutBelowMinimum({
-          message: `The smallest payout is ${formatMoney({ amountMinor: this.minimumOf(currency), currency })}; your available balance is below it.`,
-        });
-    }
+    return minimumPayout(this.deps.settings, currency);
   }
 }

@@ -12,15 +12,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCreator, requireViewer } from '../access/access.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
+import type { PayoutAccounts } from './account.js';
 import type { PayoutMethodsService } from './methods.js';
 import type { PayoutsService } from './payouts.js';
 
 const methodParams = z.object({ methodId: z.string().min(1).max(64) });
 
-export const payoutsRoutes: DomainRoutes<{ payoutMethods: PayoutMethodsService; payouts: PayoutsService }> = (
-  app,
-  { payoutMethods, payouts },
-) => {
+export const payoutsRoutes: DomainRoutes<{
+  payoutMethods: PayoutMethodsService;
+  payoutAccounts: PayoutAccounts;
+  payouts: PayoutsService;
+}> = (app, { payoutMethods, payoutAccounts, payouts }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payouts'];
 
@@ -83,7 +85,7 @@ export const payoutsRoutes: DomainRoutes<{ payoutMethods: PayoutMethodsService; 
         response: { 200: payoutAccountSchema },
       },
     },
-    async (request) => payouts.account(requireCreator(request).userId),
+    async (request) => payoutAccounts.account(requireCreator(request).userId),
   );
 
   api.get(
@@ -96,7 +98,7 @@ export const payoutsRoutes: DomainRoutes<{ payoutMethods: PayoutMethodsService; 
         response: { 200: payoutsPageSchema },
       },
     },
-    async (request) => payouts.history(requireCreator(request).userId, request.query),
+    async (request) => payoutAccounts.history(requireCreator(request).userId, request.query),
   );
 
   api.post(
@@ -124,6 +126,6 @@ export const payoutsRoutes: DomainRoutes<{ payoutMethods: PayoutMethodsService; 
         response: { 200: payoutAccountSchema },
       },
     },
-    async (request) => payouts.setSchedule(requireCreator(request).userId, request.body.schedule),
+    async (request) => payoutAccounts.setSchedule(requireCreator(request).userId, request.body.schedule),
   );
 };

@@ -1,0 +1,72 @@
+import type { PayoutMethod, WithdrawBlock } from '@aurum/core';
+import { describe, expect, it } from 'vitest';
+import type { PayoutSettings } from '../config/config.js';
+import type { PayoutProvider } from './provider.js';
+import { type CreatorPayoutSettingsRow, minimumPayout, type PayoutState, refusalOf, scheduleOf, withdrawBlock } from './rules.js';
+
+const at = new Date('2026-11-27T12:00:00Z');
+const method: PayoutMethod = { id: 'm1', type: 'paypal', active: true, createdAt: at.toISOString(), details: { email: 'ada@example.com' } };
+const provider = {
+  name: 'development',
+  pays: ['paypal', 'bank_account'],
+  send: async () => ({ status: 'paid', providerRef: 'x' }),
+} as PayoutProvider;
+const settings = (values: Partial<CreatorPayoutSettingsRow>): CreatorPayoutSettingsRow => ({
+  creatorId: 'c1',
+  holdDays: null,
+  holdReason: null,
+  schedule: 'manual',
+  scheduleDay: null,
+  methodChangePauseUntil: null,
+  payoutsHeldAt: null,
+  payoutsHeldReason: null,
+  updatedAt: at,
+  ...values,
+});
+const payable: PayoutState = { available: 2400, minimum: 2000, settings: undefined, method, provider, at };
+
+describe('payout rules', () => {
+  it('pays an available balance at or above the minimum to a method a provider pays', () => {
+    expect(withdrawBlock(payable)).toBeNull();
+    expect(withdrawBlock({ ...payable, available: 2000 })).toBeNull();
+    expect(withdrawBlock({ ...payable, settings: settings({ methodChangePauseUntil: at }) })).toBeNull();
+  });
+
+  it('names each block, the gravest first', () => {
+    const cases: [Partial<PayoutState>, WithdrawBlock][] = [
+      [{ available: 1999 }, 'below_minimum'],
+      [{ available: -1 }, 'negative'],
+      [{ available: -1, settings: settings({ methodChangePauseUntil: new Date(at.getTime() + 1) }) }, 'method_changed'],
+      [{ available: -1, provider: null, settings: settings({ methodChangePauseUntil: new Date(at.getTime() + 1) }) }, 'method_unsupported'],
+      [{ available: -1, provider: null, method: null }, 'no_method'],
+      [{ available: -1, provider: null, method: null, settings: settings({ payoutsHeldAt: at }) }, 'held'],
+    ];
+    for (const [change, block] of cases) expect(withdrawBlock({ ...payable, ...change })).toBe(block);
+  });
+
+  it('answers each block with its refusal', () => {
+    const state = {
+      minimum: 2000,
+      settings: settings({ methodChangePauseUntil: new Date('2026-12-02T12:00:00Z') }),
+      currency: 'USD' as const,
+    };
+    expect(refusalOf('held', state).type).toBe('payouts_held');
+    expect(refusalOf('no_method', state).type).toBe('payout_method_missing');
+    expect(refusalOf('method_unsupported', state).type).toBe('payout_method_unsupported');
+    expect(refusalOf('method_changed', state)).toMatchObject({
+      type: 'payouts_paused',
+      message: expect.stringContaining('Wed, 02 Dec 2026'),
+    });
+    expect(refusalOf('negative', state)).toMatchObject({ type: 'payout_below_minimum', message: expect.stringContaining('$20.00') });
+    expect(refusalOf('below_minimum', state).type).toBe('payout_below_minimum');
+  });
+
+  it("reads the minimum per currency and the creator's schedule", () => {
+    const payouts = { minimumMinor: { default: 2000, GBP: 1500 } } as PayoutSettings;
+    expect(minimumPayout(payouts, 'GBP')).toBe(1500);
+    expect(minimumPayout(payouts, 'EUR')).toBe(2000);
+    expect(scheduleOf(undefined)).toEqual({ kind: 'manual' });
+    expect(scheduleOf(settings({ schedule: 'weekly', scheduleDay: 3 }))).toEqual({ kind: 'weekly', day: 3 });
+    expect(scheduleOf(settings({ schedule: 'monthly', scheduleDay: 28 }))).toEqual({ kind: 'monthly', day: 28 });
+  });
+});
