@@ -30,6 +30,7 @@ import type { PaymentsService } from './payments/service.js';
 import type { PayoutAccounts } from './payouts/account.js';
 import type { AdminPayoutsService } from './payouts/admin.js';
 import type { PayoutMethodsService } from './payouts/methods.js';
+import type { PayoutOnboardingService } from './payouts/onboarding.js';
 import type { PayoutsService } from './payouts/payouts.js';
 import type { ScheduledPayouts } from './payouts/scheduled-run.js';
 import type { PeopleService } from './people/service.js';
@@ -95,6 +96,7 @@ export interface AppContext {
   ledger: Ledger;
   payoutMethods: PayoutMethodsService;
   payoutAccounts: PayoutAccounts;
+  payoutOnboarding: PayoutOnboardingService;
   adminPayouts: AdminPayoutsService;
   scheduledPayouts: ScheduledPayouts;
   payouts: PayoutsService;

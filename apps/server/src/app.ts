@@ -105,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     verification,
     payoutMethods,
     payoutAccounts,
+    payoutOnboarding,
     payouts,
     payments,
     charges,
@@ -215,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await exploreRoutes(app, { explore });
   await creatorsRoutes(app, { creators });
   await verificationRoutes(app, { verification, config });
-  await payoutsRoutes(app, { payoutMethods, payoutAccounts, payouts });
+  await payoutsRoutes(app, { payoutMethods, payoutAccounts, payouts, payoutOnboarding });
   await paymentsRoutes(app, { payments, charges });
   await subscriptionsRoutes(app, { subscriptions });
   await mediaRoutes(app, { media });

@@ -50,6 +50,7 @@ const DECISIONS: Record<string, Decision> = {
   'POST /api/telemetry/v1/metrics': 'public',
   'POST /api/webhooks/verification/{provider}': 'public',
   'POST /api/webhooks/payments/{provider}': 'public',
+  'POST /api/webhooks/payouts/{provider}': 'public',
 
   'GET /api/me': 'signed-in',
   'DELETE /api/me': 'signed-in',
@@ -168,6 +169,8 @@ const DECISIONS: Record<string, Decision> = {
   'GET /api/creator/payouts': 'creators',
   'POST /api/creator/payouts': 'creators',
   'PUT /api/creator/payouts/schedule': 'creators',
+  'POST /api/creator/payouts/onboarding': 'creators',
+  'POST /api/creator/payouts/onboarding/refresh': 'creators',
   'GET /api/admin/payouts': 'admins',
   'POST /api/admin/payouts/{payoutId}/retry': 'admins',
   'GET /api/admin/creators/{creatorId}/payouts': 'admins',

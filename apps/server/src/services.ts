@@ -41,6 +41,7 @@ import { PaymentsService } from './payments/service.js';
 import { PayoutAccounts } from './payouts/account.js';
 import { AdminPayoutsService } from './payouts/admin.js';
 import { PayoutMethodsService } from './payouts/methods.js';
+import { PayoutOnboardingService } from './payouts/onboarding.js';
 import { PayoutsService } from './payouts/payouts.js';
 import { createPayoutProviders } from './payouts/providers.js';
 import { ScheduledPayouts } from './payouts/scheduled-run.js';
@@ -233,7 +234,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     notices: memberNotices,
   });
   const payoutsStatements = new PayoutsStatements(db);
-  const payoutProviders = createPayoutProviders(config.payouts, { db, now });
+  const payoutProviders = createPayoutProviders(config.payouts, config.stripe, { db, now });
   const payouts = new PayoutsService({
     db,
     now,
@@ -253,6 +254,14 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     providers: payoutProviders,
     settings: config.payouts,
     statements: payoutsStatements,
+  });
+  const payoutOnboarding = new PayoutOnboardingService({
+    db,
+    now,
+    logger,
+    methods: payoutMethods,
+    providers: payoutProviders,
+    publicUrl: config.publicUrl,
   });
   const scheduledPayouts = new ScheduledPayouts({ db, now, logger, jobs, ledger, payouts });
   const adminPayouts = new AdminPayoutsService({
@@ -353,6 +362,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     ledger,
     payoutMethods,
     payoutAccounts,
+    payoutOnboarding,
     payouts,
     adminPayouts,
     scheduledPayouts,

@@ -3,6 +3,18 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { cardBrand, passesLuhn } from '@aurum/core';
+import { StandInConnect } from './stripe-connect-stand-in.js';
+import {
+  type Answer,
+  cardRefusal,
+  formHash,
+  invalidRequest,
+  noSuch,
+  nowSeconds,
+  parameterMissing,
+  StripeRefusal,
+  stripeId,
+} from './stripe-stand-in-protocol.js';
 
 /**
  * A local stand-in for the parts of Stripe's API Aurum uses, on loopback: it checks the
@@ -152,46 +164,6 @@ export const STAND_IN_TEST_CARDS: Record<string, { attach?: StandInPaymentError;
   '4000002760003184': { authentication: true },
 };
 
-const stripeId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-/** A request Stripe refuses before acting on it: not kept for its idempotency key. */
-class StripeRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: Record<string, unknown>,
-  ) {
-    super(String(error.message));
-  }
-}
-const invalidRequest = (message: string, extra: Record<string, unknown> = {}) =>
-  new StripeRefusal(400, { type: 'invalid_request_error', message, ...extra });
-const parameterMissing = (param: string) => invalidRequest(`Missing required param: ${param}.`, { code: 'parameter_missing', param });
-/** An unknown id in the path is a 404; one named in a parameter is a 400. */
-const noSuch = (what: string, id: string, param?: string) =>
-  new StripeRefusal(param ? 400 : 404, {
-    type: 'invalid_request_error',
-    code: 'resource_missing',
-    message: `No such ${what}: '${id}'`,
-    param,
-  });
-const cardRefusal = (code: string, message: string, param: string) => new StripeRefusal(402, { type: 'card_error', code, message, param });
-
-/** The entries of a form hash such as `metadata[key]=value`, as Stripe reads them. */
-function formHash(form: URLSearchParams, name: string): Record<string, string> {
-  const hash: Record<string, string> = {};
-  for (const [key, value] of form) {
-    const inner = key.startsWith(`${name}[`) && key.endsWith(']') ? key.slice(name.length + 1, -1) : null;
-    if (inner && /^\w+$/.test(inner)) hash[inner] = value;
-  }
-  return hash;
-}
-
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
 export class StripeStandIn {
   readonly sessions = new Map<string, StandInSession>();
   readonly customers = new Map<string, StandInCustomer>();
@@ -206,8 +178,32 @@ export class StripeStandIn {
   private readonly spentMethods = new Set<string>();
   private failNextWith: { status: number; message: string } | null = null;
   private server: Server | null = null;
+  private baseUrl = '';
+  /** Express accounts, their onboarding and transfers to them. */
+  readonly connect: StandInConnect;
+  /** Where `account.updated` and other events of connected accounts go (the platform's Connect endpoint). */
+  connectWebhookUrl: string | null = null;
 
-  constructor(private readonly options: { secretKey: string; webhookSecret: string }) {}
+  constructor(
+    private readonly options: {
+      secretKey: string;
+      webhookSecret: string;
+      connectWebhookSecret?: string;
+      /** Stamps webhook signatures: the receiving server's clock, when a test moves it. */
+      clock?: () => Date;
+    },
+  ) {
+    this.connect = new StandInConnect(
+      () => this.baseUrl,
+      async (type, object, account) => {
+        if (!this.connectWebhookUrl) return null;
+        return this.sendSignedEvent(this.connectWebhookUrl, type, object, {
+          secret: this.options.connectWebhookSecret ?? this.options.webhookSecret,
+          account,
+        });
+      },
+    );
+  }
 
   /** Listens on loopback (any free port unless one is given) and returns the API base URL. */
   async start(port = 0): Promise<string> {
@@ -215,7 +211,8 @@ export class StripeStandIn {
       this.handle(request, response).catch((error) => this.send(response, 500, { error: { type: 'api_error', message: String(error) } }));
     });
     await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this.baseUrl;
   }
 
   async stop(): Promise<void> {
@@ -313,12 +310,14 @@ export class StripeStandIn {
     });
   }
 
-  private async sendSignedEvent(webhookUrl: string, type: string, object: unknown, overrides: EventOverrides) {
+  /** Sends an event; `account` marks one of a connected account, as Connect endpoints receive them. */
+  private async sendSignedEvent(webhookUrl: string, type: string, object: unknown, overrides: EventOverrides & { account?: string }) {
     const eventId = overrides.eventId ?? stripeId('evt');
-    const timestamp = overrides.timestamp ?? nowSeconds();
+    const timestamp = overrides.timestamp ?? Math.floor((this.options.clock?.() ?? new Date()).getTime() / 1000);
     const body = JSON.stringify({
       id: eventId,
       object: 'event',
+      ...(overrides.account ? { account: overrides.account } : {}),
       api_version: '2025-06-30.basil',
       created: timestamp,
       data: { object },
@@ -344,6 +343,8 @@ export class StripeStandIn {
     const raw = Buffer.concat(chunks).toString('utf8');
     const form = new URLSearchParams(raw);
     this.requests.push({ method, path, headers: request.headers, form });
+    // Stripe's hosted pages are opened by the creator's browser, without the API key.
+    if (await this.connect.hosted(request, response, form)) return;
 
     // Stripe takes the secret key as a Bearer token or as the Basic user name (curl -u sk_test_...:).
     const basic = `Basic ${Buffer.from(`${this.options.secretKey}:`).toString('base64')}`;
@@ -416,6 +417,8 @@ export class StripeStandIn {
       return ok(intent);
     }
     if (method === 'POST' && path === '/v1/refunds') return ok(this.createRefund(form));
+    const connect = this.connect.route(method, path, form);
+    if (connect) return connect;
     throw new StripeRefusal(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` });
   }
 

@@ -37,8 +37,19 @@ export type PayoutSchedule = z.infer<typeof payoutScheduleSchema>;
 const isoDate = z.iso.datetime({ offset: true });
 const money = z.number().int();
 
-/** Why a currency's balance cannot be withdrawn now; null when it can. */
-export const WITHDRAW_BLOCKS = ['below_minimum', 'negative', 'no_method', 'method_unsupported', 'method_changed', 'held'] as const;
+/**
+ * Why a currency's balance cannot be withdrawn now; null when it can. provider_onboarding: the
+ * provider pays only an account the creator opens with it (Stripe Connect), not ready yet.
+ */
+export const WITHDRAW_BLOCKS = [
+  'below_minimum',
+  'negative',
+  'no_method',
+  'method_unsupported',
+  'provider_onboarding',
+  'method_changed',
+  'held',
+] as const;
 export type WithdrawBlock = (typeof WITHDRAW_BLOCKS)[number];
 
 export const currencyBalanceSchema = z.object({
@@ -58,6 +69,23 @@ export const currencyBalanceSchema = z.object({
 });
 export type CurrencyBalance = z.infer<typeof currencyBalanceSchema>;
 
+/**
+ * The creator's account at a provider that pays only such accounts (Stripe Connect):
+ * not_started (none yet), incomplete (the provider needs more before it pays), ready, or
+ * disabled (the provider stopped it; `needs` says what it asks for).
+ */
+export const PROVIDER_ACCOUNT_STATES = ['not_started', 'incomplete', 'ready', 'disabled'] as const;
+export const providerAccountSchema = z.object({
+  provider: z.enum(PAYOUT_PROVIDERS),
+  state: z.enum(PROVIDER_ACCOUNT_STATES),
+  /** What the provider still needs from the creator, as sentences; empty when nothing. */
+  needs: z.array(z.string()),
+});
+export type ProviderAccount = z.infer<typeof providerAccountSchema>;
+
+/** Where the creator opens or finishes their account at the provider; valid for a few minutes. */
+export const providerOnboardingLinkSchema = z.object({ url: z.url() });
+
 /** What `/creator/payouts` shows above the history. */
 export const payoutAccountSchema = z.object({
   balances: z.array(currencyBalanceSchema),
@@ -69,6 +97,8 @@ export const payoutAccountSchema = z.object({
   method: z.object({ id: z.string(), type: z.enum(PAYOUT_METHOD_TYPES), label: z.string() }).nullable(),
   /** Who pays the active method on this server; null when none does (or there is no method). */
   methodProvider: z.enum(PAYOUT_PROVIDERS).nullable(),
+  /** The account the provider pays into, when it needs one; null otherwise. */
+  providerAccount: providerAccountSchema.nullable(),
   /** No payout before this, after a change of payout method. */
   methodChangePauseUntil: isoDate.nullable(),
   /** An admin holds this creator's payouts. */

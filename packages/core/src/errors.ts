@@ -322,6 +322,27 @@ export const ERROR_CATALOG = {
   },
   payoutNotRetryable: { type: 'payout_not_retryable', status: 409, message: 'Only a failed payout can be sent again.' },
   payoutsHeld: { type: 'payouts_held', status: 409, message: 'Your payouts are on hold. Contact support to find out why.' },
+  payoutOnboardingNeeded: {
+    type: 'payout_onboarding_needed',
+    status: 409,
+    message: 'Finish setting up your payout account first: the payout provider needs more details before it can pay you.',
+  },
+  payoutOnboardingNotNeeded: {
+    type: 'payout_onboarding_not_needed',
+    status: 409,
+    message: 'Your payout method needs no account at a payout provider.',
+  },
+  payoutOnboardingRefused: {
+    type: 'payout_onboarding_refused',
+    status: 409,
+    message: 'The payout provider cannot open an account for you.',
+  },
+  /** The provider's answer is unknown; asking again is safe. */
+  payoutProviderUnavailable: {
+    type: 'payout_provider_unavailable',
+    status: 502,
+    message: 'The payout provider did not answer. Try again in a moment.',
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorName = keyof typeof ERROR_CATALOG;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { CURRENCY_EXPONENTS, type Currency, emailSchema, type PayoutProviderName } from '@aurum/core';
 
 /** The payout providers this server has adapters for. */
-const CONFIGURABLE_PAYOUT_PROVIDERS = ['development'] as const satisfies readonly PayoutProviderName[];
+const CONFIGURABLE_PAYOUT_PROVIDERS = ['development', 'stripe_connect'] as const satisfies readonly PayoutProviderName[];
 
 import { z } from 'zod';
 
@@ -63,6 +63,7 @@ const envSchema = z
     PAYMENT_PROVIDER: z.enum(['dev', 'stripe'], { message: 'must be dev or stripe' }).optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
     STRIPE_PAYMENTS_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
     PLATFORM_FEE_PERCENT: z.coerce
       .number({ message: 'must be a number' })
       .min(0, 'must be from 0 to 100')
@@ -165,6 +166,12 @@ const envSchema = z
     }
   })
   .superRefine((e, ctx) => {
+    if (!e.PAYOUT_PROVIDERS?.includes('stripe_connect')) return;
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_CONNECT_WEBHOOK_SECRET'] as const) {
+      if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYOUT_PROVIDERS lists stripe_connect' });
+    }
+  })
+  .superRefine((e, ctx) => {
     // The bot check is on with both keys: one alone would leave it silently off.
     if (!e.RECAPTCHA_SITE_KEY !== !e.RECAPTCHA_SECRET_KEY) {
       const missing = e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET_KEY' : 'RECAPTCHA_SITE_KEY';
@@ -245,6 +252,8 @@ export interface Config {
     identityWebhookSecret: string | undefined;
     publishableKey: string | undefined;
     paymentsWebhookSecret: string | undefined;
+    /** The Connect endpoint's secret: events of creators' connected accounts (payouts through Stripe Connect). */
+    connectWebhookSecret: string | undefined;
   };
   /** Media and partial uploads go to this bucket; null keeps them under DATA_DIR. */
   s3: S3Settings | null;
@@ -506,6 +515,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       identityWebhookSecret: e.STRIPE_IDENTITY_WEBHOOK_SECRET,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       paymentsWebhookSecret: e.STRIPE_PAYMENTS_WEBHOOK_SECRET,
+      connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
     },
     s3: e.S3_BUCKET
       ? {

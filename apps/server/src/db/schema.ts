@@ -638,6 +638,36 @@ export const creatorPayoutSettings = pgTable('creator_payout_settings', {
 });
 
 /**
+ * A creator's account at a payout provider that pays only into accounts the creator opens with
+ * it (a Stripe Connect Express account). Its state is the provider's, as its last webhook or
+ * read said: the provider keeps the bank details and decides when the account can be paid.
+ */
+export const payoutProviderAccounts = pgTable(
+  'payout_provider_accounts',
+  {
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    externalId: text('external_id').notNull(),
+    /** The provider sends money to it (Stripe: `payouts_enabled` with transfers active). */
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    /** The creator finished the provider's onboarding at least once. */
+    detailsSubmitted: boolean('details_submitted').notNull().default(false),
+    /** What the provider still needs, in its own names (Stripe: `requirements.currently_due` and `past_due`). */
+    requirements: jsonb('requirements').$type<string[]>().notNull().default([]),
+    /** Why the provider stopped the account, in its own code; null when it did not. */
+    disabledReason: text('disabled_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.creatorId, t.provider] }),
+    uniqueIndex('payout_provider_accounts_external_idx').on(t.provider, t.externalId),
+  ],
+);
+
+/**
  * Money sent to a creator. Made `pending` with its ledger debit in one transaction, sent to the
  * provider with its id as the idempotency key, then `in_flight` (the provider took it) and
  * `paid`, or `failed` with its amount returned to the balance. The destination is a snapshot of

@@ -15,6 +15,7 @@ import type { Ledger } from '../ledger/ledger.js';
 import type { PayoutMethodsService } from './methods.js';
 import { toPayout } from './payouts.js';
 import type { PayoutProvider } from './provider.js';
+import { providerAccountOf, providerAccounts } from './provider-accounts.js';
 import { providerFor } from './providers.js';
 import { minimumPayout, scheduleOf, withdrawBlock } from './rules.js';
 import type { PayoutsStatements } from './statements.js';
@@ -47,6 +48,7 @@ export class PayoutAccounts {
     ]);
     const at = this.deps.now();
     const provider = method ? providerFor(this.deps.providers, method.type) : null;
+    const providerAccount = provider?.onboarding ? await providerAccounts.of(db, creatorId, provider.name) : undefined;
     const schedule = scheduleOf(settings);
     const pauseUntil = settings?.methodChangePauseUntil && settings.methodChangePauseUntil > at ? settings.methodChangePauseUntil : null;
     return {
@@ -63,7 +65,7 @@ export class PayoutAccounts {
           releases: releases
             .filter((release) => release.currency === currency && release.amountMinor !== 0)
             .map((release) => ({ availableAt: release.availableAt.toISOString(), amountMinor: release.amountMinor })),
-          withdrawBlock: withdrawBlock({ available: balance.availableMinor, minimum, settings, method, provider, at }),
+          withdrawBlock: withdrawBlock({ available: balance.availableMinor, minimum, settings, method, provider, providerAccount, at }),
         };
       }),
       holdDays: settings?.holdDays ?? this.deps.settings.holdDays,
@@ -71,6 +73,7 @@ export class PayoutAccounts {
       nextScheduledPayoutAt: iso(nextScheduledPayout(schedule, at)),
       method: method && { id: method.id, type: method.type, label: payoutMethodLabel(method) },
       methodProvider: provider?.name ?? null,
+      providerAccount: providerAccountOf(provider, providerAccount),
       methodChangePauseUntil: iso(pauseUntil),
       payoutsHeld: Boolean(settings?.payoutsHeldAt),
     };

@@ -19,7 +19,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { PayoutSettings } from '../config/config.js';
 import type { Database, Executor } from '../db/database.js';
-import { creatorBalances, creatorPayoutSettings, payoutMethods, payouts } from '../db/schema.js';
+import { creatorBalances, creatorPayoutSettings, payoutMethods, payoutProviderAccounts, payouts } from '../db/schema.js';
 import { AppError, errors } from '../http/errors.js';
 import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import type { JobQueue } from '../jobs/queue.js';
@@ -29,6 +29,7 @@ import { type PayoutMethodsService, toPayoutMethod } from './methods.js';
 import { type PayoutNotices, payoutFailedNotice } from './notices.js';
 import type { PayoutDestination, PayoutProvider, PayoutResult } from './provider.js';
 import { PayoutProviderError } from './provider.js';
+import type { ProviderAccountRow } from './provider-accounts.js';
 import { providerFor } from './providers.js';
 import { type CreatorPayoutSettingsRow, minimumPayout, refusalOf, withdrawBlock } from './rules.js';
 import type { PayoutSqlRow } from './statements.js';
@@ -44,6 +45,7 @@ interface LockedState {
   available: number;
   settings: CreatorPayoutSettingsRow | undefined;
   method: PayoutMethod | null;
+  providerAccount: ProviderAccountRow | null | undefined;
 }
 
 export interface PayoutsServiceDeps {
@@ -86,11 +88,12 @@ export function toPayout(row: PayoutRow | PayoutSqlRow): Payout {
   };
 }
 
-function destinationOf(method: PayoutMethod): PayoutDestination {
+function destinationOf(method: PayoutMethod, providerAccountId: string | undefined): PayoutDestination {
   const label = payoutMethodLabel(method);
+  const account = providerAccountId ? { providerAccountId } : {};
   return method.type === 'paypal'
-    ? { type: 'paypal', label, email: method.details.email }
-    : { type: 'bank_account', label, ...method.details };
+    ? { type: 'paypal', label, email: method.details.email, ...account }
+    : { type: 'bank_account', label, ...method.details, ...account };
 }
 
 /**
@@ -103,7 +106,14 @@ function destinationOf(method: PayoutMethod): PayoutDestination {
  * same key, and the provider answers with the first payout: never paid twice, never lost.
  */
 export class PayoutsService {
+  /**
+   * The provider whose creators' accounts a payout reads: the one turned on that pays only such
+   * accounts (one at most: only Stripe Connect does); '' joins none.
+   */
+  private readonly accountProvider: string;
+
   constructor(private readonly deps: PayoutsServiceDeps) {
+    this.accountProvider = deps.providers.find((provider) => provider.onboarding)?.name ?? '';
     deps.jobs.register(SEND_JOB, {
       payload: z.object({ payoutId: z.string() }),
       maxAttempts: 12,
@@ -179,10 +189,10 @@ export class PayoutsService {
     const states = await this.lockedStates(tx, requests);
     const at = this.deps.now();
     const outcomes: (PayoutRow | AppError | typeof payouts.$inferInsert)[] = requests.map((request, index) => {
-      const { available, settings, method } = states[index] as LockedState;
+      const { available, settings, method, providerAccount } = states[index] as LockedState;
       const provider = method ? providerFor(this.deps.providers, method.type) : null;
       const minimum = this.minimumOf(request.currency);
-      const block = withdrawBlock({ available, minimum, settings, method, provider, at });
+      const block = withdrawBlock({ available, minimum, settings, method, provider, providerAccount, at });
       if (block) return refusalOf(block, { minimum, settings, currency: request.currency });
       if (!method || !provider) return errors.payoutMethodMissing();
       return {
@@ -194,7 +204,7 @@ export class PayoutsService {
         trigger,
         provider: provider.name,
         payoutMethodId: method.id,
-        destination: destinationOf(method),
+        destination: destinationOf(method, provider.onboarding ? providerAccount?.externalId : undefined),
         createdAt: at,
       };
     });
@@ -242,10 +252,15 @@ export class PayoutsService {
         available: creatorBalances.availableMinor,
         settings: creatorPayoutSettings,
         method: payoutMethods,
+        providerAccount: payoutProviderAccounts,
       })
       .from(creatorBalances)
       .leftJoin(creatorPayoutSettings, eq(creatorPayoutSettings.creatorId, creatorBalances.creatorId))
       .leftJoin(payoutMethods, and(eq(payoutMethods.userId, creatorBalances.creatorId), eq(payoutMethods.active, true)))
+      .leftJoin(
+        payoutProviderAccounts,
+        and(eq(payoutProviderAccounts.creatorId, creatorBalances.creatorId), eq(payoutProviderAccounts.provider, this.accountProvider)),
+      )
       .where(
         sql`(${creatorBalances.creatorId}, ${creatorBalances.currency}) in (${sql.join(
           requests.map((request) => sql`(${request.creatorId}, ${request.currency})`),
@@ -258,12 +273,16 @@ export class PayoutsService {
     return Promise.all(
       requests.map(async (request) => {
         const row = found.get(`${request.creatorId}\u0000${request.currency}`);
-        if (row) return { available: row.available, settings: row.settings ?? undefined, method: row.method && toPayoutMethod(row.method) };
+        if (row) {
+          const { available, settings, method, providerAccount } = row;
+          return { available, settings: settings ?? undefined, method: method && toPayoutMethod(method), providerAccount };
+        }
         const [settings, method] = await Promise.all([
           this.settingsOf(tx, request.creatorId),
           this.deps.methods.active(tx, request.creatorId),
         ]);
-        return { available: 0, settings, method };
+        // Without a balance nothing is paid, whatever the account: the block says why first.
+        return { available: 0, settings, method, providerAccount: undefined };
       }),
     );
   }

@@ -1,9 +1,15 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { PayoutMethodType, PayoutProviderName } from '@aurum/core';
 
-/** Where a payout goes, as the creator's payout method shows it (full bank numbers are never kept). */
-export type PayoutDestination =
+/**
+ * Where a payout goes, as the creator's payout method shows it (full bank numbers are never
+ * kept), and the creator's account at a provider that pays only such accounts (Stripe Connect)
+ * when the payout was made.
+ */
+export type PayoutDestination = (
   | { type: 'paypal'; label: string; email: string }
-  | { type: 'bank_account'; label: string; holderName: string; country: string; currency: string; last4: string };
+  | { type: 'bank_account'; label: string; holderName: string; country: string; currency: string; last4: string }
+) & { providerAccountId?: string };
 
 export interface PayoutRequest {
   /** Sent as the provider's idempotency key: asking again with it returns the first payout, never a second one. */
@@ -23,6 +29,42 @@ export type PayoutResult =
   /** Refused; nothing was sent. */
   | { status: 'failed'; providerRef: string | null; code: string; message: string };
 
+/** A creator's account at a provider, as the provider last said it is. */
+export interface ProviderAccountState {
+  externalId: string;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  /** What the provider still needs, in its own names. */
+  requirements: string[];
+  disabledReason: string | null;
+}
+
+/** What a provider's webhook says, once its signature is checked. */
+export type PayoutProviderEvent = { type: 'account_updated'; account: ProviderAccountState };
+
+/**
+ * For a provider that pays only into an account the creator opens with it (Stripe Connect):
+ * the creator goes through the provider's onboarding, and the provider tells when the account
+ * can be paid.
+ */
+export interface PayoutOnboarding {
+  /**
+   * Where the creator opens (on first use) or finishes their account, coming back to
+   * `returnUrl`, or to `refreshUrl` when the link expired. Answers the account as it stands.
+   */
+  link(
+    creator: { id: string; email: string; country: string; existing: string | null },
+    urls: { returnUrl: string; refreshUrl: string },
+  ): Promise<{
+    url: string;
+    account: ProviderAccountState;
+  }>;
+  /** Asks the provider how the account stands now (the creator came back before its webhook). */
+  read(externalId: string): Promise<ProviderAccountState>;
+  /** What the provider still needs from the creator, and why it stopped the account, as sentences. */
+  describe(requirements: readonly string[], disabledReason: string | null): string[];
+}
+
 /**
  * A payout provider. `send` is safe to repeat with the same key; a refusal is a result, and
  * PayoutProviderError is for a provider that could not be reached or answered something
@@ -33,6 +75,10 @@ export interface PayoutProvider {
   /** The kinds of payout method it pays. */
   readonly pays: readonly PayoutMethodType[];
   send(request: PayoutRequest): Promise<PayoutResult>;
+  /** Present when the provider pays only accounts the creator opens with it. */
+  readonly onboarding?: PayoutOnboarding;
+  /** Checks a webhook's signature and reads what it says; null for events that change nothing here. */
+  parseWebhook?(headers: IncomingHttpHeaders, rawBody: Buffer): Promise<PayoutProviderEvent | null>;
 }
 
 export class PayoutProviderError extends Error {

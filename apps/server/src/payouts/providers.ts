@@ -1,15 +1,31 @@
 import type { PayoutMethodType } from '@aurum/core';
-import type { PayoutSettings } from '../config/config.js';
+import type { Config, PayoutSettings } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { DevPayoutProvider } from './dev-provider.js';
 import type { PayoutProvider } from './provider.js';
+import { StripeConnectPayoutProvider } from './stripe-connect.js';
 
 /** The payout providers the operator turned on, in the order they were listed. */
-export function createPayoutProviders(settings: PayoutSettings, deps: { db: Database; now: () => Date }): PayoutProvider[] {
+export function createPayoutProviders(
+  settings: PayoutSettings,
+  stripe: Config['stripe'],
+  deps: { db: Database; now: () => Date },
+): PayoutProvider[] {
   return settings.providers.map((name) => {
     switch (name) {
       case 'development':
         return new DevPayoutProvider(deps);
+      case 'stripe_connect': {
+        // The configuration requires both when stripe_connect is listed.
+        if (!stripe.secretKey || !stripe.connectWebhookSecret)
+          throw new Error('Stripe Connect needs STRIPE_SECRET_KEY and STRIPE_CONNECT_WEBHOOK_SECRET');
+        return new StripeConnectPayoutProvider({
+          apiBase: stripe.apiBase,
+          secretKey: stripe.secretKey,
+          webhookSecret: stripe.connectWebhookSecret,
+          now: deps.now,
+        });
+      }
       default:
         throw new Error(`no adapter for the ${name} payout provider`);
     }

@@ -1,4 +1,5 @@
 import {
+  apiErrorSchema,
   payoutAccountSchema,
   payoutMethodInputSchema,
   payoutMethodSchema,
@@ -6,14 +7,18 @@ import {
   payoutSchema,
   payoutsPageQuerySchema,
   payoutsPageSchema,
+  providerOnboardingLinkSchema,
   withdrawSchema,
 } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCreator, requireViewer } from '../access/access.js';
+import { WEBHOOK_PREFIX } from '../http/csrf.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
+import { registerRawBodyRoutes } from '../http/raw-body.js';
 import type { PayoutAccounts } from './account.js';
 import type { PayoutMethodsService } from './methods.js';
+import type { PayoutOnboardingService } from './onboarding.js';
 import type { PayoutsService } from './payouts.js';
 
 const methodParams = z.object({ methodId: z.string().min(1).max(64) });
@@ -22,7 +27,8 @@ export const payoutsRoutes: DomainRoutes<{
   payoutMethods: PayoutMethodsService;
   payoutAccounts: PayoutAccounts;
   payouts: PayoutsService;
-}> = (app, { payoutMethods, payoutAccounts, payouts }) => {
+  payoutOnboarding: PayoutOnboardingService;
+}> = async (app, { payoutMethods, payoutAccounts, payouts, payoutOnboarding }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payouts'];
 
@@ -128,4 +134,59 @@ export const payoutsRoutes: DomainRoutes<{
     },
     async (request) => payoutAccounts.setSchedule(requireCreator(request).userId, request.body.schedule),
   );
+
+  api.post(
+    '/api/creator/payouts/onboarding',
+    {
+      schema: {
+        tags,
+        summary: "Creators only: the link to the payout provider's onboarding (Stripe Connect), opening the account on first use",
+        description:
+          "The creator's browser goes to the url; the provider sends them back to /creator/payouts. 409 payout_onboarding_not_needed when the active method's provider needs no account, payout_method_missing; 502 payout_provider_unavailable.",
+        response: { 200: providerOnboardingLinkSchema },
+      },
+    },
+    async (request) => payoutOnboarding.link(requireCreator(request).userId),
+  );
+
+  api.post(
+    '/api/creator/payouts/onboarding/refresh',
+    {
+      schema: {
+        tags,
+        summary: "Creators only: reads the creator's provider account again (back from the onboarding) and answers the payout account",
+        response: { 200: payoutAccountSchema },
+      },
+    },
+    async (request) => {
+      const { userId } = requireCreator(request);
+      await payoutOnboarding.refresh(userId);
+      return payoutAccounts.account(userId);
+    },
+  );
+
+  await registerRawBodyRoutes(app, (webhooks) => {
+    webhooks.withTypeProvider<ZodTypeProvider>().post(
+      `${WEBHOOK_PREFIX}payouts/:provider`,
+      {
+        schema: {
+          tags: ['webhooks'],
+          summary: "Payout providers' events: a creator's connected account changed (Stripe Connect account.updated)",
+          description:
+            'Called by the provider, not the browser: authenticated by its signature header, 400 webhook_signature_invalid otherwise; 404 for a provider that is off. Repeats change nothing.',
+          security: [],
+          params: z.object({ provider: z.string().max(40) }),
+          response: { 200: z.object({ received: z.literal(true) }), 400: apiErrorSchema, 404: apiErrorSchema },
+        },
+      },
+      async (request) => {
+        await payoutOnboarding.webhook(
+          request.params.provider,
+          request.headers,
+          Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        );
+        return { received: true as const };
+      },
+    );
+  });
 };

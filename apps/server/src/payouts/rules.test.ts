@@ -23,13 +23,16 @@ const settings = (values: Partial<CreatorPayoutSettingsRow>): CreatorPayoutSetti
   updatedAt: at,
   ...values,
 });
-const payable: PayoutState = { available: 2400, minimum: 2000, settings: undefined, method, provider, at };
+const payable: PayoutState = { available: 2400, minimum: 2000, settings: undefined, method, provider, providerAccount: undefined, at };
+/** A provider that pays only accounts the creator opens with it, as Stripe Connect does. */
+const accountProvider = { ...provider, onboarding: {} } as PayoutProvider;
 
 describe('payout rules', () => {
   it('pays an available balance at or above the minimum to a method a provider pays', () => {
     expect(withdrawBlock(payable)).toBeNull();
     expect(withdrawBlock({ ...payable, available: 2000 })).toBeNull();
     expect(withdrawBlock({ ...payable, settings: settings({ methodChangePauseUntil: at }) })).toBeNull();
+    expect(withdrawBlock({ ...payable, provider: accountProvider, providerAccount: { payoutsEnabled: true } })).toBeNull();
   });
 
   it('names each block, the gravest first', () => {
@@ -37,6 +40,16 @@ describe('payout rules', () => {
       [{ available: 1999 }, 'below_minimum'],
       [{ available: -1 }, 'negative'],
       [{ available: -1, settings: settings({ methodChangePauseUntil: new Date(at.getTime() + 1) }) }, 'method_changed'],
+      [
+        {
+          available: -1,
+          provider: accountProvider,
+          providerAccount: { payoutsEnabled: false },
+          settings: settings({ methodChangePauseUntil: new Date(at.getTime() + 1) }),
+        },
+        'provider_onboarding',
+      ],
+      [{ provider: accountProvider, providerAccount: undefined }, 'provider_onboarding'],
       [{ available: -1, provider: null, settings: settings({ methodChangePauseUntil: new Date(at.getTime() + 1) }) }, 'method_unsupported'],
       [{ available: -1, provider: null, method: null }, 'no_method'],
       [{ available: -1, provider: null, method: null, settings: settings({ payoutsHeldAt: at }) }, 'held'],
@@ -53,6 +66,7 @@ describe('payout rules', () => {
     expect(refusalOf('held', state).type).toBe('payouts_held');
     expect(refusalOf('no_method', state).type).toBe('payout_method_missing');
     expect(refusalOf('method_unsupported', state).type).toBe('payout_method_unsupported');
+    expect(refusalOf('provider_onboarding', state).type).toBe('payout_onboarding_needed');
     expect(refusalOf('method_changed', state)).toMatchObject({
       type: 'payouts_paused',
       message: expect.stringContaining('Wed, 02 Dec 2026'),

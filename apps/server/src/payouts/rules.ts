@@ -21,14 +21,17 @@ export interface PayoutState {
   method: PayoutMethod | null;
   /** Who pays the method on this server; null when nobody does. */
   provider: PayoutProvider | null;
+  /** The creator's account at that provider, when it pays only such accounts. */
+  providerAccount: { payoutsEnabled: boolean } | null | undefined;
   at: Date;
 }
 
 /** Why the balance cannot be paid out now, the gravest first (an admin's hold before the amount); null when it can. */
-export function withdrawBlock({ available, minimum, settings, method, provider, at }: PayoutState): WithdrawBlock | null {
+export function withdrawBlock({ available, minimum, settings, method, provider, providerAccount, at }: PayoutState): WithdrawBlock | null {
   if (settings?.payoutsHeldAt) return 'held';
   if (!method) return 'no_method';
   if (!provider) return 'method_unsupported';
+  if (provider.onboarding && !providerAccount?.payoutsEnabled) return 'provider_onboarding';
   if (settings?.methodChangePauseUntil && settings.methodChangePauseUntil > at) return 'method_changed';
   if (available < 0) return 'negative';
   if (available < minimum) return 'below_minimum';
@@ -44,6 +47,8 @@ export function refusalOf(block: WithdrawBlock, state: Pick<PayoutState, 'minimu
       return errors.payoutMethodMissing();
     case 'method_unsupported':
       return errors.payoutMethodUnsupported();
+    case 'provider_onboarding':
+      return errors.payoutOnboardingNeeded();
     case 'method_changed': {
       const until = state.settings?.methodChangePauseUntil;
       return errors.payoutsPaused(

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The calls every Stripe adapter makes: a form-encoded POST with the secret key, an
- * optional idempotency key and a time limit. Stripe signs its webhooks in the scheme of
+ * The calls every Stripe adapter makes: a form-encoded POST (with an optional idempotency key)
+ * or a GET, with the secret key and a time limit. Stripe signs its webhooks in the scheme of
  * `webhook-signature.ts`, in this header.
  */
 
@@ -45,22 +45,32 @@ export class StripeUnreachable extends Error {
 }
 
 /** POSTs `form` to `path`; a retry with the same idempotency key gets Stripe's first answer again. */
-export async function postToStripe(
+export function postToStripe(access: StripeAccess, path: string, form: URLSearchParams, idempotencyKey?: string): Promise<StripeAnswer> {
+  return callStripe(access, path, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
+    body: form,
+  });
+}
+
+/** GETs the object at `path`, as it is now. */
+export function getFromStripe(access: StripeAccess, path: string): Promise<StripeAnswer> {
+  return callStripe(access, path, { method: 'GET', headers: {} });
+}
+
+async function callStripe(
   access: StripeAccess,
   path: string,
-  form: URLSearchParams,
-  idempotencyKey?: string,
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: URLSearchParams },
 ): Promise<StripeAnswer> {
   let response: Response;
   try {
     response = await fetch(`${access.apiBase}${path}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${access.secretKey}`,
-        'content-type': 'application/x-www-form-urlencoded',
-        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-      },
-      body: form,
+      ...init,
+      headers: { authorization: `Bearer ${access.secretKey}`, ...init.headers },
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch (error) {

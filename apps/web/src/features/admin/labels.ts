@@ -175,6 +175,7 @@ export const WITHDRAW_BLOCK_LABELS: Record<WithdrawBlock, string> = {
   negative: 'the balance is negative after a refund',
   no_method: 'they have no payout method',
   method_unsupported: 'this server does not pay their kind of payout method',
+  provider_onboarding: 'their account at the payout provider is not ready (Stripe needs more details)',
   method_changed: 'paused after a change of payout method',
   held: 'their payouts are held',
 };

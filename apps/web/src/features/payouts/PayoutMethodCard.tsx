@@ -12,6 +12,7 @@ import { SectionCard } from '../../components/SectionCard';
 import { addSnack } from '../../components/snack-queue';
 import { formatDate } from '../../lib/dates';
 import { METHOD_KINDS, PROVIDER_LABELS } from './labels';
+import { ProviderAccountPanel } from './ProviderAccountPanel';
 
 /**
  * Where payouts go: the active method, whether this server can pay it, the pause after a
@@ -42,6 +43,7 @@ export function PayoutMethodCard({ account }: { account: PayoutAccount }) {
       ) : (
         <Typography color="text.secondary">You have no payout method yet. Add a bank account or PayPal to withdraw.</Typography>
       )}
+      {account.providerAccount && <ProviderAccountPanel account={account.providerAccount} />}
       {method && !methodProvider && (
         <Alert severity="warning">
           This server cannot pay {METHOD_KINDS[method.type]} yet. Add another kind of payout method to withdraw your earnings.

@@ -12,12 +12,14 @@ import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed } from '../../components/RetryAlert';
 import { isCreator, useSignedInUser } from '../../lib/current-user';
+import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
 import { payoutAccountQuery } from './api';
 import { BalanceCard } from './BalanceCard';
 import { holdLine } from './labels';
 import { PayoutHistory } from './PayoutHistory';
 import { PayoutMethodCard } from './PayoutMethodCard';
+import { useOnboardingReturn } from './ProviderAccountPanel';
 import { ScheduleForm } from './ScheduleForm';
 
 const TITLE = 'Payouts';
@@ -47,6 +49,7 @@ export default function PayoutsPage() {
 }
 
 function Payouts({ account }: { account: PayoutAccount }) {
+  const returnError = useOnboardingReturn();
   return (
     <Box sx={{ maxWidth: 1120 }}>
       <PageHeader title={TITLE} back>
@@ -71,6 +74,7 @@ function Payouts({ account }: { account: PayoutAccount }) {
             <ScheduleIcon aria-hidden fontSize="small" sx={{ mt: '1px' }} />
             {holdLine(account.holdDays)}
           </Typography>
+          {returnError && <Alert severity="error">{errorMessage(returnError)}</Alert>}
           {account.payoutsHeld && (
             <Alert severity="warning">
               Your payouts are on hold. Your earnings are safe and keep adding up;{' '}

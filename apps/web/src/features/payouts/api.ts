@@ -21,3 +21,9 @@ export const payoutHistoryQuery = infiniteQueryOptions({
 export const withdraw = (input: WithdrawInput) => api.post<Payout>('/creator/payouts', input);
 
 export const saveSchedule = (schedule: PayoutSchedule) => apiRequest<PayoutAccount>('PUT', '/creator/payouts/schedule', { schedule });
+
+/** The link to the payout provider's onboarding (Stripe Connect); the browser leaves for it. */
+export const startOnboarding = () => api.post<{ url: string }>('/creator/payouts/onboarding', {});
+
+/** Back from the provider's onboarding: the account read again from the provider. */
+export const refreshOnboarding = () => api.post<PayoutAccount>('/creator/payouts/onboarding/refresh', {});

@@ -62,6 +62,8 @@ export function withdrawBlockReason(balance: CurrencyBalance, account: Pick<Payo
       return 'Add a payout method to withdraw.';
     case 'method_unsupported':
       return 'This server cannot pay your kind of payout method yet; add another kind.';
+    case 'provider_onboarding':
+      return 'Finish setting up your payout account with Stripe to withdraw.';
     case 'method_changed':
       return account.methodChangePauseUntil
         ? `Payouts wait until ${formatDate(account.methodChangePauseUntil)} after your payout method changed.`

@@ -33,6 +33,7 @@ function account(overrides: Partial<PayoutAccount> = {}): PayoutAccount {
     nextScheduledPayoutAt: null,
     method: { id: 'pm1', type: 'bank_account', label: 'Bank account ending in 3000' },
     methodProvider: 'development',
+    providerAccount: null,
     methodChangePauseUntil: null,
     payoutsHeld: false,
     ...overrides,
@@ -60,7 +61,7 @@ const emptyHistory: PayoutsPage = { items: [], nextCursor: null };
 
 type Answers = Parameters<typeof mockApi>[0];
 
-function renderPayouts(state: PayoutAccount, more: Answers = {}) {
+function renderPayouts(state: PayoutAccount, more: Answers = {}, path = '/creator/payouts') {
   const fetchMock = mockApi({
     'GET /api/me': () => ({ status: 200, body: creator }),
     'POST /api/me/heartbeat': () => ({ status: 204 }),
@@ -69,7 +70,7 @@ function renderPayouts(state: PayoutAccount, more: Answers = {}) {
     'GET /api/payout-methods': () => ({ status: 200, body: [] }),
     ...more,
   });
-  renderApp('/creator/payouts');
+  renderApp(path);
   return fetchMock;
 }
 
@@ -308,5 +309,41 @@ describe('the payouts page', () => {
     expect(await screen.findByText('Server down.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Payouts', level: 1 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it("tells what Stripe still needs and takes the creator to Stripe's onboarding", async () => {
+    const fetchMock = renderPayouts(
+      account({
+        methodProvider: 'stripe_connect',
+        providerAccount: {
+          provider: 'stripe_connect',
+          state: 'incomplete',
+          needs: ['Your date of birth', 'The bank account Stripe pays into'],
+        },
+        balances: [balance({ withdrawBlock: 'provider_onboarding' })],
+      }),
+      { 'POST /api/creator/payouts/onboarding': () => ({ status: 200, body: { url: 'https://connect.stripe.com/setup/e/acct_1/abc' } }) },
+    );
+    const needs = await screen.findByText('Stripe needs more before it can pay you:');
+    expect(
+      within(needs.closest('[role="alert"]') as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Your date of birth', 'The bank account Stripe pays into']);
+    expect(screen.getByText('Finish setting up your payout account with Stripe to withdraw.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue on Stripe' }));
+    await screen.findByRole('button', { name: 'Opening Stripe…' });
+    expect(calls(fetchMock, 'POST', '/api/creator/payouts/onboarding')).toHaveLength(1);
+  });
+
+  it('reads the Stripe account again when the creator comes back from Stripe', async () => {
+    const ready = account({ methodProvider: 'stripe_connect', providerAccount: { provider: 'stripe_connect', state: 'ready', needs: [] } });
+    const fetchMock = renderPayouts(
+      account({ methodProvider: 'stripe_connect', providerAccount: { provider: 'stripe_connect', state: 'not_started', needs: [] } }),
+      { 'POST /api/creator/payouts/onboarding/refresh': () => ({ status: 200, body: ready }) },
+      '/creator/payouts?onboarding=return',
+    );
+    await screen.findByText('Your Stripe account is ready to receive payouts.');
+    expect(calls(fetchMock, 'POST', '/api/creator/payouts/onboarding/refresh')).toHaveLength(1);
   });
 });
