@@ -170,6 +170,7 @@ const DECISIONS: Record<string, Decision> = {
   'POST /api/creator/payouts': 'creators',
   'PUT /api/creator/payouts/schedule': 'creators',
   'POST /api/creator/payouts/onboarding': 'creators',
+  'GET /api/creator/payouts/{payoutId}/statement.csv': 'creators',
   'POST /api/creator/payouts/onboarding/refresh': 'creators',
   'GET /api/admin/payouts': 'admins',
   'POST /api/admin/payouts/{payoutId}/retry': 'admins',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCompactNumber, formatMoney } from './format.js';
+import { formatBytes, formatCompactNumber, formatMoney, majorUnits } from './format.js';
 
 describe('formatCompactNumber', () => {
   it.each([
@@ -40,5 +40,14 @@ describe('formatBytes', () => {
     [21_474_836_480, '21.5 GB'],
   ])('%d -> %s', (value, expected) => {
     expect(formatBytes(value)).toBe(expected);
+  });
+});
+
+describe('majorUnits', () => {
+  it('writes minor units as decimals', () => {
+    expect(majorUnits(499, 'USD')).toBe('4.99');
+    expect(majorUnits(-5, 'EUR')).toBe('-0.05');
+    expect(majorUnits(0, 'GBP')).toBe('0.00');
+    expect(majorUnits(123456, 'CHF')).toBe('1234.56');
   });
 });

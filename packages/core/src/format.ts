@@ -27,6 +27,14 @@ export function formatMoney({ amountMinor, currency }: Money): string {
   }).format(amountMinor / 10 ** exponent);
 }
 
+/** Minor units as a plain decimal, as spreadsheets and payout APIs read amounts: 499 USD is 4.99. */
+export function majorUnits(amountMinor: number, currency: Currency): string {
+  const exponent: number = CURRENCY_EXPONENTS[currency];
+  const sign = amountMinor < 0 ? '-' : '';
+  const digits = String(Math.abs(amountMinor)).padStart(exponent + 1, '0');
+  return exponent === 0 ? `${sign}${digits}` : `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
+}
+
 /** Bytes for people: "900 KB", "12.5 MB", "20 GB" (decimal units, as phones and file managers show sizes). */
 export function formatBytes(bytes: number): string {
   const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];

@@ -1,7 +1,6 @@
 import {
   addMonths,
   bucketOf,
-  CURRENCY_EXPONENTS,
   type Currency,
   type CurrencyEarnings,
   churnRate,
@@ -18,6 +17,7 @@ import {
   InsightsRangeError,
   type InsightsSettings,
   localDate,
+  majorUnits,
   type PostsInsights,
   ROLE,
   relativeChange,
@@ -418,14 +418,6 @@ function addTotals(target: Totals, amounts: Totals): void {
   target.feeMinor += amounts.feeMinor;
   target.netMinor += amounts.netMinor;
   target.charges += amounts.charges;
-}
-
-/** Minor units as a plain decimal a spreadsheet reads as a number: 499 USD is 4.99. */
-export function majorUnits(amountMinor: number, currency: Currency): string {
-  const exponent: number = CURRENCY_EXPONENTS[currency];
-  const sign = amountMinor < 0 ? '-' : '';
-  const digits = String(Math.abs(amountMinor)).padStart(exponent + 1, '0');
-  return exponent === 0 ? `${sign}${digits}` : `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
 }
 
 function localTime(at: Date, timeZone: string): string {

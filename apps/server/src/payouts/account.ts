@@ -1,15 +1,18 @@
 import {
   type Currency,
+  majorUnits,
   nextScheduledPayout,
   type PayoutAccount,
   type PayoutSchedule,
   type PayoutsPage,
   payoutMethodLabel,
 } from '@aurum/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PayoutSettings } from '../config/config.js';
 import type { Database } from '../db/database.js';
-import { creatorPayoutSettings } from '../db/schema.js';
+import { creatorPayoutSettings, payouts } from '../db/schema.js';
+import { toCsv } from '../http/csv.js';
+import { errors } from '../http/errors.js';
 import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { PayoutMethodsService } from './methods.js';
@@ -31,6 +34,14 @@ export interface PayoutAccountsDeps {
 }
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+/** What a statement line is, from its ledger kind and its charge's kind: "subscription", "refund", "returned payout". */
+export function statementType(entryKind: string, chargeKind: string | null): string {
+  if (entryKind === 'creator_earning') return (chargeKind ?? 'earning').replaceAll('_', ' ');
+  if (entryKind === 'creator_earning_reversal') return 'refund';
+  if (entryKind === 'payout_return') return 'returned payout';
+  return entryKind.replace(/^creator_earning_/, '').replaceAll('_', ' ');
+}
 
 /** What a creator sees of their money: balances, what blocks a withdrawal, the schedule and the history. */
 export class PayoutAccounts {
@@ -90,6 +101,52 @@ export class PayoutAccounts {
     });
     const { items, nextCursor } = timeCursorPage(rows, query.limit, (row) => [row.createdAt, row.id]);
     return { items: items.map(toPayout), nextCursor };
+  }
+
+  /**
+   * A payout's statement as CSV: each earning, refund and returned payout it covers, with the
+   * charge's gross and platform fee, then the payout itself. 404 for another creator's payout.
+   */
+  async statementCsv(creatorId: string, payoutId: string): Promise<{ filename: string; csv: string }> {
+    const rows = await this.deps.statements.statement.run({ creator: creatorId, payout: payoutId });
+    const [payout] = await this.deps.db
+      .select({ amountMinor: payouts.amountMinor, currency: payouts.currency, createdAt: payouts.createdAt, status: payouts.status })
+      .from(payouts)
+      .where(and(eq(payouts.id, payoutId), eq(payouts.creatorId, creatorId)));
+    if (!payout) throw errors.notFound('Payout');
+    const currency = payout.currency as Currency;
+    const amount = (value: number | string | null) => (value === null ? '' : majorUnits(Number(value), currency));
+    const lines: (string | number)[][] = [['Posted', 'Available', 'Type', 'Member', 'Charge', 'Currency', 'Gross', 'Platform fee', 'Net']];
+    let covered = 0;
+    for (const row of rows) {
+      covered += Number(row.netMinor);
+      lines.push([
+        row.postedAt,
+        row.availableAt,
+        statementType(row.entryKind, row.chargeKind),
+        row.memberHandle ?? (row.chargeId ? '(deleted account)' : ''),
+        row.chargeId ?? '',
+        currency,
+        amount(row.grossMinor),
+        amount(row.feeMinor),
+        amount(row.netMinor),
+      ]);
+    }
+    // A payout takes the whole available balance, so the lines add up to it; any difference is shown, never hidden.
+    const carried = payout.amountMinor - covered;
+    if (carried !== 0) lines.push(['', '', 'carried from before', '', '', currency, '', '', amount(carried)]);
+    lines.push([
+      payout.createdAt.toISOString(),
+      '',
+      `payout (${payout.status})`,
+      '',
+      payoutId,
+      currency,
+      '',
+      '',
+      amount(-payout.amountMinor),
+    ]);
+    return { filename: `aurum-payout-${payout.createdAt.toISOString().slice(0, 10)}-${payoutId}.csv`, csv: toCsv(lines) };
   }
 
   /** Turns automatic payouts on (weekly or monthly, on a day) or off. */

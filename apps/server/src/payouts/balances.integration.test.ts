@@ -105,6 +105,36 @@ describe(`creator balances and payouts (${TEST_DRIVER})`, () => {
     expect(paid.status).toBe(201);
     expect(paid.body.amountMinor).toBe(2 * 2400 - 2400);
     await expectLedgerBalances();
+
+    // Each payout's statement: what it covers adds up to it; the refund shows in the payout after it.
+    const [second, first] = (await creator.client.get('/api/creator/payouts')).body.items;
+    const statement = async (payoutId: string) => {
+      const response = await fetch(`${server.baseUrl}/api/creator/payouts/${payoutId}/statement.csv`, {
+        headers: { cookie: creator.client.cookie ?? '' },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/csv');
+      return (await response.text())
+        .trim()
+        .split('\r\n')
+        .map((line) => line.split(','));
+    };
+    const typesAndNet = (lines: string[][]) => lines.slice(1).map((line) => [line[2], line[8]]);
+    expect(typesAndNet(await statement(first.id))).toEqual([
+      ['subscription', '24.00'],
+      ['payout (paid)', '-24.00'],
+    ]);
+    const secondLines = await statement(second.id);
+    expect(secondLines[0]).toEqual(['Posted', 'Available', 'Type', 'Member', 'Charge', 'Currency', 'Gross', 'Platform fee', 'Net']);
+    expect(typesAndNet(secondLines)).toEqual([
+      ['refund', '-24.00'],
+      ['subscription', '24.00'],
+      ['subscription', '24.00'],
+      ['payout (paid)', '-24.00'],
+    ]);
+    expect(secondLines[1]?.slice(5, 8)).toEqual(['USD', '-30.00', '-6.00']);
+    const stranger = await creatorWithPlan(3000);
+    expect((await stranger.client.get(`/api/creator/payouts/${second.id}/statement.csv`)).status).toBe(404);
   });
 
   it('keeps a refund of a held earning in the hold with it, so nothing of it ever becomes available', async () => {

@@ -122,6 +122,27 @@ export const payoutsRoutes: DomainRoutes<{
     async (request, reply) => reply.status(201).send(await payouts.withdraw(requireCreator(request).userId, request.body)),
   );
 
+  api.get(
+    '/api/creator/payouts/:payoutId/statement.csv',
+    {
+      schema: {
+        tags,
+        summary:
+          "Creators only: what one of the creator's payouts covers, as CSV: each earning, refund and returned payout with gross, fee and net",
+        params: z.object({ payoutId: z.string().min(1).max(64) }),
+        response: { 200: z.string().describe('The statement as CSV (text/csv)'), 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv } = await payoutAccounts.statementCsv(requireCreator(request).userId, request.params.payoutId);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
+  );
+
   api.put(
     '/api/creator/payouts/schedule',
     {

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
-import { payouts, profiles, users } from '../db/schema.js';
+import { charges, ledgerEntries, payouts, profiles, users } from '../db/schema.js';
 
 /** The payout reads, one prepared statement each (`db/prepared.ts`). */
 
 const bound = {
   creator: sql.placeholder('creator'),
+  payout: sql.placeholder('payout'),
   status: sql.placeholder('status'),
   currency: sql.placeholder('currency'),
   cursorTime: sql.placeholder('cursorTime'),
@@ -81,16 +82,63 @@ const adminTotals = sql`select p.currency, p.status, count(*)::int as count, sum
   group by p.currency, p.status
   order by p.currency, p.status`;
 
+/** A line of a payout's statement: one of the creator's ledger entries with what its charge was. */
+export interface StatementSqlRow {
+  entryKind: string;
+  netMinor: number | string;
+  currency: string;
+  postedAt: string;
+  availableAt: string;
+  chargeId: string | null;
+  chargeKind: string | null;
+  memberHandle: string | null;
+  grossMinor: number | string | null;
+  feeMinor: number | string | null;
+}
+
+/**
+ * What a payout covers: the creator's entries in its currency made available after their
+ * previous payout's debit and before its own (earnings, refunds, returned payouts), with each
+ * charge's gross and platform fee. A payout takes the whole available balance, so the lines
+ * add up to it; both bounds walk `ledger_entries_released_idx`.
+ */
+const statement = sql`with target as (
+    select e.released_at, e.id, p.creator_id, p.currency
+    from ${payouts} as p join ${ledgerEntries} as e on e.payout_id = p.id and e.kind = 'payout'
+    where p.id = ${bound.payout} and p.creator_id = ${bound.creator}
+  ), previous as (
+    select e.released_at, e.id from ${ledgerEntries} as e, target as t
+    where e.user_id = t.creator_id and e.currency = t.currency and e.released_at is not null and e.kind = 'payout'
+      and (e.released_at, e.id) < (t.released_at, t.id)
+    order by e.released_at desc, e.id desc
+    limit 1
+  )
+  select e.kind as "entryKind", e.amount_minor as "netMinor", e.currency,
+    ${iso(sql`e.created_at`)} as "postedAt", ${iso(sql`e.released_at`)} as "availableAt",
+    c.id as "chargeId", c.kind as "chargeKind", pr.handle as "memberHandle",
+    (select sum(x.amount_minor) from ${ledgerEntries} as x where x.charge_id = c.id and x.kind in ('payment', 'refund')) as "grossMinor",
+    (select sum(x.amount_minor) from ${ledgerEntries} as x where x.charge_id = c.id and x.kind like 'platform\_fee%') as "feeMinor"
+  from target as t
+    join ${ledgerEntries} as e on e.user_id = t.creator_id and e.currency = t.currency and e.released_at is not null
+      and (e.released_at, e.id) < (t.released_at, t.id)
+    left join previous as before on true
+    left join ${charges} as c on c.id = e.charge_id
+    left join ${profiles} as pr on pr.user_id = c.user_id
+  where e.kind <> 'payout' and (before.id is null or (e.released_at, e.id) > (before.released_at, before.id))
+  order by e.released_at, e.id`;
+
 export class PayoutsStatements {
   readonly history: PreparedStatement<PayoutSqlRow>;
   readonly inFlight: PreparedStatement<{ currency: string; amount_minor: string | number }>;
   readonly adminPage: PreparedStatement<AdminPayoutSqlRow>;
   readonly adminTotals: PreparedStatement<{ currency: string; status: string; count: number; amount_minor: string | number }>;
+  readonly statement: PreparedStatement<StatementSqlRow>;
 
   constructor(db: Database) {
     this.history = prepareStatement(db, 'payouts_history', history);
     this.inFlight = prepareStatement(db, 'payouts_in_flight', inFlight);
     this.adminPage = prepareStatement(db, 'admin_payouts_page', adminPage);
     this.adminTotals = prepareStatement(db, 'admin_payouts_totals', adminTotals);
+    this.statement = prepareStatement(db, 'payout_statement', statement);
   }
 }

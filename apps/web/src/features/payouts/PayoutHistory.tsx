@@ -1,5 +1,7 @@
 import type { Payout } from '@aurum/core';
+import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import type { Theme } from '@mui/material/styles';
@@ -7,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PagedResults } from '../../components/PagedResults';
 import { formatDate } from '../../lib/dates';
-import { payoutHistoryQuery } from './api';
+import { payoutHistoryQuery, payoutStatementUrl } from './api';
 import { money, STATUS_COLORS, STATUS_LABELS } from './labels';
 
 const failureColor = (theme: Theme) => (theme.palette.mode === 'dark' ? theme.palette.error.light : theme.palette.error.main);
@@ -62,6 +64,16 @@ function PayoutItem({ payout }: { payout: Payout }) {
           {payout.failureMessage}
         </Typography>
       )}
+      <Button
+        size="small"
+        startIcon={<DownloadIcon aria-hidden />}
+        href={payoutStatementUrl(payout.id)}
+        download
+        aria-label={`Statement of the ${money(payout.amountMinor, payout.currency)} payout of ${made} (CSV)`}
+        sx={{ justifySelf: 'start', ml: -0.5 }}
+      >
+        Statement (CSV)
+      </Button>
     </Paper>
   );
 }

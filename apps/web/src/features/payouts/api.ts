@@ -27,3 +27,6 @@ export const startOnboarding = () => api.post<{ url: string }>('/creator/payouts
 
 /** Back from the provider's onboarding: the account read again from the provider. */
 export const refreshOnboarding = () => api.post<PayoutAccount>('/creator/payouts/onboarding/refresh', {});
+
+/** Where the browser downloads what a payout covers, as CSV. */
+export const payoutStatementUrl = (payoutId: string) => `/api/creator/payouts/${encodeURIComponent(payoutId)}/statement.csv`;

@@ -295,6 +295,11 @@ describe('the payouts page', () => {
     expect(second?.textContent).toContain('To PayPal - old@example.com');
     expect(second?.textContent).toContain(`Automatic payout ${formatDate('2026-11-13T12:00:00.000Z')}`);
     expect(within(second as HTMLElement).getByText('The receiving account is closed.')).toBeTruthy();
+    const statement = within(first as HTMLElement).getByRole('link', {
+      name: `Statement of the $125.00 payout of ${formatDate('2026-11-20T12:00:00.000Z')} (CSV)`,
+    });
+    expect(statement.getAttribute('href')).toBe('/api/creator/payouts/po1/statement.csv');
+    expect(statement.hasAttribute('download')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Load more payouts' })).toBeNull();
     expect(calls(fetchMock, 'GET', '/api/creator/payouts?cursor=c1')).toHaveLength(1);
   });
