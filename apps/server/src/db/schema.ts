@@ -589,9 +589,7 @@ export const ledgerEntries = pgTable(
     // Held entries: the release sweep reads those due, a creator's balance when each comes free.
     index('ledger_entries_held_idx').on(t.availableAt).where(sql`${t.releasedAt} is null and ${t.availableAt} is not null`),
     // A payout's statement: the creator's entries made available between their previous payout and it.
-    index('ledger_entries_released_idx')
-      .on(t.userId, t.currency, t.releasedAt, t.id)
-      .where(sql`${t.releasedAt} is not null`),
+    index('ledger_entries_released_idx').on(t.userId, t.currency, t.releasedAt, t.id).where(sql`${t.releasedAt} is not null`),
     index('ledger_entries_held_user_idx')
       .on(t.userId, t.currency, t.availableAt)
       .where(sql`${t.releasedAt} is null and ${t.availableAt} is not null`),
