@@ -1,5 +1,5 @@
 import { AUDIT_REASON_MAX } from './admin.js';
-import { currencyBalanceSchema, PAYOUT_STATUSES, payoutSchema } from './balances.js';
+import { currencyBalanceSchema, PAYOUT_STATUSES, payoutSchema, providerAccountSchema } from './balances.js';
 import { currencySchema } from './plans.js';
 import { entityIdSchema, pageCursorSchema } from './posts.js';
 import { z } from './zod-config.js';
@@ -63,6 +63,8 @@ export const adminCreatorPayoutsSchema = z.object({
   payoutsHeldReason: z.string().nullable(),
   payoutsHeldAt: z.iso.datetime({ offset: true }).nullable(),
   balances: z.array(currencyBalanceSchema),
+  /** Their account at a provider that pays only such accounts (Stripe Connect), as they see it; null when none is needed. */
+  providerAccount: providerAccountSchema.nullable(),
 });
 export type AdminCreatorPayouts = z.infer<typeof adminCreatorPayoutsSchema>;
 

@@ -121,6 +121,7 @@ export class AdminPayoutsService {
       payoutsHeldReason: settings?.payoutsHeldReason ?? null,
       payoutsHeldAt: settings?.payoutsHeldAt?.toISOString() ?? null,
       balances: account.balances,
+      providerAccount: account.providerAccount,
     };
   }
 

@@ -1,4 +1,11 @@
-import { type AdminCreatorPayouts, AUDIT_REASON_MAX, type CurrencyBalance, formatMoney, MAX_CREATOR_HOLD_DAYS } from '@aurum/core';
+import {
+  type AdminCreatorPayouts,
+  AUDIT_REASON_MAX,
+  type CurrencyBalance,
+  formatMoney,
+  MAX_CREATOR_HOLD_DAYS,
+  type ProviderAccount,
+} from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,7 +31,7 @@ import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
 import { ActionDialog } from './ActionDialog';
 import { adminCreatorPayoutsQuery, holdCreatorPayouts, setCreatorHold } from './api';
-import { WITHDRAW_BLOCK_LABELS } from './labels';
+import { PAYOUT_PROVIDER_LABELS, PROVIDER_ACCOUNT_STATE_LABELS, WITHDRAW_BLOCK_LABELS } from './labels';
 import { adminDateTime } from './MoneyList';
 
 const TITLE = 'Creator payouts';
@@ -96,6 +103,7 @@ function CreatorPayouts({ data }: { data: AdminCreatorPayouts }) {
             ) : (
               data.balances.map((balance) => <Balance key={balance.currency} balance={balance} />)
             )}
+            {data.providerAccount && <ProviderAccountLine account={data.providerAccount} />}
           </SectionCard>
 
           <Box sx={{ display: 'grid', gap: 2 }}>
@@ -290,6 +298,25 @@ function HoldForm({ data, onSaved }: { data: AdminCreatorPayouts; onSaved: (next
       >
         Change hold
       </Button>
+    </Box>
+  );
+}
+
+/** The creator's account at the payout provider (Stripe Connect): its state and what the provider still needs. */
+function ProviderAccountLine({ account }: { account: ProviderAccount }) {
+  const provider = PAYOUT_PROVIDER_LABELS[account.provider];
+  return (
+    <Box sx={{ display: 'grid', gap: 0.5 }}>
+      <Typography variant="body2" color={account.state === 'ready' ? 'text.secondary' : 'warning.main'}>
+        {provider} account: {PROVIDER_ACCOUNT_STATE_LABELS[account.state]}.
+      </Typography>
+      {account.needs.length > 0 && (
+        <Box component="ul" aria-label={`What ${provider} needs`} sx={{ m: 0, pl: 2.5, typography: 'body2' }}>
+          {account.needs.map((need) => (
+            <li key={need}>{need}</li>
+          ))}
+        </Box>
+      )}
     </Box>
   );
 }

@@ -170,6 +170,7 @@ function creatorPayouts(overrides: Partial<AdminCreatorPayouts> = {}): AdminCrea
         withdrawBlock: null,
       },
     ],
+    providerAccount: null,
     ...overrides,
   };
 }
@@ -224,6 +225,22 @@ describe("a creator's payouts", () => {
     expect(sent).toEqual([{ holdDays: 0, reason: 'Two years without a dispute' }]);
     expect(within(screen.getByRole('region', { name: 'USD balance' })).getByText('Available').nextElementSibling?.textContent).toBe(
       '$34.00',
+    );
+  });
+
+  it('shows what Stripe still needs of their connected account', async () => {
+    api({
+      'GET /api/admin/creators/u3/payouts': () => ({
+        status: 200,
+        body: creatorPayouts({
+          providerAccount: { provider: 'stripe_connect', state: 'disabled', needs: ['A photo of your identity document'] },
+        }),
+      }),
+    });
+    renderApp('/admin/payouts/creators/u3');
+    expect(await screen.findByText('Stripe Connect account: stopped by the provider.')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'What Stripe Connect needs' })).getByRole('listitem').textContent).toBe(
+      'A photo of your identity document',
     );
   });
 

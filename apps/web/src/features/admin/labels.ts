@@ -9,10 +9,14 @@ import {
   type PayoutProviderName,
   type PayoutStatus,
   type PayoutTrigger,
+  type ProviderAccount,
   ROLE,
   type SubscriptionStatus,
   type WithdrawBlock,
 } from '@aurum/core';
+
+type ProviderAccountState = ProviderAccount['state'];
+
 import { paths } from '../../lib/paths';
 
 /** What each count on the admin home is called and which queue it opens. */
@@ -167,6 +171,14 @@ export const PAYOUT_PROVIDER_LABELS: Record<PayoutProviderName, string> = {
   stripe_connect: 'Stripe Connect',
   paypal: 'PayPal',
   manual: 'By hand',
+};
+
+/** A creator's account at the payout provider, as "Stripe Connect account: …" ends. */
+export const PROVIDER_ACCOUNT_STATE_LABELS: Record<ProviderAccountState, string> = {
+  not_started: 'not opened yet',
+  incomplete: 'opened, details missing',
+  ready: 'ready to receive payouts',
+  disabled: 'stopped by the provider',
 };
 
 /** Why a creator cannot withdraw a currency's balance now, as an admin reads it (it ends "Cannot withdraw now: …"). */
