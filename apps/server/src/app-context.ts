@@ -29,6 +29,7 @@ import type { ChargesService } from './payments/charges.js';
 import type { PaymentsService } from './payments/service.js';
 import type { PayoutAccounts } from './payouts/account.js';
 import type { AdminPayoutsService } from './payouts/admin.js';
+import type { ManualTransfers } from './payouts/manual-transfers.js';
 import type { PayoutMethodsService } from './payouts/methods.js';
 import type { PayoutsService } from './payouts/payouts.js';
 import type { ScheduledPayouts } from './payouts/scheduled-run.js';
@@ -96,6 +97,7 @@ export interface AppContext {
   payoutMethods: PayoutMethodsService;
   payoutAccounts: PayoutAccounts;
   adminPayouts: AdminPayoutsService;
+  manualTransfers: ManualTransfers;
   scheduledPayouts: ScheduledPayouts;
   payouts: PayoutsService;
   payments: PaymentsService;

@@ -37,8 +37,19 @@ export type PayoutSchedule = z.infer<typeof payoutScheduleSchema>;
 const isoDate = z.iso.datetime({ offset: true });
 const money = z.number().int();
 
-/** Why a currency's balance cannot be withdrawn now; null when it can. */
-export const WITHDRAW_BLOCKS = ['below_minimum', 'negative', 'no_method', 'method_unsupported', 'method_changed', 'held'] as const;
+/**
+ * Why a currency's balance cannot be withdrawn now; null when it can. `bank_details_missing`: the
+ * bank account is paid by manual transfer, and it was added before its full details were kept.
+ */
+export const WITHDRAW_BLOCKS = [
+  'below_minimum',
+  'negative',
+  'no_method',
+  'method_unsupported',
+  'bank_details_missing',
+  'method_changed',
+  'held',
+] as const;
 export type WithdrawBlock = (typeof WITHDRAW_BLOCKS)[number];
 
 export const currencyBalanceSchema = z.object({

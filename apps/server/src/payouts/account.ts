@@ -38,7 +38,7 @@ export class PayoutAccounts {
   /** What `/creator/payouts` shows: balances with their releases and blocks, the schedule, the method and who pays it. */
   async account(creatorId: string): Promise<PayoutAccount> {
     const { db, ledger, statements } = this.deps;
-    const [balances, releases, [settings], method, inFlight] = await Promise.all([
+    const [balances, releases, [settings], active, inFlight] = await Promise.all([
       ledger.balances(db, creatorId),
       ledger.releases(db, creatorId),
       db.select().from(creatorPayoutSettings).where(eq(creatorPayoutSettings.creatorId, creatorId)),
@@ -46,6 +46,8 @@ export class PayoutAccounts {
       statements.inFlight.run({ creator: creatorId }),
     ]);
     const at = this.deps.now();
+    const method = active?.method ?? null;
+    const detailsSealed = Boolean(active?.detailsSealed);
     const provider = method ? providerFor(this.deps.providers, method.type) : null;
     const schedule = scheduleOf(settings);
     const pauseUntil = settings?.methodChangePauseUntil && settings.methodChangePauseUntil > at ? settings.methodChangePauseUntil : null;
@@ -63,7 +65,7 @@ export class PayoutAccounts {
           releases: releases
             .filter((release) => release.currency === currency && release.amountMinor !== 0)
             .map((release) => ({ availableAt: release.availableAt.toISOString(), amountMinor: release.amountMinor })),
-          withdrawBlock: withdrawBlock({ available: balance.availableMinor, minimum, settings, method, provider, at }),
+          withdrawBlock: withdrawBlock({ available: balance.availableMinor, minimum, settings, method, detailsSealed, provider, at }),
         };
       }),
       holdDays: settings?.holdDays ?? this.deps.settings.holdDays,

@@ -2,6 +2,7 @@ import type { PayoutMethodType } from '@aurum/core';
 import type { PayoutSettings } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { DevPayoutProvider } from './dev-provider.js';
+import { ManualPayoutProvider } from './manual-provider.js';
 import type { PayoutProvider } from './provider.js';
 
 /** The payout providers the operator turned on, in the order they were listed. */
@@ -10,6 +11,8 @@ export function createPayoutProviders(settings: PayoutSettings, deps: { db: Data
     switch (name) {
       case 'development':
         return new DevPayoutProvider(deps);
+      case 'manual':
+        return new ManualPayoutProvider();
       default:
         throw new Error(`no adapter for the ${name} payout provider`);
     }

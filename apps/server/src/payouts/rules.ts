@@ -19,16 +19,19 @@ export interface PayoutState {
   minimum: number;
   settings: CreatorPayoutSettingsRow | undefined;
   method: PayoutMethod | null;
+  /** The method keeps its bank details sealed, for a provider that pays from them. */
+  detailsSealed: boolean;
   /** Who pays the method on this server; null when nobody does. */
   provider: PayoutProvider | null;
   at: Date;
 }
 
 /** Why the balance cannot be paid out now, the gravest first (an admin's hold before the amount); null when it can. */
-export function withdrawBlock({ available, minimum, settings, method, provider, at }: PayoutState): WithdrawBlock | null {
+export function withdrawBlock({ available, minimum, settings, method, detailsSealed, provider, at }: PayoutState): WithdrawBlock | null {
   if (settings?.payoutsHeldAt) return 'held';
   if (!method) return 'no_method';
   if (!provider) return 'method_unsupported';
+  if (provider.needsSealedBankDetails && method.type === 'bank_account' && !detailsSealed) return 'bank_details_missing';
   if (settings?.methodChangePauseUntil && settings.methodChangePauseUntil > at) return 'method_changed';
   if (available < 0) return 'negative';
   if (available < minimum) return 'below_minimum';
@@ -44,6 +47,8 @@ export function refusalOf(block: WithdrawBlock, state: Pick<PayoutState, 'minimu
       return errors.payoutMethodMissing();
     case 'method_unsupported':
       return errors.payoutMethodUnsupported();
+    case 'bank_details_missing':
+      return errors.payoutBankDetailsMissing();
     case 'method_changed': {
       const until = state.settings?.methodChangePauseUntil;
       return errors.payoutsPaused(

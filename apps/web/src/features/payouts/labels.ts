@@ -62,6 +62,8 @@ export function withdrawBlockReason(balance: CurrencyBalance, account: Pick<Payo
       return 'Add a payout method to withdraw.';
     case 'method_unsupported':
       return 'This server cannot pay your kind of payout method yet; add another kind.';
+    case 'bank_details_missing':
+      return 'Add your bank account again: payouts to it are now made by bank transfer, which needs its full details.';
     case 'method_changed':
       return account.methodChangePauseUntil
         ? `Payouts wait until ${formatDate(account.methodChangePauseUntil)} after your payout method changed.`
