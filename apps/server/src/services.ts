@@ -269,7 +269,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     statements: payoutsStatements,
     platformHoldDays: config.payouts.holdDays,
   });
-  const manualTransfers = new ManualTransfers({ db, audit, payouts, notices: memberNotices, bankDetailsSeal });
+  const manualTransfers = new ManualTransfers({ db, now, audit, payouts, notices: memberNotices, bankDetailsSeal });
   const refundNotices = new RefundNotices({ db, jobs, mailer, publicUrl: config.publicUrl });
   const charges = new ChargesService({ db, now, logger, jobs, payments, refundNotice: (tx, refund) => refundNotices.queue(tx, refund) });
   const renewals = new RenewalsService({ db, now, logger, jobs, mailer, charges, publicUrl: config.publicUrl });

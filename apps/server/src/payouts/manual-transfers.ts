@@ -13,6 +13,7 @@ import type { PayoutResult } from './provider.js';
 
 export interface ManualTransfersDeps {
   db: Database;
+  now: () => Date;
   audit: AuditLog;
   payouts: PayoutsService;
   notices: PayoutNotices;
@@ -103,7 +104,8 @@ export class ManualTransfers {
           after: { payoutIds },
         });
       }
-      return { filename: 'bank-transfers.csv', csv: toCsv([HEADER, ...lines]) };
+      const day = this.deps.now().toISOString().slice(0, 10);
+      return { filename: `aurum-bank-transfers-${day}.csv`, csv: toCsv([HEADER, ...lines]) };
     });
   }
 
