@@ -96,7 +96,10 @@ export class PayoutMethodsService {
     const { db, now } = this.deps;
     await requireCompletedRegistration(db, userId);
     const details = this.storedDetails(input);
-    const bankDetails = this.deps.bankDetailsSeal ? fullBankDetails(input) : null;
+    const seal = this.deps.bankDetailsSeal;
+    const bankDetails = seal ? fullBankDetails(input) : null;
+    // Sealed for the method's id: the sealed value opens for that method only.
+    const sealFor = (methodId: string) => (seal && bankDetails ? seal.seal(bankDetails, methodId) : null);
     const added = await db.transaction(async (tx) => {
       await lockPayouts(tx, userId);
       const existing = await tx
@@ -111,12 +114,9 @@ export class PayoutMethodsService {
       const same = existing.find((method) => method.fingerprint === details.fingerprint);
       if (same) {
         // The same account added again to give the details that were not kept before: the same method, now with them.
-        if (same.sealed || !bankDetails || !this.deps.bankDetailsSeal) throw errors.payoutMethodDuplicate();
-        const [refreshed] = await tx
-          .update(payoutMethods)
-          .set({ sealedDetails: this.deps.bankDetailsSeal.seal(bankDetails, same.id) })
-          .where(eq(payoutMethods.id, same.id))
-          .returning();
+        const sealedDetails = same.sealed ? null : sealFor(same.id);
+        if (!sealedDetails) throw errors.payoutMethodDuplicate();
+        const [refreshed] = await tx.update(payoutMethods).set({ details, sealedDetails }).where(eq(payoutMethods.id, same.id)).returning();
         if (!refreshed) throw notFound();
         return { method: toPayoutMethod(refreshed), notice: null };
       }
@@ -129,8 +129,7 @@ export class PayoutMethodsService {
       const at = now();
       const notice = active && replacesActive ? await this.pausePayouts(tx, userId, at) : null;
       const id = generateId(at.getTime());
-      const sealedDetails = bankDetails && this.deps.bankDetailsSeal ? this.deps.bankDetailsSeal.seal(bankDetails, id) : null;
-      const row: PayoutRow = { id, userId, type: input.type, details, sealedDetails, active, createdAt: at };
+      const row: PayoutRow = { id, userId, type: input.type, details, sealedDetails: sealFor(id), active, createdAt: at };
       await tx.insert(payoutMethods).values(row);
       await recordOnboardingProgress(tx, userId, { payoutDoneAt: firstTime(creatorOnboarding.payoutDoneAt, at) }, at);
       return { method: toPayoutMethod(row), notice };
