@@ -45,7 +45,7 @@ describe('payout rules', () => {
       [{ available: -1, settings: settings({ methodChangePauseUntil: new Date(at.getTime() + 1) }) }, 'method_changed'],
       [{ available: -1, method: bankAccount, provider: manual, detailsSealed: true }, 'negative'],
       [{ available: -1, method: bankAccount, provider: manual }, 'bank_details_missing'],
-      [{ available: -1, method: bankAccount, provider: provider }, 'negative'],
+      [{ available: -1, method: bankAccount, provider }, 'negative'],
       [{ available: -1, provider: null, settings: settings({ methodChangePauseUntil: new Date(at.getTime() + 1) }) }, 'method_unsupported'],
       [{ available: -1, provider: null, method: null }, 'no_method'],
       [{ available: -1, provider: null, method: null, settings: settings({ payoutsHeldAt: at }) }, 'held'],
