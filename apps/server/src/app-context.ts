@@ -29,6 +29,7 @@ import type { ChargesService } from './payments/charges.js';
 import type { PaymentsService } from './payments/service.js';
 import type { PayoutAccounts } from './payouts/account.js';
 import type { AdminPayoutsService } from './payouts/admin.js';
+import type { ManualTransfers } from './payouts/manual-transfers.js';
 import type { PayoutMethodsService } from './payouts/methods.js';
 import type { PayoutOnboardingService } from './payouts/onboarding.js';
 import type { PayoutsService } from './payouts/payouts.js';
@@ -98,6 +99,7 @@ export interface AppContext {
   payoutAccounts: PayoutAccounts;
   payoutOnboarding: PayoutOnboardingService;
   adminPayouts: AdminPayoutsService;
+  manualTransfers: ManualTransfers;
   scheduledPayouts: ScheduledPayouts;
   payouts: PayoutsService;
   payments: PaymentsService;

@@ -118,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     audit,
     adminPayments,
     adminPayouts,
+    manualTransfers,
     moderation,
     personalData,
     support,
@@ -226,7 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await insightsRoutes(app, { insights });
   await adminRoutes(app, { admin, audit });
   await adminPaymentsRoutes(app, { adminPayments, now });
-  await adminPayoutsRoutes(app, { adminPayouts });
+  await adminPayoutsRoutes(app, { adminPayouts, manualTransfers });
   await moderationRoutes(app, { moderation, media });
   await personalDataRoutes(app, { personalData });
   await supportRoutes(app, { support, media });

@@ -174,6 +174,8 @@ const DECISIONS: Record<string, Decision> = {
   'POST /api/creator/payouts/onboarding/refresh': 'creators',
   'GET /api/admin/payouts': 'admins',
   'POST /api/admin/payouts/{payoutId}/retry': 'admins',
+  'GET /api/admin/payouts/manual-export': 'admins',
+  'POST /api/admin/payouts/{payoutId}/mark': 'admins',
   'GET /api/admin/creators/{creatorId}/payouts': 'admins',
   'PUT /api/admin/creators/{creatorId}/payouts/hold': 'admins',
   'PUT /api/admin/creators/{creatorId}/payouts/held': 'admins',

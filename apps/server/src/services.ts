@@ -40,6 +40,8 @@ import { RefundNotices } from './payments/refund-notices.js';
 import { PaymentsService } from './payments/service.js';
 import { PayoutAccounts } from './payouts/account.js';
 import { AdminPayoutsService } from './payouts/admin.js';
+import { BankDetailsSeal } from './payouts/bank-details-seal.js';
+import { ManualTransfers } from './payouts/manual-transfers.js';
 import { PayoutMethodsService } from './payouts/methods.js';
 import { PayoutOnboardingService } from './payouts/onboarding.js';
 import { PayoutsService } from './payouts/payouts.js';
@@ -225,10 +227,12 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
   const feed = new FeedService({ cards: posts.cards });
   const explore = new ExploreService({ db });
   const creators = new CreatorsService({ db, now, verification, publicUrl: config.publicUrl, accountChanged, checkText });
+  const bankDetailsSeal = new BankDetailsSeal(config.sessionSecret);
   const payoutMethods = new PayoutMethodsService({
     db,
     now,
     secret: config.sessionSecret,
+    bankDetailsSeal: config.payouts.providers.includes('manual') ? bankDetailsSeal : null,
     accountChanged,
     methodChangePauseDays: config.payouts.methodChangePauseDays,
     notices: memberNotices,
@@ -274,6 +278,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     statements: payoutsStatements,
     platformHoldDays: config.payouts.holdDays,
   });
+  const manualTransfers = new ManualTransfers({ db, now, audit, payouts, notices: memberNotices, bankDetailsSeal });
   const refundNotices = new RefundNotices({ db, jobs, mailer, publicUrl: config.publicUrl });
   const charges = new ChargesService({ db, now, logger, jobs, payments, refundNotice: (tx, refund) => refundNotices.queue(tx, refund) });
   const renewals = new RenewalsService({ db, now, logger, jobs, mailer, charges, publicUrl: config.publicUrl });
@@ -365,6 +370,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     payoutOnboarding,
     payouts,
     adminPayouts,
+    manualTransfers,
     scheduledPayouts,
     payments,
     charges,

@@ -37,6 +37,7 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'POST /api/creator/payouts': { body: { currency: 'USD', idempotencyKey } },
   'PUT /api/creator/payouts/schedule': { body: { schedule: { kind: 'weekly', day: 1 } } },
   'POST /api/admin/payouts/:payoutId/retry': { body: { reason: 'Fixed' } },
+  'POST /api/admin/payouts/:payoutId/mark': { body: { outcome: 'failed', reason: 'Returned by the bank' } },
   'PUT /api/admin/creators/:creatorId/payouts/hold': { body: { holdDays: 3, reason: 'Clean record' } },
   'PUT /api/admin/creators/:creatorId/payouts/held': { body: { held: true, reason: 'Review' } },
   'POST /api/payments/dev/tokens': { body: { type: 'paypal', email: 'payer@example.com' } },

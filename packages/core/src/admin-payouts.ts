@@ -52,6 +52,16 @@ export const creatorIdParamsSchema = z.object({ creatorId: entityIdSchema });
 /** Retry a failed payout: a new payout of the same amount, once per failed payout. */
 export const retryPayoutSchema = z.object({ reason });
 
+/**
+ * The outcome of a manual bank transfer the admin made outside Aurum. A failed one needs the
+ * reason, which the creator is shown; a paid one may have a note for the audit log.
+ */
+export const markPayoutSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('paid'), reason: reason.optional() }),
+  z.object({ outcome: z.literal('failed'), reason }),
+]);
+export type MarkPayoutInput = z.infer<typeof markPayoutSchema>;
+
 /** A creator's payout settings as the admin sees and changes them. */
 export const adminCreatorPayoutsSchema = z.object({
   creator: creatorSchema,

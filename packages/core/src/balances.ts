@@ -38,8 +38,10 @@ const isoDate = z.iso.datetime({ offset: true });
 const money = z.number().int();
 
 /**
- * Why a currency's balance cannot be withdrawn now; null when it can. provider_onboarding: the
+ * Why a currency's balance cannot be withdrawn now; null when it can. `provider_onboarding`: the
  * provider pays only an account the creator opens with it (Stripe Connect), not ready yet.
+ * `bank_details_missing`: the bank account is paid by manual transfer, and it was added before
+ * its full details were kept.
  */
 export const WITHDRAW_BLOCKS = [
   'below_minimum',
@@ -47,6 +49,7 @@ export const WITHDRAW_BLOCKS = [
   'no_method',
   'method_unsupported',
   'provider_onboarding',
+  'bank_details_missing',
   'method_changed',
   'held',
 ] as const;

@@ -314,6 +314,12 @@ export const ERROR_CATALOG = {
     status: 409,
     message: 'This server does not pay out to this kind of payout method. Add another kind.',
   },
+  payoutBankDetailsMissing: {
+    type: 'payout_bank_details_missing',
+    status: 409,
+    message:
+      'Add your bank account again: payouts to it are now made by bank transfer, which needs its full details, and they were not kept when you added it.',
+  },
   payoutBelowMinimum: { type: 'payout_below_minimum', status: 409, message: 'Your available balance is below the minimum payout.' },
   payoutsPaused: {
     type: 'payouts_paused',
@@ -321,6 +327,12 @@ export const ERROR_CATALOG = {
     message: 'Payouts are paused for a few days after a change of payout method.',
   },
   payoutNotRetryable: { type: 'payout_not_retryable', status: 409, message: 'Only a failed payout can be sent again.' },
+  payoutNotManual: { type: 'payout_not_manual', status: 409, message: 'Only a payout made by manual bank transfer can be marked.' },
+  payoutNotInFlight: {
+    type: 'payout_not_in_flight',
+    status: 409,
+    message: 'Only a payout on its way can be marked paid or failed; this one is settled already.',
+  },
   payoutsHeld: { type: 'payouts_held', status: 409, message: 'Your payouts are on hold. Contact support to find out why.' },
   payoutOnboardingNeeded: {
     type: 'payout_onboarding_needed',

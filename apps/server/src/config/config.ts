@@ -5,7 +5,7 @@ import path from 'node:path';
 import { CURRENCY_EXPONENTS, type Currency, emailSchema, type PayoutProviderName } from '@aurum/core';
 
 /** The payout providers this server has adapters for. */
-const CONFIGURABLE_PAYOUT_PROVIDERS = ['development', 'stripe_connect'] as const satisfies readonly PayoutProviderName[];
+const CONFIGURABLE_PAYOUT_PROVIDERS = ['development', 'stripe_connect', 'manual'] as const satisfies readonly PayoutProviderName[];
 
 import { z } from 'zod';
 

@@ -203,6 +203,11 @@ export const payoutMethods = pgTable(
     userId: userReference('user_id'),
     type: text('type').notNull(),
     details: jsonb('details').notNull(),
+    /**
+     * A bank account's full details, AES-256-GCM sealed, kept only while the server pays bank
+     * accounts by manual transfer; read only by the admin's bank transfers export.
+     */
+    sealedDetails: text('sealed_details'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
   },

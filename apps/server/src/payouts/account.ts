@@ -50,7 +50,7 @@ export class PayoutAccounts {
   /** What `/creator/payouts` shows: balances with their releases and blocks, the schedule, the method and who pays it. */
   async account(creatorId: string): Promise<PayoutAccount> {
     const { db, ledger, statements } = this.deps;
-    const [balances, releases, [settings], method, inFlight] = await Promise.all([
+    const [balances, releases, [settings], active, inFlight] = await Promise.all([
       ledger.balances(db, creatorId),
       ledger.releases(db, creatorId),
       db.select().from(creatorPayoutSettings).where(eq(creatorPayoutSettings.creatorId, creatorId)),
@@ -58,6 +58,8 @@ export class PayoutAccounts {
       statements.inFlight.run({ creator: creatorId }),
     ]);
     const at = this.deps.now();
+    const method = active?.method ?? null;
+    const detailsSealed = Boolean(active?.detailsSealed);
     const provider = method ? providerFor(this.deps.providers, method.type) : null;
     const providerAccount = provider?.onboarding ? await providerAccounts.of(db, creatorId, provider.name) : undefined;
     const schedule = scheduleOf(settings);
@@ -76,7 +78,16 @@ export class PayoutAccounts {
           releases: releases
             .filter((release) => release.currency === currency && release.amountMinor !== 0)
             .map((release) => ({ availableAt: release.availableAt.toISOString(), amountMinor: release.amountMinor })),
-          withdrawBlock: withdrawBlock({ available: balance.availableMinor, minimum, settings, method, provider, providerAccount, at }),
+          withdrawBlock: withdrawBlock({
+            available: balance.availableMinor,
+            minimum,
+            settings,
+            method,
+            detailsSealed,
+            provider,
+            providerAccount,
+            at,
+          }),
         };
       }),
       holdDays: settings?.holdDays ?? this.deps.settings.holdDays,

@@ -6,19 +6,25 @@ import {
   creatorHoldSchema,
   creatorIdParamsSchema,
   holdPayoutsSchema,
+  markPayoutSchema,
   payoutIdParamsSchema,
   payoutSchema,
   retryPayoutSchema,
 } from '@aurum/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ADMIN_API_PREFIX } from '../access/access.js';
 import { actorOf } from '../audit/audit-log.js';
 import { type DomainRoutes, refusals } from '../http/domain-routes.js';
 import type { AdminPayoutsService } from './admin.js';
+import type { ManualTransfers } from './manual-transfers.js';
 
 const tags = ['admin'];
 
-export const adminPayoutsRoutes: DomainRoutes<{ adminPayouts: AdminPayoutsService }> = (app, { adminPayouts }) => {
+export const adminPayoutsRoutes: DomainRoutes<{ adminPayouts: AdminPayoutsService; manualTransfers: ManualTransfers }> = (
+  app,
+  { adminPayouts, manualTransfers },
+) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -48,6 +54,41 @@ export const adminPayoutsRoutes: DomainRoutes<{ adminPayouts: AdminPayoutsServic
       },
     },
     async (request) => adminPayouts.retry(actorOf(request, request.body.reason), request.params.payoutId),
+  );
+
+  api.get(
+    `${ADMIN_API_PREFIX}payouts/manual-export`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Admins only: every payout in flight by manual bank transfer, as CSV with the bank details to pay it by. Audited: a row per creator whose details it holds.',
+        response: { 200: z.string().describe('CSV (text/csv)'), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv } = await manualTransfers.exportCsv(actorOf(request, undefined));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
+  );
+
+  api.post(
+    `${ADMIN_API_PREFIX}payouts/:payoutId/mark`,
+    {
+      schema: {
+        tags,
+        summary:
+          "Admins only: a manual bank transfer's outcome: paid, or failed with the reason the creator is shown (the amount goes back to their balance). Audited. 409 payout_not_manual, payout_not_in_flight.",
+        params: payoutIdParamsSchema,
+        body: markPayoutSchema,
+        response: { 200: payoutSchema, ...refusals, 409: apiErrorSchema },
+      },
+    },
+    async (request) => manualTransfers.mark(actorOf(request, request.body.reason), request.params.payoutId, request.body),
   );
 
   api.get(

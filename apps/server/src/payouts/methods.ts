@@ -17,6 +17,7 @@ import type { Database, Executor } from '../db/database.js';
 import { creatorOnboarding, creatorPayoutSettings, payoutMethods } from '../db/schema.js';
 import { lockUser } from '../db/user-lock.js';
 import { errors } from '../http/errors.js';
+import type { BankDetails, BankDetailsSeal } from './bank-details-seal.js';
 import { methodChangedNotice, type PayoutNotice, type PayoutNotices } from './notices.js';
 
 export type PayoutMethodInput = z.output<typeof payoutMethodInputSchema>;
@@ -28,6 +29,8 @@ export interface PayoutMethodsServiceDeps {
   accountChanged: (userId: string) => void;
   /** Keys the account fingerprints; derived from the server secret. */
   secret: string;
+  /** Seals a bank account's full details; null when no provider turned on pays from them (they are not kept then). */
+  bankDetailsSeal: BankDetailsSeal | null;
   /** Days payouts wait after the active method changes (not after the first one). */
   methodChangePauseDays: number;
   notices: PayoutNotices;
@@ -40,15 +43,27 @@ type StoredDetails = PayoutMethod['details'] & { fingerprint: string };
 
 const notFound = () => errors.notFound('Payout method');
 
-/** A row as the API shows it; the fingerprint stays on the server. */
+/** The active method, and whether it keeps sealed bank details (never shown, but a provider may need them). */
+export interface ActivePayoutMethod {
+  method: PayoutMethod;
+  detailsSealed: boolean;
+}
+
+export const toActivePayoutMethod = (row: PayoutRow): ActivePayoutMethod => ({
+  method: toPayoutMethod(row),
+  detailsSealed: row.sealedDetails !== null,
+});
+
+/** A row as the API shows it; the fingerprint and sealed details stay on the server. */
 export function toPayoutMethod(row: PayoutRow): PayoutMethod {
   const { fingerprint: _fingerprint, ...details } = row.details as StoredDetails;
   return payoutMethodSchema.parse({ id: row.id, type: row.type, active: row.active, createdAt: row.createdAt.toISOString(), details });
 }
 
 /**
- * Where a creator's earnings go. Bank accounts keep only the holder, country, currency,
- * last four characters and an HMAC fingerprint (to spot the same account twice). One
+ * Where a creator's earnings go. Bank accounts show only the holder, country, currency,
+ * last four characters, and keep an HMAC fingerprint (to spot the same account twice); their
+ * full details are kept, sealed, only while a provider that pays from them is turned on. One
  * method is active; every change runs under a lock on the user so that stays true.
  */
 export class PayoutMethodsService {
@@ -68,12 +83,12 @@ export class PayoutMethodsService {
   }
 
   /** The method payouts go to now, or null. */
-  async active(executor: Executor, userId: string): Promise<PayoutMethod | null> {
+  async active(executor: Executor, userId: string): Promise<ActivePayoutMethod | null> {
     const [row] = await executor
       .select()
       .from(payoutMethods)
       .where(and(eq(payoutMethods.userId, userId), eq(payoutMethods.active, true)));
-    return row ? toPayoutMethod(row) : null;
+    return row ? toActivePayoutMethod(row) : null;
   }
 
   /** Adds a method; it becomes the active one unless `makeActive` is false and another is active. */
@@ -81,14 +96,29 @@ export class PayoutMethodsService {
     const { db, now } = this.deps;
     await requireCompletedRegistration(db, userId);
     const details = this.storedDetails(input);
+    const seal = this.deps.bankDetailsSeal;
+    const bankDetails = seal ? fullBankDetails(input) : null;
+    // Sealed for the method's id: the sealed value opens for that method only.
+    const sealFor = (methodId: string) => (seal && bankDetails ? seal.seal(bankDetails, methodId) : null);
     const added = await db.transaction(async (tx) => {
       await lockPayouts(tx, userId);
       const existing = await tx
-        .select({ active: payoutMethods.active, fingerprint: sql<string>`${payoutMethods.details}->>'fingerprint'` })
+        .select({
+          id: payoutMethods.id,
+          active: payoutMethods.active,
+          fingerprint: sql<string>`${payoutMethods.details}->>'fingerprint'`,
+          sealed: sql<boolean>`${payoutMethods.sealedDetails} is not null`,
+        })
         .from(payoutMethods)
         .where(eq(payoutMethods.userId, userId));
-      if (existing.some((method) => method.fingerprint === details.fingerprint)) {
-        throw errors.payoutMethodDuplicate();
+      const same = existing.find((method) => method.fingerprint === details.fingerprint);
+      if (same) {
+        // The same account added again to give the details that were not kept before: the same method, now with them.
+        const sealedDetails = same.sealed ? null : sealFor(same.id);
+        if (!sealedDetails) throw errors.payoutMethodDuplicate();
+        const [refreshed] = await tx.update(payoutMethods).set({ details, sealedDetails }).where(eq(payoutMethods.id, same.id)).returning();
+        if (!refreshed) throw notFound();
+        return { method: toPayoutMethod(refreshed), notice: null };
       }
       if (existing.length >= MAX_PAYOUT_METHODS) {
         throw errors.payoutMethodLimit({ message: `You can keep at most ${MAX_PAYOUT_METHODS} payout methods. Remove one first.` });
@@ -98,7 +128,8 @@ export class PayoutMethodsService {
       if (active) await deactivateAll(tx, userId);
       const at = now();
       const notice = active && replacesActive ? await this.pausePayouts(tx, userId, at) : null;
-      const row: PayoutRow = { id: generateId(at.getTime()), userId, type: input.type, details, active, createdAt: at };
+      const id = generateId(at.getTime());
+      const row: PayoutRow = { id, userId, type: input.type, details, sealedDetails: sealFor(id), active, createdAt: at };
       await tx.insert(payoutMethods).values(row);
       await recordOnboardingProgress(tx, userId, { payoutDoneAt: firstTime(creatorOnboarding.payoutDoneAt, at) }, at);
       return { method: toPayoutMethod(row), notice };
@@ -195,6 +226,21 @@ export class PayoutMethodsService {
   private fingerprint(parts: string[]): string {
     return createHmac('sha256', this.fingerprintKey).update(parts.join('\u0000')).digest('hex');
   }
+}
+
+/** What the admin needs to pay a bank account by hand; null for PayPal. */
+function fullBankDetails(input: PayoutMethodInput): BankDetails | null {
+  if (input.type !== 'bank_account') return null;
+  const { holderName, country, currency } = input;
+  const compact = (value: string | undefined) => (value ? compactAccountNumber(value) : null);
+  return {
+    holderName,
+    country,
+    currency,
+    iban: compact(input.iban),
+    accountNumber: compact(input.accountNumber),
+    routingNumber: compact(input.routingNumber),
+  };
 }
 
 /** The user lock also keeps one method active: two changes at once cannot both leave one active. */

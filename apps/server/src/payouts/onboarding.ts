@@ -76,7 +76,7 @@ export class PayoutOnboardingService {
 
   /** The creator's active method and the provider that pays it, when that provider needs an account. */
   private async onboardingOf(creatorId: string): Promise<{ provider: OnboardingProvider; method: PayoutMethod }> {
-    const method = await this.deps.methods.active(this.deps.db, creatorId);
+    const method = (await this.deps.methods.active(this.deps.db, creatorId))?.method;
     if (!method) throw errors.payoutMethodMissing();
     const provider = providerFor(this.deps.providers, method.type);
     if (!needsAccount(provider)) throw errors.payoutOnboardingNotNeeded();

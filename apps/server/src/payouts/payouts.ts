@@ -25,8 +25,8 @@ import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { failpoint } from '../payments/failpoint.js';
-import { type PayoutMethodsService, toPayoutMethod } from './methods.js';
-import { type PayoutNotices, payoutFailedNotice } from './notices.js';
+import { type ActivePayoutMethod, type PayoutMethodsService, toActivePayoutMethod } from './methods.js';
+import { type PayoutNotice, type PayoutNotices, payoutFailedNotice } from './notices.js';
 import type { PayoutDestination, PayoutProvider, PayoutResult } from './provider.js';
 import { PayoutProviderError } from './provider.js';
 import type { ProviderAccountRow } from './provider-accounts.js';
@@ -44,7 +44,7 @@ export interface PayoutRequestOf {
 interface LockedState {
   available: number;
   settings: CreatorPayoutSettingsRow | undefined;
-  method: PayoutMethod | null;
+  active: ActivePayoutMethod | null;
   providerAccount: ProviderAccountRow | null | undefined;
 }
 
@@ -189,10 +189,12 @@ export class PayoutsService {
     const states = await this.lockedStates(tx, requests);
     const at = this.deps.now();
     const outcomes: (PayoutRow | AppError | typeof payouts.$inferInsert)[] = requests.map((request, index) => {
-      const { available, settings, method, providerAccount } = states[index] as LockedState;
+      const { available, settings, active, providerAccount } = states[index] as LockedState;
+      const method = active?.method ?? null;
       const provider = method ? providerFor(this.deps.providers, method.type) : null;
       const minimum = this.minimumOf(request.currency);
-      const block = withdrawBlock({ available, minimum, settings, method, provider, providerAccount, at });
+      const detailsSealed = Boolean(active?.detailsSealed);
+      const block = withdrawBlock({ available, minimum, settings, method, detailsSealed, provider, providerAccount, at });
       if (block) return refusalOf(block, { minimum, settings, currency: request.currency });
       if (!method || !provider) return errors.payoutMethodMissing();
       return {
@@ -275,14 +277,14 @@ export class PayoutsService {
         const row = found.get(`${request.creatorId}\u0000${request.currency}`);
         if (row) {
           const { available, settings, method, providerAccount } = row;
-          return { available, settings: settings ?? undefined, method: method && toPayoutMethod(method), providerAccount };
+          return { available, settings: settings ?? undefined, active: method && toActivePayoutMethod(method), providerAccount };
         }
-        const [settings, method] = await Promise.all([
+        const [settings, active] = await Promise.all([
           this.settingsOf(tx, request.creatorId),
           this.deps.methods.active(tx, request.creatorId),
         ]);
         // Without a balance nothing is paid, whatever the account: the block says why first.
-        return { available: 0, settings, method, providerAccount: undefined };
+        return { available: 0, settings, active, providerAccount: undefined };
       }),
     );
   }
@@ -307,44 +309,46 @@ export class PayoutsService {
   /** Records a provider's outcome once: a payout moves forward only (pending, in flight, then paid or failed). */
   async settle(payoutId: string, result: PayoutResult): Promise<PayoutRow | undefined> {
     const { db } = this.deps;
-    const at = this.deps.now();
-    const advance = (executor: Executor) =>
-      executor
-        .update(payouts)
-        .set({
-          status: result.status,
-          providerRef: result.providerRef,
-          failureCode: result.status === 'failed' ? result.code : null,
-          failureMessage: result.status === 'failed' ? result.message : null,
-          sentAt: at,
-          settledAt: result.status === 'in_flight' ? null : at,
-        })
-        .where(
-          and(eq(payouts.id, payoutId), inArray(payouts.status, result.status === 'in_flight' ? ['pending'] : ['pending', 'in_flight'])),
-        )
-        .returning();
-    let settled: PayoutRow | undefined;
-    if (result.status === 'failed') settled = await this.fail(advance, at);
     // Paid or in flight changes one row: one statement, no transaction.
-    else [settled] = await advance(db);
+    const settled =
+      result.status === 'failed'
+        ? await db.transaction((tx) => this.settleIn(tx, payoutId, result))
+        : await this.settleIn(db, payoutId, result);
+    if (settled?.notice) await this.deps.notices.tell([settled.notice]);
     // Not changed here (settled already, or an older answer): as it stands.
-    return settled ?? this.byId(db, payoutId);
+    return settled?.payout ?? this.byId(db, payoutId);
   }
 
-  /** A refusal: the payout failed, its amount back in the balance and the creator told, together. */
-  private async fail(advance: (executor: Executor) => Promise<PayoutRow[]>, at: Date): Promise<PayoutRow | undefined> {
-    const failed = await this.deps.db.transaction(async (tx) => {
-      const [updated] = await advance(tx);
-      if (!updated) return undefined;
-      await this.deps.ledger.post(tx, { payoutId: updated.id }, [
-        { kind: 'payout_return', userId: updated.creatorId, amountMinor: updated.amountMinor, currency: updated.currency, availableAt: at },
-      ]);
-      const notice = payoutFailedNotice(updated);
-      await this.deps.notices.record(tx, [notice], at);
-      return { updated, notice };
-    });
-    if (failed) await this.deps.notices.tell([failed.notice]);
-    return failed?.updated;
+  /**
+   * Records an outcome in the caller's transaction, guarded by the payout's status; undefined when
+   * it had moved on. A refusal returns the amount and records the creator's notice, which the
+   * caller tells after its commit.
+   */
+  async settleIn(
+    executor: Executor,
+    payoutId: string,
+    result: PayoutResult,
+  ): Promise<{ payout: PayoutRow; notice: PayoutNotice | null } | undefined> {
+    const at = this.deps.now();
+    const [updated] = await executor
+      .update(payouts)
+      .set({
+        status: result.status,
+        providerRef: result.providerRef,
+        failureCode: result.status === 'failed' ? result.code : null,
+        failureMessage: result.status === 'failed' ? result.message : null,
+        sentAt: at,
+        settledAt: result.status === 'in_flight' ? null : at,
+      })
+      .where(and(eq(payouts.id, payoutId), inArray(payouts.status, result.status === 'in_flight' ? ['pending'] : ['pending', 'in_flight'])))
+      .returning();
+    if (updated?.status !== 'failed') return updated && { payout: updated, notice: null };
+    await this.deps.ledger.post(executor, { payoutId: updated.id }, [
+      { kind: 'payout_return', userId: updated.creatorId, amountMinor: updated.amountMinor, currency: updated.currency, availableAt: at },
+    ]);
+    const notice = payoutFailedNotice(updated);
+    await this.deps.notices.record(executor, [notice], at);
+    return { payout: updated, notice };
   }
 
   async byId(executor: Executor, id: string): Promise<PayoutRow | undefined> {

@@ -74,6 +74,8 @@ export interface PayoutProvider {
   readonly name: PayoutProviderName;
   /** The kinds of payout method it pays. */
   readonly pays: readonly PayoutMethodType[];
+  /** Pays bank accounts from their sealed full details (an admin's transfer), so a method without them cannot be paid. */
+  readonly needsSealedBankDetails?: boolean;
   send(request: PayoutRequest): Promise<PayoutResult>;
   /** Present when the provider pays only accounts the creator opens with it. */
   readonly onboarding?: PayoutOnboarding;

@@ -2,6 +2,7 @@ import type { PayoutMethodType } from '@aurum/core';
 import type { Config, PayoutSettings } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { DevPayoutProvider } from './dev-provider.js';
+import { ManualPayoutProvider } from './manual-provider.js';
 import type { PayoutProvider } from './provider.js';
 import { StripeConnectPayoutProvider } from './stripe-connect.js';
 
@@ -26,6 +27,8 @@ export function createPayoutProviders(
           now: deps.now,
         });
       }
+      case 'manual':
+        return new ManualPayoutProvider();
       default:
         throw new Error(`no adapter for the ${name} payout provider`);
     }

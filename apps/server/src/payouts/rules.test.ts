@@ -23,9 +23,24 @@ const settings = (values: Partial<CreatorPayoutSettingsRow>): CreatorPayoutSetti
   updatedAt: at,
   ...values,
 });
-const payable: PayoutState = { available: 2400, minimum: 2000, settings: undefined, method, provider, providerAccount: undefined, at };
+const payable: PayoutState = {
+  available: 2400,
+  minimum: 2000,
+  settings: undefined,
+  method,
+  detailsSealed: false,
+  provider,
+  providerAccount: undefined,
+  at,
+};
 /** A provider that pays only accounts the creator opens with it, as Stripe Connect does. */
 const accountProvider = { ...provider, onboarding: {} } as PayoutProvider;
+const bankAccount: PayoutMethod = {
+  ...method,
+  type: 'bank_account',
+  details: { holderName: 'Ada', country: 'DE', currency: 'EUR', last4: '3000', accountKind: 'iban' },
+};
+const manual = { name: 'manual', pays: ['bank_account'], needsSealedBankDetails: true, send: provider.send } as PayoutProvider;
 
 describe('payout rules', () => {
   it('pays an available balance at or above the minimum to a method a provider pays', () => {
@@ -50,6 +65,9 @@ describe('payout rules', () => {
         'provider_onboarding',
       ],
       [{ provider: accountProvider, providerAccount: undefined }, 'provider_onboarding'],
+      [{ available: -1, method: bankAccount, provider: manual, detailsSealed: true }, 'negative'],
+      [{ available: -1, method: bankAccount, provider: manual }, 'bank_details_missing'],
+      [{ available: -1, method: bankAccount, provider }, 'negative'],
       [{ available: -1, provider: null, settings: settings({ methodChangePauseUntil: new Date(at.getTime() + 1) }) }, 'method_unsupported'],
       [{ available: -1, provider: null, method: null }, 'no_method'],
       [{ available: -1, provider: null, method: null, settings: settings({ payoutsHeldAt: at }) }, 'held'],
@@ -67,6 +85,7 @@ describe('payout rules', () => {
     expect(refusalOf('no_method', state).type).toBe('payout_method_missing');
     expect(refusalOf('method_unsupported', state).type).toBe('payout_method_unsupported');
     expect(refusalOf('provider_onboarding', state).type).toBe('payout_onboarding_needed');
+    expect(refusalOf('bank_details_missing', state).type).toBe('payout_bank_details_missing');
     expect(refusalOf('method_changed', state)).toMatchObject({
       type: 'payouts_paused',
       message: expect.stringContaining('Wed, 02 Dec 2026'),

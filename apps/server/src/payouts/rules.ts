@@ -19,6 +19,8 @@ export interface PayoutState {
   minimum: number;
   settings: CreatorPayoutSettingsRow | undefined;
   method: PayoutMethod | null;
+  /** The method keeps its bank details sealed, for a provider that pays from them. */
+  detailsSealed: boolean;
   /** Who pays the method on this server; null when nobody does. */
   provider: PayoutProvider | null;
   /** The creator's account at that provider, when it pays only such accounts. */
@@ -27,11 +29,13 @@ export interface PayoutState {
 }
 
 /** Why the balance cannot be paid out now, the gravest first (an admin's hold before the amount); null when it can. */
-export function withdrawBlock({ available, minimum, settings, method, provider, providerAccount, at }: PayoutState): WithdrawBlock | null {
+export function withdrawBlock(state: PayoutState): WithdrawBlock | null {
+  const { available, minimum, settings, method, detailsSealed, provider, providerAccount, at } = state;
   if (settings?.payoutsHeldAt) return 'held';
   if (!method) return 'no_method';
   if (!provider) return 'method_unsupported';
   if (provider.onboarding && !providerAccount?.payoutsEnabled) return 'provider_onboarding';
+  if (provider.needsSealedBankDetails && method.type === 'bank_account' && !detailsSealed) return 'bank_details_missing';
   if (settings?.methodChangePauseUntil && settings.methodChangePauseUntil > at) return 'method_changed';
   if (available < 0) return 'negative';
   if (available < minimum) return 'below_minimum';
@@ -49,6 +53,8 @@ export function refusalOf(block: WithdrawBlock, state: Pick<PayoutState, 'minimu
       return errors.payoutMethodUnsupported();
     case 'provider_onboarding':
       return errors.payoutOnboardingNeeded();
+    case 'bank_details_missing':
+      return errors.payoutBankDetailsMissing();
     case 'method_changed': {
       const until = state.settings?.methodChangePauseUntil;
       return errors.payoutsPaused(

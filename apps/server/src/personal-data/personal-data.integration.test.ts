@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivePlan, follow, signUp, subscribe } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
-import { auditLog, charges, dataExports, paymentMethods, profiles, users } from '../db/schema.js';
+import { auditLog, charges, dataExports, paymentMethods, payoutMethods, profiles, users } from '../db/schema.js';
 
 const ADMIN_EMAIL = 'data-boss@example.com';
 
@@ -136,6 +136,15 @@ describe(`a member's own data (${TEST_DRIVER})`, () => {
       amountMinor: 500,
       currency: 'USD',
     });
+    // A bank account kept for manual transfers: its shown and sealed details go with the account's personal data.
+    const payoutMethodId = generateId();
+    await server.context.database.db.insert(payoutMethods).values({
+      id: payoutMethodId,
+      userId: member.id,
+      type: 'bank_account',
+      details: { holderName: 'Anon Member', country: 'DE', currency: 'EUR', last4: '3000', accountKind: 'iban', fingerprint: 'f' },
+      sealedDetails: 'v1.sealed',
+    });
 
     const live = await admin.post(`/api/admin/users/${member.id}/anonymise`, { reason: 'Asked by the member' });
     expect([live.status, live.body.type]).toEqual([409, 'account_not_deleted']);
@@ -160,6 +169,8 @@ describe(`a member's own data (${TEST_DRIVER})`, () => {
     expect(await db.select().from(charges).where(eq(charges.id, chargeId))).toHaveLength(1);
     const [method] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, methodId));
     expect(method?.email).toBeNull();
+    const [payoutMethod] = await db.select().from(payoutMethods).where(eq(payoutMethods.id, payoutMethodId));
+    expect(payoutMethod).toMatchObject({ details: {}, sealedDetails: null });
     const audits = await db
       .select()
       .from(auditLog)

@@ -242,7 +242,7 @@ export class PersonalDataService {
       await tx.update(verificationRequests).set({ note: null }).where(eq(verificationRequests.userId, userId));
       // Charges and subscriptions name the saved methods, so they stay, without the PayPal address.
       await tx.update(paymentMethods).set({ email: null }).where(eq(paymentMethods.userId, userId));
-      await tx.update(payoutMethods).set({ details: {} }).where(eq(payoutMethods.userId, userId));
+      await tx.update(payoutMethods).set({ details: {}, sealedDetails: null }).where(eq(payoutMethods.userId, userId));
       await tx.delete(sessions).where(eq(sessions.userId, userId));
       await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
       await tx.delete(signInCodes).where(eq(signInCodes.email, account.email));

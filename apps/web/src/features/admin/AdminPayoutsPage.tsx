@@ -31,6 +31,7 @@ import { useAddressParams } from '../../lib/useAddressParams';
 import { ActionDialog } from './ActionDialog';
 import { adminPayoutsQuery, type PayoutFilters, retryPayout } from './api';
 import { PAYOUT_PROVIDER_LABELS, PAYOUT_STATUS_COLORS, PAYOUT_STATUS_LABELS, PAYOUT_TRIGGER_LABELS } from './labels';
+import { awaitsTransfer, BankTransfersDownload, MarkTransferButtons, useMarkTransfer } from './ManualTransfers';
 import { adminDateTime, PersonFilterLink } from './MoneyList';
 
 /** The status filter's choices, in the order an admin works through them. */
@@ -52,7 +53,10 @@ function payoutFilters(params: URLSearchParams): PayoutFilters {
   return filters;
 }
 
-/** /admin/payouts: every payout to creators, newest first, by state, currency and creator, with totals; a failed one can be sent again. */
+/**
+ * /admin/payouts: every payout to creators, newest first, by state, currency and creator, with
+ * totals; a failed one can be sent again, a manual bank transfer downloaded and marked.
+ */
 export default function AdminPayoutsPage() {
   const [params, setParams] = useAddressParams();
   const filters = payoutFilters(params);
@@ -77,14 +81,19 @@ export default function AdminPayoutsPage() {
     retry.reset();
     setRetrying(row);
   };
-  const creator = filters.creatorId
-    ? query.data?.pages.flatMap((page) => page.items).find((row) => row.creator.id === filters.creatorId)?.creator
-    : undefined;
+  const transfers = useMarkTransfer();
+  const rows = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const creator = filters.creatorId ? rows.find((row) => row.creator.id === filters.creatorId)?.creator : undefined;
 
   return (
     <Box sx={{ maxWidth: 960 }}>
       <PageHeader title="Payouts">Money sent to creators, newest first. A failed payout can be sent again.</PageHeader>
       <AdminTabs />
+      {rows.some(awaitsTransfer) && (
+        <Alert severity="info" variant="outlined" action={<BankTransfersDownload />} sx={{ mb: 2, flexWrap: 'wrap' }}>
+          Bank transfers wait for you: download them, pay them from the platform's bank, then mark each paid or failed.
+        </Alert>
+      )}
       <Box component="search" sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
         <ToggleButtonGroup
           exclusive
@@ -137,7 +146,13 @@ export default function AdminPayoutsPage() {
         moreLoadingLabel="Loading more payouts"
         header={<PayoutTotals totals={query.data?.pages[0]?.totals ?? []} />}
         renderItem={(row) => (
-          <PayoutItem key={row.id} row={row} onCreator={(creatorId) => setParams({ creatorId })} onRetry={() => openRetry(row)} />
+          <PayoutItem
+            key={row.id}
+            row={row}
+            onCreator={(creatorId) => setParams({ creatorId })}
+            onRetry={() => openRetry(row)}
+            onMark={(outcome) => transfers.open(row, outcome)}
+          />
         )}
       />
       <ActionDialog
@@ -155,6 +170,7 @@ export default function AdminPayoutsPage() {
         onConfirm={(reason) => retrying && retry.mutate({ payoutId: retrying.id, reason })}
         onClose={() => setRetrying(null)}
       />
+      {transfers.dialog}
     </Box>
   );
 }
@@ -197,7 +213,17 @@ function PayoutTotals({ totals }: { totals: AdminPayoutsPageData['totals'] }) {
   );
 }
 
-function PayoutItem({ row, onCreator, onRetry }: { row: AdminPayoutRow; onCreator: (creatorId: string) => void; onRetry: () => void }) {
+function PayoutItem({
+  row,
+  onCreator,
+  onRetry,
+  onMark,
+}: {
+  row: AdminPayoutRow;
+  onCreator: (creatorId: string) => void;
+  onRetry: () => void;
+  onMark: (outcome: 'paid' | 'failed') => void;
+}) {
   const settled = row.settledAt && (row.status === 'paid' || row.status === 'failed');
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2, display: 'grid', gap: 0.75 }}>
@@ -222,6 +248,7 @@ function PayoutItem({ row, onCreator, onRetry }: { row: AdminPayoutRow; onCreato
         {row.destination} · {PAYOUT_PROVIDER_LABELS[row.provider]}
         {row.providerRef ? ` · ${row.providerRef}` : ''}
       </Typography>
+      {awaitsTransfer(row) && <MarkTransferButtons row={row} onMark={onMark} />}
       {settled && (
         <Typography variant="body2" color="text.secondary">
           {row.status === 'paid' ? 'Paid' : 'Failed'}{' '}

@@ -149,6 +149,74 @@ describe('the payouts list', () => {
   });
 });
 
+describe('manual bank transfers', () => {
+  const transferRow = payoutRow({
+    id: 'po7',
+    status: 'in_flight',
+    provider: 'manual',
+    providerRef: null,
+    destination: 'Bank account ending in 3000',
+    settledAt: null,
+  });
+
+  it('offers the download and, for a failed transfer, asks the reason the creator is shown', async () => {
+    const sent: unknown[] = [];
+    const fetchMock = api({
+      'GET /api/admin/payouts': () => ({ status: 200, body: page([transferRow, payoutRow()]) }),
+      'POST /api/admin/payouts/po7/mark': (body) => {
+        sent.push(body);
+        return {
+          status: 200,
+          body: { ...transferRow, status: 'failed', failureCode: 'bank_transfer_failed', failureMessage: 'Account closed' },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/payouts');
+    const list = await screen.findByRole('list', { name: 'Payouts' });
+    expect(screen.getByRole('link', { name: 'Download bank transfers (CSV)' }).getAttribute('href')).toBe(
+      '/api/admin/payouts/manual-export',
+    );
+    // Only the manual payout in flight can be marked.
+    expect(within(list).getAllByRole('button', { name: /^Mark paid/ })).toHaveLength(1);
+    await user.click(within(list).getByRole('button', { name: 'Mark failed: $24.00 to @ada' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Mark this transfer failed?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Mark failed' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Reason' }), 'Account closed');
+    await user.click(confirm);
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([{ outcome: 'failed', reason: 'Account closed' }]);
+    expect(await screen.findByText("Marked failed: $24.00 is back in the creator's balance.")).toBeTruthy();
+    await waitFor(() => expect(calls(fetchMock, 'GET /api/admin/payouts')).toBe(2));
+  });
+
+  it('marks a transfer paid without a reason, and hides the download when none waits', async () => {
+    const sent: unknown[] = [];
+    api({
+      'GET /api/admin/payouts?status=in_flight': () => ({ status: 200, body: page([transferRow]) }),
+      'GET /api/admin/payouts?status=paid': () => ({ status: 200, body: page([payoutRow()]) }),
+      'POST /api/admin/payouts/po7/mark': (body) => {
+        sent.push(body);
+        return { status: 200, body: { ...transferRow, status: 'paid' } };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/admin/payouts?status=in_flight');
+    await user.click(await screen.findByRole('button', { name: 'Mark paid: $24.00 to @ada' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark this transfer paid?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([{ outcome: 'paid' }]);
+
+    await router.navigate('/admin/payouts?status=paid');
+    await screen.findByText('PayPal ad•••@example.com · Development · devpo_1');
+    expect(screen.queryByRole('link', { name: 'Download bank transfers (CSV)' })).toBeNull();
+  });
+});
+
 function creatorPayouts(overrides: Partial<AdminCreatorPayouts> = {}): AdminCreatorPayouts {
   return {
     creator: ada,

@@ -13,6 +13,7 @@ import type {
   AdminUserDetail,
   AdminUsersPage,
   AuditPage,
+  MarkPayoutInput,
   Payout,
   VerificationDecisionInput,
   VerificationRequestDetail,
@@ -145,6 +146,13 @@ export const adminPayoutsQuery = (filters: PayoutFilters) =>
 /** Sends a failed payout again; answers with the new payout (which may itself have failed). */
 export const retryPayout = (payoutId: string, reason: string) =>
   api.post<Payout>(`/admin/payouts/${encodeURIComponent(payoutId)}/retry`, { reason });
+
+/** The manual bank transfers in flight, with the bank details to pay them by, as a CSV download (audited). */
+export const BANK_TRANSFERS_EXPORT_URL = '/api/admin/payouts/manual-export';
+
+/** Records a manual bank transfer's outcome: paid, or failed with the reason the creator is shown. */
+export const markPayout = (payoutId: string, input: MarkPayoutInput) =>
+  api.post<Payout>(`/admin/payouts/${encodeURIComponent(payoutId)}/mark`, input);
 
 const creatorPayoutsPath = (creatorId: string) => `/admin/creators/${encodeURIComponent(creatorId)}/payouts`;
 

@@ -48,6 +48,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'support.reopened': 'Support ticket reopened',
   'payment.refunded': 'Payment refunded',
   'payout.retried': 'Failed payout sent again',
+  'payout.marked_paid': 'Bank transfer marked paid',
+  'payout.marked_failed': 'Bank transfer marked failed',
+  'payout.bank_details_exported': 'Bank details downloaded for transfers',
   'creator.hold_changed': 'Earnings hold changed',
   'creator.payouts_held': 'Payouts held',
   'creator.payouts_released': 'Payouts released',
@@ -108,6 +111,12 @@ export function auditChange(entry: Pick<AuditEntry, 'action' | 'before' | 'after
       const resolved = Array.isArray(entry.after?.resolvedReportIds) ? entry.after.resolvedReportIds.length : 0;
       return `${resolved} ${resolved === 1 ? 'report' : 'reports'} resolved`;
     }
+    case 'payout.bank_details_exported': {
+      const count = Array.isArray(entry.after?.payoutIds) ? entry.after.payoutIds.length : 0;
+      return `${count} ${count === 1 ? 'payout' : 'payouts'} to pay by bank transfer`;
+    }
+    case 'payout.marked_paid':
+    case 'payout.marked_failed':
     case 'support.replied':
     case 'support.closed':
     case 'support.reopened':
@@ -188,6 +197,7 @@ export const WITHDRAW_BLOCK_LABELS: Record<WithdrawBlock, string> = {
   no_method: 'they have no payout method',
   method_unsupported: 'this server does not pay their kind of payout method',
   provider_onboarding: 'their account at the payout provider is not ready (Stripe needs more details)',
+  bank_details_missing: 'they must add their bank account again for bank transfers',
   method_changed: 'paused after a change of payout method',
   held: 'their payouts are held',
 };

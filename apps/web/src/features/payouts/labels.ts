@@ -64,6 +64,8 @@ export function withdrawBlockReason(balance: CurrencyBalance, account: Pick<Payo
       return 'This server cannot pay your kind of payout method yet; add another kind.';
     case 'provider_onboarding':
       return 'Finish setting up your payout account with Stripe to withdraw.';
+    case 'bank_details_missing':
+      return 'Add your bank account again: payouts to it are now made by bank transfer, which needs its full details.';
     case 'method_changed':
       return account.methodChangePauseUntil
         ? `Payouts wait until ${formatDate(account.methodChangePauseUntil)} after your payout method changed.`

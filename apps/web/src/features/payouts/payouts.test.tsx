@@ -215,6 +215,19 @@ describe('the payouts page', () => {
     expect(keys[2]).not.toBe(keys[0]);
   });
 
+  it('asks to add the bank account again when it is paid by bank transfer and its details were not kept', async () => {
+    renderPayouts(
+      account({
+        method: { id: 'pm3', type: 'bank_account', label: 'Bank account ending in 3000' },
+        methodProvider: 'manual',
+        balances: [balance({ withdrawBlock: 'bank_details_missing' })],
+      }),
+    );
+    const usd = await screen.findByRole('region', { name: 'USD balance' });
+    expect(within(usd).getByText(/^Add your bank account again: payouts to it are now made by bank transfer/)).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Payout method' })).getByText(/Paid through the Aurum team, by hand/)).toBeTruthy();
+  });
+
   it('shows the method, says when this server cannot pay its kind, and that a change pauses payouts', async () => {
     renderPayouts(
       account({
