@@ -26,11 +26,12 @@ import { PagedResults } from '../../components/PagedResults';
 import { PageHeader } from '../../components/PageHeader';
 import { addSnack } from '../../components/snack-queue';
 import { paths } from '../../lib/paths';
+import { PAYOUT_STATUS_COLORS } from '../../lib/payout-status';
 import { queryKeys } from '../../lib/query-keys';
 import { useAddressParams } from '../../lib/useAddressParams';
 import { ActionDialog } from './ActionDialog';
 import { adminPayoutsQuery, type PayoutFilters, retryPayout } from './api';
-import { PAYOUT_PROVIDER_LABELS, PAYOUT_STATUS_COLORS, PAYOUT_STATUS_LABELS, PAYOUT_TRIGGER_LABELS } from './labels';
+import { PAYOUT_PROVIDER_LABELS, PAYOUT_STATUS_LABELS, PAYOUT_TRIGGER_LABELS } from './labels';
 import { awaitsTransfer, BankTransfersDownload, MarkTransferButtons, useMarkTransfer } from './ManualTransfers';
 import { adminDateTime, PersonFilterLink } from './MoneyList';
 

@@ -162,13 +162,6 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   failed: 'Failed',
 };
 
-export const PAYOUT_STATUS_COLORS: Record<PayoutStatus, 'default' | 'info' | 'success' | 'error'> = {
-  pending: 'default',
-  in_flight: 'info',
-  paid: 'success',
-  failed: 'error',
-};
-
 export const PAYOUT_TRIGGER_LABELS: Record<PayoutTrigger, string> = {
   requested: 'Asked for',
   scheduled: 'Scheduled',

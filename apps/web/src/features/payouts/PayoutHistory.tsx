@@ -9,8 +9,9 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PagedResults } from '../../components/PagedResults';
 import { formatDate } from '../../lib/dates';
+import { PAYOUT_STATUS_COLORS } from '../../lib/payout-status';
 import { payoutHistoryQuery, payoutStatementUrl } from './api';
-import { money, STATUS_COLORS, STATUS_LABELS } from './labels';
+import { money, STATUS_LABELS } from './labels';
 
 const failureColor = (theme: Theme) => (theme.palette.mode === 'dark' ? theme.palette.error.light : theme.palette.error.main);
 
@@ -47,7 +48,7 @@ function PayoutItem({ payout }: { payout: Payout }) {
         </Typography>
         <Chip
           label={STATUS_LABELS[payout.status]}
-          color={STATUS_COLORS[payout.status]}
+          color={PAYOUT_STATUS_COLORS[payout.status]}
           variant={payout.status === 'paid' ? 'filled' : 'outlined'}
           size="small"
         />

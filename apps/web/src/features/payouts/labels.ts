@@ -9,7 +9,6 @@ import {
   type PayoutSchedule,
   type PayoutStatus,
 } from '@aurum/core';
-import type { ChipProps } from '@mui/material/Chip';
 import { formatDate } from '../../lib/dates';
 
 /** The words the payouts page uses for the API's states. */
@@ -19,13 +18,6 @@ export const STATUS_LABELS: Record<PayoutStatus, string> = {
   in_flight: 'On its way',
   paid: 'Paid',
   failed: 'Failed',
-};
-
-export const STATUS_COLORS: Record<PayoutStatus, ChipProps['color']> = {
-  pending: 'default',
-  in_flight: 'info',
-  paid: 'success',
-  failed: 'error',
 };
 
 /** Who sends the money, as "Paid through …" ends. */
