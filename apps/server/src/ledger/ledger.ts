@@ -151,6 +151,21 @@ export class Ledger {
     }
   }
 
+  /**
+   * A creator's hold changed: the dates their held entries become available move by `byMs`
+   * (earlier for a shorter hold), and what that frees is released, in the caller's transaction.
+   */
+  async moveHold(tx: Executor, creatorId: string, byMs: number): Promise<void> {
+    if (byMs === 0) return;
+    await tx
+      .update(ledgerEntries)
+      .set({ availableAt: sql`${ledgerEntries.availableAt} + ${byMs} * interval '1 millisecond'` })
+      .where(
+        sql`${ledgerEntries.userId} = ${creatorId} and ${ledgerEntries.releasedAt} is null and ${ledgerEntries.availableAt} is not null`,
+      );
+    await this.release(tx, creatorId);
+  }
+
   /** A creator's kept balances, one row per currency they have had money in: one indexed read. */
   async balances(executor: Executor, creatorId: string): Promise<CreatorBalanceRow[]> {
     return executor.select().from(creatorBalances).where(eq(creatorBalances.creatorId, creatorId)).orderBy(asc(creatorBalances.currency));

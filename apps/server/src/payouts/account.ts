@@ -10,7 +10,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { PayoutSettings } from '../config/config.js';
 import type { Database } from '../db/database.js';
-import { creatorPayoutSettings, payouts } from '../db/schema.js';
+import { payouts } from '../db/schema.js';
 import { toCsv } from '../http/csv.js';
 import { errors } from '../http/errors.js';
 import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
@@ -21,6 +21,7 @@ import type { PayoutProvider } from './provider.js';
 import { providerAccountOf, providerAccounts } from './provider-accounts.js';
 import { providerFor } from './providers.js';
 import { minimumPayout, scheduleOf, withdrawBlock } from './rules.js';
+import { payoutSettings } from './settings.js';
 import type { PayoutsStatements } from './statements.js';
 
 export interface PayoutAccountsDeps {
@@ -50,10 +51,10 @@ export class PayoutAccounts {
   /** What `/creator/payouts` shows: balances with their releases and blocks, the schedule, the method and who pays it. */
   async account(creatorId: string): Promise<PayoutAccount> {
     const { db, ledger, statements } = this.deps;
-    const [balances, releases, [settings], active, inFlight] = await Promise.all([
+    const [balances, releases, settings, active, inFlight] = await Promise.all([
       ledger.balances(db, creatorId),
       ledger.releases(db, creatorId),
-      db.select().from(creatorPayoutSettings).where(eq(creatorPayoutSettings.creatorId, creatorId)),
+      payoutSettings.of(db, creatorId),
       this.deps.methods.active(db, creatorId),
       statements.inFlight.run({ creator: creatorId }),
     ]);
@@ -163,10 +164,7 @@ export class PayoutAccounts {
   /** Turns automatic payouts on (weekly or monthly, on a day) or off. */
   async setSchedule(creatorId: string, schedule: PayoutSchedule): Promise<PayoutAccount> {
     const values = { schedule: schedule.kind, scheduleDay: schedule.kind === 'manual' ? null : schedule.day, updatedAt: this.deps.now() };
-    await this.deps.db
-      .insert(creatorPayoutSettings)
-      .values({ creatorId, ...values })
-      .onConflictDoUpdate({ target: creatorPayoutSettings.creatorId, set: values });
+    await payoutSettings.save(this.deps.db, creatorId, values);
     return this.account(creatorId);
   }
 }

@@ -19,6 +19,7 @@ import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { PayoutAccounts } from './account.js';
 import { type PayoutsService, toPayout } from './payouts.js';
+import { type CreatorPayoutSettingsRow, payoutSettings } from './settings.js';
 import type { AdminPayoutSqlRow, PayoutsStatements } from './statements.js';
 
 export interface AdminPayoutsServiceDeps {
@@ -32,8 +33,6 @@ export interface AdminPayoutsServiceDeps {
   /** The platform's hold, for creators without their own. */
   platformHoldDays: number;
 }
-
-type SettingsRow = typeof creatorPayoutSettings.$inferSelect;
 
 function toAdminRow(row: AdminPayoutSqlRow): AdminPayoutRow {
   return {
@@ -111,7 +110,7 @@ export class AdminPayoutsService {
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(eq(users.id, creatorId));
     if (!person) throw errors.notFound('Creator');
-    const [settings, account] = await Promise.all([this.settingsOf(db, creatorId), this.deps.accounts.account(creatorId)]);
+    const [settings, account] = await Promise.all([payoutSettings.of(db, creatorId), this.deps.accounts.account(creatorId)]);
     return {
       creator: person,
       holdDays: settings?.holdDays ?? null,
@@ -136,16 +135,8 @@ export class AdminPayoutsService {
       const previous = before?.holdDays ?? this.deps.platformHoldDays;
       const next = holdDays ?? this.deps.platformHoldDays;
       const at = this.deps.now();
-      await this.saveSettings(tx, creatorId, { holdDays, holdReason: holdDays === null ? null : (actor.reason ?? null), updatedAt: at });
-      if (next !== previous) {
-        await tx
-          .update(ledgerEntries)
-          .set({ availableAt: sql`${ledgerEntries.availableAt} + ${(next - previous) * DAY_MS} * interval '1 millisecond'` })
-          .where(
-            sql`${ledgerEntries.userId} = ${creatorId} and ${ledgerEntries.releasedAt} is null and ${ledgerEntries.availableAt} is not null`,
-          );
-        await ledger.release(tx, creatorId);
-      }
+      await payoutSettings.save(tx, creatorId, { holdDays, holdReason: holdDays === null ? null : (actor.reason ?? null), updatedAt: at });
+      await ledger.moveHold(tx, creatorId, (next - previous) * DAY_MS);
       await audit.record(tx, actor, {
         action: 'creator.hold_changed',
         targetType: 'user',
@@ -164,7 +155,7 @@ export class AdminPayoutsService {
       const before = await this.lockedSettings(tx, creatorId);
       if (Boolean(before?.payoutsHeldAt) === held) return;
       const at = this.deps.now();
-      await this.saveSettings(tx, creatorId, {
+      await payoutSettings.save(tx, creatorId, {
         payoutsHeldAt: held ? at : null,
         payoutsHeldReason: held ? (actor.reason ?? null) : null,
         updatedAt: at,
@@ -181,20 +172,8 @@ export class AdminPayoutsService {
   }
 
   /** The creator's settings row under a lock on the creator, so two admins' changes apply one after the other. */
-  private async lockedSettings(tx: Executor, creatorId: string): Promise<SettingsRow | undefined> {
+  private async lockedSettings(tx: Executor, creatorId: string): Promise<CreatorPayoutSettingsRow | undefined> {
     if (!(await lockUser(tx, creatorId))) throw errors.notFound('Creator');
-    return this.settingsOf(tx, creatorId);
-  }
-
-  private async settingsOf(executor: Executor, creatorId: string): Promise<SettingsRow | undefined> {
-    const [settings] = await executor.select().from(creatorPayoutSettings).where(eq(creatorPayoutSettings.creatorId, creatorId));
-    return settings;
-  }
-
-  private async saveSettings(tx: Executor, creatorId: string, values: Partial<SettingsRow>): Promise<void> {
-    await tx
-      .insert(creatorPayoutSettings)
-      .values({ creatorId, ...values })
-      .onConflictDoUpdate({ target: creatorPayoutSettings.creatorId, set: values });
+    return payoutSettings.of(tx, creatorId);
   }
 }

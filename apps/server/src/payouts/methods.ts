@@ -14,11 +14,12 @@ import type { z } from 'zod';
 import { requireCompletedRegistration } from '../access/access.js';
 import { firstTime, recordOnboardingProgress, reopenPayoutStep } from '../creators/completion.js';
 import type { Database, Executor } from '../db/database.js';
-import { creatorOnboarding, creatorPayoutSettings, payoutMethods } from '../db/schema.js';
+import { creatorOnboarding, payoutMethods } from '../db/schema.js';
 import { lockUser } from '../db/user-lock.js';
 import { errors } from '../http/errors.js';
 import type { BankDetails, BankDetailsSeal } from './bank-details-seal.js';
 import { methodChangedNotice, type PayoutNotice, type PayoutNotices } from './notices.js';
+import { payoutSettings } from './settings.js';
 
 export type PayoutMethodInput = z.output<typeof payoutMethodInputSchema>;
 
@@ -199,10 +200,7 @@ export class PayoutMethodsService {
   private async pausePayouts(tx: Executor, userId: string, at: Date): Promise<PayoutNotice | null> {
     if (this.deps.methodChangePauseDays === 0) return null;
     const until = new Date(at.getTime() + this.deps.methodChangePauseDays * DAY_MS);
-    await tx
-      .insert(creatorPayoutSettings)
-      .values({ creatorId: userId, methodChangePauseUntil: until, updatedAt: at })
-      .onConflictDoUpdate({ target: creatorPayoutSettings.creatorId, set: { methodChangePauseUntil: until, updatedAt: at } });
+    await payoutSettings.save(tx, userId, { methodChangePauseUntil: until, updatedAt: at });
     const notice = methodChangedNotice(userId, until);
     await this.deps.notices.record(tx, [notice], at);
     return notice;

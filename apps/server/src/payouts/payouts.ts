@@ -31,7 +31,8 @@ import type { PayoutDestination, PayoutProvider, PayoutResult } from './provider
 import { PayoutProviderError } from './provider.js';
 import type { ProviderAccountRow } from './provider-accounts.js';
 import { providerFor } from './providers.js';
-import { type CreatorPayoutSettingsRow, minimumPayout, refusalOf, withdrawBlock } from './rules.js';
+import { minimumPayout, refusalOf, withdrawBlock } from './rules.js';
+import { type CreatorPayoutSettingsRow, payoutSettings } from './settings.js';
 import type { PayoutSqlRow } from './statements.js';
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -280,7 +281,7 @@ export class PayoutsService {
           return { available, settings: settings ?? undefined, active: method && toActivePayoutMethod(method), providerAccount };
         }
         const [settings, active] = await Promise.all([
-          this.settingsOf(tx, request.creatorId),
+          payoutSettings.of(tx, request.creatorId),
           this.deps.methods.active(tx, request.creatorId),
         ]);
         // Without a balance nothing is paid, whatever the account: the block says why first.
@@ -359,11 +360,6 @@ export class PayoutsService {
   async byKey(executor: Executor, key: string): Promise<PayoutRow | undefined> {
     const [payout] = await executor.select().from(payouts).where(eq(payouts.idempotencyKey, key));
     return payout;
-  }
-
-  private async settingsOf(executor: Executor, creatorId: string): Promise<CreatorPayoutSettingsRow | undefined> {
-    const [settings] = await executor.select().from(creatorPayoutSettings).where(eq(creatorPayoutSettings.creatorId, creatorId));
-    return settings;
   }
 
   /** The smallest payout of a currency on this server. */

@@ -2,7 +2,8 @@ import type { PayoutMethod, WithdrawBlock } from '@aurum/core';
 import { describe, expect, it } from 'vitest';
 import type { PayoutSettings } from '../config/config.js';
 import type { PayoutProvider } from './provider.js';
-import { type CreatorPayoutSettingsRow, minimumPayout, type PayoutState, refusalOf, scheduleOf, withdrawBlock } from './rules.js';
+import { minimumPayout, type PayoutState, refusalOf, scheduleOf, withdrawBlock } from './rules.js';
+import type { CreatorPayoutSettingsRow } from './settings.js';
 
 const at = new Date('2026-11-27T12:00:00Z');
 const method: PayoutMethod = { id: 'm1', type: 'paypal', active: true, createdAt: at.toISOString(), details: { email: 'ada@example.com' } };

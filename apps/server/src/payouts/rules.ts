@@ -1,12 +1,10 @@
 import { type Currency, formatMoney, type PayoutMethod, type PayoutSchedule, type WithdrawBlock } from '@aurum/core';
 import type { PayoutSettings } from '../config/config.js';
-import type { creatorPayoutSettings } from '../db/schema.js';
 import { type AppError, errors } from '../http/errors.js';
 import type { PayoutProvider } from './provider.js';
+import type { CreatorPayoutSettingsRow } from './settings.js';
 
 /** The rules of paying a creator, as pure functions: what blocks a payout, and what the creator is told. */
-
-export type CreatorPayoutSettingsRow = typeof creatorPayoutSettings.$inferSelect;
 
 /** The smallest payout of a currency on this server. */
 export function minimumPayout(settings: PayoutSettings, currency: Currency): number {
