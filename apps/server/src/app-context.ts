@@ -31,6 +31,7 @@ import type { PayoutAccounts } from './payouts/account.js';
 import type { AdminPayoutsService } from './payouts/admin.js';
 import type { PayoutMethodsService } from './payouts/methods.js';
 import type { PayoutsService } from './payouts/payouts.js';
+import type { PayoutProviderEvents } from './payouts/provider-events.js';
 import type { ScheduledPayouts } from './payouts/scheduled-run.js';
 import type { PeopleService } from './people/service.js';
 import type { PersonalDataService } from './personal-data/service.js';
@@ -97,6 +98,7 @@ export interface AppContext {
   payoutAccounts: PayoutAccounts;
   adminPayouts: AdminPayoutsService;
   scheduledPayouts: ScheduledPayouts;
+  payoutEvents: PayoutProviderEvents;
   payouts: PayoutsService;
   payments: PaymentsService;
   charges: ChargesService;

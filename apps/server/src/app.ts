@@ -106,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     payoutMethods,
     payoutAccounts,
     payouts,
+    payoutEvents,
     payments,
     charges,
     subscriptions,
@@ -215,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await exploreRoutes(app, { explore });
   await creatorsRoutes(app, { creators });
   await verificationRoutes(app, { verification, config });
-  await payoutsRoutes(app, { payoutMethods, payoutAccounts, payouts });
+  await payoutsRoutes(app, { payoutMethods, payoutAccounts, payouts, payoutEvents });
   await paymentsRoutes(app, { payments, charges });
   await subscriptionsRoutes(app, { subscriptions });
   await mediaRoutes(app, { media });

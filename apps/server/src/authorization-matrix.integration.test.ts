@@ -50,6 +50,7 @@ const DECISIONS: Record<string, Decision> = {
   'POST /api/telemetry/v1/metrics': 'public',
   'POST /api/webhooks/verification/{provider}': 'public',
   'POST /api/webhooks/payments/{provider}': 'public',
+  'POST /api/webhooks/payouts/{provider}': 'public',
 
   'GET /api/me': 'signed-in',
   'DELETE /api/me': 'signed-in',

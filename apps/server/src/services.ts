@@ -42,6 +42,7 @@ import { PayoutAccounts } from './payouts/account.js';
 import { AdminPayoutsService } from './payouts/admin.js';
 import { PayoutMethodsService } from './payouts/methods.js';
 import { PayoutsService } from './payouts/payouts.js';
+import { PayoutProviderEvents } from './payouts/provider-events.js';
 import { createPayoutProviders } from './payouts/providers.js';
 import { ScheduledPayouts } from './payouts/scheduled-run.js';
 import { PayoutsStatements } from './payouts/statements.js';
@@ -255,6 +256,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     statements: payoutsStatements,
   });
   const scheduledPayouts = new ScheduledPayouts({ db, now, logger, jobs, ledger, payouts });
+  const payoutEvents = new PayoutProviderEvents({ db, now, logger, jobs, providers: payoutProviders, payouts });
   const adminPayouts = new AdminPayoutsService({
     db,
     now,
@@ -356,6 +358,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     payouts,
     adminPayouts,
     scheduledPayouts,
+    payoutEvents,
     payments,
     charges,
     subscriptions,

@@ -25,6 +25,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'DELETE /api/auth/session': 'signing out answers 204 with or without a session',
   'POST /api/webhooks/verification/:provider': "providers' servers call it; the signature is checked instead",
   'POST /api/webhooks/payments/:provider': "providers' servers call it; the signature is checked instead",
+  'POST /api/webhooks/payouts/:provider': "providers' servers call it; the signature is checked instead",
   'GET /dev/verification/:sessionId': "the development provider's stand-in for the provider's hosted page",
   'POST /dev/verification/:sessionId': "the development provider's stand-in for the provider's hosted page",
   'GET /': 'the landing page: drawn for visitors without a session, a redirect to the app with one',

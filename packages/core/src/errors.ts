@@ -322,6 +322,12 @@ export const ERROR_CATALOG = {
   },
   payoutNotRetryable: { type: 'payout_not_retryable', status: 409, message: 'Only a failed payout can be sent again.' },
   payoutsHeld: { type: 'payouts_held', status: 409, message: 'Your payouts are on hold. Contact support to find out why.' },
+  /** Whether the provider's event changed anything is unknown: it sends the event again later. */
+  payoutProviderUnavailable: {
+    type: 'payout_provider_unavailable',
+    status: 502,
+    message: 'The payout provider could not be reached. Send the event again later.',
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorName = keyof typeof ERROR_CATALOG;

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { PayoutMethodType, PayoutProviderName } from '@aurum/core';
 
 /** Where a payout goes, as the creator's payout method shows it (full bank numbers are never kept). */
@@ -33,6 +34,23 @@ export interface PayoutProvider {
   /** The kinds of payout method it pays. */
   readonly pays: readonly PayoutMethodType[];
   send(request: PayoutRequest): Promise<PayoutResult>;
+  /**
+   * A provider that calls back: reads a webhook from its raw body, or throws webhook_signature_invalid
+   * or webhook_payload_invalid. Null for an event that changes no payout here.
+   */
+  parseWebhook?(headers: IncomingHttpHeaders, rawBody: Buffer): Promise<PayoutProviderEvent | null>;
+  /** A provider that can be asked: where an in-flight payout stands now (for a webhook that never came). */
+  check?(payout: InFlightPayout): Promise<PayoutResult>;
+}
+
+/** What a provider tells of its own accord. A union: providers with other news (an account's state) add members. */
+export type PayoutProviderEvent = { type: 'payout_settled'; payoutId: string; result: PayoutResult };
+
+export interface InFlightPayout {
+  /** The payout's id, which was its idempotency key. */
+  id: string;
+  /** What `send` answered with. */
+  providerRef: string | null;
 }
 
 export class PayoutProviderError extends Error {

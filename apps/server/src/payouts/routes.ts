@@ -1,4 +1,5 @@
 import {
+  apiErrorSchema,
   payoutAccountSchema,
   payoutMethodInputSchema,
   payoutMethodSchema,
@@ -11,10 +12,13 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCreator, requireViewer } from '../access/access.js';
+import { WEBHOOK_PREFIX } from '../http/csrf.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
+import { registerRawBodyRoutes } from '../http/raw-body.js';
 import type { PayoutAccounts } from './account.js';
 import type { PayoutMethodsService } from './methods.js';
 import type { PayoutsService } from './payouts.js';
+import type { PayoutProviderEvents } from './provider-events.js';
 
 const methodParams = z.object({ methodId: z.string().min(1).max(64) });
 
@@ -22,7 +26,8 @@ export const payoutsRoutes: DomainRoutes<{
   payoutMethods: PayoutMethodsService;
   payoutAccounts: PayoutAccounts;
   payouts: PayoutsService;
-}> = (app, { payoutMethods, payoutAccounts, payouts }) => {
+  payoutEvents: PayoutProviderEvents;
+}> = async (app, { payoutMethods, payoutAccounts, payouts, payoutEvents }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payouts'];
 
@@ -128,4 +133,30 @@ export const payoutsRoutes: DomainRoutes<{
     },
     async (request) => payoutAccounts.setSchedule(requireCreator(request).userId, request.body.schedule),
   );
+
+  await registerRawBodyRoutes(app, (webhooks) => {
+    webhooks.withTypeProvider<ZodTypeProvider>().post(
+      `${WEBHOOK_PREFIX}payouts/:provider`,
+      {
+        schema: {
+          tags: ['webhooks'],
+          summary: 'Payout outcomes from the payout provider',
+          description:
+            'Called by the provider, not the browser: PayPal signs its events (PAYPAL-TRANSMISSION-* headers) and PayPal itself confirms the signature; 400 webhook_signature_invalid otherwise, 502 payout_provider_unavailable when it cannot be asked (the provider sends the event again). A payout settles once; repeats change nothing.',
+          security: [],
+          params: z.object({ provider: z.string().max(40) }),
+          response: {
+            200: z.object({ received: z.literal(true), outcome: z.enum(['applied', 'unchanged', 'ignored', 'unknown_payout']) }),
+            400: apiErrorSchema,
+            404: apiErrorSchema,
+            502: apiErrorSchema,
+          },
+        },
+      },
+      async (request) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        return { received: true as const, outcome: await payoutEvents.webhook(request.params.provider, request.headers, body) };
+      },
+    );
+  });
 };

@@ -1,0 +1,120 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Database } from '../db/database.js';
+import { payouts } from '../db/schema.js';
+import { errors } from '../http/errors.js';
+import type { JobQueue } from '../jobs/queue.js';
+import type { PayoutsService } from './payouts.js';
+import { type PayoutProvider, PayoutProviderError, type PayoutProviderEvent, type PayoutResult } from './provider.js';
+
+const CHECK_JOB = 'payouts.check-in-flight';
+/** How often in-flight payouts are asked about. */
+const CHECK_EVERY_MS = 15 * 60_000;
+/** A payout is asked about once it has been in flight this long: its webhook would have come by then. */
+const CHECK_AFTER_MS = 15 * 60_000;
+/** Payouts read per statement; each is then asked about in turn. */
+const CHECK_BATCH = 20;
+
+export type WebhookOutcome = 'applied' | 'unchanged' | 'ignored' | 'unknown_payout';
+
+export interface PayoutProviderEventsDeps {
+  db: Database;
+  now: () => Date;
+  logger: Logger;
+  jobs: JobQueue;
+  providers: readonly PayoutProvider[];
+  payouts: PayoutsService;
+}
+
+/**
+ * What payout providers tell later: their webhooks, and their answers when asked about payouts
+ * still in flight (a webhook can be lost). Either way the outcome is settled through
+ * PayoutsService.settle, which moves a payout forward once, so a repeat changes nothing.
+ */
+export class PayoutProviderEvents {
+  constructor(private readonly deps: PayoutProviderEventsDeps) {
+    deps.jobs.every(CHECK_JOB, CHECK_EVERY_MS, {
+      payload: z.unknown(),
+      run: async () => {
+        await this.checkInFlight();
+      },
+    });
+  }
+
+  /** A webhook to `provider`: 404 for a provider that is not on or does not call back. */
+  async webhook(providerName: string, headers: IncomingHttpHeaders, rawBody: Buffer): Promise<WebhookOutcome> {
+    const provider = this.deps.providers.find((candidate) => candidate.name === providerName);
+    if (!provider?.parseWebhook) throw errors.notFound('Webhook');
+    let event: PayoutProviderEvent | null;
+    try {
+      event = await provider.parseWebhook(headers, rawBody);
+    } catch (error) {
+      if (!(error instanceof PayoutProviderError)) throw error;
+      // Not known whether the event is genuine or what it changes: the provider sends it again after a failure.
+      this.deps.logger.warn({ err: error, provider: provider.name }, 'payout webhook not read: its provider did not answer');
+      throw errors.payoutProviderUnavailable();
+    }
+    if (!event) return 'ignored';
+    switch (event.type) {
+      case 'payout_settled':
+        return this.settle(provider, event.payoutId, event.result);
+    }
+  }
+
+  /**
+   * Asks each provider that can be asked about its payouts in flight for longer than a webhook
+   * takes, oldest first, a batch at a time, and settles those that ended. Stops at the first
+   * provider that does not answer: the next run asks again. Returns how many it settled.
+   */
+  async checkInFlight(): Promise<number> {
+    const askable = this.deps.providers.filter((provider) => provider.check);
+    if (askable.length === 0) return 0;
+    const sentBefore = new Date(this.deps.now().getTime() - CHECK_AFTER_MS);
+    let settled = 0;
+    let after: { createdAt: Date; id: string } | null = null;
+    for (;;) {
+      const batch: { id: string; provider: string; providerRef: string | null; createdAt: Date }[] = await this.deps.db
+        .select({ id: payouts.id, provider: payouts.provider, providerRef: payouts.providerRef, createdAt: payouts.createdAt })
+        .from(payouts)
+        .where(
+          and(
+            eq(payouts.status, 'in_flight'),
+            inArray(
+              payouts.provider,
+              askable.map((provider) => provider.name),
+            ),
+            lt(payouts.sentAt, sentBefore),
+            after ? sql`(${payouts.createdAt}, ${payouts.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : undefined,
+          ),
+        )
+        .orderBy(asc(payouts.createdAt), asc(payouts.id))
+        .limit(CHECK_BATCH);
+      for (const payout of batch) {
+        const provider = askable.find((candidate) => candidate.name === payout.provider) as PayoutProvider;
+        let result: PayoutResult;
+        try {
+          result = await (provider.check as NonNullable<PayoutProvider['check']>)({ id: payout.id, providerRef: payout.providerRef });
+        } catch (error) {
+          if (!(error instanceof PayoutProviderError)) throw error;
+          this.deps.logger.warn({ err: error, payoutId: payout.id }, 'in-flight payout not checked: its provider did not answer');
+          return settled;
+        }
+        if (result.status !== 'in_flight' && (await this.settle(provider, payout.id, result)) === 'applied') settled++;
+      }
+      const last = batch.at(-1);
+      if (!last || batch.length < CHECK_BATCH) return settled;
+      after = last;
+    }
+  }
+
+  private async settle(provider: PayoutProvider, payoutId: string, result: PayoutResult): Promise<WebhookOutcome> {
+    const { payouts: service, db } = this.deps;
+    const before = await service.byId(db, payoutId);
+    // Only the provider that has the payout speaks for it.
+    if (!before || before.provider !== provider.name) return 'unknown_payout';
+    const after = await service.settle(payoutId, result);
+    return after && after.status !== before.status ? 'applied' : 'unchanged';
+  }
+}
