@@ -2,6 +2,7 @@ import type { PayoutMethodType } from '@aurum/core';
 import type { PayoutSettings } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { DevPayoutProvider } from './dev-provider.js';
+import { PayPalPayoutProvider } from './paypal-provider.js';
 import type { PayoutProvider } from './provider.js';
 
 /** The payout providers the operator turned on, in the order they were listed. */
@@ -10,6 +11,10 @@ export function createPayoutProviders(settings: PayoutSettings, deps: { db: Data
     switch (name) {
       case 'development':
         return new DevPayoutProvider(deps);
+      case 'paypal':
+        // The config refuses paypal without its keys; null here is a config built by hand.
+        if (!settings.paypal) throw new Error('the paypal payout provider needs its PayPal settings');
+        return new PayPalPayoutProvider(settings.paypal);
       default:
         throw new Error(`no adapter for the ${name} payout provider`);
     }
