@@ -287,6 +287,11 @@ export class PayoutsService {
 
   /** Records a provider's outcome once: a payout moves forward only (pending, in flight, then paid or failed). */
   async settle(payoutId: string, result: PayoutResult): Promise<PayoutRow | undefined> {
+    return (await this.settleOnce(payoutId, result)).payout;
+  }
+
+  /** As settle, telling too whether this outcome moved the payout (false: settled already, or an older answer). */
+  async settleOnce(payoutId: string, result: PayoutResult): Promise<{ payout: PayoutRow | undefined; changed: boolean }> {
     const { db } = this.deps;
     const at = this.deps.now();
     const advance = (executor: Executor) =>
@@ -309,7 +314,7 @@ export class PayoutsService {
     // Paid or in flight changes one row: one statement, no transaction.
     else [settled] = await advance(db);
     // Not changed here (settled already, or an older answer): as it stands.
-    return settled ?? this.byId(db, payoutId);
+    return settled ? { payout: settled, changed: true } : { payout: await this.byId(db, payoutId), changed: false };
   }
 
   /** A refusal: the payout failed, its amount back in the balance and the creator told, together. */

@@ -114,7 +114,6 @@ export class PayoutProviderEvents {
     const before = await service.byId(db, payoutId);
     // Only the provider that has the payout speaks for it.
     if (!before || before.provider !== provider.name) return 'unknown_payout';
-    const after = await service.settle(payoutId, result);
-    return after && after.status !== before.status ? 'applied' : 'unchanged';
+    return (await service.settleOnce(payoutId, result)).changed ? 'applied' : 'unchanged';
   }
 }
