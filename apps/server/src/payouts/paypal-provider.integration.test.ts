@@ -7,6 +7,7 @@ import { creatorWithPlan, expectLedgerBalances, memberPays, rowsOf } from '../..
 import { PayPalStandIn } from '../../test/paypal-stand-in.js';
 import { type ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { moderationNotices } from '../db/schema.js';
+import { PayPalClient } from '../integrations/paypal/api.js';
 
 /** Creators paid through the PayPal adapter, with PayPal played by the local stand-in, through the whole server. */
 
@@ -16,12 +17,14 @@ const WEBHOOK_ID = '1JE4291016473214C';
 const HOLD_MS = 7 * DAY_MS;
 
 let paypal: PayPalStandIn;
+let apiBase: string;
 let server: TestServer;
 beforeAll(async () => {
   paypal = new PayPalStandIn({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, webhookId: WEBHOOK_ID });
+  apiBase = await paypal.start();
   server = await startTestServer({
     PAYOUT_PROVIDERS: 'paypal',
-    PAYPAL_API_BASE: await paypal.start(),
+    PAYPAL_API_BASE: apiBase,
     PAYPAL_CLIENT_ID: CLIENT_ID,
     PAYPAL_CLIENT_SECRET: CLIENT_SECRET,
     PAYPAL_PAYOUTS_WEBHOOK_ID: WEBHOOK_ID,
@@ -150,6 +153,28 @@ describe(`payouts through PayPal (${TEST_DRIVER})`, () => {
     expect(notices.map((notice) => notice.kind)).toContain('payout_failed');
     expect((await mail).subject).toMatch(/could not be sent/);
     await expectLedgerBalances(server);
+  });
+
+  it('never cancels an unclaimed item another app on the PayPal account sent', async () => {
+    const otherApp = new PayPalClient({ apiBase, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    const made = await otherApp.request('POST', '/v1/payments/payouts', {
+      body: {
+        sender_batch_header: { sender_batch_id: 'other-app-batch' },
+        items: [
+          {
+            recipient_type: 'EMAIL',
+            amount: { value: '5.00', currency: 'USD' },
+            receiver: 'unclaimed-elsewhere@example.com',
+            sender_item_id: 'other-app-item',
+          },
+        ],
+      },
+    });
+    expect(made.status).toBe(201);
+    const batch = paypal.batchOf('other-app-batch');
+    const [delivered] = await paypal.process(batch?.batch_header.payout_batch_id as string);
+    expect((await outcomeOf(delivered as Response)).body.outcome).toBe('unknown_payout');
+    expect(batch?.items[0]?.transaction_status).toBe('UNCLAIMED');
   });
 
   it('puts the money of a returned item back, with what PayPal said of the account', async () => {

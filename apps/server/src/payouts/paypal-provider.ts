@@ -114,8 +114,11 @@ export class PayPalPayoutProvider implements PayoutProvider {
     // Items sent from elsewhere on the account (the dashboard, other apps) carry no payout id of ours.
     const payoutId = item.data.payout_item?.sender_item_id;
     if (!payoutId) return null;
-    const result = event.data.event_type === CANCELED_EVENT ? unclaimedResult(item.data) : await this.settledResult(item.data);
-    return { type: 'payout_settled', payoutId, result };
+    if (event.data.event_type === CANCELED_EVENT) return { type: 'payout_settled', payoutId, result: unclaimedResult(item.data) };
+    const result = itemResult(item.data);
+    // Unclaimed: left in flight, so it is cancelled by `check` once the payout is known to be ours, never on the event's word alone.
+    const settled = result === 'cancel' ? { status: 'in_flight' as const, providerRef: item.data.payout_batch_id } : result;
+    return { type: 'payout_settled', payoutId, result: settled };
   }
 
   /** Asks PayPal whether it signed this webhook for our webhook id; only PayPal can answer (its signature is RSA over a CRC of the body). */

@@ -47,19 +47,18 @@ export class PayoutProviderEvents {
   async webhook(providerName: string, headers: IncomingHttpHeaders, rawBody: Buffer): Promise<WebhookOutcome> {
     const provider = this.deps.providers.find((candidate) => candidate.name === providerName);
     if (!provider?.parseWebhook) throw errors.notFound('Webhook');
-    let event: PayoutProviderEvent | null;
     try {
-      event = await provider.parseWebhook(headers, rawBody);
+      const event = await provider.parseWebhook(headers, rawBody);
+      if (!event) return 'ignored';
+      switch (event.type) {
+        case 'payout_settled':
+          return await this.settle(provider, event.payoutId, event.result, { askWhenInFlight: true });
+      }
     } catch (error) {
       if (!(error instanceof PayoutProviderError)) throw error;
       // Not known whether the event is genuine or what it changes: the provider sends it again after a failure.
-      this.deps.logger.warn({ err: error, provider: provider.name }, 'payout webhook not read: its provider did not answer');
+      this.deps.logger.warn({ err: error, provider: provider.name }, 'payout webhook not applied: its provider did not answer');
       throw errors.payoutProviderUnavailable();
-    }
-    if (!event) return 'ignored';
-    switch (event.type) {
-      case 'payout_settled':
-        return this.settle(provider, event.payoutId, event.result);
     }
   }
 
@@ -101,7 +100,9 @@ export class PayoutProviderEvents {
           this.deps.logger.warn({ err: error, payoutId: payout.id }, 'in-flight payout not checked: its provider did not answer');
           return settled;
         }
-        if (result.status !== 'in_flight' && (await this.settle(provider, payout.id, result)) === 'applied') settled++;
+        if (result.status !== 'in_flight' && (await this.settle(provider, payout.id, result, { askWhenInFlight: false })) === 'applied') {
+          settled++;
+        }
       }
       const last = batch.at(-1);
       if (!last || batch.length < CHECK_BATCH) return settled;
@@ -109,11 +110,26 @@ export class PayoutProviderEvents {
     }
   }
 
-  private async settle(provider: PayoutProvider, payoutId: string, result: PayoutResult): Promise<WebhookOutcome> {
+  /**
+   * Settles a payout of this provider's. An event that leaves it in flight makes the provider be
+   * asked where it stands, once the payout is known to be ours: some outcomes need the provider
+   * to act first (PayPal cancels an unclaimed item), which an event about someone else's must never make it do.
+   */
+  private async settle(
+    provider: PayoutProvider,
+    payoutId: string,
+    result: PayoutResult,
+    { askWhenInFlight }: { askWhenInFlight: boolean },
+  ): Promise<WebhookOutcome> {
     const { payouts: service, db } = this.deps;
     const before = await service.byId(db, payoutId);
     // Only the provider that has the payout speaks for it.
     if (!before || before.provider !== provider.name) return 'unknown_payout';
-    return (await service.settleOnce(payoutId, result)).changed ? 'applied' : 'unchanged';
+    if (before.status !== 'pending' && before.status !== 'in_flight') return 'unchanged';
+    const outcome =
+      askWhenInFlight && result.status === 'in_flight' && provider.check
+        ? await provider.check({ id: payoutId, providerRef: result.providerRef ?? before.providerRef })
+        : result;
+    return (await service.settleOnce(payoutId, outcome)).changed ? 'applied' : 'unchanged';
   }
 }

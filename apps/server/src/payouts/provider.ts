@@ -39,7 +39,10 @@ export interface PayoutProvider {
    * or webhook_payload_invalid. Null for an event that changes no payout here.
    */
   parseWebhook?(headers: IncomingHttpHeaders, rawBody: Buffer): Promise<PayoutProviderEvent | null>;
-  /** A provider that can be asked: where an in-flight payout stands now (for a webhook that never came). */
+  /**
+   * A provider that can be asked: where an in-flight payout stands now, for a webhook that never
+   * came, and after an event of one of its payouts that leaves it in flight (it may have to act first).
+   */
   check?(payout: InFlightPayout): Promise<PayoutResult>;
 }
 
