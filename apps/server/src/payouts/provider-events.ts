@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database } from '../db/database.js';
@@ -14,10 +14,16 @@ const CHECK_JOB = 'payouts.check-in-flight';
 const CHECK_EVERY_MS = 15 * 60_000;
 /** A payout is asked about once it has been in flight this long: its webhook would have come by then. */
 const CHECK_AFTER_MS = 15 * 60_000;
+/**
+ * A payout still pending this long after it was made has outlived its send job's retries (a long
+ * outage, the platform's PayPal balance short): it is sent again, with its key.
+ */
+const RESEND_AFTER_MS = 6 * 60 * 60_000;
 /** Payouts read per statement; each is then asked about in turn. */
 const CHECK_BATCH = 20;
 
 export type WebhookOutcome = 'applied' | 'unchanged' | 'ignored' | 'unknown_payout';
+type UnsettledPayout = { id: string; status: string; provider: string; providerRef: string | null; createdAt: Date };
 
 export interface PayoutProviderEventsDeps {
   db: Database;
@@ -38,7 +44,7 @@ export class PayoutProviderEvents {
     deps.jobs.every(CHECK_JOB, CHECK_EVERY_MS, {
       payload: z.unknown(),
       run: async () => {
-        await this.checkInFlight();
+        await this.checkUnsettled();
       },
     });
   }
@@ -63,51 +69,62 @@ export class PayoutProviderEvents {
   }
 
   /**
-   * Asks each provider that can be asked about its payouts in flight for longer than a webhook
-   * takes, oldest first, a batch at a time, and settles those that ended. Stops at the first
-   * provider that does not answer: the next run asks again. Returns how many it settled.
+   * Asks the providers that can be asked about their unsettled payouts, oldest first, a batch at a
+   * time: those in flight for longer than a webhook takes are checked, and those still pending long
+   * after their send job gave up are sent again with their key. Stops at the first provider that
+   * does not answer: the next run asks again. Returns how many payouts it moved.
    */
-  async checkInFlight(): Promise<number> {
-    const askable = this.deps.providers.filter((provider) => provider.check);
+  async checkUnsettled(): Promise<number> {
+    const askable = this.deps.providers.filter((provider) => provider.check).map((provider) => provider.name);
     if (askable.length === 0) return 0;
-    const sentBefore = new Date(this.deps.now().getTime() - CHECK_AFTER_MS);
-    let settled = 0;
-    let after: { createdAt: Date; id: string } | null = null;
+    const now = this.deps.now().getTime();
+    const unsettled = or(
+      and(eq(payouts.status, 'in_flight'), lt(payouts.sentAt, new Date(now - CHECK_AFTER_MS))),
+      and(eq(payouts.status, 'pending'), lt(payouts.createdAt, new Date(now - RESEND_AFTER_MS))),
+    );
+    let moved = 0;
+    let after: UnsettledPayout | null = null;
     for (;;) {
-      const batch: { id: string; provider: string; providerRef: string | null; createdAt: Date }[] = await this.deps.db
-        .select({ id: payouts.id, provider: payouts.provider, providerRef: payouts.providerRef, createdAt: payouts.createdAt })
+      const batch: UnsettledPayout[] = await this.deps.db
+        .select({
+          id: payouts.id,
+          status: payouts.status,
+          provider: payouts.provider,
+          providerRef: payouts.providerRef,
+          createdAt: payouts.createdAt,
+        })
         .from(payouts)
         .where(
           and(
-            eq(payouts.status, 'in_flight'),
-            inArray(
-              payouts.provider,
-              askable.map((provider) => provider.name),
-            ),
-            lt(payouts.sentAt, sentBefore),
+            unsettled,
+            inArray(payouts.provider, askable),
             after ? sql`(${payouts.createdAt}, ${payouts.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : undefined,
           ),
         )
         .orderBy(asc(payouts.createdAt), asc(payouts.id))
         .limit(CHECK_BATCH);
       for (const payout of batch) {
-        const provider = askable.find((candidate) => candidate.name === payout.provider) as PayoutProvider;
-        let result: PayoutResult;
         try {
-          result = await (provider.check as NonNullable<PayoutProvider['check']>)({ id: payout.id, providerRef: payout.providerRef });
+          if (await this.askAbout(payout)) moved++;
         } catch (error) {
           if (!(error instanceof PayoutProviderError)) throw error;
-          this.deps.logger.warn({ err: error, payoutId: payout.id }, 'in-flight payout not checked: its provider did not answer');
-          return settled;
-        }
-        if (result.status !== 'in_flight' && (await this.settle(provider, payout.id, result, { askWhenInFlight: false })) === 'applied') {
-          settled++;
+          this.deps.logger.warn({ err: error, payoutId: payout.id }, 'unsettled payout not checked: its provider did not answer');
+          return moved;
         }
       }
       const last = batch.at(-1);
-      if (!last || batch.length < CHECK_BATCH) return settled;
+      if (!last || batch.length < CHECK_BATCH) return moved;
       after = last;
     }
+  }
+
+  /** Whether asking moved the payout. */
+  private async askAbout(payout: UnsettledPayout): Promise<boolean> {
+    if (payout.status === 'pending') return (await this.deps.payouts.process(payout.id))?.status !== 'pending';
+    const provider = this.deps.providers.find((candidate) => candidate.name === payout.provider);
+    if (!provider?.check) return false;
+    const result = await provider.check({ id: payout.id, providerRef: payout.providerRef });
+    return result.status !== 'in_flight' && (await this.settle(provider, payout.id, result, { askWhenInFlight: false })) === 'applied';
   }
 
   /**
