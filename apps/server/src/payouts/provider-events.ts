@@ -7,10 +7,10 @@ import { payouts } from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { PayoutsService } from './payouts.js';
-import { type PayoutProvider, PayoutProviderError, type PayoutProviderEvent, type PayoutResult } from './provider.js';
+import { type PayoutProvider, PayoutProviderError, type PayoutResult } from './provider.js';
 
-const CHECK_JOB = 'payouts.check-in-flight';
-/** How often in-flight payouts are asked about. */
+const CHECK_JOB = 'payouts.check-unsettled';
+/** How often unsettled payouts are asked about. */
 const CHECK_EVERY_MS = 15 * 60_000;
 /** A payout is asked about once it has been in flight this long: its webhook would have come by then. */
 const CHECK_AFTER_MS = 15 * 60_000;
@@ -36,7 +36,7 @@ export interface PayoutProviderEventsDeps {
 
 /**
  * What payout providers tell later: their webhooks, and their answers when asked about payouts
- * still in flight (a webhook can be lost). Either way the outcome is settled through
+ * still unsettled (a webhook can be lost, a send job give up). Either way the outcome is settled through
  * PayoutsService.settle, which moves a payout forward once, so a repeat changes nothing.
  */
 export class PayoutProviderEvents {
