@@ -48,6 +48,8 @@ describe('PayPal answers for payouts', () => {
     // The platform's balance or account: the payout waits and is asked again.
     expect(refusalOf(422, { name: 'INSUFFICIENT_FUNDS' })).toBeNull();
     expect(refusalOf(403, { name: 'SENDER_ACCOUNT_UNVERIFIED' })).toBeNull();
+    // A batch id PayPal has seen, without the link to the first batch: that batch may pay, so never hand the money back.
+    expect(refusalOf(400, { name: 'USER_BUSINESS_ERROR', details: [{ field: 'SENDER_BATCH_ID', issue: 'already exists' }] })).toBeNull();
     for (const status of [401, 403, 409, 429, 500, 503]) expect(refusalOf(status, { name: 'INTERNAL_SERVICE_ERROR' })).toBeNull();
     expect(refusalOf(400, undefined)).toBeNull();
   });

@@ -40,19 +40,27 @@ const RECEIVER_REFUSALS: Record<string, string> = {
 };
 
 /**
- * Errors that are the platform's, not the creator's: its PayPal balance is short or its account may
- * not send. Nothing about the payout is wrong, so it waits and is asked again (same key) rather
- * than handed back with a message telling the creator to fix something.
+ * 4xx errors that never return the money. The platform's own: its PayPal balance is short or its
+ * account may not send; nothing about the payout is wrong, so it waits and is asked again (same
+ * key) rather than handed back with a message telling the creator to fix something. And
+ * USER_BUSINESS_ERROR, PayPal's answer to a sender_batch_id it has seen: should its link to the
+ * first batch be missing, that batch may still pay, so handing the money back could pay twice.
  */
-const PLATFORM_ERRORS = new Set(['INSUFFICIENT_FUNDS', 'SENDER_ACCOUNT_UNVERIFIED', 'SENDER_ACCOUNT_RESTRICTED', 'NOT_AUTHORIZED']);
+const NEVER_REFUSALS = new Set([
+  'INSUFFICIENT_FUNDS',
+  'SENDER_ACCOUNT_UNVERIFIED',
+  'SENDER_ACCOUNT_RESTRICTED',
+  'NOT_AUTHORIZED',
+  'USER_BUSINESS_ERROR',
+]);
 
 /**
  * A refusal of the payout request itself (a 400 or 422 about the payout): nothing was sent and
  * the money goes back. Null for answers that say nothing about the payout (401, 403, 409, 429,
- * 5xx, the platform's own errors), where it waits and is asked again.
+ * 5xx) and the errors above, where it waits and is asked again.
  */
 export function refusalOf(status: number, error: PayPalError | undefined): Refusal | null {
-  if ((status !== 400 && status !== 422) || !error || PLATFORM_ERRORS.has(error.name)) return null;
+  if ((status !== 400 && status !== 422) || !error || NEVER_REFUSALS.has(error.name)) return null;
   const message = RECEIVER_REFUSALS[error.name];
   if (message) return { code: error.name.toLowerCase(), message };
   if (error.details?.some((detail) => detail.field?.toLowerCase().includes('receiver'))) {
