@@ -33,6 +33,7 @@ import type { ManualTransfers } from './payouts/manual-transfers.js';
 import type { PayoutMethodsService } from './payouts/methods.js';
 import type { PayoutOnboardingService } from './payouts/onboarding.js';
 import type { PayoutsService } from './payouts/payouts.js';
+import type { PayoutProviderEvents } from './payouts/provider-events.js';
 import type { ScheduledPayouts } from './payouts/scheduled-run.js';
 import type { PeopleService } from './people/service.js';
 import type { PersonalDataService } from './personal-data/service.js';
@@ -101,6 +102,7 @@ export interface AppContext {
   adminPayouts: AdminPayoutsService;
   manualTransfers: ManualTransfers;
   scheduledPayouts: ScheduledPayouts;
+  payoutEvents: PayoutProviderEvents;
   payouts: PayoutsService;
   payments: PaymentsService;
   charges: ChargesService;

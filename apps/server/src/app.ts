@@ -107,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     payoutAccounts,
     payoutOnboarding,
     payouts,
+    payoutEvents,
     payments,
     charges,
     subscriptions,
@@ -217,7 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await exploreRoutes(app, { explore });
   await creatorsRoutes(app, { creators });
   await verificationRoutes(app, { verification, config });
-  await payoutsRoutes(app, { payoutMethods, payoutAccounts, payouts, payoutOnboarding });
+  await payoutsRoutes(app, { payoutMethods, payoutAccounts, payouts, payoutOnboarding, payoutEvents });
   await paymentsRoutes(app, { payments, charges });
   await subscriptionsRoutes(app, { subscriptions });
   await mediaRoutes(app, { media });

@@ -45,6 +45,7 @@ import { ManualTransfers } from './payouts/manual-transfers.js';
 import { PayoutMethodsService } from './payouts/methods.js';
 import { PayoutOnboardingService } from './payouts/onboarding.js';
 import { PayoutsService } from './payouts/payouts.js';
+import { PayoutProviderEvents } from './payouts/provider-events.js';
 import { createPayoutProviders } from './payouts/providers.js';
 import { ScheduledPayouts } from './payouts/scheduled-run.js';
 import { PayoutsStatements } from './payouts/statements.js';
@@ -268,6 +269,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     publicUrl: config.publicUrl,
   });
   const scheduledPayouts = new ScheduledPayouts({ db, now, logger, jobs, ledger, payouts });
+  const payoutEvents = new PayoutProviderEvents({ db, now, logger, jobs, providers: payoutProviders, payouts });
   const adminPayouts = new AdminPayoutsService({
     db,
     now,
@@ -372,6 +374,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     adminPayouts,
     manualTransfers,
     scheduledPayouts,
+    payoutEvents,
     payments,
     charges,
     subscriptions,

@@ -349,7 +349,7 @@ export const ERROR_CATALOG = {
     status: 409,
     message: 'The payout provider cannot open an account for you.',
   },
-  /** The provider's answer is unknown; asking again is safe. */
+  /** The payout provider did not answer: asking again (or its sending the event again) is safe. */
   payoutProviderUnavailable: {
     type: 'payout_provider_unavailable',
     status: 502,

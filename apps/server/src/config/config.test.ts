@@ -126,7 +126,13 @@ describe('loadConfig', () => {
   it('reads the payout settings: providers (development only outside production by default), hold, pause and minimums', () => {
     const dataDir = tempDir();
     const payouts = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env }).payouts;
-    expect(payouts({})).toEqual({ providers: ['development'], holdDays: 7, methodChangePauseDays: 5, minimumMinor: { default: 2000 } });
+    expect(payouts({})).toEqual({
+      providers: ['development'],
+      holdDays: 7,
+      methodChangePauseDays: 5,
+      minimumMinor: { default: 2000 },
+      paypal: null,
+    });
     expect(payouts({ NODE_ENV: 'production' }).providers).toEqual([]);
     expect(payouts({ PAYOUT_MINIMUM: '25, GBP:15.5,CHF:30.05' }).minimumMinor).toEqual({ default: 2500, GBP: 1550, CHF: 3005 });
     expect(payouts({ PAYOUT_HOLD_DAYS: '0', PAYOUT_METHOD_CHANGE_PAUSE_DAYS: '0' })).toMatchObject({
@@ -142,6 +148,28 @@ describe('loadConfig', () => {
     ] as const) {
       expect(() => payouts({ [name]: bad }), `${name}=${bad}`).toThrow(ConfigError);
     }
+  });
+
+  it('pays through PayPal with its client id, secret and webhook id, all three required together', () => {
+    const dataDir = tempDir();
+    const keys = { PAYPAL_CLIENT_ID: 'client-id', PAYPAL_CLIENT_SECRET: 'client-secret', PAYPAL_PAYOUTS_WEBHOOK_ID: '1JE4291016473214C' };
+    const payouts = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env }).payouts;
+    expect(payouts({ PAYOUT_PROVIDERS: 'paypal, development', ...keys })).toMatchObject({
+      providers: ['paypal', 'development'],
+      paypal: { clientId: 'client-id', clientSecret: 'client-secret', apiBase: 'https://api-m.paypal.com', webhookId: '1JE4291016473214C' },
+    });
+    expect(payouts({ PAYOUT_PROVIDERS: 'paypal', ...keys, PAYPAL_API_BASE: 'https://api-m.sandbox.paypal.com/' }).paypal?.apiBase).toBe(
+      'https://api-m.sandbox.paypal.com',
+    );
+    // Keys without the provider turned on change nothing.
+    expect(payouts({ PAYOUT_PROVIDERS: 'development', ...keys }).paypal).toBeNull();
+    for (const missing of Object.keys(keys)) {
+      const env = { PAYOUT_PROVIDERS: 'paypal', ...keys, [missing]: '' };
+      expect(() => payouts(env), missing).toThrow(new RegExp(`${missing}: is required when PAYOUT_PROVIDERS lists paypal`));
+    }
+    expect(() => payouts({ PAYOUT_PROVIDERS: 'paypal', ...keys, PAYPAL_API_BASE: 'api-m.paypal.com' })).toThrow(
+      /PAYPAL_API_BASE: must be a URL/,
+    );
   });
 
   it('names every bad variable with a clear message', () => {

@@ -5,7 +5,12 @@ import path from 'node:path';
 import { CURRENCY_EXPONENTS, type Currency, emailSchema, type PayoutProviderName } from '@aurum/core';
 
 /** The payout providers this server has adapters for. */
-const CONFIGURABLE_PAYOUT_PROVIDERS = ['development', 'stripe_connect', 'manual'] as const satisfies readonly PayoutProviderName[];
+const CONFIGURABLE_PAYOUT_PROVIDERS = [
+  'development',
+  'stripe_connect',
+  'paypal',
+  'manual',
+] as const satisfies readonly PayoutProviderName[];
 
 import { z } from 'zod';
 
@@ -82,6 +87,10 @@ const envSchema = z
       .max(30)
       .default(5),
     PAYOUT_MINIMUM: z.string().default('20.00').transform(payoutMinimums),
+    PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+    PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+    PAYPAL_API_BASE: urlWithProtocol(['http:', 'https:']).default('https://api-m.paypal.com'),
+    PAYPAL_PAYOUTS_WEBHOOK_ID: z.string().min(1).optional(),
     S3_BUCKET: z
       .string()
       .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
@@ -169,6 +178,12 @@ const envSchema = z
     if (!e.PAYOUT_PROVIDERS?.includes('stripe_connect')) return;
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_CONNECT_WEBHOOK_SECRET'] as const) {
       if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYOUT_PROVIDERS lists stripe_connect' });
+    }
+  })
+  .superRefine((e, ctx) => {
+    if (!e.PAYOUT_PROVIDERS?.includes('paypal')) return;
+    for (const name of ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_PAYOUTS_WEBHOOK_ID'] as const) {
+      if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYOUT_PROVIDERS lists paypal' });
     }
   })
   .superRefine((e, ctx) => {
@@ -293,6 +308,16 @@ export interface PayoutSettings {
   methodChangePauseDays: number;
   /** The smallest payout, in minor units, per currency; `default` for the others. */
   minimumMinor: Partial<Record<Currency, number>> & { default: number };
+  /** PayPal Payouts' REST app; set when `providers` lists paypal, null otherwise. */
+  paypal: PayPalPayoutSettings | null;
+}
+
+export interface PayPalPayoutSettings {
+  clientId: string;
+  clientSecret: string;
+  apiBase: string;
+  /** The id PayPal gave the webhook at PUBLIC_URL/api/webhooks/payouts/paypal; its events are verified against it. */
+  webhookId: string;
 }
 
 export interface PushSettings {
@@ -508,6 +533,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       holdDays: e.PAYOUT_HOLD_DAYS,
       methodChangePauseDays: e.PAYOUT_METHOD_CHANGE_PAUSE_DAYS,
       minimumMinor: e.PAYOUT_MINIMUM,
+      paypal:
+        e.PAYOUT_PROVIDERS?.includes('paypal') && e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET && e.PAYPAL_PAYOUTS_WEBHOOK_ID
+          ? {
+              clientId: e.PAYPAL_CLIENT_ID,
+              clientSecret: e.PAYPAL_CLIENT_SECRET,
+              apiBase: e.PAYPAL_API_BASE.replace(/\/+$/, ''),
+              webhookId: e.PAYPAL_PAYOUTS_WEBHOOK_ID,
+            }
+          : null,
     },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

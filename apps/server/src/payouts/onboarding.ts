@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { PayoutMethod } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -27,8 +26,8 @@ const needsAccount = (provider: PayoutProvider | null): provider is OnboardingPr
 
 /**
  * The creator's side of a provider that pays only accounts the creator opens with it (Stripe
- * Connect): the link to its onboarding, the account's state read again when they come back,
- * and the provider's webhooks about it.
+ * Connect): the link to its onboarding, and the account's state read again when they come back
+ * (its webhooks are `PayoutProviderEvents`').
  */
 export class PayoutOnboardingService {
   constructor(private readonly deps: PayoutOnboardingDeps) {}
@@ -64,14 +63,6 @@ export class PayoutOnboardingService {
     if (!existing) return;
     const account = await this.asked(() => provider.onboarding.read(existing.externalId));
     await providerAccounts.save(db, creatorId, provider.name, account, this.deps.now());
-  }
-
-  /** A provider's signed webhook; 404 for a provider that is off or sends none. Events about unknown accounts change nothing. */
-  async webhook(providerName: string, headers: IncomingHttpHeaders, rawBody: Buffer): Promise<void> {
-    const provider = this.deps.providers.find((candidate) => candidate.name === providerName);
-    if (!provider?.parseWebhook) throw errors.notFound('Webhook');
-    const event = await provider.parseWebhook(headers, rawBody);
-    if (event?.type === 'account_updated') await providerAccounts.update(this.deps.db, provider.name, event.account, this.deps.now());
   }
 
   /** The creator's active method and the provider that pays it, when that provider needs an account. */

@@ -309,6 +309,11 @@ export class PayoutsService {
 
   /** Records a provider's outcome once: a payout moves forward only (pending, in flight, then paid or failed). */
   async settle(payoutId: string, result: PayoutResult): Promise<PayoutRow | undefined> {
+    return (await this.settleOnce(payoutId, result)).payout;
+  }
+
+  /** As settle, telling too whether this outcome moved the payout (false: settled already, or an older answer). */
+  async settleOnce(payoutId: string, result: PayoutResult): Promise<{ payout: PayoutRow | undefined; changed: boolean }> {
     const { db } = this.deps;
     // Paid or in flight changes one row: one statement, no transaction.
     const settled =
@@ -317,7 +322,7 @@ export class PayoutsService {
         : await this.settleIn(db, payoutId, result);
     if (settled?.notice) await this.deps.notices.tell([settled.notice]);
     // Not changed here (settled already, or an older answer): as it stands.
-    return settled?.payout ?? this.byId(db, payoutId);
+    return settled ? { payout: settled.payout, changed: true } : { payout: await this.byId(db, payoutId), changed: false };
   }
 
   /**

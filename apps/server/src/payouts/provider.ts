@@ -39,9 +39,6 @@ export interface ProviderAccountState {
   disabledReason: string | null;
 }
 
-/** What a provider's webhook says, once its signature is checked. */
-export type PayoutProviderEvent = { type: 'account_updated'; account: ProviderAccountState };
-
 /**
  * For a provider that pays only into an account the creator opens with it (Stripe Connect):
  * the creator goes through the provider's onboarding, and the provider tells when the account
@@ -79,8 +76,28 @@ export interface PayoutProvider {
   send(request: PayoutRequest): Promise<PayoutResult>;
   /** Present when the provider pays only accounts the creator opens with it. */
   readonly onboarding?: PayoutOnboarding;
-  /** Checks a webhook's signature and reads what it says; null for events that change nothing here. */
+  /**
+   * A provider that calls back: reads a webhook from its raw body, or throws webhook_signature_invalid
+   * or webhook_payload_invalid. Null for an event that changes no payout here.
+   */
   parseWebhook?(headers: IncomingHttpHeaders, rawBody: Buffer): Promise<PayoutProviderEvent | null>;
+  /**
+   * A provider that can be asked: where an in-flight payout stands now, for a webhook that never
+   * came, and after an event of one of its payouts that leaves it in flight (it may have to act first).
+   */
+  check?(payout: InFlightPayout): Promise<PayoutResult>;
+}
+
+/** What a provider tells of its own accord: a payout's outcome, or how a creator's account at it stands. */
+export type PayoutProviderEvent =
+  | { type: 'payout_settled'; payoutId: string; result: PayoutResult }
+  | { type: 'account_updated'; account: ProviderAccountState };
+
+export interface InFlightPayout {
+  /** The payout's id, which was its idempotency key. */
+  id: string;
+  /** What `send` answered with. */
+  providerRef: string | null;
 }
 
 export class PayoutProviderError extends Error {

@@ -3,6 +3,7 @@ import type { Config, PayoutSettings } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { DevPayoutProvider } from './dev-provider.js';
 import { ManualPayoutProvider } from './manual-provider.js';
+import { PayPalPayoutProvider } from './paypal-provider.js';
 import type { PayoutProvider } from './provider.js';
 import { StripeConnectPayoutProvider } from './stripe-connect.js';
 
@@ -29,6 +30,10 @@ export function createPayoutProviders(
       }
       case 'manual':
         return new ManualPayoutProvider();
+      case 'paypal':
+        // The config refuses paypal without its keys; null here is a config built by hand.
+        if (!settings.paypal) throw new Error('the paypal payout provider needs its PayPal settings');
+        return new PayPalPayoutProvider(settings.paypal);
       default:
         throw new Error(`no adapter for the ${name} payout provider`);
     }

@@ -20,6 +20,7 @@ import type { PayoutAccounts } from './account.js';
 import type { PayoutMethodsService } from './methods.js';
 import type { PayoutOnboardingService } from './onboarding.js';
 import type { PayoutsService } from './payouts.js';
+import type { PayoutProviderEvents } from './provider-events.js';
 
 const methodParams = z.object({ methodId: z.string().min(1).max(64) });
 
@@ -28,7 +29,8 @@ export const payoutsRoutes: DomainRoutes<{
   payoutAccounts: PayoutAccounts;
   payouts: PayoutsService;
   payoutOnboarding: PayoutOnboardingService;
-}> = async (app, { payoutMethods, payoutAccounts, payouts, payoutOnboarding }) => {
+  payoutEvents: PayoutProviderEvents;
+}> = async (app, { payoutMethods, payoutAccounts, payouts, payoutOnboarding, payoutEvents }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payouts'];
 
@@ -192,21 +194,25 @@ export const payoutsRoutes: DomainRoutes<{
       {
         schema: {
           tags: ['webhooks'],
-          summary: "Payout providers' events: a creator's connected account changed (Stripe Connect account.updated)",
+          summary: "Payout providers' events: payout outcomes (PayPal), a creator's connected account changed (Stripe Connect)",
           description:
-            'Called by the provider, not the browser: authenticated by its signature header, 400 webhook_signature_invalid otherwise; 404 for a provider that is off. Repeats change nothing.',
+            'Called by the provider, not the browser: Stripe signs its events (Stripe-Signature); PayPal signs its events (PAYPAL-TRANSMISSION-* headers) and PayPal itself confirms the signature; 400 webhook_signature_invalid otherwise, 502 payout_provider_unavailable when it cannot be asked (the provider sends the event again). A payout settles once; repeats change nothing.',
           security: [],
           params: z.object({ provider: z.string().max(40) }),
-          response: { 200: z.object({ received: z.literal(true) }), 400: apiErrorSchema, 404: apiErrorSchema },
+          response: {
+            200: z.object({
+              received: z.literal(true),
+              outcome: z.enum(['applied', 'unchanged', 'ignored', 'unknown_payout', 'unknown_account']),
+            }),
+            400: apiErrorSchema,
+            404: apiErrorSchema,
+            502: apiErrorSchema,
+          },
         },
       },
       async (request) => {
-        await payoutOnboarding.webhook(
-          request.params.provider,
-          request.headers,
-          Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-        );
-        return { received: true as const };
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        return { received: true as const, outcome: await payoutEvents.webhook(request.params.provider, request.headers, body) };
       },
     );
   });
