@@ -704,13 +704,16 @@ export class StripeStandIn {
 /**
  * Run on its own to point a local server at it (STRIPE_API_BASE): `node --import tsx
  * apps/server/test/stripe-stand-in.ts`, with STRIPE_SECRET_KEY, STRIPE_PAYMENTS_WEBHOOK_SECRET
- * and STRIPE_STAND_IN_PORT (12111 unless set).
+ * and STRIPE_STAND_IN_PORT (12111 unless set); for Stripe Connect, STRIPE_CONNECT_WEBHOOK_SECRET
+ * and STRIPE_CONNECT_WEBHOOK_URL (the server's `/api/webhooks/payouts/stripe_connect`).
  */
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const standIn = new StripeStandIn({
     secretKey: process.env.STRIPE_SECRET_KEY ?? 'sk_test_aurum_stand_in_key',
     webhookSecret: process.env.STRIPE_PAYMENTS_WEBHOOK_SECRET ?? 'whsec_aurum_stand_in_secret',
+    connectWebhookSecret: process.env.STRIPE_CONNECT_WEBHOOK_SECRET,
   });
+  standIn.connectWebhookUrl = process.env.STRIPE_CONNECT_WEBHOOK_URL ?? null;
   const apiBase = await standIn.start(Number(process.env.STRIPE_STAND_IN_PORT ?? 12111));
   console.log(`Stripe stand-in listening at ${apiBase}`);
 }

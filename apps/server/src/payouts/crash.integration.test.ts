@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivePlan, signUp, uniqueEmail } from '../../test/content-fixtures.js';
 import { crashSuite } from '../../test/crash-suite.js';
 import { expectLedgerBalances } from '../../test/money-fixtures.js';
+import { PayPalStandIn } from '../../test/paypal-stand-in.js';
 import { startTestServer, TEST_DRIVER } from '../../test/test-server.js';
 import { creatorPayoutSettings, devPayouts, ledgerEntries, payouts } from '../db/schema.js';
 
@@ -12,14 +13,15 @@ import { creatorPayoutSettings, devPayouts, ledgerEntries, payouts } from '../db
  * payout and before it was recorded. After a restart the payout is recorded once and the
  * provider holds one payout: whether the creator asks again with the same attempt or nobody
  * asks and the send job does. Members pay through the Stripe stand-in; creators are paid by the
- * development payout provider, which keeps its payouts in the database like a provider would.
+ * development payout provider, which keeps its payouts in the database like a provider would,
+ * and by PayPal Payouts through its stand-in.
  */
 
 const suite = crashSuite('payouts');
 
 /** A creator whose earnings are not held, with one member's payment available; set up by a server that is then stopped. */
-async function setUpCreatorWithEarnings(): Promise<{ creatorId: string; cookie: string | null }> {
-  const seed = await startTestServer(suite.env, suite.database);
+async function setUpCreatorWithEarnings(env: Record<string, string> = {}): Promise<{ creatorId: string; cookie: string | null }> {
+  const seed = await startTestServer({ ...suite.env, ...env }, suite.database);
   try {
     const creator = await signUp(seed, 'crashearner', { creator: true });
     await seed.context.database.db.insert(creatorPayoutSettings).values({ creatorId: creator.id, holdDays: 0 });
@@ -40,8 +42,8 @@ async function setUpCreatorWithEarnings(): Promise<{ creatorId: string; cookie: 
 }
 
 /** Withdraws from a process that dies right after the provider's answer; returns the attempt's key. */
-async function withdrawAndCrash(cookie: string | null): Promise<string> {
-  const crashing = await suite.startProcess({ AURUM_FAILPOINT: 'after-provider-payout' });
+async function withdrawAndCrash(cookie: string | null, env: Record<string, string> = {}): Promise<string> {
+  const crashing = await suite.startProcess({ ...env, AURUM_FAILPOINT: 'after-provider-payout' });
   const key = randomUUID();
   const attempt = suite.clientOf(crashing.baseUrl, cookie).post('/api/creator/payouts', { currency: 'USD', idempotencyKey: key });
   await expect(attempt).rejects.toThrow();
@@ -103,5 +105,48 @@ describe(`a crash between the provider's payout and its record (${TEST_DRIVER})`
     } finally {
       await restarted.close();
     }
+  });
+
+  describe('through PayPal Payouts', () => {
+    const paypal = new PayPalStandIn({ clientId: 'crash-client', clientSecret: 'crash-secret', webhookId: 'CRASHWEBHOOK' });
+    const paypalEnv: Record<string, string> = {};
+    beforeAll(async () => {
+      Object.assign(paypalEnv, {
+        PAYOUT_PROVIDERS: 'paypal',
+        PAYPAL_API_BASE: await paypal.start(),
+        PAYPAL_CLIENT_ID: 'crash-client',
+        PAYPAL_CLIENT_SECRET: 'crash-secret',
+        PAYPAL_PAYOUTS_WEBHOOK_ID: 'CRASHWEBHOOK',
+      });
+    });
+    afterAll(async () => {
+      await paypal.stop();
+    });
+
+    it('the same attempt after the restart finds the first batch: one PayPal payout, recorded once', async () => {
+      const { creatorId, cookie } = await setUpCreatorWithEarnings(paypalEnv);
+      const key = await withdrawAndCrash(cookie, paypalEnv);
+      expect(paypal.batches.size).toBe(1);
+
+      const restarted = await suite.startProcess(paypalEnv);
+      try {
+        const retried = await suite
+          .clientOf(restarted.baseUrl, cookie)
+          .post('/api/creator/payouts', { currency: 'USD', idempotencyKey: key });
+        expect(retried.status).toBe(201);
+        expect(retried.body).toMatchObject({ status: 'in_flight', provider: 'paypal', amountMinor: 2400 });
+        expect(paypal.batches.size).toBe(1);
+        expect(paypal.batchOf(retried.body.id)?.items).toHaveLength(1);
+      } finally {
+        await suite.stopProcess(restarted);
+      }
+      const check = await startTestServer({ ...suite.env, ...paypalEnv }, suite.database);
+      try {
+        expect(await check.context.database.db.select().from(payouts).where(eq(payouts.creatorId, creatorId))).toHaveLength(1);
+        await expectLedgerBalances(check);
+      } finally {
+        await check.close();
+      }
+    });
   });
 });
