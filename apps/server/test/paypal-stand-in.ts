@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 export interface StandInPayoutItem {
   payout_item_id: string;
   transaction_id: string | null;
-  transaction_status: 'PENDING' | 'SUCCESS' | 'UNCLAIMED' | 'RETURNED' | 'FAILED' | 'BLOCKED' | 'ONHOLD';
+  transaction_status: 'PENDING' | 'SUCCESS' | 'UNCLAIMED' | 'RETURNED' | 'FAILED' | 'BLOCKED' | 'ONHOLD' | 'REFUNDED' | 'REVERSED';
   payout_batch_id: string;
   payout_item: {
     recipient_type: string;

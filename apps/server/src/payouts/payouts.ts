@@ -72,6 +72,13 @@ const SEND_RETRY_DELAY_MS = 60 * 1000;
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
+/** The states an outcome moves a payout from: forward only, and out of paid only for money that came back. */
+function movesFrom(result: PayoutResult): PayoutRow['status'][] {
+  if (result.status === 'in_flight') return ['pending'];
+  if (result.status === 'failed' && result.returned) return ['pending', 'in_flight', 'paid'];
+  return ['pending', 'in_flight'];
+}
+
 /** A payout as the API shows it, from its row or the history statement's row (same names, times as text). */
 export function toPayout(row: PayoutRow | PayoutSqlRow): Payout {
   return {
@@ -346,7 +353,7 @@ export class PayoutsService {
         sentAt: at,
         settledAt: result.status === 'in_flight' ? null : at,
       })
-      .where(and(eq(payouts.id, payoutId), inArray(payouts.status, result.status === 'in_flight' ? ['pending'] : ['pending', 'in_flight'])))
+      .where(and(eq(payouts.id, payoutId), inArray(payouts.status, movesFrom(result))))
       .returning();
     if (updated?.status !== 'failed') return updated && { payout: updated, notice: null };
     await this.deps.ledger.post(executor, { payoutId: updated.id }, [

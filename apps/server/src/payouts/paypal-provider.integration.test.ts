@@ -190,6 +190,27 @@ describe(`payouts through PayPal (${TEST_DRIVER})`, () => {
     await expectLedgerBalances(server);
   });
 
+  it('puts the money of a paid item back when PayPal says it was refunded, once', async () => {
+    const creator = await creatorWithEarnings();
+    const sent = await withdraw(creator.client);
+    const batch = paypal.batchOf(sent.body.id);
+    await paypal.process(batch?.batch_header.payout_batch_id as string);
+    expect(await payoutOf(creator.client, sent.body.id)).toMatchObject({ status: 'paid' });
+
+    const item = batch?.items[0];
+    if (!item) throw new Error('the batch has no item');
+    item.transaction_status = 'REFUNDED';
+    expect(await outcomeOf(await paypal.sendEvent('PAYMENT.PAYOUTS-ITEM.REFUNDED', item))).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'applied' },
+    });
+    expect(await payoutOf(creator.client, sent.body.id)).toMatchObject({ status: 'failed', failureCode: 'paypal_refunded' });
+    expect(await usd(creator.client)).toMatchObject({ availableMinor: 2400, paidOutMinor: 0 });
+    expect((await paypal.sendEvent('PAYMENT.PAYOUTS-ITEM.REFUNDED', item)).status).toBe(200);
+    expect(await usd(creator.client)).toMatchObject({ availableMinor: 2400, paidOutMinor: 0 });
+    await expectLedgerBalances(server);
+  });
+
   it('asks PayPal about payouts whose webhook never came, once they have been in flight a while', async () => {
     const paid = await creatorWithEarnings();
     const failed = await creatorWithEarnings(`failed-${uniqueEmail('locked')}`);

@@ -31,6 +31,8 @@ describe('PayPal answers for payouts', () => {
       const result = itemResult(item(status));
       expect(result).toMatchObject({ status: 'failed', providerRef: 'BATCH1', code: `paypal_${status.toLowerCase()}` });
       expect(result !== 'cancel' && result.status === 'failed' && result.message).toMatch(/\.$/);
+      // Only money that had arrived and came back may fail a paid payout.
+      expect(result !== 'cancel' && result.status === 'failed' && Boolean(result.returned)).toBe(['REFUNDED', 'REVERSED'].includes(status));
     }
     // PayPal's named receiver error says more than the status.
     expect(itemResult(item('RETURNED', { errors: { name: 'RECEIVER_UNCONFIRMED', message: 'Receiver is unconfirmed' } }))).toMatchObject({

@@ -105,6 +105,9 @@ const ENDED: Record<string, string> = {
   REVERSED: `The payout came back from PayPal. ${CHECK_ADDRESS}`,
 };
 
+/** Statuses of an item whose money had reached the receiver and came back. */
+const CAME_BACK = new Set(['REFUNDED', 'REVERSED']);
+
 /**
  * What an item's status means for the payout. `cancel`: it is unclaimed, so it is cancelled to
  * get the money back now rather than in PayPal's 30 days. Pending, on hold (PayPal reviews it)
@@ -123,5 +126,7 @@ export function itemResult(item: PayPalItem): PayoutResult | 'cancel' {
     providerRef: item.payout_batch_id,
     code: receiverMessage && named ? named.toLowerCase() : `paypal_${status.toLowerCase()}`,
     message: receiverMessage ?? ended,
+    // These come after the item succeeded: the money had arrived, and is back with the platform.
+    ...(CAME_BACK.has(status) ? { returned: true } : {}),
   };
 }

@@ -148,7 +148,8 @@ export class PayoutProviderEvents {
     const before = await service.byId(db, payoutId);
     // Only the provider that has the payout speaks for it.
     if (!before || before.provider !== provider.name) return 'unknown_payout';
-    if (before.status !== 'pending' && before.status !== 'in_flight') return 'unchanged';
+    const returnedAfterPaid = before.status === 'paid' && result.status === 'failed' && result.returned;
+    if (before.status !== 'pending' && before.status !== 'in_flight' && !returnedAfterPaid) return 'unchanged';
     const outcome =
       askWhenInFlight && result.status === 'in_flight' && provider.check
         ? await provider.check({ id: payoutId, providerRef: result.providerRef ?? before.providerRef })

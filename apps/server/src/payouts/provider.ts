@@ -27,7 +27,14 @@ export type PayoutResult =
   /** The provider took the payout; its outcome comes later (a webhook, a poll, an admin's mark). */
   | { status: 'in_flight'; providerRef: string | null }
   /** Refused; nothing was sent. */
-  | { status: 'failed'; providerRef: string | null; code: string; message: string };
+  | {
+      status: 'failed';
+      providerRef: string | null;
+      code: string;
+      message: string;
+      /** The money came back after it had arrived (PayPal: refunded or reversed): a paid payout fails too. */
+      returned?: boolean;
+    };
 
 /** A creator's account at a provider, as the provider last said it is. */
 export interface ProviderAccountState {
