@@ -202,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
         ? { serviceName: `${config.telemetry.serviceName}-web`, environment: config.telemetry.environment, release: APP_VERSION }
         : null,
       sessionRecording: config.sessionRecording,
+      payoutMethodTypes: payoutAccounts.payableMethodTypes(),
     },
   });
   await telemetryRelayRoutes(app, { relay: new TelemetryRelay(config.telemetry, rateLimiter) });

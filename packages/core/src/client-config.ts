@@ -1,3 +1,4 @@
+import { PAYOUT_METHOD_TYPES } from './payouts.js';
 import { z } from './zod-config.js';
 
 /**
@@ -19,5 +20,7 @@ export const clientConfigSchema = z.object({
   telemetry: z.object({ serviceName: z.string(), environment: z.string(), release: z.string() }).nullable(),
   /** PostHog session recording (production only), for users who turned it on: the project key and host. */
   sessionRecording: z.object({ projectKey: z.string(), host: z.string(), environment: z.string() }).nullable(),
+  /** The kinds of payout method this server pays out to; a creator choosing another is told before they earn. */
+  payoutMethodTypes: z.array(z.enum(PAYOUT_METHOD_TYPES)),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -32,6 +32,7 @@ describe(`the bot check on sign-in code requests (${TEST_DRIVER})`, () => {
       errorReporting: null,
       telemetry: null,
       sessionRecording: null,
+      payoutMethodTypes: ['bank_account', 'paypal'],
     });
   });
 

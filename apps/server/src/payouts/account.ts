@@ -2,7 +2,9 @@ import {
   type Currency,
   majorUnits,
   nextScheduledPayout,
+  PAYOUT_METHOD_TYPES,
   type PayoutAccount,
+  type PayoutMethodType,
   type PayoutSchedule,
   type PayoutsPage,
   payoutMethodLabel,
@@ -100,6 +102,11 @@ export class PayoutAccounts {
       methodChangePauseUntil: iso(pauseUntil),
       payoutsHeld: Boolean(settings?.payoutsHeldAt),
     };
+  }
+
+  /** The kinds of payout method some provider turned on pays, in the order the core lists them. */
+  payableMethodTypes(): PayoutMethodType[] {
+    return PAYOUT_METHOD_TYPES.filter((type) => providerFor(this.deps.providers, type));
   }
 
   /** The creator's payouts, newest first, one keyset page. */

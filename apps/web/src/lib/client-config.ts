@@ -1,10 +1,19 @@
-import type { ClientConfig } from '@aurum/core';
+import { type ClientConfig, PAYOUT_METHOD_TYPES } from '@aurum/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api/client';
 import { queryKeys } from './query-keys';
 
-/** Every background service off: what the app runs with when the settings cannot be read. */
-const ALL_OFF: ClientConfig = { recaptcha: null, errorReporting: null, telemetry: null, sessionRecording: null };
+/**
+ * Every background service off: what the app runs with when the settings cannot be read. Every
+ * payout method is taken then: the payouts page still says when the server cannot pay one.
+ */
+const ALL_OFF: ClientConfig = {
+  recaptcha: null,
+  errorReporting: null,
+  telemetry: null,
+  sessionRecording: null,
+  payoutMethodTypes: [...PAYOUT_METHOD_TYPES],
+};
 
 /**
  * The browser's part of the server's settings, read once per page load. When it cannot be

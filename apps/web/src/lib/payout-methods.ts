@@ -1,4 +1,4 @@
-import type { PayoutMethod, PayoutMethodInput } from '@aurum/core';
+import type { PayoutMethod, PayoutMethodInput, PayoutMethodType } from '@aurum/core';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from './api/client';
 import { queryKeys } from './query-keys';
@@ -9,6 +9,9 @@ export const payoutMethodsQuery = queryOptions({
   queryKey: queryKeys.payoutMethods,
   queryFn: () => api.get<PayoutMethod[]>('/payout-methods'),
 });
+
+/** A kind of payout method in a sentence: "This server cannot pay PayPal accounts yet." */
+export const PAYOUT_METHOD_KINDS: Record<PayoutMethodType, string> = { bank_account: 'bank accounts', paypal: 'PayPal accounts' };
 
 export const addPayoutMethod = (input: PayoutMethodInput) => api.post<PayoutMethod>('/payout-methods', input);
 

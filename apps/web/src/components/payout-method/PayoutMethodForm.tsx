@@ -10,14 +10,16 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useClientConfig } from '../../lib/client-config';
 import { apiFormErrors, type FieldErrors, issuesToFieldErrors } from '../../lib/form-errors';
-import { addPayoutMethod, refreshPayoutMethods } from '../../lib/payout-methods';
+import { addPayoutMethod, PAYOUT_METHOD_KINDS, refreshPayoutMethods } from '../../lib/payout-methods';
 import { BlockButton } from '../BlockButton';
 import { PAYOUT_COUNTRIES, PAYOUT_CURRENCIES, payoutCountry } from './countries';
 
 const FIELDS = ['holderName', 'country', 'currency', 'iban', 'accountNumber', 'routingNumber', 'email'] as const;
 type Field = (typeof FIELDS)[number];
 type MethodType = PayoutMethodInput['type'];
+const ONE_OF_KIND: Record<MethodType, string> = { bank_account: 'a bank account', paypal: 'PayPal' };
 
 /** The country of the browser's language (en-US gives US), if payouts go there; else the United States. */
 function defaultCountry(): string {
@@ -51,10 +53,12 @@ export function payoutInputFrom(values: PayoutFormValues): PayoutMethodInput {
 /** Adds a bank account or PayPal address; the new method becomes the active one. */
 export function PayoutMethodForm({ onSaved, onCancel }: { onSaved: (method: PayoutMethod) => void; onCancel?: () => void }) {
   const queryClient = useQueryClient();
+  const payable = useClientConfig()?.payoutMethodTypes;
   const [values, setValues] = useState<PayoutFormValues>(() => {
     const country = defaultCountry();
     return {
-      type: 'bank_account',
+      // The kind this server pays, when it pays only PayPal.
+      type: payable?.length === 1 && payable[0] === 'paypal' ? 'paypal' : 'bank_account',
       holderName: '',
       country,
       currency: payoutCountry(country)?.currency ?? 'USD',
@@ -71,6 +75,7 @@ export function PayoutMethodForm({ onSaved, onCancel }: { onSaved: (method: Payo
       onSaved(method);
     },
   });
+  const unpaid = payable && !payable.includes(values.type);
   const serverErrors = apiFormErrors(save.error, FIELDS);
   const errors = { ...serverErrors.fields, ...clientErrors };
   const country = payoutCountry(values.country);
@@ -106,6 +111,13 @@ export function PayoutMethodForm({ onSaved, onCancel }: { onSaved: (method: Payo
           <FormControlLabel value="paypal" control={<Radio />} label="PayPal" />
         </RadioGroup>
       </FormControl>
+      {unpaid && (
+        <Alert severity="warning">
+          {payable.length === 0
+            ? 'Payouts are not set up on this server yet. You can save your payout method now and withdraw once they are.'
+            : `This server does not pay out to ${PAYOUT_METHOD_KINDS[values.type]} yet: choose ${payable.map((type) => ONE_OF_KIND[type]).join(' or ')} to be paid.`}
+        </Alert>
+      )}
 
       {values.type === 'paypal' ? (
         <TextField

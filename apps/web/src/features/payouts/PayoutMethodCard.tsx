@@ -11,7 +11,8 @@ import { PayoutMethodsSection } from '../../components/payout-method/PayoutMetho
 import { SectionCard } from '../../components/SectionCard';
 import { addSnack } from '../../components/snack-queue';
 import { formatDate } from '../../lib/dates';
-import { METHOD_KINDS, PROVIDER_LABELS } from './labels';
+import { PAYOUT_METHOD_KINDS } from '../../lib/payout-methods';
+import { PROVIDER_LABELS } from './labels';
 import { ProviderAccountPanel } from './ProviderAccountPanel';
 
 /**
@@ -46,7 +47,7 @@ export function PayoutMethodCard({ account }: { account: PayoutAccount }) {
       {account.providerAccount && <ProviderAccountPanel account={account.providerAccount} />}
       {method && !methodProvider && (
         <Alert severity="warning">
-          This server cannot pay {METHOD_KINDS[method.type]} yet. Add another kind of payout method to withdraw your earnings.
+          This server cannot pay {PAYOUT_METHOD_KINDS[method.type]} yet. Add another kind of payout method to withdraw your earnings.
         </Alert>
       )}
       {methodChangePauseUntil && (

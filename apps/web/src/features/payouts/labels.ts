@@ -28,8 +28,6 @@ export const PROVIDER_LABELS: Record<PayoutProviderName, string> = {
   manual: 'the Aurum team, by hand',
 };
 
-export const METHOD_KINDS: Record<PayoutMethodType, string> = { bank_account: 'bank accounts', paypal: 'PayPal accounts' };
-
 /** ISO weekdays, 1 Monday to 7 Sunday. */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 

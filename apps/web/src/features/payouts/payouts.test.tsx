@@ -235,6 +235,12 @@ describe('the payouts page', () => {
         methodProvider: null,
         balances: [balance({ withdrawBlock: 'method_unsupported' })],
       }),
+      {
+        'GET /api/client-config': () => ({
+          status: 200,
+          body: { recaptcha: null, errorReporting: null, telemetry: null, sessionRecording: null, payoutMethodTypes: ['bank_account'] },
+        }),
+      },
     );
     const method = await screen.findByRole('region', { name: 'Payout method' });
     expect(within(method).getByText('PayPal - ada@example.com')).toBeTruthy();
@@ -250,6 +256,10 @@ describe('the payouts page', () => {
     expect(change.getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(change);
     expect(await within(method).findByRole('heading', { name: 'Add a payout method' })).toBeTruthy();
+    // Choosing a kind this server does not pay is told before any money is earned to it.
+    expect(within(method).queryByText(/This server does not pay out to/)).toBeNull();
+    await userEvent.click(within(method).getByRole('radio', { name: 'PayPal' }));
+    expect(within(method).getByText('This server does not pay out to PayPal accounts yet: choose a bank account to be paid.')).toBeTruthy();
   });
 
   it('saves automatic payouts and shows when the next one runs', async () => {
