@@ -1,4 +1,5 @@
 import { AUDIT_REASON_MAX } from './admin.js';
+import { DISPUTE_LEDGER_KINDS } from './disputes.js';
 import { currencySchema } from './plans.js';
 import { entityIdSchema, pageCursorSchema } from './posts.js';
 import { idempotencyKeySchema, SUBSCRIPTION_STATUSES } from './subscriptions.js';
@@ -24,6 +25,7 @@ export const LEDGER_KINDS = [
   'refund',
   'platform_fee_reversal',
   'creator_earning_reversal',
+  ...DISPUTE_LEDGER_KINDS,
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

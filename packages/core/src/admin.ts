@@ -171,6 +171,8 @@ export const AUDIT_ACTIONS = [
   'support.reopened',
   'payment.refunded',
   'payout.retried',
+  'dispute.test_opened',
+  'dispute.test_closed',
   'creator.hold_changed',
   'creator.payouts_held',
   'creator.payouts_released',

@@ -341,6 +341,7 @@ describe('Stripe payment webhooks', () => {
     const succeeded = await received(stripe.sendPaymentEvent(webhookUrl, 'payment_intent.succeeded', paymentIntentId));
     expect(succeeded.status).toBe(200);
     expect(succeeded.body.event).toEqual({
+      type: 'charge',
       eventId: succeeded.eventId,
       chargeId,
       result: { status: 'succeeded', providerRef: paymentIntentId },
@@ -360,6 +361,7 @@ describe('Stripe payment webhooks', () => {
       }),
     );
     expect(failed.body.event).toEqual({
+      type: 'charge',
       eventId: failed.eventId,
       chargeId,
       result: { status: 'failed', providerRef: paymentIntentId, code: 'insufficient_funds', message: 'Your card has insufficient funds.' },

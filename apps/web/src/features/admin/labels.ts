@@ -44,6 +44,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'support.reopened': 'Support ticket reopened',
   'payment.refunded': 'Payment refunded',
   'payout.retried': 'Failed payout sent again',
+  'dispute.test_opened': 'Test dispute opened',
+  'dispute.test_closed': 'Test dispute decided',
   'creator.hold_changed': 'Earnings hold changed',
   'creator.payouts_held': 'Payouts held',
   'creator.payouts_released': 'Payouts released',
@@ -86,6 +88,10 @@ export function auditChange(entry: Pick<AuditEntry, 'action' | 'before' | 'after
     }
     case 'payment.refunded':
       return entry.after?.endsAccess ? 'Refunded, access ended' : 'Refunded, runs to its period end';
+    case 'dispute.test_opened':
+      return `Dispute ${String(entry.after?.disputeId ?? '')}`.trim();
+    case 'dispute.test_closed':
+      return `Decided: ${String(entry.after?.outcome ?? '?')}`;
     case 'payout.retried':
       return `New payout ${String(entry.after?.payoutId ?? '')}`.trim();
     case 'creator.hold_changed': {
@@ -133,6 +139,16 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   refund: 'Member refunded',
   platform_fee_reversal: 'Platform fee reversed',
   creator_earning_reversal: 'Creator earning reversed',
+  chargeback: 'Member charged back',
+  platform_fee_chargeback: 'Platform fee charged back',
+  creator_earning_chargeback: 'Creator earning charged back',
+  platform_fee_dispute_fee: 'Dispute fee recovered',
+  creator_earning_dispute_fee: 'Dispute fee',
+  chargeback_won: 'Dispute won: member charged again',
+  platform_fee_chargeback_won: 'Dispute won: platform fee back',
+  creator_earning_chargeback_won: 'Dispute won: creator earning back',
+  platform_fee_dispute_fee_returned: 'Dispute fee returned',
+  creator_earning_dispute_fee_returned: 'Dispute fee given back',
 };
 
 export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
