@@ -5,6 +5,7 @@ import {
   type AuditEntry,
   type ChargeKindName,
   type ChargeStatus,
+  type DisputeStatus,
   type LedgerKind,
   type PayoutProviderName,
   type PayoutStatus,
@@ -194,4 +195,26 @@ export const WITHDRAW_BLOCK_LABELS: Record<WithdrawBlock, string> = {
   provider_onboarding: 'their account at the payout provider is not ready (Stripe needs more details)',
   method_changed: 'paused after a change of payout method',
   held: 'their payouts are held',
+};
+
+export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = {
+  warning_needs_response: 'Inquiry: answer needed',
+  warning_under_review: 'Inquiry under review',
+  warning_closed: 'Inquiry closed',
+  needs_response: 'Evidence needed',
+  under_review: 'Under review',
+  prevented: 'Prevented',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+export const DISPUTE_STATUS_COLORS: Record<DisputeStatus, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
+  warning_needs_response: 'warning',
+  warning_under_review: 'info',
+  warning_closed: 'default',
+  needs_response: 'warning',
+  under_review: 'info',
+  prevented: 'default',
+  won: 'success',
+  lost: 'error',
 };
