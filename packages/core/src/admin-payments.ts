@@ -154,8 +154,10 @@ export const adminChargeDetailSchema = z.object({
     refundEndsAccess: z.boolean().nullable(),
   }),
   ledger: z.array(adminLedgerRowSchema),
-  /** Whether an admin may refund it now (a succeeded payment without a refund that has not failed). */
+  /** Whether an admin may refund it now (a succeeded payment without a refund that has not failed, not disputed). */
   refundable: z.boolean(),
+  /** The payment's dispute (chargeback), if its member's bank disputed it. */
+  disputeId: z.string().nullable(),
 });
 export type AdminChargeDetail = z.infer<typeof adminChargeDetailSchema>;
 

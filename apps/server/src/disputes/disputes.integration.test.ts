@@ -78,6 +78,16 @@ describe(`disputes through the development provider (${TEST_DRIVER})`, () => {
     await expectLedgerBalances();
 
     expect((await openDispute(chargeId)).body.type).toBe('charge_already_disputed');
+    // A disputed payment is not refunded too; its page names the dispute; the creator's earnings net it out.
+    const detail = await admin.get(`/api/admin/payments/${chargeId}`);
+    expect(detail.body).toMatchObject({ refundable: false, disputeId: opened.body.id });
+    const refund = await admin.post(`/api/admin/payments/${chargeId}/refund`, {
+      reason: 'Both',
+      endsAccess: true,
+      idempotencyKey: randomUUID(),
+    });
+    expect(refund.body.type).toBe('charge_not_refundable');
+    expect((await creator.client.get('/api/me/earnings')).body.balances).toEqual([{ currency: 'USD', earnedMinor: -FEE, payments: 1 }]);
     const won = await closeDispute(opened.body.id, 'won');
     expect(won.status).toBe(200);
     expect(won.body).toMatchObject({ status: 'won', outcome: 'won', feeReturnedMinor: 0 });

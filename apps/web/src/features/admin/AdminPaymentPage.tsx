@@ -57,6 +57,14 @@ function PaymentDetail({ detail }: { detail: AdminChargeDetail }) {
       </PageHeader>
       <AdminTabs />
       <Box sx={{ display: 'grid', gap: 2 }}>
+        {detail.disputeId && (
+          <Alert severity="warning" role="status">
+            The member's bank disputed this payment.{' '}
+            <Link component={RouterLink} to={paths.adminDisputes} underline="always">
+              See the disputes
+            </Link>
+          </Alert>
+        )}
         {charge.refundStatus && (
           <Alert severity={charge.refundStatus === 'succeeded' ? 'info' : 'warning'} role="status">
             {charge.refundStatus === 'succeeded' ? 'This payment was refunded.' : 'A refund of this payment is being processed.'}{' '}

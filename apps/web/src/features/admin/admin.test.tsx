@@ -207,6 +207,7 @@ function payment(overrides: Partial<AdminChargeRow> = {}): AdminChargeDetail {
     },
     ledger: [],
     refundable: true,
+    disputeId: null,
   };
 }
 
