@@ -127,7 +127,8 @@ export class DisputesService {
       ? Math.min(feeMinor, report.funds.reinstated?.feeReturnedMinor ?? 0)
       : (recorded?.feeReturnedMinor ?? 0);
     const values = {
-      amountMinor: report.amountMinor,
+      // The amount the chargeback posted stays the dispute's, so the row and its entries agree.
+      amountMinor: recorded?.debitedAt ? recorded.amountMinor : report.amountMinor,
       feeMinor,
       feeReturnedMinor,
       reason: report.reason,
