@@ -6,6 +6,7 @@ import { creatorWithPlan, expectLedgerBalances as ledgerBalances } from '../../t
 import { STAND_IN_DISPUTE_FEE as FEE, StripeStandIn } from '../../test/stripe-stand-in.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { charges, ledgerEntries } from '../db/schema.js';
+import { signWebhookPayload } from '../integrations/stripe/webhook-signature.js';
 
 /** Stripe's `charge.dispute.*` webhooks against a whole server, with Stripe played by the local stand-in. */
 
@@ -124,6 +125,19 @@ describe(`Stripe disputes (${TEST_DRIVER})`, () => {
     await stripe.sendDisputeEvent(webhookUrl(), 'charge.dispute.created', inquiry.intentId, { status: 'warning_needs_response' });
     await stripe.sendDisputeEvent(webhookUrl(), 'charge.dispute.closed', inquiry.intentId, { status: 'warning_closed' });
     expect(Object.keys(await entries(inquiry.chargeId)).sort()).toEqual(['creator_earning', 'payment', 'platform_fee']);
+
+    // The same notification delivered twice at once posts once (made unsent: signed with another secret, then signed right).
+    const twice = await stripePayment(creator.planId);
+    const unsent = await stripe.sendDisputeEvent(webhookUrl(), 'charge.dispute.created', twice.intentId, {
+      status: 'needs_response',
+      secret: 'whsec_elsewhere',
+    });
+    const signature = signWebhookPayload('whsec_disputes', unsent.body, Math.floor(Date.now() / 1000));
+    const outcomes = await Promise.all(
+      [0, 1].map(async () => ((await (await stripe.deliver(webhookUrl(), unsent.body, signature)).json()) as { outcome: string }).outcome),
+    );
+    expect(outcomes.sort()).toEqual(['applied', 'unchanged']);
+    expect(await entries(twice.chargeId)).toMatchObject({ chargeback: -3000, creator_earning_dispute_fee: -FEE });
 
     const part = await stripePayment(creator.planId);
     await stripe.sendDisputeEvent(webhookUrl(), 'charge.dispute.created', part.intentId, { status: 'needs_response', amount: 1000 });
