@@ -45,7 +45,12 @@ describe(`disputes through the development provider (${TEST_DRIVER})`, () => {
   it('debits a held earning and the fee in the hold, ends access, and credits the earning back when won', async () => {
     const creator = await creatorWithPlan(3000);
     const chargeId = await memberPays(creator.planId);
+    const needingEvidence = async () =>
+      (await admin.get('/api/admin/overview')).body.attention.find((item: { kind: string }) => item.kind === 'disputes_needing_evidence')
+        .count as number;
+    const waiting = await needingEvidence();
     const opened = await openDispute(chargeId);
+    expect(await needingEvidence()).toBe(waiting + 1);
     expect(opened.status).toBe(201);
     expect(opened.body).toMatchObject({
       chargeId,
@@ -100,6 +105,7 @@ describe(`disputes through the development provider (${TEST_DRIVER})`, () => {
     // The development provider keeps the fee of a won dispute.
     expect(await usd(creator.client)).toMatchObject({ pendingMinor: 2400 - FEE, availableMinor: 0 });
     expect((await closeDispute(opened.body.id, 'lost')).body.type).toBe('dispute_closed');
+    expect(await needingEvidence()).toBe(waiting);
     await expectLedgerBalances();
 
     const audit = (await admin.get(`/api/admin/audit?targetId=${chargeId}`)).body.items;

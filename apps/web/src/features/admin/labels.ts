@@ -22,6 +22,7 @@ export const ATTENTION: Record<AttentionKind, { label: string; to: string }> = {
   open_reports: { label: 'Open reports', to: paths.reportedContent },
   open_support_tickets: { label: 'Open support tickets', to: paths.adminSupport },
   failed_payments_day: { label: 'Failed payments in the last day', to: paths.adminPayments },
+  disputes_needing_evidence: { label: 'Disputes needing evidence', to: paths.adminOpenDisputes },
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
