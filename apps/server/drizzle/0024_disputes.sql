@@ -24,4 +24,5 @@ ALTER TABLE "disputes" ADD CONSTRAINT "disputes_charge_id_charges_id_fk" FOREIGN
 CREATE UNIQUE INDEX "disputes_provider_ref_unique" ON "disputes" USING btree ("provider","provider_ref");--> statement-breakpoint
 CREATE UNIQUE INDEX "disputes_charge_unique" ON "disputes" USING btree ("charge_id");--> statement-breakpoint
 CREATE INDEX "disputes_opened_idx" ON "disputes" USING btree ("opened_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "disputes_due_idx" ON "disputes" USING btree ("evidence_due_by","id");
+CREATE INDEX "disputes_due_idx" ON "disputes" USING btree ("evidence_due_by","id");--> statement-breakpoint
+CREATE INDEX "charges_provider_ref_idx" ON "charges" USING btree ("provider_ref") WHERE "charges"."provider_ref" is not null;

@@ -547,6 +547,8 @@ export const charges = pgTable(
     check('charges_refund_check', sql`(${t.kind} = 'refund') = (${t.refundOf} is not null and ${t.refundEndsAccess} is not null)`),
     // Refunds give back a whole payment: one refund that has not failed per charge.
     uniqueIndex('charges_refund_of_unique').on(t.refundOf).where(sql`${t.refundOf} is not null and ${t.status} <> 'failed'`),
+    // A provider's notification about a payment (a dispute) names it by the provider's id.
+    index('charges_provider_ref_idx').on(t.providerRef).where(sql`${t.providerRef} is not null`),
     // The admin payments list: newest first.
     index('charges_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
