@@ -24,7 +24,7 @@ const BEHAVIOUR_BY_CARD: Record<string, Behaviour> = {
 };
 
 const TOKEN_PREFIX = 'devtok_';
-/** What a test dispute costs, like Stripe's 15.00 (in the payment's currency). */
+/** What a test dispute costs in the payment's minor units: like Stripe's 15.00 in most currencies. */
 const DEV_DISPUTE_FEE_MINOR = 1500;
 /** Days a test dispute gives to answer, like a card network's. */
 const DEV_EVIDENCE_DAYS = 7;
