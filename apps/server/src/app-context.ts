@@ -11,6 +11,8 @@ import type { ChatService } from './chat/service.js';
 import type { Config } from './config/config.js';
 import type { CreatorsService } from './creators/service.js';
 import type { DatabaseHandle } from './db/database.js';
+import type { AdminDisputesList } from './disputes/admin-list.js';
+import type { DisputesService } from './disputes/service.js';
 import type { ExploreService } from './explore/service.js';
 import type { FeedService } from './feed/service.js';
 import type { FollowsService } from './follows/service.js';
@@ -101,6 +103,8 @@ export interface AppContext {
   payoutOnboarding: PayoutOnboardingService;
   adminPayouts: AdminPayoutsService;
   manualTransfers: ManualTransfers;
+  disputes: DisputesService;
+  disputesList: AdminDisputesList;
   scheduledPayouts: ScheduledPayouts;
   payoutEvents: PayoutProviderEvents;
   payouts: PayoutsService;

@@ -16,6 +16,7 @@ import { chatRoutes } from './chat/routes.js';
 import { clientConfigRoutes } from './client-config/routes.js';
 import type { Config } from './config/config.js';
 import { creatorsRoutes } from './creators/routes.js';
+import { adminDisputesRoutes } from './disputes/routes.js';
 import { exploreRoutes } from './explore/routes.js';
 import { feedRoutes } from './feed/routes.js';
 import { followsRoutes } from './follows/routes.js';
@@ -120,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     adminPayments,
     adminPayouts,
     manualTransfers,
+    disputes,
+    disputesList,
     moderation,
     personalData,
     support,
@@ -220,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await creatorsRoutes(app, { creators });
   await verificationRoutes(app, { verification, config });
   await payoutsRoutes(app, { payoutMethods, payoutAccounts, payouts, payoutOnboarding, payoutEvents });
-  await paymentsRoutes(app, { payments, charges });
+  await paymentsRoutes(app, { payments, charges, disputes });
   await subscriptionsRoutes(app, { subscriptions });
   await mediaRoutes(app, { media });
   await uploadsRoutes(app, { uploads });
@@ -230,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await adminRoutes(app, { admin, audit });
   await adminPaymentsRoutes(app, { adminPayments, now });
   await adminPayoutsRoutes(app, { adminPayouts, manualTransfers });
+  await adminDisputesRoutes(app, { disputes, disputesList });
   await moderationRoutes(app, { moderation, media });
   await personalDataRoutes(app, { personalData });
   await supportRoutes(app, { support, media });

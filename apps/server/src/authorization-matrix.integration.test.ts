@@ -179,6 +179,9 @@ const DECISIONS: Record<string, Decision> = {
   'GET /api/admin/creators/{creatorId}/payouts': 'admins',
   'PUT /api/admin/creators/{creatorId}/payouts/hold': 'admins',
   'PUT /api/admin/creators/{creatorId}/payouts/held': 'admins',
+  'GET /api/admin/disputes': 'admins',
+  'POST /api/admin/payments/{chargeId}/test-dispute': 'admins',
+  'POST /api/admin/disputes/{disputeId}/test-close': 'admins',
 
   'GET /api/payments/config': 'signed-in',
   'POST /api/payments/dev/tokens': 'signed-in',

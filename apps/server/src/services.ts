@@ -18,6 +18,8 @@ import type { Config } from './config/config.js';
 import { markIdentityVerified } from './creators/completion.js';
 import { CreatorsService } from './creators/service.js';
 import type { DatabaseHandle, Executor } from './db/database.js';
+import { AdminDisputesList } from './disputes/admin-list.js';
+import { DisputesService } from './disputes/service.js';
 import { ExploreService } from './explore/service.js';
 import { FeedService } from './feed/service.js';
 import { FollowsService } from './follows/service.js';
@@ -320,6 +322,8 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     mail: new SupportMail({ db, jobs, mailer, publicUrl: config.publicUrl }),
   });
   const people = new PeopleService({ now, statements: new PeopleStatements(db) });
+  const disputesList = new AdminDisputesList(db);
+  const disputes = new DisputesService({ db, now, logger, ledger, charges, payments, audit, list: disputesList });
   const adminPayments = new AdminPaymentsService({ db, now, statements: new AdminPaymentsStatements(db), audit, charges, payments });
   const insights = new InsightsService({
     db,
@@ -352,6 +356,8 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     audit,
     admin,
     adminPayments,
+    disputes,
+    disputesList,
     auth,
     botCheck,
     users,

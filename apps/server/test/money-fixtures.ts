@@ -47,8 +47,9 @@ export async function rowsOf(server: TestServer, query: SQL): Promise<Record<str
 }
 
 /**
- * The ledger's invariant over everything posted so far: each charge's member entry is its fee plus
- * its earning; each creator's kept balance is the sum of their entries (pending: not released;
+ * The ledger's invariant over everything posted so far: on each charge, the member's entries
+ * (payment, refund, chargeback and its reversal) are the platform's (`platform_fee...`) plus the
+ * creator's (`creator_earning...`), a dispute fee being the creator's debit and the platform's credit; each creator's kept balance is the sum of their entries (pending: not released;
  * available: released; paid out: minus their payouts and returns); each payout has its debit.
  */
 export async function expectLedgerBalances(server: TestServer): Promise<void> {
@@ -56,7 +57,7 @@ export async function expectLedgerBalances(server: TestServer): Promise<void> {
     server,
     sql`
     select charge_id from ledger_entries where charge_id is not null group by charge_id
-    having sum(case when kind in ('payment', 'refund') then amount_minor else -amount_minor end) <> 0`,
+    having sum(case when starts_with(kind, 'platform_fee') or starts_with(kind, 'creator_earning') then -amount_minor else amount_minor end) <> 0`,
   );
   expect(unbalancedCharges).toEqual([]);
   const mismatched = await rowsOf(

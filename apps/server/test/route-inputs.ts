@@ -40,6 +40,8 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'POST /api/admin/payouts/:payoutId/mark': { body: { outcome: 'failed', reason: 'Returned by the bank' } },
   'PUT /api/admin/creators/:creatorId/payouts/hold': { body: { holdDays: 3, reason: 'Clean record' } },
   'PUT /api/admin/creators/:creatorId/payouts/held': { body: { held: true, reason: 'Review' } },
+  'POST /api/admin/payments/:chargeId/test-dispute': { body: { reason: 'Trying the flow' } },
+  'POST /api/admin/disputes/:disputeId/test-close': { body: { outcome: 'won', reason: 'Decided' } },
   'POST /api/payments/dev/tokens': { body: { type: 'paypal', email: 'payer@example.com' } },
   'POST /api/payment-methods': { body: { token: 'tok_1' } },
   'POST /api/subscriptions': { body: { planId: id, paymentMethodId: id, idempotencyKey } },

@@ -107,6 +107,40 @@ export interface StandInRefund {
   status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
 }
 
+/** A movement of the account's balance a dispute made: the amount and fee taken, or given back. */
+export interface StandInBalanceTransaction {
+  id: string;
+  object: 'balance_transaction';
+  amount: number;
+  currency: string;
+  fee: number;
+  net: number;
+  reporting_category: 'dispute' | 'dispute_reversal';
+  type: 'adjustment';
+}
+
+/** A Dispute as Stripe's `charge.dispute.*` events carry it. */
+export interface StandInDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  balance_transactions: StandInBalanceTransaction[];
+  charge: string | null;
+  created: number;
+  currency: string;
+  evidence_details: { due_by: number | null; has_evidence: boolean; past_due: boolean; submission_count: number };
+  is_charge_refundable: boolean;
+  livemode: false;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string;
+  status: string;
+}
+
+export type DisputeEventType = 'charge.dispute.created' | 'charge.dispute.updated' | 'charge.dispute.closed';
+/** Stripe's fee for a dispute: 15.00 in the payment's currency. */
+export const STAND_IN_DISPUTE_FEE = 1500;
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -170,6 +204,8 @@ export class StripeStandIn {
   readonly paymentMethods = new Map<string, StandInPaymentMethod>();
   readonly paymentIntents = new Map<string, StandInPaymentIntent>();
   readonly refunds = new Map<string, StandInRefund>();
+  /** Per PaymentIntent: its dispute, once a test opened one. */
+  readonly disputes = new Map<string, StandInDispute>();
   readonly requests: RecordedRequest[] = [];
   /** Stripe keeps the first answer to each idempotency key, with what was asked, and replays it. */
   private readonly idempotent = new Map<string, { request: string; status: number; body: string }>();
@@ -295,6 +331,58 @@ export class StripeStandIn {
     }
     const object = overrides.metadata ? { ...intent, metadata: overrides.metadata } : intent;
     return this.sendSignedEvent(webhookUrl, type, object, overrides);
+  }
+
+  /**
+   * The member's bank disputes the PaymentIntent's payment and Stripe tells us: the dispute
+   * moves to `status` and, as Stripe does, its balance transactions show the amount and fee
+   * taken once it is a chargeback (not an inquiry), and given back when won (the fee only with
+   * `feeReturned`). `amount` disputes part of the payment.
+   */
+  async sendDisputeEvent(
+    webhookUrl: string,
+    type: DisputeEventType,
+    paymentIntentId: string,
+    change: EventOverrides & { status: string; amount?: number; feeReturned?: boolean },
+  ): Promise<{ response: Response; eventId: string; body: string; signature: string; dispute: StandInDispute }> {
+    const intent = this.paymentIntents.get(paymentIntentId);
+    if (!intent) throw new Error(`stand-in has no payment intent ${paymentIntentId}`);
+    const now = Math.floor((this.options.clock?.() ?? new Date()).getTime() / 1000);
+    const dispute = this.disputes.get(paymentIntentId) ?? {
+      id: stripeId('dp'),
+      object: 'dispute' as const,
+      amount: change.amount ?? intent.amount,
+      balance_transactions: [],
+      charge: intent.latest_charge,
+      created: now,
+      currency: intent.currency,
+      evidence_details: { due_by: now + 7 * 86_400, has_evidence: false, past_due: false, submission_count: 0 },
+      is_charge_refundable: false,
+      livemode: false as const,
+      metadata: {},
+      payment_intent: paymentIntentId,
+      reason: 'fraudulent',
+      status: change.status,
+    };
+    this.disputes.set(paymentIntentId, dispute);
+    dispute.status = change.status;
+    const move = (amount: number, fee: number, category: StandInBalanceTransaction['reporting_category']) =>
+      dispute.balance_transactions.push({
+        id: stripeId('txn'),
+        object: 'balance_transaction',
+        amount,
+        currency: dispute.currency,
+        fee,
+        net: amount - fee,
+        reporting_category: category,
+        type: 'adjustment',
+      });
+    if (!change.status.startsWith('warning_') && dispute.balance_transactions.length === 0)
+      move(-dispute.amount, STAND_IN_DISPUTE_FEE, 'dispute');
+    if (change.status === 'won' && dispute.balance_transactions.length === 1)
+      move(dispute.amount, change.feeReturned ? -STAND_IN_DISPUTE_FEE : 0, 'dispute_reversal');
+    const sent = await this.sendSignedEvent(webhookUrl, type, structuredClone(dispute), change);
+    return { ...sent, dispute };
   }
 
   /** Delivers a body with a given signature header, e.g. to resend an event unchanged. */

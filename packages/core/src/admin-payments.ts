@@ -1,4 +1,5 @@
 import { AUDIT_REASON_MAX } from './admin.js';
+import { DISPUTE_LEDGER_KINDS } from './disputes.js';
 import { currencySchema } from './plans.js';
 import { entityIdSchema, pageCursorSchema } from './posts.js';
 import { idempotencyKeySchema, SUBSCRIPTION_STATUSES } from './subscriptions.js';
@@ -24,6 +25,7 @@ export const LEDGER_KINDS = [
   'refund',
   'platform_fee_reversal',
   'creator_earning_reversal',
+  ...DISPUTE_LEDGER_KINDS,
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -152,8 +154,10 @@ export const adminChargeDetailSchema = z.object({
     refundEndsAccess: z.boolean().nullable(),
   }),
   ledger: z.array(adminLedgerRowSchema),
-  /** Whether an admin may refund it now (a succeeded payment without a refund that has not failed). */
+  /** Whether an admin may refund it now (a succeeded payment without a refund that has not failed, not disputed). */
   refundable: z.boolean(),
+  /** The payment's dispute (chargeback), if its member's bank disputed it. */
+  disputeId: z.string().nullable(),
 });
 export type AdminChargeDetail = z.infer<typeof adminChargeDetailSchema>;
 

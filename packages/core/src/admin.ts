@@ -174,6 +174,8 @@ export const AUDIT_ACTIONS = [
   'payout.marked_paid',
   'payout.marked_failed',
   'payout.bank_details_exported',
+  'dispute.test_opened',
+  'dispute.test_closed',
   'creator.hold_changed',
   'creator.payouts_held',
   'creator.payouts_released',
@@ -212,7 +214,13 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
  * What needs an admin's attention on /admin, one count per queue. Each domain that has a queue
  * adds its kind here and its count on the server.
  */
-export const ATTENTION_KINDS = ['pending_verifications', 'open_reports', 'open_support_tickets', 'failed_payments_day'] as const;
+export const ATTENTION_KINDS = [
+  'pending_verifications',
+  'open_reports',
+  'open_support_tickets',
+  'failed_payments_day',
+  'disputes_needing_evidence',
+] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
 export const adminOverviewSchema = z.object({

@@ -281,6 +281,9 @@ export const ERROR_CATALOG = {
     status: 409,
     message: 'Only a successful payment can be refunded.',
   },
+  chargeNotDisputable: { type: 'charge_not_disputable', status: 409, message: 'Only a successful payment can be disputed.' },
+  chargeAlreadyDisputed: { type: 'charge_already_disputed', status: 409, message: 'This payment is already disputed.' },
+  disputeClosed: { type: 'dispute_closed', status: 409, message: 'This dispute is already decided.' },
   chargeAlreadyRefunded: { type: 'charge_already_refunded', status: 409, message: 'This payment has already been refunded.' },
   refundInProgress: {
     type: 'refund_in_progress',

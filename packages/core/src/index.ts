@@ -12,6 +12,7 @@ export * from './colors.js';
 export * from './constants.js';
 export * from './creators.js';
 export * from './display.js';
+export * from './disputes.js';
 export * from './error-reports.js';
 export * from './errors.js';
 export * from './explore.js';

@@ -4,10 +4,11 @@ import {
   bucketStart,
   canonicalTimeZone,
   churnRate,
+  countsAsCharge,
   InsightsRangeError,
   isValidTimeZone,
   ledgerColumn,
-  ledgerSignedAmount,
+  ledgerPosting,
   localDate,
   relativeChange,
   resolvePeriod,
@@ -73,14 +74,22 @@ describe('insight figures', () => {
     expect(churnRate(0, 0)).toBeNull();
   });
 
-  it('classes ledger entries, reversals counting against their column whatever their stored sign', () => {
+  it('classes ledger entries by column and posting; only a payment is a charge', () => {
     expect(ledgerColumn('payment')).toBe('gross');
     expect(ledgerColumn('refund')).toBe('gross');
+    expect(ledgerColumn('chargeback')).toBe('gross');
     expect(ledgerColumn('platform_fee_reversal')).toBe('fee');
+    expect(ledgerColumn('platform_fee_dispute_fee')).toBe('fee');
     expect(ledgerColumn('creator_earning')).toBe('net');
-    expect(ledgerSignedAmount('refund', 1000)).toBe(-1000);
-    expect(ledgerSignedAmount('refund', -1000)).toBe(-1000);
-    expect(ledgerSignedAmount('creator_earning_reversal', 800)).toBe(-800);
-    expect(ledgerSignedAmount('payment', 1000)).toBe(1000);
+    expect(ledgerColumn('creator_earning_dispute_fee_returned')).toBe('net');
+    expect(countsAsCharge('payment')).toBe(true);
+    for (const kind of ['refund', 'chargeback', 'chargeback_won', 'creator_earning']) expect(countsAsCharge(kind)).toBe(false);
+    expect(ledgerPosting('creator_earning')).toBe('payment');
+    expect(ledgerPosting('platform_fee_reversal')).toBe('refund');
+    expect(ledgerPosting('refund')).toBe('refund');
+    expect(ledgerPosting('creator_earning_chargeback')).toBe('chargeback');
+    expect(ledgerPosting('platform_fee_dispute_fee')).toBe('chargeback');
+    expect(ledgerPosting('chargeback_won')).toBe('dispute_won');
+    expect(ledgerPosting('creator_earning_dispute_fee_returned')).toBe('dispute_won');
   });
 });

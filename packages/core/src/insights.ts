@@ -177,9 +177,10 @@ export function churnRate(ended: number, activeAtStart: number): number | null {
 /**
  * How a ledger entry counts in a creator's earnings. Entries are classed by kind: the
  * platform's fee (`platform_fee...`), the creator's earning (`creator_earning...`) and the
- * member's side (`payment`, `refund`, ...), which is the gross. Reversals (`refund`, or any
- * kind ending in `_reversal`) count against their column whatever sign they are stored with,
- * so a refund's entries net out of the period they were posted in.
+ * member's side (`payment`, `refund`, `chargeback`, ...), which is the gross. Each counts as
+ * stored: whatever takes money back (a refund, a chargeback) is stored negative and whatever
+ * gives it back again (a won dispute) positive, so each nets out in the period it is posted.
+ * Only a member's `payment` is a charge.
  */
 export type LedgerColumn = 'gross' | 'fee' | 'net';
 export function ledgerColumn(kind: string): LedgerColumn {
@@ -187,11 +188,17 @@ export function ledgerColumn(kind: string): LedgerColumn {
   if (kind.startsWith('creator_earning')) return 'net';
   return 'gross';
 }
-export function isReversal(kind: string): boolean {
-  return kind === 'refund' || kind.endsWith('_reversal') || kind.endsWith('_refund');
+export function countsAsCharge(kind: string): boolean {
+  return kind === 'payment';
 }
-export function ledgerSignedAmount(kind: string, amountMinor: number): number {
-  return isReversal(kind) ? -Math.abs(amountMinor) : amountMinor;
+
+/** What a posting of a charge's entries was, for a creator's statement line. */
+export type LedgerPosting = 'payment' | 'refund' | 'chargeback' | 'dispute_won';
+export function ledgerPosting(kind: string): LedgerPosting {
+  if (kind.endsWith('chargeback_won') || kind.endsWith('dispute_fee_returned')) return 'dispute_won';
+  if (kind.endsWith('chargeback') || kind.endsWith('dispute_fee')) return 'chargeback';
+  if (kind === 'refund' || kind.endsWith('_reversal')) return 'refund';
+  return 'payment';
 }
 
 const currencyOf = z.enum(Object.keys(CURRENCY_EXPONENTS) as [Currency, ...Currency[]]);

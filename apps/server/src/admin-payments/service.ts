@@ -22,7 +22,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminActor, AuditLog } from '../audit/audit-log.js';
 import type { Database } from '../db/database.js';
-import { charges, plans } from '../db/schema.js';
+import { charges, disputes, plans } from '../db/schema.js';
 import { csvLine } from '../http/csv.js';
 import { errors } from '../http/errors.js';
 import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
@@ -161,7 +161,7 @@ export class AdminPaymentsService {
 
   async charge(chargeId: string): Promise<AdminChargeDetail> {
     const { db, statements } = this.deps;
-    const [[row], [stored], ledger] = await Promise.all([
+    const [[row], [stored], ledger, [dispute]] = await Promise.all([
       statements.oneCharge.run({ chargeId }),
       db
         .select({ charge: charges, planName: plans.name })
@@ -169,6 +169,7 @@ export class AdminPaymentsService {
         .leftJoin(plans, eq(plans.id, charges.planId))
         .where(eq(charges.id, chargeId)),
       statements.chargeLedger.run({ chargeId }),
+      db.select({ id: disputes.id }).from(disputes).where(eq(disputes.chargeId, chargeId)),
     ]);
     if (!stored || !row) throw errors.notFound('Payment');
     const listed = toChargeRow(row);
@@ -183,7 +184,8 @@ export class AdminPaymentsService {
         refundEndsAccess: stored.charge.refundEndsAccess,
       },
       ledger: ledger.map(toLedgerRow),
-      refundable: listed.kind !== 'refund' && listed.status === 'succeeded' && listed.refundId === null,
+      refundable: listed.kind !== 'refund' && listed.status === 'succeeded' && listed.refundId === null && !dispute,
+      disputeId: dispute?.id ?? null,
     };
   }
 
@@ -207,6 +209,10 @@ export class AdminPaymentsService {
         const repeated = await chargesModule.byKey(tx, input.idempotencyKey);
         if (repeated) return repeated;
         if (charge.kind === 'refund' || charge.status !== 'succeeded') throw errors.chargeNotRefundable();
+        // The bank already took a disputed payment back; refunding it too would give it twice.
+        const [disputed] = await tx.select({ id: disputes.id }).from(disputes).where(eq(disputes.chargeId, chargeId));
+        if (disputed)
+          throw errors.chargeNotRefundable({ message: 'This payment is disputed: its bank decides what the member gets back.' });
         const [blocking] = await tx
           .select()
           .from(charges)

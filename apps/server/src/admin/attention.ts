@@ -1,6 +1,6 @@
 import { DAY_MS } from '@aurum/core';
-import { and, count, eq, gte, sql } from 'drizzle-orm';
-import { charges, reports, supportTickets, verificationRequests } from '../db/schema.js';
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { charges, disputes, reports, supportTickets, verificationRequests } from '../db/schema.js';
 import type { AttentionSource } from './service.js';
 
 /**
@@ -47,4 +47,22 @@ export const failedPaymentsLastDay: AttentionSource = {
   },
 };
 
-export const ATTENTION_SOURCES: readonly AttentionSource[] = [pendingVerifications, openReports, openSupportTickets, failedPaymentsLastDay];
+/** Disputes whose evidence is still to be sent before their deadline (chargebacks and inquiries). */
+export const disputesNeedingEvidence: AttentionSource = {
+  kind: 'disputes_needing_evidence',
+  count: async (db) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(disputes)
+      .where(inArray(disputes.status, ['needs_response', 'warning_needs_response']));
+    return row?.n ?? 0;
+  },
+};
+
+export const ATTENTION_SOURCES: readonly AttentionSource[] = [
+  pendingVerifications,
+  openReports,
+  openSupportTickets,
+  failedPaymentsLastDay,
+  disputesNeedingEvidence,
+];

@@ -11,8 +11,17 @@ import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 /** What one admin action changed, as the audit log keeps it beside who acted (AdminActor). */
 export interface AuditChange {
   action: AuditAction;
-  /** What the action was about: an account, for moderation a post or a chat message, a verification request, the restricted words list, a support ticket, for a refund the payment, for a retry the failed payout. */
-  targetType: 'user' | 'post' | 'message' | 'verification_request' | 'restricted_words' | 'support_ticket' | 'charge' | 'payout';
+  /** What the action was about: an account, for moderation a post or a chat message, a verification request, the restricted words list, a support ticket, for a refund the payment, for a retry the failed payout, for a test dispute the payment or the dispute. */
+  targetType:
+    | 'user'
+    | 'post'
+    | 'message'
+    | 'verification_request'
+    | 'restricted_words'
+    | 'support_ticket'
+    | 'charge'
+    | 'payout'
+    | 'dispute';
   targetId: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;

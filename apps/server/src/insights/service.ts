@@ -354,7 +354,7 @@ export class InsightsService {
         grossMinor: Number(row.gross),
         feeMinor: Number(row.fee),
         netMinor: Number(row.net),
-        charges: row.reversal ? 0 : 1,
+        charges: row.posting === 'payment' ? 1 : 0,
       };
       const total = totals.get(currency) ?? zeroTotals();
       addTotals(total, amounts);
@@ -362,7 +362,7 @@ export class InsightsService {
       lines.push([
         row.local_day,
         localTime(new Date(row.posted_at), timeZone),
-        row.reversal ? 'refund' : row.charge_kind,
+        row.posting === 'payment' ? row.charge_kind : row.posting,
         row.member_handle ?? '(deleted account)',
         row.plan_name ?? '',
         currency,

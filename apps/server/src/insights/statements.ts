@@ -1,4 +1,4 @@
-import { type InsightsPostSort, ROLE } from '@aurum/core';
+import { type InsightsPostSort, type LedgerPosting, ROLE } from '@aurum/core';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { hasRoleSql } from '../access/access.js';
 import {
@@ -54,14 +54,18 @@ const placeOf = (at: SQL) =>
   sql`case when ${at} >= ${dayStart(bound.from)} then ${localDay(at)} when ${at} >= ${dayStart(bound.previousFrom)} then 'previous' else 'before' end`;
 
 /**
- * How a ledger entry counts (core's `ledgerColumn` and `ledgerSignedAmount`): fee kinds start
- * with `platform_fee`, the creator's with `creator_earning`, the member's side is the gross;
- * a reversal (`refund`, `..._reversal`, `..._refund`) counts against its column whatever
- * sign it is stored with, so refunds net out in the period they are posted.
+ * How a ledger entry counts (core's `ledgerColumn`, `countsAsCharge` and `ledgerPosting`): fee
+ * kinds start with `platform_fee`, the creator's with `creator_earning`, the member's side is
+ * the gross; each counts as stored (what takes money back is stored negative), and only a
+ * `payment` is a charge.
  */
-const isReversal = (kind: SQL) => sql`(${kind} = 'refund' or right(${kind}, 9) = '_reversal' or right(${kind}, 7) = '_refund')`;
-const signed = (entry: string) =>
-  sql`(case when ${isReversal(sql.raw(`${entry}.kind`))} then -abs(${sql.raw(entry)}.amount_minor) else ${sql.raw(entry)}.amount_minor end)`;
+const isCharge = (kind: SQL) => sql`(${kind} = 'payment')`;
+const signed = (entry: string) => sql`${sql.raw(entry)}.amount_minor`;
+const postingOf = (kind: SQL) => sql`(case
+  when right(${kind}, 14) = 'chargeback_won' or right(${kind}, 20) = 'dispute_fee_returned' then 'dispute_won'
+  when right(${kind}, 10) = 'chargeback' or right(${kind}, 11) = 'dispute_fee' then 'chargeback'
+  when ${kind} = 'refund' or right(${kind}, 9) = '_reversal' then 'refund'
+  else 'payment' end)`;
 const isFee = (entry: string) => sql`starts_with(${sql.raw(entry)}.kind, 'platform_fee')`;
 const isNet = (entry: string) => sql`starts_with(${sql.raw(entry)}.kind, 'creator_earning')`;
 const isGross = (entry: string) => sql`not (${isFee(entry)} or ${isNet(entry)})`;
@@ -93,7 +97,7 @@ export function earningsStatement(): SQL {
       coalesce(sum(${signed('le')}) filter (where ${isGross('le')}), 0)::bigint as gross,
       coalesce(sum(${signed('le')}) filter (where ${isFee('le')}), 0)::bigint as fee,
       coalesce(sum(${signed('le')}) filter (where ${isNet('le')}), 0)::bigint as net,
-      (count(*) filter (where ${isGross('le')} and not ${isReversal(sql`le.kind`)}))::int as charges
+      (count(*) filter (where ${isCharge(sql`le.kind`)}))::int as charges
     from ${charges} as c
     join ${ledgerEntries} as le on le.charge_id = c.id
     where not ${rolledUp} and c.creator_id = ${bound.creator}
@@ -106,7 +110,7 @@ export interface StatementLineRow {
   local_day: string;
   charge_id: string;
   charge_kind: string;
-  reversal: boolean;
+  posting: LedgerPosting;
   member_handle: string | null;
   plan_name: string | null;
   currency: string;
@@ -118,7 +122,7 @@ export interface StatementLineRow {
 /** A month's statement: per posting (a charge's entries written together), gross, fee and net, oldest first. */
 export function statementLinesStatement(): SQL {
   return sql`select min(le.created_at) as posted_at, ${localDay(sql`min(le.created_at)`)} as local_day, c.id as charge_id, c.kind as charge_kind,
-      ${isReversal(sql`le.kind`)} as reversal, pr.handle as member_handle, p.name as plan_name, le.currency,
+      ${postingOf(sql`le.kind`)} as posting, pr.handle as member_handle, p.name as plan_name, le.currency,
       coalesce(sum(${signed('le')}) filter (where ${isGross('le')}), 0)::bigint as gross,
       coalesce(sum(${signed('le')}) filter (where ${isFee('le')}), 0)::bigint as fee,
       coalesce(sum(${signed('le')}) filter (where ${isNet('le')}), 0)::bigint as net
@@ -128,8 +132,8 @@ export function statementLinesStatement(): SQL {
     left join ${plans} as p on p.id = c.plan_id
     where c.creator_id = ${bound.creator}
       and le.created_at >= ${dayStart(bound.from)} and le.created_at < ${dayStart(bound.to)}
-    group by c.id, c.kind, ${isReversal(sql`le.kind`)}, pr.handle, p.name, le.currency, le.created_at
-    order by posted_at, c.id, reversal`;
+    group by c.id, c.kind, ${postingOf(sql`le.kind`)}, pr.handle, p.name, le.currency, le.created_at
+    order by posted_at, c.id, posting`;
 }
 
 export interface SubscriberEventRow {
@@ -288,7 +292,7 @@ export interface FanRow {
 export function fansStatement(): SQL {
   return sql`with spend as (
       select c.user_id, le.currency, sum(${signed('le')})::bigint as spent,
-        (count(*) filter (where not ${isReversal(sql`le.kind`)}))::int as payments
+        (count(*) filter (where ${isCharge(sql`le.kind`)}))::int as payments
       from ${charges} as c join ${ledgerEntries} as le on le.charge_id = c.id
       where c.creator_id = ${bound.creator} and ${isGross('le')}
       group by 1, 2

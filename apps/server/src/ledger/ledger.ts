@@ -6,7 +6,7 @@ import { creatorBalances, creatorPayoutSettings, ledgerEntries } from '../db/sch
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 export type CreatorBalanceRow = typeof creatorBalances.$inferSelect;
 
-/** What an entry records: a charge (a payment, a refund) or a payout. */
+/** What an entry records: a charge (a payment, a refund, a dispute of the payment) or a payout. */
 export type LedgerSource = { chargeId: string } | { payoutId: string };
 
 export interface NewLedgerEntry {
@@ -94,16 +94,21 @@ export class Ledger {
     return posted;
   }
 
-  /** The entries reversing `entries` (a creator's debit stays held with the earning it reverses while that is held). */
+  /** The entries reversing `entries`. */
   reversalsOf(entries: LedgerEntryRow[], kindOf: (kind: string) => string): NewLedgerEntry[] {
-    const now = this.deps.now();
     return entries.map((entry) => ({
       kind: kindOf(entry.kind),
       userId: entry.userId,
       amountMinor: -entry.amountMinor,
       currency: entry.currency,
-      ...(entry.availableAt ? { availableAt: entry.releasedAt ? now : entry.availableAt } : {}),
+      ...this.heldWith(entry),
     }));
+  }
+
+  /** A creator's entry against `entry` stays held with it while that is held, else counts at once; others are never held. */
+  heldWith(entry: LedgerEntryRow): { availableAt?: Date } {
+    if (!entry.availableAt) return {};
+    return { availableAt: entry.releasedAt ? this.deps.now() : entry.availableAt };
   }
 
   async entriesOf(executor: Executor, source: LedgerSource): Promise<LedgerEntryRow[]> {

@@ -30,8 +30,14 @@ export interface ChargeEffect {
   announcePaid?(charge: ChargeRow): void;
   /** What a failed charge changes, if anything (a renewal is retried or lapses); jobs it queues run after the commit. */
   failed?(tx: Executor, charge: ChargeRow, failedAt: Date): Promise<void>;
-  /** What a settled refund of a paid charge takes back (the subscription it bought, a message's unlock), in the refund's transaction. */
-  refunded?(tx: Executor, charge: ChargeRow, refund: ChargeRow, refundedAt: Date): Promise<void>;
+  /** What a refund or a chargeback of a paid charge takes back (the subscription it bought, a message's unlock), in its transaction. */
+  refunded?(tx: Executor, charge: ChargeRow, takeBack: TakeBack, refundedAt: Date): Promise<void>;
+}
+
+/** How a payment given back (refunded, charged back) ends what it bought. */
+export interface TakeBack {
+  /** Ends the subscription now, rather than at its period's end. */
+  endsAccess: boolean;
 }
 
 /** A charge about to be asked for. Plan, subscription and period are for the kinds that concern one; the message for a paid message. */
@@ -349,8 +355,13 @@ export class ChargesService {
   private async applyRefund(tx: Executor, refund: ChargeRow, refundedAt: Date): Promise<void> {
     const charge = await this.refunded(tx, refund);
     await this.deps.payments.postRefund(tx, refund, charge);
-    await this.effectOf(charge.kind).refunded?.(tx, charge, refund, refundedAt);
+    await this.takeBack(tx, charge, { endsAccess: refund.refundEndsAccess ?? false }, refundedAt);
     await this.deps.refundNotice(tx, refund);
+  }
+
+  /** What a paid charge bought, taken back by its kind's effect (a refund, a chargeback), in the caller's transaction. */
+  async takeBack(tx: Executor, charge: ChargeRow, takeBack: TakeBack, at: Date): Promise<void> {
+    await this.effectOf(charge.kind).refunded?.(tx, charge, takeBack, at);
   }
 
   private effectOf(kind: string): ChargeEffect {

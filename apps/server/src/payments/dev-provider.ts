@@ -1,4 +1,4 @@
-import { cardBrand, DEV_TEST_CARDS, type devTokenRequestSchema, generateId, type PaymentsConfig, passesLuhn } from '@aurum/core';
+import { cardBrand, DAY_MS, DEV_TEST_CARDS, type devTokenRequestSchema, generateId, type PaymentsConfig, passesLuhn } from '@aurum/core';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../db/database.js';
@@ -8,6 +8,7 @@ import {
   type AttachedPaymentMethod,
   type ChargeRequest,
   type ChargeResult,
+  type DisputeReport,
   PaymentMethodRejected,
   type PaymentProvider,
   PaymentProviderError,
@@ -23,6 +24,10 @@ const BEHAVIOUR_BY_CARD: Record<string, Behaviour> = {
 };
 
 const TOKEN_PREFIX = 'devtok_';
+/** What a test dispute costs in the payment's minor units: like Stripe's 15.00 in most currencies. */
+const DEV_DISPUTE_FEE_MINOR = 1500;
+/** Days a test dispute gives to answer, like a card network's. */
+const DEV_EVIDENCE_DAYS = 7;
 const DECLINE = { code: 'card_declined', message: 'Your card was declined.' };
 
 /**
@@ -153,6 +158,30 @@ export class DevPaymentProvider implements PaymentProvider {
       });
       return { status: 'succeeded', providerRef: id };
     });
+  }
+
+  /**
+   * A member's bank disputing a whole payment, as Stripe would report it: the amount and the
+   * dispute fee taken at once. There is no page to send evidence to.
+   */
+  openDispute(payment: { providerRef: string; amountMinor: number; currency: string }): DisputeReport {
+    const now = this.deps.now().getTime();
+    return {
+      providerRef: `devdp_${generateId(now)}`,
+      paymentRef: payment.providerRef,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      reason: 'fraudulent',
+      status: 'needs_response',
+      evidenceDueBy: new Date(now + DEV_EVIDENCE_DAYS * DAY_MS),
+      evidenceUrl: null,
+      funds: { withdrawn: { feeMinor: DEV_DISPUTE_FEE_MINOR }, reinstated: null },
+    };
+  }
+
+  /** The bank's decision on a test dispute: won gives the amount back but keeps the fee, as card networks often do. */
+  decideDispute(open: DisputeReport, outcome: 'won' | 'lost'): DisputeReport {
+    return { ...open, status: outcome, funds: { ...open.funds, reinstated: outcome === 'won' ? { feeReturnedMinor: 0 } : null } };
   }
 
   parseWebhook(): never {

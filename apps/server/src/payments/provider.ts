@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { PaymentsConfig } from '@aurum/core';
+import type { DisputeFunds, DisputeStatus, PaymentsConfig } from '@aurum/core';
 
 /** A payment method as the provider describes it after attaching the browser's token to a customer. */
 export interface AttachedPaymentMethod {
@@ -49,14 +49,32 @@ export interface RefundRequest {
 /** A refund's outcome, shaped as a charge's: a refusal (already refunded, more than was paid) is `failed`. */
 export type RefundResult = ChargeResult;
 
-/** A provider's notification about a payment, read from a signed webhook. */
-export interface PaymentEvent {
-  /** The provider's id for this notification; a repeated delivery carries the same id. */
-  eventId: string;
-  /** The idempotency key our charge was made with, echoed back as metadata. */
-  chargeId: string;
-  result: ChargeResult;
+/**
+ * A dispute of a payment as the provider reports it: its whole state in every notification, so
+ * notifications repeated or out of order are read the same way.
+ */
+export interface DisputeReport {
+  /** The provider's id for the dispute (Stripe `dp_...`). */
+  providerRef: string;
+  /** The provider's id for the disputed payment: our charge's `providerRef`. */
+  paymentRef: string;
+  amountMinor: number;
+  /** ISO 4217, upper case: the payment's. */
+  currency: string;
+  reason: string;
+  status: DisputeStatus;
+  evidenceDueBy: Date | null;
+  /** Where an admin submits evidence; null where the provider has no such page. */
+  evidenceUrl: string | null;
+  /** What the provider took from the platform and gave back. */
+  funds: DisputeFunds;
 }
+
+/** A provider's notification, read from a signed webhook: a payment's outcome or a dispute's state. */
+export type PaymentEvent =
+  /** `chargeId`: the idempotency key our charge was made with, echoed back as metadata. */
+  | { type: 'charge'; eventId: string; chargeId: string; result: ChargeResult }
+  | { type: 'dispute'; eventId: string; dispute: DisputeReport };
 
 /**
  * A payment provider. Every call is safe to repeat: charges and refunds carry an idempotency

@@ -12,6 +12,7 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCreator, requireViewer } from '../access/access.js';
+import type { DisputesService } from '../disputes/service.js';
 import { WEBHOOK_PREFIX } from '../http/csrf.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
 import { registerRawBodyRoutes } from '../http/raw-body.js';
@@ -20,7 +21,10 @@ import type { PaymentsService } from './service.js';
 
 const tags = ['payments'];
 
-export const paymentsRoutes: DomainRoutes<{ payments: PaymentsService; charges: ChargesService }> = async (app, { payments, charges }) => {
+export const paymentsRoutes: DomainRoutes<{ payments: PaymentsService; charges: ChargesService; disputes: DisputesService }> = async (
+  app,
+  { payments, charges, disputes },
+) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -135,9 +139,9 @@ export const paymentsRoutes: DomainRoutes<{ payments: PaymentsService; charges: 
       {
         schema: {
           tags: ['webhooks'],
-          summary: 'Payment outcomes from the payment provider',
+          summary: 'Payment outcomes and disputes from the payment provider',
           description:
-            'Called by the provider, not the browser: authenticated by its signature header (Stripe-Signature), 400 webhook_signature_invalid otherwise. A charge settles once; repeats change nothing.',
+            'Called by the provider, not the browser: authenticated by its signature header (Stripe-Signature), 400 webhook_signature_invalid otherwise. A charge settles once and a dispute posts each step once; repeats change nothing.',
           security: [],
           params: z.object({ provider: z.string().max(40) }),
           response: {
@@ -150,7 +154,11 @@ export const paymentsRoutes: DomainRoutes<{ payments: PaymentsService; charges: 
       async (request) => {
         const provider = payments.webhookProvider(request.params.provider);
         const event = provider.parseWebhook(request.headers, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
-        const outcome = event ? await charges.settleFromWebhook(event.chargeId, event.result) : ('ignored' as const);
+        if (!event) return { received: true as const, outcome: 'ignored' as const };
+        const outcome =
+          event.type === 'charge'
+            ? await charges.settleFromWebhook(event.chargeId, event.result)
+            : await disputes.record(provider.name, event.dispute);
         return { received: true as const, outcome };
       },
     );

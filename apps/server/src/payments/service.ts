@@ -249,7 +249,7 @@ export class PaymentsService {
     await ledger.post(tx, { chargeId: refund.id }, ledger.reversalsOf(paid, reversalOf));
   }
 
-  /** A creator's earnings per currency: the sum of their ledger earning entries, net of refunds. */
+  /** A creator's earnings per currency: the sum of their ledger earning entries, net of refunds, chargebacks and dispute fees. */
   async earnings(creatorId: string): Promise<Earnings> {
     const rows = await this.deps.db
       .select({
@@ -258,7 +258,7 @@ export class PaymentsService {
         payments: sql<number>`(count(*) filter (where ${ledgerEntries.kind} = 'creator_earning'))::int`,
       })
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.userId, creatorId), inArray(ledgerEntries.kind, ['creator_earning', 'creator_earning_reversal'])))
+      .where(and(eq(ledgerEntries.userId, creatorId), sql`starts_with(${ledgerEntries.kind}, 'creator_earning')`))
       .groupBy(ledgerEntries.currency)
       .orderBy(asc(ledgerEntries.currency));
     return {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StripeStandIn } from '../../test/stripe-stand-in.js';
+import { STAND_IN_DISPUTE_FEE, StripeStandIn } from '../../test/stripe-stand-in.js';
 import { AppError } from '../http/errors.js';
 import { signWebhookPayload } from '../integrations/stripe/webhook-signature.js';
 import { type ChargeRequest, PaymentMethodRejected, PaymentProviderError } from './provider.js';
@@ -341,6 +341,7 @@ describe('Stripe payment webhooks', () => {
     const succeeded = await received(stripe.sendPaymentEvent(webhookUrl, 'payment_intent.succeeded', paymentIntentId));
     expect(succeeded.status).toBe(200);
     expect(succeeded.body.event).toEqual({
+      type: 'charge',
       eventId: succeeded.eventId,
       chargeId,
       result: { status: 'succeeded', providerRef: paymentIntentId },
@@ -360,9 +361,38 @@ describe('Stripe payment webhooks', () => {
       }),
     );
     expect(failed.body.event).toEqual({
+      type: 'charge',
       eventId: failed.eventId,
       chargeId,
       result: { status: 'failed', providerRef: paymentIntentId, code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+    });
+  });
+
+  it('reads dispute events: the payment intent, the deadline, the evidence page and the funds taken and given back', async () => {
+    const { paymentIntentId } = await charged();
+    const created = await received(
+      stripe.sendDisputeEvent(webhookUrl, 'charge.dispute.created', paymentIntentId, { status: 'needs_response' }),
+    );
+    const dispute = stripe.disputes.get(paymentIntentId);
+    expect(created.body.event).toEqual({
+      type: 'dispute',
+      eventId: created.eventId,
+      dispute: {
+        providerRef: dispute?.id,
+        paymentRef: paymentIntentId,
+        amountMinor: dispute?.amount,
+        currency: dispute?.currency.toUpperCase(),
+        reason: 'fraudulent',
+        status: 'needs_response',
+        evidenceDueBy: new Date((dispute?.evidence_details.due_by ?? 0) * 1000).toISOString(),
+        evidenceUrl: `https://dashboard.stripe.com/disputes/${dispute?.id}`,
+        funds: { withdrawn: { feeMinor: STAND_IN_DISPUTE_FEE }, reinstated: null },
+      },
+    });
+    const won = await received(stripe.sendDisputeEvent(webhookUrl, 'charge.dispute.closed', paymentIntentId, { status: 'won' }));
+    expect(won.body.event.dispute).toMatchObject({
+      status: 'won',
+      funds: { withdrawn: { feeMinor: STAND_IN_DISPUTE_FEE }, reinstated: { feeReturnedMinor: 0 } },
     });
   });
 

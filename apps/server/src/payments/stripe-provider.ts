@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { PaymentsConfig } from '@aurum/core';
+import { DISPUTE_STATUSES, disputeFunds, type PaymentsConfig } from '@aurum/core';
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import { postToStripe, STRIPE_SIGNATURE_HEADER, type StripeAnswer, type StripeError, stripeErrorOf } from '../integrations/stripe/api.js';
@@ -8,6 +8,7 @@ import {
   type AttachedPaymentMethod,
   type ChargeRequest,
   type ChargeResult,
+  type DisputeReport,
   type PaymentEvent,
   PaymentMethodRejected,
   type PaymentProvider,
@@ -39,6 +40,20 @@ const eventSchema = z.object({
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
 
+/** A Dispute as its `charge.dispute.*` events carry it; the balance transactions say what Stripe took and gave back. */
+const disputeSchema = z.object({
+  id: z.string().min(1),
+  amount: z.number().int().min(0),
+  currency: z.string().length(3),
+  payment_intent: z.string().nullish(),
+  reason: z.string().nullish(),
+  status: z.enum(DISPUTE_STATUSES),
+  evidence_details: z.object({ due_by: z.number().int().nullish() }).nullish(),
+  balance_transactions: z.array(z.object({ amount: z.number().int(), fee: z.number().int() })).default([]),
+});
+type Dispute = z.infer<typeof disputeSchema>;
+const DISPUTE_EVENTS = new Set(['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed']);
+
 /** The PaymentIntent events that settle a charge; Stripe's other events change nothing here. */
 const RESULT_BY_EVENT: Record<string, ChargeResult['status']> = {
   'payment_intent.succeeded': 'succeeded',
@@ -67,7 +82,8 @@ export interface StripePaymentsOptions {
  * Stripe payments. The browser turns card or PayPal details into a PaymentMethod with
  * Stripe.js and the publishable key; we attach it to the member's Customer and charge it
  * with PaymentIntents confirmed at once. Late outcomes arrive as `payment_intent.*`
- * webhooks carrying our charge id in their metadata.
+ * webhooks carrying our charge id in their metadata; disputes as `charge.dispute.*` naming
+ * the PaymentIntent.
  */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe';
@@ -208,6 +224,13 @@ export class StripePaymentProvider implements PaymentProvider {
     });
     const event = eventSchema.safeParse(json);
     if (!event.success) throw errors.webhookPayloadInvalid();
+    if (DISPUTE_EVENTS.has(event.data.type)) {
+      const dispute = disputeSchema.safeParse(event.data.data.object);
+      if (!dispute.success) throw errors.webhookPayloadInvalid();
+      const paymentRef = dispute.data.payment_intent;
+      // Disputes of payments not taken through a PaymentIntent were not ours.
+      return paymentRef ? { type: 'dispute', eventId: event.data.id, dispute: disputeReportOf(dispute.data, paymentRef) } : null;
+    }
     const status = RESULT_BY_EVENT[event.data.type];
     if (!status) return null;
     const intent = paymentIntentSchema.safeParse(event.data.data.object);
@@ -216,7 +239,7 @@ export class StripePaymentProvider implements PaymentProvider {
     const chargeId = intent.data.metadata?.charge_id;
     if (!chargeId) return null;
     const result: ChargeResult = status === 'failed' ? declined(intent.data) : { status, providerRef: intent.data.id };
-    return { eventId: event.data.id, chargeId, result };
+    return { type: 'charge', eventId: event.data.id, chargeId, result };
   }
 
   private async post(path: string, form: URLSearchParams, idempotencyKey?: string): Promise<StripeAnswer> {
@@ -232,6 +255,25 @@ export class StripePaymentProvider implements PaymentProvider {
     const what = [error?.type, error?.code].filter(Boolean).join('/') || 'no error type';
     return new PaymentProviderError(`Stripe did not ${action} (${answer.status} ${what}): ${error?.message ?? 'no error message'}`);
   }
+}
+
+/**
+ * A Dispute as a provider-neutral report. Its fee is read from its balance transactions, which
+ * are in the account's settlement currency: taken to be the payment's (one currency per account).
+ */
+function disputeReportOf(dispute: Dispute, paymentRef: string): DisputeReport {
+  const dueBy = dispute.evidence_details?.due_by;
+  return {
+    providerRef: dispute.id,
+    paymentRef,
+    amountMinor: dispute.amount,
+    currency: dispute.currency.toUpperCase(),
+    reason: dispute.reason ?? 'general',
+    status: dispute.status,
+    evidenceDueBy: dueBy ? new Date(dueBy * 1000) : null,
+    evidenceUrl: `https://dashboard.stripe.com/disputes/${encodeURIComponent(dispute.id)}`,
+    funds: disputeFunds(dispute.balance_transactions.map((move) => ({ amountMinor: move.amount, feeMinor: move.fee }))),
+  };
 }
 
 /** What a confirmed PaymentIntent's status means for the charge. */

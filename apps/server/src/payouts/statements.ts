@@ -97,8 +97,17 @@ export interface StatementSqlRow {
 }
 
 /**
+ * A creator's entry names its step by what follows `creator_earning` (nothing for the payment,
+ * `_reversal` for a refund, `_chargeback`, `_dispute_fee`...); the member's and the platform's
+ * entries of the same step on the same charge carry its gross and fee.
+ */
+const step = sql`substr(e.kind, length('creator_earning') + 1)`;
+const grossKind = sql`case ${step} when '' then 'payment' when '_reversal' then 'refund'
+    when '_dispute_fee' then null when '_dispute_fee_returned' then null else ltrim(${step}, '_') end`;
+
+/**
  * What a payout covers: the creator's entries in its currency made available after their
- * previous payout's debit and before its own (earnings, refunds, returned payouts), with each
+ * previous payout's debit and before its own (earnings, refunds, chargebacks, returned payouts), with each
  * charge's gross and platform fee. A payout takes the whole available balance, so the lines
  * add up to it; both bounds walk `ledger_entries_released_idx`.
  */
@@ -116,8 +125,8 @@ const statement = sql`with target as (
   select e.kind as "entryKind", e.amount_minor as "netMinor", e.currency,
     ${iso(sql`e.created_at`)} as "postedAt", ${iso(sql`e.released_at`)} as "availableAt",
     c.id as "chargeId", c.kind as "chargeKind", pr.handle as "memberHandle",
-    (select sum(x.amount_minor) from ${ledgerEntries} as x where x.charge_id = c.id and x.kind in ('payment', 'refund')) as "grossMinor",
-    (select sum(x.amount_minor) from ${ledgerEntries} as x where x.charge_id = c.id and x.kind like 'platform\_fee%') as "feeMinor"
+    (select sum(x.amount_minor) from ${ledgerEntries} as x where x.charge_id = c.id and x.kind = ${grossKind}) as "grossMinor",
+    (select sum(x.amount_minor) from ${ledgerEntries} as x where x.charge_id = c.id and x.kind = 'platform_fee' || ${step}) as "feeMinor"
   from target as t
     join ${ledgerEntries} as e on e.user_id = t.creator_id and e.currency = t.currency and e.released_at is not null
       and (e.released_at, e.id) < (t.released_at, t.id)

@@ -7,16 +7,14 @@ type SubscriptionChargeKind = Extract<ChargeKind, 'subscription' | 'renewal' | '
 
 /** What the charges of the subscriptions domain buy once paid; app.ts registers them with the charges module. */
 export function subscriptionChargeEffects(renewals: RenewalsService): Record<SubscriptionChargeKind, ChargeEffect> {
-  // A refunded subscription payment: it never renews again, and ends now if the admin chose so.
-  const refunded: ChargeEffect['refunded'] = async (tx, charge, refund, refundedAt) => {
+  // A refunded or charged back subscription payment: it never renews again, and ends now if so chosen.
+  const refunded: ChargeEffect['refunded'] = async (tx, charge, takeBack, refundedAt) => {
     const { subscriptionId } = subscriptionCharge(charge);
     await tx
       .update(subscriptions)
       .set({
         autoRenew: false,
-        ...(refund.refundEndsAccess
-          ? { validUntil: sql`least(${subscriptions.validUntil}, ${refundedAt.toISOString()}::timestamptz)` }
-          : {}),
+        ...(takeBack.endsAccess ? { validUntil: sql`least(${subscriptions.validUntil}, ${refundedAt.toISOString()}::timestamptz)` } : {}),
       })
       .where(eq(subscriptions.id, subscriptionId));
   };

@@ -35,6 +35,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/admin/payments', title: 'Payments', layout: 'menu', page: () => import('../features/admin/AdminPaymentsPage') },
   { path: '/admin/payments/:chargeId', title: 'Payment', layout: 'menu', page: () => import('../features/admin/AdminPaymentPage') },
   { path: '/admin/payouts', title: 'Payouts', layout: 'menu', page: () => import('../features/admin/AdminPayoutsPage') },
+  { path: '/admin/disputes', title: 'Disputes', layout: 'menu', page: () => import('../features/admin/AdminDisputesPage') },
   {
     path: '/admin/payouts/creators/:creatorId',
     title: 'Creator payouts',

@@ -10,6 +10,7 @@ const TABS = [
   { label: 'Verification', to: paths.adminVerificationRequests },
   { label: 'Payments', to: paths.adminPayments },
   { label: 'Payouts', to: paths.adminPayouts },
+  { label: 'Disputes', to: paths.adminDisputes },
   { label: 'Subscriptions', to: paths.adminSubscriptions },
   { label: 'Support', to: paths.adminSupport },
   { label: 'Audit log', to: paths.adminAudit },

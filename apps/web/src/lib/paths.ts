@@ -28,6 +28,8 @@ export const paths = {
   adminSupportTicket: (ticketId: string) => `/admin/support/${segment(ticketId)}`,
   adminPayment: (chargeId: string) => `/admin/payments/${segment(chargeId)}`,
   adminPayouts: '/admin/payouts',
+  adminDisputes: '/admin/disputes',
+  adminOpenDisputes: '/admin/disputes?open=true&order=deadline',
   /** One creator's payouts in the payouts list. */
   adminPayoutsOf: (creatorId: string) => `/admin/payouts?creatorId=${segment(creatorId)}`,
   /** A creator's balances, hold and payout hold. */

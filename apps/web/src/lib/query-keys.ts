@@ -77,6 +77,7 @@ export const queryKeys = {
     money: (list: string, filters: Record<string, string>) => ['admin', 'money', list, filters] as const,
     payment: (chargeId: string) => ['admin', 'payment', chargeId] as const,
     payouts: (filters: Record<string, string>) => ['admin', 'payouts', filters] as const,
+    disputes: (filters: Record<string, string>) => ['admin', 'disputes', filters] as const,
     creatorPayouts: (creatorId: string) => ['admin', 'creator-payouts', creatorId] as const,
   },
   subscriptions: {

@@ -17,7 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { AdminTabs } from '../../components/AdminTabs';
 import { DetailList } from '../../components/DetailList';
 import { PageLoading } from '../../components/LoadingOverlay';
@@ -28,7 +28,8 @@ import { addSnack } from '../../components/snack-queue';
 import { paths } from '../../lib/paths';
 import { useAttemptKeys } from '../../lib/payment-attempt';
 import { queryKeys } from '../../lib/query-keys';
-import { adminPaymentQuery, refundPayment } from './api';
+import { ActionDialog } from './ActionDialog';
+import { adminPaymentQuery, openTestDispute, refundPayment } from './api';
 import { CHARGE_KIND_LABELS, CHARGE_STATUS_LABELS, LEDGER_KIND_LABELS } from './labels';
 import { adminDateTime } from './MoneyList';
 
@@ -56,6 +57,14 @@ function PaymentDetail({ detail }: { detail: AdminChargeDetail }) {
       </PageHeader>
       <AdminTabs />
       <Box sx={{ display: 'grid', gap: 2 }}>
+        {detail.disputeId && (
+          <Alert severity="warning" role="status">
+            The member's bank disputed this payment.{' '}
+            <Link component={RouterLink} to={paths.adminDisputes} underline="always">
+              See the disputes
+            </Link>
+          </Alert>
+        )}
         {charge.refundStatus && (
           <Alert severity={charge.refundStatus === 'succeeded' ? 'info' : 'warning'} role="status">
             {charge.refundStatus === 'succeeded' ? 'This payment was refunded.' : 'A refund of this payment is being processed.'}{' '}
@@ -96,9 +105,12 @@ function PaymentDetail({ detail }: { detail: AdminChargeDetail }) {
               </Button>
             )}
             {detail.refundable && (
-              <Button variant="outlined" onClick={() => setRefunding(true)} sx={{ ml: 'auto' }}>
-                Refund
-              </Button>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', ml: 'auto' }}>
+                {charge.provider === 'dev' && <TestDisputeButton chargeId={charge.id} amount={amount} />}
+                <Button variant="outlined" onClick={() => setRefunding(true)}>
+                  Refund
+                </Button>
+              </Box>
             )}
           </Box>
         </SectionCard>
@@ -117,6 +129,53 @@ function PaymentDetail({ detail }: { detail: AdminChargeDetail }) {
       </Box>
       <RefundDialog detail={detail} open={refunding} onClose={() => setRefunding(false)} />
     </Box>
+  );
+}
+
+/** The development provider only: the member's bank disputes this payment now, to try the dispute flow without Stripe. */
+function TestDisputeButton({ chargeId, amount }: { chargeId: string; amount: string }) {
+  const [asking, setAsking] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const open = useMutation({
+    mutationFn: (reason: string) => openTestDispute(chargeId, reason),
+    onSuccess: async () => {
+      setAsking(false);
+      addSnack('Test dispute opened: the creator is debited the payment and the dispute fee.');
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
+      navigate(paths.adminDisputes);
+    },
+  });
+  return (
+    <>
+      <Button
+        variant="outlined"
+        onClick={() => {
+          open.reset();
+          setAsking(true);
+        }}
+      >
+        Open a test dispute
+      </Button>
+      <ActionDialog
+        action={
+          asking
+            ? {
+                title: `Dispute ${amount} as the member's bank?`,
+                description:
+                  'The development provider takes the payment back with a dispute fee; the creator is debited both and the subscription ends. You can then decide the dispute.',
+                confirm: 'Open the dispute',
+                reasonRequired: true,
+                reasonHelp: 'Kept in the audit log.',
+              }
+            : null
+        }
+        busy={open.isPending}
+        error={open.error ? open.error.message : null}
+        onConfirm={(reason) => open.mutate(reason)}
+        onClose={() => setAsking(false)}
+      />
+    </>
   );
 }
 

@@ -64,6 +64,7 @@ describe('the admin area', () => {
           attention: [
             { kind: 'pending_verifications', count: 3 },
             { kind: 'failed_payments_day', count: 0 },
+            { kind: 'disputes_needing_evidence', count: 1 },
           ],
         },
       }),
@@ -72,6 +73,9 @@ describe('the admin area', () => {
     const link = await screen.findByRole('link', { name: 'Pending verification requests: 3' });
     expect(link.getAttribute('href')).toBe('/admin/verification-requests?status=pending');
     expect(screen.getByRole('link', { name: 'Failed payments in the last day: 0' }).getAttribute('href')).toBe('/admin/payments');
+    expect(screen.getByRole('link', { name: 'Disputes needing evidence: 1' }).getAttribute('href')).toBe(
+      '/admin/disputes?open=true&order=deadline',
+    );
   });
 
   it('lists users with their labels and state, filtered from the address', async () => {
@@ -207,6 +211,7 @@ function payment(overrides: Partial<AdminChargeRow> = {}): AdminChargeDetail {
     },
     ledger: [],
     refundable: true,
+    disputeId: null,
   };
 }
 

@@ -3,6 +3,8 @@ import type {
   AdminChargeDetail,
   AdminChargesPage,
   AdminCreatorPayouts,
+  AdminDispute,
+  AdminDisputesPage,
   AdminLabelChangeInput,
   AdminLedgerPage,
   AdminOverview,
@@ -131,6 +133,25 @@ export const adminPaymentQuery = (chargeId: string) =>
 
 export const refundPayment = (chargeId: string, input: AdminRefundInput) =>
   api.post<AdminRefundResult>(`/admin/payments/${encodeURIComponent(chargeId)}/refund`, input);
+
+/** The disputes list's filters as they stand in the address: only those set. */
+export type DisputeFilters = Partial<Record<'status' | 'open' | 'order', string>>;
+
+export const adminDisputesQuery = (filters: DisputeFilters) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.admin.disputes(filters as Record<string, string>),
+    queryFn: ({ pageParam }) => api.get<AdminDisputesPage>(pagePath('/admin/disputes', pageParam, filters)),
+    ...cursorPaging,
+    placeholderData: keepPreviousData,
+  });
+
+/** Development provider only: the member's bank disputes the whole payment now. */
+export const openTestDispute = (chargeId: string, reason: string) =>
+  api.post<AdminDispute>(`/admin/payments/${encodeURIComponent(chargeId)}/test-dispute`, { reason });
+
+/** Development provider only: the bank decides a test dispute. */
+export const closeTestDispute = (disputeId: string, outcome: 'won' | 'lost', reason: string) =>
+  api.post<AdminDispute>(`/admin/disputes/${encodeURIComponent(disputeId)}/test-close`, { outcome, reason });
 
 export const adminPayoutsQuery = (filters: PayoutFilters) =>
   infiniteQueryOptions({

@@ -5,6 +5,7 @@ import {
   type AuditEntry,
   type ChargeKindName,
   type ChargeStatus,
+  type DisputeStatus,
   type LedgerKind,
   type PayoutProviderName,
   type PayoutStatus,
@@ -25,6 +26,7 @@ export const ATTENTION: Record<AttentionKind, { label: string; to: string }> = {
   open_reports: { label: 'Open reports', to: paths.reportedContent },
   open_support_tickets: { label: 'Open support tickets', to: paths.adminSupport },
   failed_payments_day: { label: 'Failed payments in the last day', to: paths.adminPayments },
+  disputes_needing_evidence: { label: 'Disputes needing evidence', to: paths.adminOpenDisputes },
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -51,6 +53,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payout.marked_paid': 'Bank transfer marked paid',
   'payout.marked_failed': 'Bank transfer marked failed',
   'payout.bank_details_exported': 'Bank details downloaded for transfers',
+  'dispute.test_opened': 'Test dispute opened',
+  'dispute.test_closed': 'Test dispute decided',
   'creator.hold_changed': 'Earnings hold changed',
   'creator.payouts_held': 'Payouts held',
   'creator.payouts_released': 'Payouts released',
@@ -93,6 +97,10 @@ export function auditChange(entry: Pick<AuditEntry, 'action' | 'before' | 'after
     }
     case 'payment.refunded':
       return entry.after?.endsAccess ? 'Refunded, access ended' : 'Refunded, runs to its period end';
+    case 'dispute.test_opened':
+      return `Dispute ${String(entry.after?.disputeId ?? '')}`.trim();
+    case 'dispute.test_closed':
+      return `Decided: ${String(entry.after?.outcome ?? '?')}`;
     case 'payout.retried':
       return `New payout ${String(entry.after?.payoutId ?? '')}`.trim();
     case 'creator.hold_changed': {
@@ -146,6 +154,16 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   refund: 'Member refunded',
   platform_fee_reversal: 'Platform fee reversed',
   creator_earning_reversal: 'Creator earning reversed',
+  chargeback: 'Member charged back',
+  platform_fee_chargeback: 'Platform fee charged back',
+  creator_earning_chargeback: 'Creator earning charged back',
+  platform_fee_dispute_fee: 'Dispute fee recovered',
+  creator_earning_dispute_fee: 'Dispute fee',
+  chargeback_won: 'Dispute won: member charged again',
+  platform_fee_chargeback_won: 'Dispute won: platform fee back',
+  creator_earning_chargeback_won: 'Dispute won: creator earning back',
+  platform_fee_dispute_fee_returned: 'Dispute fee returned',
+  creator_earning_dispute_fee_returned: 'Dispute fee given back',
 };
 
 export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
@@ -193,4 +211,26 @@ export const WITHDRAW_BLOCK_LABELS: Record<WithdrawBlock, string> = {
   bank_details_missing: 'they must add their bank account again for bank transfers',
   method_changed: 'paused after a change of payout method',
   held: 'their payouts are held',
+};
+
+export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = {
+  warning_needs_response: 'Inquiry: answer needed',
+  warning_under_review: 'Inquiry under review',
+  warning_closed: 'Inquiry closed',
+  needs_response: 'Evidence needed',
+  under_review: 'Under review',
+  prevented: 'Prevented',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+export const DISPUTE_STATUS_COLORS: Record<DisputeStatus, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
+  warning_needs_response: 'warning',
+  warning_under_review: 'info',
+  warning_closed: 'default',
+  needs_response: 'warning',
+  under_review: 'info',
+  prevented: 'default',
+  won: 'success',
+  lost: 'error',
 };

@@ -1,0 +1,72 @@
+import { adminEmailFor } from './support/admins.js';
+import { becomeCreator, createFirstPlan, publishPost, writePhoto } from './support/creator.js';
+import { expect, test } from './support/fixtures.js';
+import { expectAccessible, payWithTestCard, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+
+test('an admin opens a test dispute on a payment, the member loses access, and the admin decides it won', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const project = testInfo.project.name;
+  if (project === 'phone') await page.setViewportSize({ width: 390, height: 844 });
+
+  // A creator with a plan and a post for subscribers.
+  const creatorContext = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
+  const creator = await creatorContext.newPage();
+  const photo = await writePhoto(testInfo);
+  const creatorName = `Harbour ${project}`;
+  await signUp(creator, { email: uniqueEmail('harbour'), handle: uniqueHandle('harbour'), publicName: creatorName });
+  await becomeCreator(creator, testInfo, { name: creatorName, photo });
+  await createFirstPlan(creator, { name: 'Tide', description: 'Every tide table.', price: '6.50' });
+  const paidPostUrl = await publishPost(creator, { text: 'Spring tides this week.', files: [photo], access: 'Subscribers' });
+
+  // A member subscribes with the test card and reads the post.
+  const memberContext = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
+  const member = await memberContext.newPage();
+  const memberHandle = uniqueHandle('skipper');
+  await signUp(member, { email: uniqueEmail('skipper'), handle: memberHandle, publicName: 'Skipper' });
+  await member.goto(paidPostUrl);
+  await member.getByRole('link', { name: 'Subscribe from $6.50 / 30 days' }).click();
+  await payWithTestCard(member);
+  await expect(member.getByText('Spring tides this week.')).toBeVisible();
+
+  // The admin finds the payment and, as the member's bank would, disputes it.
+  await signUp(page, { email: adminEmailFor('disputes', project), handle: uniqueHandle('clerk'), publicName: 'Clerk' });
+  await page.goto('/admin/payments');
+  const payments = page.getByRole('list', { name: 'Payments' });
+  await payments
+    .getByRole('button', { name: `@${memberHandle}` })
+    .first()
+    .click();
+  await payments.getByRole('link', { name: '$6.50 · Subscription' }).click();
+  await page.getByRole('button', { name: 'Open a test dispute' }).click();
+  const opening = page.getByRole('dialog', { name: "Dispute $6.50 as the member's bank?" });
+  await opening.getByRole('textbox', { name: 'Reason' }).fill('Trying the dispute flow');
+  await opening.getByRole('button', { name: 'Open the dispute' }).click();
+
+  // It is listed with its fee and deadline; the member lost access at once.
+  await expect(page).toHaveURL(/\/admin\/disputes$/);
+  const disputes = page.getByRole('list', { name: 'Disputes' });
+  const item = disputes.getByRole('listitem').filter({ hasText: `@${memberHandle}` });
+  await expect(item.getByText('Evidence needed')).toBeVisible();
+  await expect(item.getByText(/Dispute fee \$15\.00/)).toBeVisible();
+  await expect(item.getByText(/Evidence due by/)).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'admin-disputes');
+  await member.reload();
+  await expect(member.getByText('Locked', { exact: true })).toBeVisible();
+
+  // The bank decides for the creator.
+  await item.getByRole('button', { name: `Decide as won: $6.50 from @${memberHandle}` }).click();
+  const deciding = page.getByRole('dialog', { name: 'Decide this test dispute as won?' });
+  await deciding.getByRole('textbox', { name: 'Reason' }).fill('Evidence accepted');
+  await deciding.getByRole('button', { name: 'Won' }).click();
+  await expect(page.getByText('Dispute won: the creator is credited back.')).toBeVisible();
+  await expect(item.getByText('Won', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'admin-dispute-won');
+
+  await creatorContext.close();
+  await memberContext.close();
+});
