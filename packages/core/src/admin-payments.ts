@@ -1,4 +1,5 @@
 import { AUDIT_REASON_MAX } from './admin.js';
+import { PAYOUT_LEDGER_KINDS } from './balances.js';
 import { DISPUTE_LEDGER_KINDS } from './disputes.js';
 import { currencySchema } from './plans.js';
 import { entityIdSchema, pageCursorSchema } from './posts.js';
@@ -26,6 +27,7 @@ export const LEDGER_KINDS = [
   'platform_fee_reversal',
   'creator_earning_reversal',
   ...DISPUTE_LEDGER_KINDS,
+  ...PAYOUT_LEDGER_KINDS,
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -80,15 +82,17 @@ export const adminChargeRowSchema = z.object({
 });
 export type AdminChargeRow = z.infer<typeof adminChargeRowSchema>;
 
+/** A ledger entry with the charge or the payout it belongs to (one of them), and its people: a payout has no member. */
 export const adminLedgerRowSchema = z.object({
   id: z.string(),
-  chargeId: z.string(),
-  chargeKind: z.enum(CHARGE_KINDS),
+  chargeId: z.string().nullable(),
+  chargeKind: z.enum(CHARGE_KINDS).nullable(),
+  payoutId: z.string().nullable(),
   kind: z.enum(LEDGER_KINDS),
   /** Negative for reversals. */
   amountMinor: z.number().int(),
   currency: currencySchema,
-  member: person,
+  member: person.nullable(),
   creator: person,
   createdAt: isoDate,
 });

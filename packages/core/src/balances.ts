@@ -18,6 +18,10 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const PAYOUT_PROVIDERS = ['development', 'stripe_connect', 'paypal', 'manual'] as const;
 export type PayoutProviderName = (typeof PAYOUT_PROVIDERS)[number];
 
+/** The creator's ledger entries that are payouts or their returns: paid out in all is minus their sum. */
+export const PAYOUT_LEDGER_KINDS = ['payout', 'payout_return'] as const;
+export type PayoutLedgerKind = (typeof PAYOUT_LEDGER_KINDS)[number];
+
 export const PAYOUT_TRIGGERS = ['requested', 'scheduled', 'retry'] as const;
 export type PayoutTrigger = (typeof PAYOUT_TRIGGERS)[number];
 

@@ -132,8 +132,9 @@ export class AdminPaymentsService {
     return this.export(this.deps.statements.ledger, this.filters(query), LEDGER_COLUMNS, (row) => [
       row.created_at,
       row.id,
-      row.charge_id,
-      row.charge_kind,
+      row.charge_id ?? '',
+      row.charge_kind ?? '',
+      row.payout_id ?? '',
       row.kind,
       row.amount_minor,
       row.currency,
@@ -327,7 +328,7 @@ const CHARGE_COLUMNS = [
   'refund_status',
   'settled_at',
 ];
-const LEDGER_COLUMNS = ['created_at', 'id', 'charge_id', 'charge_kind', 'kind', 'amount_minor', 'currency', ...PERSON_COLUMNS];
+const LEDGER_COLUMNS = ['created_at', 'id', 'charge_id', 'charge_kind', 'payout_id', 'kind', 'amount_minor', 'currency', ...PERSON_COLUMNS];
 const SUBSCRIPTION_COLUMNS = [
   'created_at',
   'id',
@@ -340,9 +341,9 @@ const SUBSCRIPTION_COLUMNS = [
   'valid_until',
 ];
 
-function personCells(row: PeopleSqlRow): string[] {
+function personCells(row: PeopleSqlRow | LedgerSqlRow): string[] {
   return [
-    row.member_id,
+    row.member_id ?? '',
     row.member_handle ?? '',
     row.member_email ?? '',
     row.creator_id,
@@ -382,10 +383,13 @@ function toLedgerRow(row: LedgerSqlRow): AdminLedgerRow {
     id: row.id,
     chargeId: row.charge_id,
     chargeKind: row.charge_kind as AdminLedgerRow['chargeKind'],
+    payoutId: row.payout_id,
     kind: row.kind as AdminLedgerRow['kind'],
     amountMinor: row.amount_minor,
     currency: row.currency as Currency,
-    ...people(row),
+    // A payout's entry has no member.
+    member: row.member_id ? { id: row.member_id, handle: row.member_handle, email: row.member_email } : null,
+    creator: { id: row.creator_id, handle: row.creator_handle, email: row.creator_email },
     createdAt: row.created_at,
   };
 }

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
-import { charges, ledgerEntries, plans, profiles, subscriptions, users } from '../db/schema.js';
+import { charges, ledgerEntries, payouts, plans, profiles, subscriptions, users } from '../db/schema.js';
 import { grantsAccessSql } from '../db/subscription-access.js';
 
 /**
@@ -112,24 +112,34 @@ const chargesTotals = sql`select c.currency, count(*)::int as count,
   where ${chargeFilter}
   group by c.currency order by c.currency`;
 
-export interface LedgerSqlRow extends PeopleSqlRow {
+export interface LedgerSqlRow extends Omit<PeopleSqlRow, 'member_id'> {
+  member_id: string | null;
   id: string;
-  charge_id: string;
-  charge_kind: string;
+  charge_id: string | null;
+  charge_kind: string | null;
+  payout_id: string | null;
   kind: string;
   amount_minor: number;
   currency: string;
   created_at: string;
 }
 
-/** Ledger entries are filtered by their own time and kind, and by their charge's member and creator. */
+/**
+ * An entry belongs to a charge (its member and creator) or to a payout (its creator, no member).
+ * Entries are filtered by their own time and kind, and by those people.
+ */
+const ledgerSource = sql`${ledgerEntries} as le left join ${charges} as c on c.id = le.charge_id
+    left join ${payouts} as po on po.id = le.payout_id`;
+const ledgerCreator = sql`coalesce(c.creator_id, po.creator_id)`;
 const ledgerFilter = sql`${inDays(sql`le.created_at`)}
-    and ${optional(bound.creatorId, sql`c.creator_id`)} and ${optional(bound.memberId, sql`c.user_id`)}
+    and ${optional(bound.creatorId, ledgerCreator)} and ${optional(bound.memberId, sql`c.user_id`)}
     and ${optional(bound.kind, sql`le.kind`)}`;
 
-const ledgerColumns = sql`le.id, le.charge_id, c.kind as charge_kind, le.kind, le.amount_minor, le.currency,
+const ledgerColumns = sql`le.id, le.charge_id, c.kind as charge_kind, le.payout_id, le.kind, le.amount_minor, le.currency,
     ${iso(sql`le.created_at`)} as created_at, ${peopleColumns}`;
-const ledgerFrom = sql`${ledgerEntries} as le join ${charges} as c on c.id = le.charge_id ${people(sql`c.user_id`, sql`c.creator_id`)}`;
+const ledgerFrom = sql`${ledgerSource}
+    left join ${users} as mu on mu.id = c.user_id left join ${profiles} as mp on mp.user_id = c.user_id
+    join ${users} as cu on cu.id = ${ledgerCreator} left join ${profiles} as cp on cp.user_id = ${ledgerCreator}`;
 
 const ledgerPage = sql`select ${ledgerColumns}
   from ${ledgerFrom}
@@ -149,7 +159,7 @@ const ledgerTotals = sql`select le.currency, count(*)::int as count,
     coalesce(sum(le.amount_minor) filter (where le.kind in ('payment', 'refund')), 0)::bigint as gross_minor,
     coalesce(sum(le.amount_minor) filter (where starts_with(le.kind, 'platform_fee')), 0)::bigint as fee_minor,
     coalesce(sum(le.amount_minor) filter (where starts_with(le.kind, 'creator_earning')), 0)::bigint as net_minor
-  from ${ledgerEntries} as le join ${charges} as c on c.id = le.charge_id
+  from ${ledgerSource}
   where ${ledgerFilter}
   group by le.currency order by le.currency`;
 

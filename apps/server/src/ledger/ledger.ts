@@ -1,4 +1,4 @@
-import { DAY_MS, generateId } from '@aurum/core';
+import { DAY_MS, generateId, PAYOUT_LEDGER_KINDS } from '@aurum/core';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database.js';
 import { creatorBalances, creatorPayoutSettings, ledgerEntries } from '../db/schema.js';
@@ -18,10 +18,6 @@ export interface NewLedgerEntry {
   /** A creator's entry only: when it counts as available (now or earlier: at once). Others leave it out. */
   availableAt?: Date;
 }
-
-/** The creator's entries that are payouts or their returns: paid out in all is minus their sum. */
-export const PAYOUT_LEDGER_KINDS = ['payout', 'payout_return'] as const;
-export type PayoutLedgerKind = (typeof PAYOUT_LEDGER_KINDS)[number];
 
 /** Held entries released per statement by the sweep. */
 const RELEASE_BATCH = 1000;

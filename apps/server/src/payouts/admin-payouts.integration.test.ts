@@ -109,6 +109,24 @@ describe(`admin payouts (${TEST_DRIVER})`, () => {
     expect(audited).toMatchObject({ action: 'payout.retried', targetType: 'payout', after: { payoutId: retried.body.id } });
     await expectLedgerBalances(server);
 
+    // The admin ledger lists the payouts' entries too: the creator's, no member's.
+    const ledger = await admin.get(`/api/admin/ledger?creatorId=${creator.id}`);
+    const payoutEntries = ledger.body.items.filter((entry: { payoutId: string | null }) => entry.payoutId);
+    expect(
+      payoutEntries.map((entry: { kind: string; amountMinor: number; payoutId: string }) => [
+        entry.kind,
+        entry.amountMinor,
+        entry.payoutId,
+      ]),
+    ).toEqual([
+      ['payout', -2400, retried.body.id],
+      ['payout_return', 2400, failed.body.id],
+      ['payout', -2400, failed.body.id],
+    ]);
+    expect(payoutEntries[0]).toMatchObject({ chargeId: null, chargeKind: null, member: null, creator: { id: creator.id } });
+    const returns = await admin.get(`/api/admin/ledger?kind=payout_return&creatorId=${creator.id}`);
+    expect(returns.body.items).toHaveLength(1);
+
     const member = await creatorWithPlan(server, 3000);
     expect((await member.client.get('/api/admin/payouts')).status).toBe(403);
   });

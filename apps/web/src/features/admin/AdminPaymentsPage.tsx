@@ -135,9 +135,15 @@ function LedgerItem({ row, onFilter }: { row: AdminLedgerRow; onFilter: OnPerson
         </Typography>
       </Box>
       <Typography variant="body2">
-        <Link component={RouterLink} to={paths.adminPayment(row.chargeId)} underline="always">
-          {CHARGE_KIND_LABELS[row.chargeKind]} {row.chargeId}
-        </Link>
+        {row.chargeId && row.chargeKind ? (
+          <Link component={RouterLink} to={paths.adminPayment(row.chargeId)} underline="always">
+            {CHARGE_KIND_LABELS[row.chargeKind]} {row.chargeId}
+          </Link>
+        ) : (
+          <Link component={RouterLink} to={`${paths.adminPayouts}?creatorId=${encodeURIComponent(row.creator.id)}`} underline="always">
+            Payout {row.payoutId}
+          </Link>
+        )}
       </Typography>
       <People row={row} onFilter={onFilter} />
     </Paper>

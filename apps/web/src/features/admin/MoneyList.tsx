@@ -163,11 +163,17 @@ export function MoneyResults<Row>({
   );
 }
 
-/** Member → creator, each a filter. */
-export function People({ row, onFilter }: { row: { member: Person; creator: Person }; onFilter: OnPersonFilter }) {
+/** Member → creator, each a filter; the creator alone for money of theirs no member paid (a payout). */
+export function People({ row, onFilter }: { row: { member: Person | null; creator: Person }; onFilter: OnPersonFilter }) {
   return (
     <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-      <PersonFilterLink person={row.member} onFilter={(id) => onFilter('memberId', id)} /> to{' '}
+      {row.member ? (
+        <>
+          <PersonFilterLink person={row.member} onFilter={(id) => onFilter('memberId', id)} /> to{' '}
+        </>
+      ) : (
+        'Creator '
+      )}
       <PersonFilterLink person={row.creator} onFilter={(id) => onFilter('creatorId', id)} />
     </Typography>
   );

@@ -164,6 +164,8 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   creator_earning_chargeback_won: 'Dispute won: creator earning back',
   platform_fee_dispute_fee_returned: 'Dispute fee returned',
   creator_earning_dispute_fee_returned: 'Dispute fee given back',
+  payout: 'Paid out to the creator',
+  payout_return: 'Payout returned to the balance',
 };
 
 export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
