@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEV_TEST_CARDS, generateId } from '@aurum/core';
+import { generateId } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActivePlan, insertMediaRow, signUp, subscribe, uniqueHandle } from '../../test/content-fixtures.js';

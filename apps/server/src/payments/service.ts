@@ -1,5 +1,5 @@
 import { type Earnings, generateId, type PaymentMethod, type PaymentsConfig, paymentMethodText, splitPayment } from '@aurum/core';
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, Executor } from '../db/database.js';
 import { type charges, ledgerEntries, paymentCustomers, paymentMethods, subscriptions, users } from '../db/schema.js';

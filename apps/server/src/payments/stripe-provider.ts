@@ -1,9 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { DISPUTE_STATUSES, disputeFunds, type PaymentsConfig } from '@aurum/core';
 import { z } from 'zod';
-import { errors } from '../http/errors.js';
-import { postToStripe, STRIPE_SIGNATURE_HEADER, type StripeAnswer, type StripeError, stripeErrorOf } from '../integrations/stripe/api.js';
-import { verifiedWebhookJson } from '../integrations/stripe/webhook-signature.js';
+import {
+  eventObject,
+  postToStripe,
+  type StripeAnswer,
+  type StripeError,
+  stripeErrorOf,
+  verifiedStripeEvent,
+} from '../integrations/stripe/api.js';
 import {
   type AttachedPaymentMethod,
   type ChargeRequest,
@@ -33,12 +38,6 @@ const paymentIntentSchema = z.object({
 type PaymentIntent = z.infer<typeof paymentIntentSchema>;
 const refundSchema = z.object({ id: z.string().min(1), status: z.string(), failure_reason: z.string().nullish() });
 type Refund = z.infer<typeof refundSchema>;
-
-const eventSchema = z.object({
-  id: z.string().min(1),
-  type: z.string(),
-  data: z.object({ object: z.record(z.string(), z.unknown()) }),
-});
 
 /** A Dispute as its `charge.dispute.*` events carry it; the balance transactions say what Stripe took and gave back. */
 const disputeSchema = z.object({
@@ -216,30 +215,21 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   parseWebhook(headers: IncomingHttpHeaders, rawBody: Buffer): PaymentEvent | null {
-    const json = verifiedWebhookJson({
-      header: headers[STRIPE_SIGNATURE_HEADER],
-      rawBody,
-      secret: this.options.webhookSecret,
-      now: this.options.now(),
-    });
-    const event = eventSchema.safeParse(json);
-    if (!event.success) throw errors.webhookPayloadInvalid();
-    if (DISPUTE_EVENTS.has(event.data.type)) {
-      const dispute = disputeSchema.safeParse(event.data.data.object);
-      if (!dispute.success) throw errors.webhookPayloadInvalid();
-      const paymentRef = dispute.data.payment_intent;
+    const event = verifiedStripeEvent(headers, rawBody, { secret: this.options.webhookSecret, now: this.options.now() });
+    if (DISPUTE_EVENTS.has(event.type)) {
+      const dispute = eventObject(event, disputeSchema);
+      const paymentRef = dispute.payment_intent;
       // Disputes of payments not taken through a PaymentIntent were not ours.
-      return paymentRef ? { type: 'dispute', eventId: event.data.id, dispute: disputeReportOf(dispute.data, paymentRef) } : null;
+      return paymentRef ? { type: 'dispute', eventId: event.id, dispute: disputeReportOf(dispute, paymentRef) } : null;
     }
-    const status = RESULT_BY_EVENT[event.data.type];
+    const status = RESULT_BY_EVENT[event.type];
     if (!status) return null;
-    const intent = paymentIntentSchema.safeParse(event.data.data.object);
-    if (!intent.success) throw errors.webhookPayloadInvalid();
+    const intent = eventObject(event, paymentIntentSchema);
     // PaymentIntents made elsewhere on the account (the Dashboard, other apps) carry no charge id of ours.
-    const chargeId = intent.data.metadata?.charge_id;
+    const chargeId = intent.metadata?.charge_id;
     if (!chargeId) return null;
-    const result: ChargeResult = status === 'failed' ? declined(intent.data) : { status, providerRef: intent.data.id };
-    return { type: 'charge', eventId: event.data.id, chargeId, result };
+    const result: ChargeResult = status === 'failed' ? declined(intent) : { status, providerRef: intent.id };
+    return { type: 'charge', eventId: event.id, chargeId, result };
   }
 
   private async post(path: string, form: URLSearchParams, idempotencyKey?: string): Promise<StripeAnswer> {

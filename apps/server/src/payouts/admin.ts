@@ -8,11 +8,11 @@ import {
   type Payout,
   type PayoutStatus,
 } from '@aurum/core';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminActor, AuditLog } from '../audit/audit-log.js';
 import type { Database, Executor } from '../db/database.js';
-import { creatorPayoutSettings, ledgerEntries, payouts, profiles, users } from '../db/schema.js';
+import { payouts, profiles, users } from '../db/schema.js';
 import { lockUser } from '../db/user-lock.js';
 import { errors } from '../http/errors.js';
 import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';

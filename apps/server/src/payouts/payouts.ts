@@ -1,17 +1,10 @@
 import {
   type Currency,
-  DAY_MS,
-  formatMoney,
   generateId,
-  nextScheduledPayout,
   type Payout,
-  type PayoutAccount,
   type PayoutMethod,
-  type PayoutSchedule,
-  type PayoutsPage,
   type PayoutTrigger,
   payoutMethodLabel,
-  type WithdrawBlock,
   type WithdrawInput,
 } from '@aurum/core';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -21,7 +14,6 @@ import type { PayoutSettings } from '../config/config.js';
 import type { Database, Executor } from '../db/database.js';
 import { creatorBalances, creatorPayoutSettings, payoutMethods, payoutProviderAccounts, payouts } from '../db/schema.js';
 import { AppError, errors } from '../http/errors.js';
-import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { failpoint } from '../payments/failpoint.js';

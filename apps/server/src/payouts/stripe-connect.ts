@@ -2,14 +2,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import {
+  eventObject,
   getFromStripe,
   postToStripe,
-  STRIPE_SIGNATURE_HEADER,
   type StripeAccess,
   type StripeAnswer,
   stripeErrorOf,
+  verifiedStripeEvent,
 } from '../integrations/stripe/api.js';
-import { verifiedWebhookJson } from '../integrations/stripe/webhook-signature.js';
 import {
   type PayoutOnboarding,
   type PayoutProvider,
@@ -43,13 +43,6 @@ const accountSchema = z.object({
 type StripeAccount = z.infer<typeof accountSchema>;
 const accountLinkSchema = z.object({ url: z.url() });
 const transferSchema = z.object({ id: z.string().min(1) });
-const eventSchema = z.object({
-  id: z.string().min(1),
-  type: z.string(),
-  /** The connected account an event of a Connect endpoint is about. */
-  account: z.string().nullish(),
-  data: z.object({ object: z.record(z.string(), z.unknown()) }),
-});
 
 /** Stripe's refusals that are the platform's to fix (its own balance), not the creator's: asked again later. */
 const PLATFORM_ERRORS = new Set(['balance_insufficient', 'insufficient_funds']);
@@ -113,22 +106,11 @@ export class StripeConnectPayoutProvider implements PayoutProvider {
   }
 
   async parseWebhook(headers: IncomingHttpHeaders, rawBody: Buffer): Promise<PayoutProviderEvent | null> {
-    const json = verifiedWebhookJson({
-      header: headers[STRIPE_SIGNATURE_HEADER],
-      rawBody,
-      secret: this.options.webhookSecret,
-      now: this.options.now(),
-    });
-    const event = eventSchema.safeParse(json);
-    if (!event.success) throw errors.webhookPayloadInvalid();
-    if (event.data.type === 'account.updated') {
-      const account = accountSchema.safeParse(event.data.data.object);
-      if (!account.success) throw errors.webhookPayloadInvalid();
-      return { type: 'account_updated', account: accountStateOf(account.data) };
-    }
+    const event = verifiedStripeEvent(headers, rawBody, { secret: this.options.webhookSecret, now: this.options.now() });
+    if (event.type === 'account.updated') return { type: 'account_updated', account: accountStateOf(eventObject(event, accountSchema)) };
     // The creator disconnected the account from the platform: nothing can be sent to it any more.
-    if (event.data.type === 'account.application.deauthorized' && event.data.account) {
-      const account = { id: event.data.account, requirements: { disabled_reason: 'platform_disconnected' } };
+    if (event.type === 'account.application.deauthorized' && event.account) {
+      const account = { id: event.account, requirements: { disabled_reason: 'platform_disconnected' } };
       return { type: 'account_updated', account: { ...accountStateOf(account), detailsSubmitted: true } };
     }
     return null;

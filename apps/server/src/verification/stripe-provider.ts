@@ -1,18 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { VerificationStatus } from '@aurum/core';
 import { z } from 'zod';
-import { errors } from '../http/errors.js';
-import { postToStripe, STRIPE_SIGNATURE_HEADER, type StripeAnswer, stripeErrorOf } from '../integrations/stripe/api.js';
-import { verifiedWebhookJson } from '../integrations/stripe/webhook-signature.js';
+import { eventObject, postToStripe, type StripeAnswer, stripeErrorOf, verifiedStripeEvent } from '../integrations/stripe/api.js';
 import { type CreateSessionInput, type ProviderEvent, type VerificationProvider, VerificationProviderError } from './provider.js';
 
 const sessionResponseSchema = z.object({ id: z.string().min(1), url: z.string().min(1) });
 
-const eventSchema = z.object({
-  id: z.string().min(1),
-  type: z.string(),
-  data: z.object({ object: z.record(z.string(), z.unknown()) }),
-});
 const sessionObjectSchema = z.object({
   id: z.string().min(1),
   last_error: z.object({ code: z.string().nullish(), reason: z.string().nullish() }).nullish(),
@@ -71,24 +64,16 @@ export class StripeIdentityProvider implements VerificationProvider {
   }
 
   parseWebhook(headers: IncomingHttpHeaders, rawBody: Buffer): ProviderEvent | null {
-    const json = verifiedWebhookJson({
-      header: headers[STRIPE_SIGNATURE_HEADER],
-      rawBody,
-      secret: this.options.webhookSecret,
-      now: this.options.now(),
-    });
-    const event = eventSchema.safeParse(json);
-    if (!event.success) throw errors.webhookPayloadInvalid();
-    const status = STATUS_BY_EVENT[event.data.type];
+    const event = verifiedStripeEvent(headers, rawBody, { secret: this.options.webhookSecret, now: this.options.now() });
+    const status = STATUS_BY_EVENT[event.type];
     if (!status) return null;
-    const session = sessionObjectSchema.safeParse(event.data.data.object);
-    if (!session.success) throw errors.webhookPayloadInvalid();
-    const lastError = session.data.last_error;
+    const session = eventObject(event, sessionObjectSchema);
+    const lastError = session.last_error;
     // requires_input without an error is a session still waiting for the user, not a failed check.
-    if (status === 'declined' && !lastError) return { eventId: event.data.id, providerSessionId: session.data.id, status: 'pending' };
+    if (status === 'declined' && !lastError) return { eventId: event.id, providerSessionId: session.id, status: 'pending' };
     return {
-      eventId: event.data.id,
-      providerSessionId: session.data.id,
+      eventId: event.id,
+      providerSessionId: session.id,
       status,
       reason: status === 'declined' ? (lastError?.reason ?? lastError?.code ?? undefined) : undefined,
     };

@@ -1,4 +1,7 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
+import { errors } from '../../http/errors.js';
+import { verifiedWebhookJson } from './webhook-signature.js';
 
 /**
  * The calls every Stripe adapter makes: a form-encoded POST (with an optional idempotency key)
@@ -78,4 +81,27 @@ async function callStripe(
   }
   const body: unknown = await response.json().catch(() => null);
   return { ok: response.ok, status: response.status, body };
+}
+
+const eventSchema = z.object({
+  id: z.string().min(1),
+  type: z.string(),
+  /** The connected account an event of a Connect endpoint is about. */
+  account: z.string().nullish(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+export type StripeEvent = z.infer<typeof eventSchema>;
+
+/** The event a Stripe webhook delivers, once its signature checks out against the endpoint's secret. */
+export function verifiedStripeEvent(headers: IncomingHttpHeaders, rawBody: Buffer, endpoint: { secret: string; now: Date }): StripeEvent {
+  const event = eventSchema.safeParse(verifiedWebhookJson({ header: headers[STRIPE_SIGNATURE_HEADER], rawBody, ...endpoint }));
+  if (!event.success) throw errors.webhookPayloadInvalid();
+  return event.data;
+}
+
+/** The event's object read as `schema` says; webhook_payload_invalid when it is not one. */
+export function eventObject<T>(event: StripeEvent, schema: z.ZodType<T>): T {
+  const object = schema.safeParse(event.data.object);
+  if (!object.success) throw errors.webhookPayloadInvalid();
+  return object.data;
 }

@@ -4,7 +4,6 @@ import {
   formatMoney,
   type Payout,
   type PayoutAccount,
-  type PayoutMethodType,
   type PayoutProviderName,
   type PayoutSchedule,
   type PayoutStatus,
