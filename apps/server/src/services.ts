@@ -323,7 +323,17 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
   });
   const people = new PeopleService({ now, statements: new PeopleStatements(db) });
   const disputesList = new AdminDisputesList(db);
-  const disputes = new DisputesService({ db, now, logger, ledger, charges, payments, audit, list: disputesList });
+  const disputes = new DisputesService({
+    db,
+    now,
+    logger,
+    ledger,
+    charges,
+    payments,
+    audit,
+    list: disputesList,
+    notices: memberNotices,
+  });
   const adminPayments = new AdminPaymentsService({ db, now, statements: new AdminPaymentsStatements(db), audit, charges, payments });
   const insights = new InsightsService({
     db,

@@ -157,6 +157,8 @@ export const MODERATION_NOTICE_KINDS = [
   'verification_declined',
   'payout_failed',
   'payout_method_changed',
+  'dispute_opened',
+  'dispute_decided',
 ] as const;
 export type ModerationNoticeKind = (typeof MODERATION_NOTICE_KINDS)[number];
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, uniqueHandle } from '../../test/content-fixtures.js';
 import { creatorWithPlan as earner, expectLedgerBalances as ledgerBalances, memberPays as pays } from '../../test/money-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
-import { charges, ledgerEntries, subscriptions } from '../db/schema.js';
+import { charges, ledgerEntries, moderationNotices, subscriptions } from '../db/schema.js';
 
 /**
  * Disputes through the development provider's admin actions: the creator debited the payment's
@@ -107,6 +107,13 @@ describe(`disputes through the development provider (${TEST_DRIVER})`, () => {
     expect((await closeDispute(opened.body.id, 'lost')).body.type).toBe('dispute_closed');
     expect(await needingEvidence()).toBe(waiting);
     await expectLedgerBalances();
+
+    // The creator was told of each step, once.
+    const told = await db().select().from(moderationNotices).where(eq(moderationNotices.userId, creator.id));
+    expect(told.map((notice) => notice.kind).sort()).toEqual(['dispute_decided', 'dispute_opened']);
+    expect(told.find((notice) => notice.kind === 'dispute_opened')?.message).toContain(
+      'Your earning from it ($24.00) and the $15.00 dispute fee are taken from your balance',
+    );
 
     const audit = (await admin.get(`/api/admin/audit?targetId=${chargeId}`)).body.items;
     expect(audit).toEqual([expect.objectContaining({ action: 'dispute.test_opened', reason: 'Trying the dispute flow' })]);

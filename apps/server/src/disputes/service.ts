@@ -10,6 +10,7 @@ import type { ChargeRow, ChargesService, WebhookOutcome } from '../payments/char
 import type { DisputeReport } from '../payments/provider.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { AdminDisputesList } from './admin-list.js';
+import { type DisputeNotice, type DisputeNotices, disputeDecidedNotice, disputeOpenedNotice } from './notices.js';
 
 export type DisputeRow = typeof disputes.$inferSelect;
 
@@ -22,6 +23,7 @@ export interface DisputesServiceDeps {
   payments: PaymentsService;
   audit: AuditLog;
   list: AdminDisputesList;
+  notices: DisputeNotices;
 }
 
 /** The chargeback's entries that a won dispute gives back (the fee only as far as the provider returned it). */
@@ -46,20 +48,24 @@ export class DisputesService {
 
   /** A provider's report from a webhook: the dispute of our charge with that provider's payment id. */
   async record(provider: string, report: DisputeReport): Promise<WebhookOutcome> {
-    return this.deps.db.transaction(async (tx) => {
+    const notices: DisputeNotice[] = [];
+    const outcome = await this.deps.db.transaction(async (tx) => {
       const [charge] = await tx
         .select()
         .from(charges)
         .where(and(eq(charges.provider, provider), eq(charges.providerRef, report.paymentRef), ne(charges.kind, 'refund')))
         .for('update');
-      if (!charge) return 'unknown_charge';
-      return (await this.apply(tx, charge, report)) ? 'applied' : 'unchanged';
+      if (!charge) return 'unknown_charge' as const;
+      return (await this.apply(tx, charge, report, notices)) ? ('applied' as const) : ('unchanged' as const);
     });
+    await this.deps.notices.tell(notices);
+    return outcome;
   }
 
   /** Development provider only (404 otherwise): the member's bank disputes a whole successful payment now; audited. */
   async openTest(actor: AdminActor, chargeId: string): Promise<AdminDispute> {
     const dev = this.deps.payments.devProvider;
+    const notices: DisputeNotice[] = [];
     const disputeId = await this.deps.db.transaction(async (tx) => {
       const [charge] = await tx.select().from(charges).where(eq(charges.id, chargeId)).for('update');
       if (!charge) throw errors.notFound('Payment');
@@ -71,7 +77,7 @@ export class DisputesService {
       if (refund) throw errors.chargeNotDisputable({ message: 'This payment was refunded.' });
       if (await this.ofCharge(tx, charge.id)) throw errors.chargeAlreadyDisputed();
       const report = dev.openDispute({ providerRef: charge.providerRef, amountMinor: charge.amountMinor, currency: charge.currency });
-      await this.apply(tx, charge, report);
+      await this.apply(tx, charge, report, notices);
       const opened = await this.ofCharge(tx, charge.id);
       if (!opened) throw new Error(`the test dispute of charge ${charge.id} was not recorded`);
       await this.deps.audit.record(tx, actor, {
@@ -83,19 +89,21 @@ export class DisputesService {
       });
       return opened.id;
     });
+    await this.deps.notices.tell(notices);
     return this.deps.list.one(disputeId);
   }
 
   /** Development provider only (404 otherwise): the bank decides an open test dispute; audited. */
   async closeTest(actor: AdminActor, disputeId: string, outcome: 'won' | 'lost'): Promise<AdminDispute> {
     const dev = this.deps.payments.devProvider;
+    const notices: DisputeNotice[] = [];
     await this.deps.db.transaction(async (tx) => {
       const [dispute] = await tx.select().from(disputes).where(eq(disputes.id, disputeId)).for('update');
       if (dispute?.provider !== dev.name) throw errors.notFound('Dispute');
       if (dispute.closedAt) throw errors.disputeClosed();
       const [charge] = await tx.select().from(charges).where(eq(charges.id, dispute.chargeId)).for('update');
       if (!charge) throw new Error(`dispute ${dispute.id} names no charge`);
-      await this.apply(tx, charge, dev.decideDispute(reportOf(dispute, charge), outcome));
+      await this.apply(tx, charge, dev.decideDispute(reportOf(dispute, charge), outcome), notices);
       await this.deps.audit.record(tx, actor, {
         action: 'dispute.test_closed',
         targetType: 'dispute',
@@ -104,11 +112,15 @@ export class DisputesService {
         after: { status: outcome, outcome },
       });
     });
+    await this.deps.notices.tell(notices);
     return this.deps.list.one(disputeId);
   }
 
-  /** Records the report and posts what it newly says of the money; false when it moved neither state nor money. */
-  private async apply(tx: Executor, charge: ChargeRow, report: DisputeReport): Promise<boolean> {
+  /**
+   * Records the report and posts what it newly says of the money, recording the creator's notice
+   * of each step (the caller tells them after its commit); false when it moved neither state nor money.
+   */
+  private async apply(tx: Executor, charge: ChargeRow, report: DisputeReport, notices: DisputeNotice[]): Promise<boolean> {
     const now = this.deps.now();
     const recorded = await this.ofCharge(tx, charge.id);
     if (recorded && recorded.providerRef !== report.providerRef) {
@@ -152,16 +164,27 @@ export class DisputesService {
         openedAt: now,
         ...values,
       });
+    const told: DisputeNotice[] = [];
     if (debit) {
-      await this.postChargeback(tx, charge, report.amountMinor, feeMinor);
+      const shareMinor = await this.postChargeback(tx, charge, report.amountMinor, feeMinor);
       await this.deps.charges.takeBack(tx, charge, { endsAccess: true }, now);
+      told.push(
+        disputeOpenedNotice(charge.creatorId, { amountMinor: report.amountMinor, currency: charge.currency, shareMinor, feeMinor }),
+      );
     }
     if (credit) await this.postWon(tx, charge, feeReturnedMinor);
+    if (values.outcome && !recorded?.outcome)
+      told.push(
+        disputeDecidedNotice(charge.creatorId, { amountMinor: values.amountMinor, currency: charge.currency, outcome: values.outcome }),
+      );
+    await this.deps.notices.record(tx, told, now);
+    notices.push(...told);
     return !recorded || recorded.status !== report.status || debit || credit;
   }
 
   /** The chargeback: the disputed amount off the member's payment, split as it was, and the creator's dispute fee. */
-  private async postChargeback(tx: Executor, charge: ChargeRow, amountMinor: number, feeMinor: number): Promise<void> {
+  /** Answers the creator's share taken back. */
+  private async postChargeback(tx: Executor, charge: ChargeRow, amountMinor: number, feeMinor: number): Promise<number> {
     const { ledger } = this.deps;
     const paid = await ledger.entriesOf(tx, { chargeId: charge.id });
     const payment = entryOf(paid, 'payment');
@@ -181,6 +204,7 @@ export class DisputesService {
         { kind: 'creator_earning_dispute_fee', userId: charge.creatorId, amountMinor: -feeMinor, currency, ...creatorsHold },
       );
     await ledger.post(tx, { chargeId: charge.id }, entries);
+    return shares.creatorEarningMinor;
   }
 
   /** A won dispute: the chargeback reversed, and the fee as far as the provider returned it. */

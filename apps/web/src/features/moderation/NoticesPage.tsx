@@ -20,6 +20,8 @@ const KIND_TITLES: Readonly<Record<ModerationNoticeKind, string>> = {
   verification_declined: 'Your age verification',
   payout_failed: 'Your payout',
   payout_method_changed: 'Your payout method',
+  dispute_opened: 'A disputed payment',
+  dispute_decided: 'A disputed payment',
 };
 
 /** /notices: what concerns the user: the team's decisions (reports, removals, suspensions, verification) and their payouts. Opening it marks them read. */
