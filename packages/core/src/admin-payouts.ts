@@ -42,6 +42,8 @@ export const adminPayoutTotalsSchema = z.array(
 export const adminPayoutsPageSchema = z.object({
   items: z.array(adminPayoutRowSchema),
   totals: adminPayoutTotalsSchema,
+  /** Manual bank transfers waiting for an admin to pay them, whatever the filters. */
+  bankTransfersDue: z.number().int(),
   nextCursor: z.string().nullable(),
 });
 export type AdminPayoutsPage = z.infer<typeof adminPayoutsPageSchema>;

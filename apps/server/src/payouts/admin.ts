@@ -54,7 +54,7 @@ export class AdminPayoutsService {
     const { statements } = this.deps;
     const position = decodeTimeCursor(query.cursor);
     const filters = { status: query.status ?? null, creator: query.creatorId ?? null, currency: query.currency ?? null };
-    const [rows, totals] = await Promise.all([
+    const [rows, totals, [due]] = await Promise.all([
       statements.adminPage.run({
         ...filters,
         cursorTime: position?.[0] ?? null,
@@ -62,6 +62,7 @@ export class AdminPayoutsService {
         limit: query.limit + 1,
       }),
       statements.adminTotals.run(filters),
+      statements.bankTransfersDue.run({}),
     ]);
     const { items, nextCursor } = timeCursorPage(rows, query.limit, (row) => [row.createdAt, row.id]);
     return {
@@ -72,6 +73,7 @@ export class AdminPayoutsService {
         count: row.count,
         amountMinor: Number(row.amount_minor),
       })),
+      bankTransfersDue: due?.count ?? 0,
       nextCursor,
     };
   }

@@ -113,8 +113,13 @@ describe(`manual bank transfers (${TEST_DRIVER})`, () => {
   it('marks a transfer paid: the money counts as paid out, once', async () => {
     const { creator, payout } = await bankPayoutInFlight();
     expect(await usd(creator.client)).toMatchObject({ availableMinor: 0, inFlightMinor: 2400, paidOutMinor: 2400 });
+    // The admin's list counts the transfers due, whatever it is filtered to.
+    const due = async () => (await admin.get('/api/admin/payouts?status=paid')).body.bankTransfersDue as number;
+    const dueBefore = await due();
+    expect(dueBefore).toBeGreaterThanOrEqual(1);
     const marked = await admin.post(`/api/admin/payouts/${payout.id}/mark`, { outcome: 'paid' });
     expect(marked.status).toBe(200);
+    expect(await due()).toBe(dueBefore - 1);
     expect(marked.body).toMatchObject({ id: payout.id, status: 'paid', settledAt: expect.any(String) });
     expect(await usd(creator.client)).toMatchObject({ availableMinor: 0, inFlightMinor: 0, paidOutMinor: 2400 });
     expect((await exported()).rows.has(payout.id)).toBe(false);

@@ -136,12 +136,16 @@ const statement = sql`with target as (
   where e.kind <> 'payout' and (before.id is null or (e.released_at, e.id) > (before.released_at, before.id))
   order by e.released_at, e.id`;
 
+/** Manual bank transfers an admin has still to pay: walks `payouts_status_idx`. */
+const bankTransfersDue = sql`select count(*)::int as count from ${payouts} where status = 'in_flight' and provider = 'manual'`;
+
 export class PayoutsStatements {
   readonly history: PreparedStatement<PayoutSqlRow>;
   readonly inFlight: PreparedStatement<{ currency: string; amount_minor: string | number }>;
   readonly adminPage: PreparedStatement<AdminPayoutSqlRow>;
   readonly adminTotals: PreparedStatement<{ currency: string; status: string; count: number; amount_minor: string | number }>;
   readonly statement: PreparedStatement<StatementSqlRow>;
+  readonly bankTransfersDue: PreparedStatement<{ count: number }>;
 
   constructor(db: Database) {
     this.history = prepareStatement(db, 'payouts_history', history);
@@ -149,5 +153,6 @@ export class PayoutsStatements {
     this.adminPage = prepareStatement(db, 'admin_payouts_page', adminPage);
     this.adminTotals = prepareStatement(db, 'admin_payouts_totals', adminTotals);
     this.statement = prepareStatement(db, 'payout_statement', statement);
+    this.bankTransfersDue = prepareStatement(db, 'payouts_bank_transfers_due', bankTransfersDue);
   }
 }

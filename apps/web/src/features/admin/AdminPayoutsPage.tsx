@@ -84,15 +84,17 @@ export default function AdminPayoutsPage() {
   };
   const transfers = useMarkTransfer();
   const rows = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const transfersDue = query.data?.pages[0]?.bankTransfersDue ?? 0;
   const creator = filters.creatorId ? rows.find((row) => row.creator.id === filters.creatorId)?.creator : undefined;
 
   return (
     <Box sx={{ maxWidth: 960 }}>
       <PageHeader title="Payouts">Money sent to creators, newest first. A failed payout can be sent again.</PageHeader>
       <AdminTabs />
-      {rows.some(awaitsTransfer) && (
+      {transfersDue > 0 && (
         <Alert severity="info" variant="outlined" action={<BankTransfersDownload />} sx={{ mb: 2, flexWrap: 'wrap' }}>
-          Bank transfers wait for you: download them, pay them from the platform's bank, then mark each paid or failed.
+          {transfersDue === 1 ? 'A bank transfer waits' : `${transfersDue} bank transfers wait`} for you: download them, pay them from the
+          platform's bank, then mark each paid or failed.
         </Alert>
       )}
       <Box component="search" sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>

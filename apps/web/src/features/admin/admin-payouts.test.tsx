@@ -35,8 +35,8 @@ const failedRow = payoutRow({
   failureMessage: 'The receiving account is closed. Add another payout method.',
 });
 
-function page(items: AdminPayoutRow[], totals: AdminPayoutsPage['totals'] = []): AdminPayoutsPage {
-  return { items, totals, nextCursor: null };
+function page(items: AdminPayoutRow[], totals: AdminPayoutsPage['totals'] = [], bankTransfersDue = 0): AdminPayoutsPage {
+  return { items, totals, bankTransfersDue, nextCursor: null };
 }
 
 function api(extra: Parameters<typeof mockApi>[0] = {}) {
@@ -162,7 +162,7 @@ describe('manual bank transfers', () => {
   it('offers the download and, for a failed transfer, asks the reason the creator is shown', async () => {
     const sent: unknown[] = [];
     const fetchMock = api({
-      'GET /api/admin/payouts': () => ({ status: 200, body: page([transferRow, payoutRow()]) }),
+      'GET /api/admin/payouts': () => ({ status: 200, body: page([transferRow, payoutRow()], [], 1) }),
       'POST /api/admin/payouts/po7/mark': (body) => {
         sent.push(body);
         return {
@@ -174,6 +174,7 @@ describe('manual bank transfers', () => {
     const user = userEvent.setup();
     renderApp('/admin/payouts');
     const list = await screen.findByRole('list', { name: 'Payouts' });
+    expect(screen.getByText(/A bank transfer waits for you/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download bank transfers (CSV)' }).getAttribute('href')).toBe(
       '/api/admin/payouts/manual-export',
     );
@@ -196,8 +197,9 @@ describe('manual bank transfers', () => {
   it('marks a transfer paid without a reason, and hides the download when none waits', async () => {
     const sent: unknown[] = [];
     api({
-      'GET /api/admin/payouts?status=in_flight': () => ({ status: 200, body: page([transferRow]) }),
+      'GET /api/admin/payouts?status=in_flight': () => ({ status: 200, body: page([transferRow], [], 1) }),
       'GET /api/admin/payouts?status=paid': () => ({ status: 200, body: page([payoutRow()]) }),
+      'GET /api/admin/payouts?status=paid&currency=USD': () => ({ status: 200, body: page([payoutRow()], [], 2) }),
       'POST /api/admin/payouts/po7/mark': (body) => {
         sent.push(body);
         return { status: 200, body: { ...transferRow, status: 'paid' } };
@@ -214,6 +216,10 @@ describe('manual bank transfers', () => {
     await router.navigate('/admin/payouts?status=paid');
     await screen.findByText('PayPal ad•••@example.com · Development · devpo_1');
     expect(screen.queryByRole('link', { name: 'Download bank transfers (CSV)' })).toBeNull();
+
+    // Transfers still due show whatever the list is filtered to.
+    await router.navigate('/admin/payouts?status=paid&currency=USD');
+    expect(await screen.findByText(/2 bank transfers wait for you/)).toBeTruthy();
   });
 });
 
