@@ -1,7 +1,7 @@
 import { adminEmailFor } from './support/admins.js';
-import { becomeCreator, createFirstPlan, publishPost, writePhoto } from './support/creator.js';
+import { memberReadingPaidPost } from './support/creator.js';
 import { expect, test } from './support/fixtures.js';
-import { expectAccessible, payWithTestCard, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+import { expectAccessible, screenshot, signUp, uniqueHandle } from './support/journey.js';
 
 test('an admin opens a test dispute on a payment, the member loses access, and the admin decides it won', async ({
   page,
@@ -11,25 +11,17 @@ test('an admin opens a test dispute on a payment, the member loses access, and t
   const project = testInfo.project.name;
   if (project === 'phone') await page.setViewportSize({ width: 390, height: 844 });
 
-  // A creator with a plan and a post for subscribers.
-  const creatorContext = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
-  const creator = await creatorContext.newPage();
-  const photo = await writePhoto(testInfo);
-  const creatorName = `Harbour ${project}`;
-  await signUp(creator, { email: uniqueEmail('harbour'), handle: uniqueHandle('harbour'), publicName: creatorName });
-  await becomeCreator(creator, testInfo, { name: creatorName, photo });
-  await createFirstPlan(creator, { name: 'Tide', description: 'Every tide table.', price: '6.50' });
-  const paidPostUrl = await publishPost(creator, { text: 'Spring tides this week.', files: [photo], access: 'Subscribers' });
-
-  // A member subscribes with the test card and reads the post.
-  const memberContext = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
-  const member = await memberContext.newPage();
-  const memberHandle = uniqueHandle('skipper');
-  await signUp(member, { email: uniqueEmail('skipper'), handle: memberHandle, publicName: 'Skipper' });
-  await member.goto(paidPostUrl);
-  await member.getByRole('link', { name: 'Subscribe from $6.50 / 30 days' }).click();
-  await payWithTestCard(member);
-  await expect(member.getByText('Spring tides this week.')).toBeVisible();
+  // A creator with a plan and a post for subscribers; a member subscribed with the test card reads it.
+  const { creatorContext, memberContext, member, memberHandle } = await memberReadingPaidPost(browser, testInfo, {
+    creator: {
+      label: 'harbour',
+      name: `Harbour ${project}`,
+      plan: 'Tide',
+      planDescription: 'Every tide table.',
+      post: 'Spring tides this week.',
+    },
+    member: { label: 'skipper', name: 'Skipper' },
+  });
 
   // The admin finds the payment and, as the member's bank would, disputes it.
   await signUp(page, { email: adminEmailFor('disputes', project), handle: uniqueHandle('clerk'), publicName: 'Clerk' });

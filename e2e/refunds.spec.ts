@@ -1,7 +1,7 @@
 import { adminEmailFor } from './support/admins.js';
-import { becomeCreator, createFirstPlan, publishPost, writePhoto } from './support/creator.js';
+import { memberReadingPaidPost } from './support/creator.js';
 import { expect, test } from './support/fixtures.js';
-import { expectAccessible, payWithTestCard, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+import { expectAccessible, screenshot, signUp, uniqueHandle } from './support/journey.js';
 
 test('an admin refunds a member’s payment and ends the subscription now; the member loses access and the refund is listed', async ({
   page,
@@ -11,26 +11,17 @@ test('an admin refunds a member’s payment and ends the subscription now; the m
   const project = testInfo.project.name;
   if (project === 'phone') await page.setViewportSize({ width: 390, height: 844 });
 
-  // A creator with a plan and a post for subscribers.
-  const creatorContext = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
-  const creator = await creatorContext.newPage();
-  const photo = await writePhoto(testInfo);
-  const creatorName = `Lighthouse ${project}`;
-  await signUp(creator, { email: uniqueEmail('keeper'), handle: uniqueHandle('keeper'), publicName: creatorName });
-  await becomeCreator(creator, testInfo, { name: creatorName, photo });
-  await createFirstPlan(creator, { name: 'Beacon', description: 'Every night shot.', price: '6.50' });
-  const paidPostUrl = await publishPost(creator, { text: 'Night shots from the lamp room.', files: [photo], access: 'Subscribers' });
-
-  // A member subscribes with the test card and reads the post.
-  const memberContext = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
-  const member = await memberContext.newPage();
-  const memberHandle = uniqueHandle('sailor');
-  await signUp(member, { email: uniqueEmail('sailor'), handle: memberHandle, publicName: 'Night Sailor' });
-  await member.goto(paidPostUrl);
-  await member.getByRole('link', { name: 'Subscribe from $6.50 / 30 days' }).click();
-  await payWithTestCard(member);
-  await expect(member).toHaveURL(paidPostUrl);
-  await expect(member.getByText('Night shots from the lamp room.')).toBeVisible();
+  // A creator with a plan and a post for subscribers; a member subscribed with the test card reads it.
+  const { creatorContext, memberContext, member, memberHandle } = await memberReadingPaidPost(browser, testInfo, {
+    creator: {
+      label: 'keeper',
+      name: `Lighthouse ${project}`,
+      plan: 'Beacon',
+      planDescription: 'Every night shot.',
+      post: 'Night shots from the lamp room.',
+    },
+    member: { label: 'sailor', name: 'Night Sailor' },
+  });
 
   // The admin finds the payment by its member and refunds it, ending the subscription now.
   await signUp(page, { email: adminEmailFor('refunds', project), handle: uniqueHandle('treasurer'), publicName: 'Treasurer' });
