@@ -14,8 +14,8 @@ test('an admin opens a test dispute on a payment, the member loses access, and t
   // A creator with a plan and a post for subscribers; a member subscribed with the test card reads it.
   const { creatorContext, memberContext, member, memberHandle } = await memberReadingPaidPost(browser, testInfo, {
     creator: {
-      label: 'harbour',
-      name: `Harbour ${project}`,
+      label: 'quayside',
+      name: `Quayside ${project}`,
       plan: 'Tide',
       planDescription: 'Every tide table.',
       post: 'Spring tides this week.',
@@ -31,6 +31,8 @@ test('an admin opens a test dispute on a payment, the member loses access, and t
     .getByRole('button', { name: `@${memberHandle}` })
     .first()
     .click();
+  await expect(page.getByText('One member')).toBeVisible();
+  await expect(payments.getByRole('listitem')).toHaveCount(1);
   await payments.getByRole('link', { name: '$6.50 · Subscription' }).click();
   await page.getByRole('button', { name: 'Open a test dispute' }).click();
   const opening = page.getByRole('dialog', { name: "Dispute $6.50 as the member's bank?" });

@@ -1,4 +1,4 @@
-import { type ClientConfig, PAYOUT_METHOD_TYPES } from '@aurum/core';
+import type { ClientConfig } from '@aurum/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api/client';
 import { queryKeys } from './query-keys';
@@ -12,7 +12,8 @@ const ALL_OFF: ClientConfig = {
   errorReporting: null,
   telemetry: null,
   sessionRecording: null,
-  payoutMethodTypes: [...PAYOUT_METHOD_TYPES],
+  // Written out: a value from the core package would put it all into the first page's JavaScript.
+  payoutMethodTypes: ['bank_account', 'paypal'],
 };
 
 /**
