@@ -32,12 +32,11 @@ import { queryKeys } from '../../lib/query-keys';
 import { ActionDialog } from './ActionDialog';
 import { adminCreatorPayoutsQuery, holdCreatorPayouts, setCreatorHold } from './api';
 import { PAYOUT_PROVIDER_LABELS, PROVIDER_ACCOUNT_STATE_LABELS, WITHDRAW_BLOCK_LABELS } from './labels';
-import { adminDateTime } from './MoneyList';
+import { adminDateTime, personName } from './MoneyList';
 
 const TITLE = 'Creator payouts';
 
 const dayCount = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
-const personName = (person: AdminCreatorPayouts['creator']) => (person.handle ? `@${person.handle}` : (person.email ?? person.id));
 
 /** /admin/payouts/creators/:creatorId: a creator's balances, how long their earnings are held, and whether their payouts are. */
 export default function AdminCreatorPayoutsPage() {

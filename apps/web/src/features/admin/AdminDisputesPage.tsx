@@ -20,9 +20,7 @@ import { useAddressParams } from '../../lib/useAddressParams';
 import { ActionDialog } from './ActionDialog';
 import { adminDisputesQuery, closeTestDispute, type DisputeFilters } from './api';
 import { DISPUTE_STATUS_COLORS, DISPUTE_STATUS_LABELS } from './labels';
-import { adminDateTime } from './MoneyList';
-
-const personName = (person: AdminDispute['creator']) => (person.handle ? `@${person.handle}` : (person.email ?? person.id));
+import { adminDateTime, personName } from './MoneyList';
 
 /** The filters the address holds, each kept only when it is one the list knows. */
 function disputeFilters(params: URLSearchParams): DisputeFilters {
@@ -187,22 +185,17 @@ function DisputeItem({ dispute, onDecide }: { dispute: AdminDispute; onDecide: (
         )}
         {decidable && (
           <>
-            <Button
-              variant="outlined"
-              size="small"
-              onClick={() => onDecide('won')}
-              aria-label={`Decide as won: ${formatMoney(dispute)} from ${personName(dispute.member)}`}
-            >
-              Close as won
-            </Button>
-            <Button
-              variant="outlined"
-              size="small"
-              onClick={() => onDecide('lost')}
-              aria-label={`Decide as lost: ${formatMoney(dispute)} from ${personName(dispute.member)}`}
-            >
-              Close as lost
-            </Button>
+            {(['won', 'lost'] as const).map((outcome) => (
+              <Button
+                key={outcome}
+                variant="outlined"
+                size="small"
+                onClick={() => onDecide(outcome)}
+                aria-label={`Decide as ${outcome}: ${formatMoney(dispute)} from ${personName(dispute.member)}`}
+              >
+                Close as {outcome}
+              </Button>
+            ))}
           </>
         )}
       </Box>

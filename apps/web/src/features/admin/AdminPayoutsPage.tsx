@@ -33,14 +33,11 @@ import { ActionDialog } from './ActionDialog';
 import { adminPayoutsQuery, type PayoutFilters, retryPayout } from './api';
 import { PAYOUT_PROVIDER_LABELS, PAYOUT_STATUS_LABELS, PAYOUT_TRIGGER_LABELS } from './labels';
 import { awaitsTransfer, BankTransfersDownload, MarkTransferButtons, useMarkTransfer } from './ManualTransfers';
-import { adminDateTime, PersonFilterLink } from './MoneyList';
+import { adminDateTime, PersonFilterLink, personName } from './MoneyList';
 
 /** The status filter's choices, in the order an admin works through them. */
 const STATUS_CHOICES: readonly PayoutStatus[] = ['pending', 'in_flight', 'failed', 'paid'];
 const CURRENCIES = Object.keys(CURRENCY_EXPONENTS) as Currency[];
-
-type Person = AdminPayoutRow['creator'];
-const personName = (person: Person) => (person.handle ? `@${person.handle}` : (person.email ?? person.id));
 
 /** The filters the address holds, each kept only when it is one the list knows. */
 function payoutFilters(params: URLSearchParams): PayoutFilters {

@@ -8,14 +8,12 @@ import { addSnack } from '../../components/snack-queue';
 import { queryKeys } from '../../lib/query-keys';
 import { ActionDialog } from './ActionDialog';
 import { BANK_TRANSFERS_EXPORT_URL, markPayout } from './api';
+import { personName } from './MoneyList';
 
 /**
  * Manual bank transfers on /admin/payouts: the admin downloads the transfers to make, pays them
  * outside Aurum, then marks each paid or failed (failed with the reason the creator is shown).
  */
-
-type Person = AdminPayoutRow['creator'];
-const personName = (person: Person) => (person.handle ? `@${person.handle}` : (person.email ?? person.id));
 
 /** A payout an admin pays by hand and has not marked yet. */
 export const awaitsTransfer = (row: AdminPayoutRow) => row.provider === 'manual' && row.status === 'in_flight';

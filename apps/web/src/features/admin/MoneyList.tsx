@@ -22,6 +22,9 @@ interface Person {
   email: string | null;
 }
 
+/** How an admin list names a person: their @handle, else their e-mail, else their id. */
+export const personName = (person: Person) => (person.handle ? `@${person.handle}` : (person.email ?? person.id));
+
 /** Choices of a select filter: the value and what it is called. */
 export type FilterChoices = ReadonlyArray<readonly [value: string, label: string]>;
 
