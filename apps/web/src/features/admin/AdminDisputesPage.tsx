@@ -183,21 +183,18 @@ function DisputeItem({ dispute, onDecide }: { dispute: AdminDispute; onDecide: (
             Answer at the provider
           </Button>
         )}
-        {decidable && (
-          <>
-            {(['won', 'lost'] as const).map((outcome) => (
-              <Button
-                key={outcome}
-                variant="outlined"
-                size="small"
-                onClick={() => onDecide(outcome)}
-                aria-label={`Decide as ${outcome}: ${formatMoney(dispute)} from ${personName(dispute.member)}`}
-              >
-                Close as {outcome}
-              </Button>
-            ))}
-          </>
-        )}
+        {decidable &&
+          (['won', 'lost'] as const).map((outcome) => (
+            <Button
+              key={outcome}
+              variant="outlined"
+              size="small"
+              onClick={() => onDecide(outcome)}
+              aria-label={`Decide as ${outcome}: ${formatMoney(dispute)} from ${personName(dispute.member)}`}
+            >
+              Close as {outcome}
+            </Button>
+          ))}
       </Box>
     </Paper>
   );
