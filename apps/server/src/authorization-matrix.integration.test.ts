@@ -19,6 +19,7 @@ import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../tes
  * - `admins`: 401 for nobody, 403 admin_only for everyone but admins;
  * - `creator's`: the creator's own resource: others signed in are told it does not exist (404);
  * - `creator's, creators only`: as `creator's`, and 403 creator_required for non-creators;
+ * - `creator's, of a public page`: the creator's own, behind their public page (their followers): others signed in get 403;
  * - `creator's or admins'`: about the creator, read by the creator and admins: others signed in get 403 (the creator is public);
  * - `member's`: the member's own resource (a subscription, a support ticket): others signed in get 404;
  * - `the chat's`: the member's chat with the creator: others signed in get 404.
@@ -31,6 +32,7 @@ type Decision =
   | 'admins'
   | "creator's"
   | "creator's, creators only"
+  | "creator's, of a public page"
   | "creator's or admins'"
   | "member's"
   | "the chat's";
@@ -97,7 +99,7 @@ const DECISIONS: Record<string, Decision> = {
   'PUT /api/creators/{creatorId}/follow': 'signed-in',
   'DELETE /api/creators/{creatorId}/follow': 'signed-in',
   'GET /api/me/follows': 'signed-in',
-  'GET /api/creators/{creatorId}/followers': "creator's",
+  'GET /api/creators/{creatorId}/followers': "creator's, of a public page",
   'PUT /api/users/{userId}/block': 'signed-in',
   'DELETE /api/users/{userId}/block': 'signed-in',
   'GET /api/me/blocks': 'signed-in',
@@ -243,6 +245,8 @@ function expected(decision: Decision, caller: Caller): Expected {
       return caller === 'creator' ? 'past' : 404;
     case "creator's, creators only":
       return caller === 'creator' ? 'past' : isCreator ? 404 : 403;
+    case "creator's, of a public page":
+      return caller === 'creator' ? 'past' : 403;
     case "creator's or admins'":
       return caller === 'creator' || caller === 'admin' ? 'past' : 403;
     case "member's":

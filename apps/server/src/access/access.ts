@@ -9,10 +9,10 @@ import type { Viewer } from '../http/viewer.js';
 
 /**
  * Who may do what, in one place. Routes ask for the viewer an action needs (anyone signed
- * in, a creator, an admin); services ask whether a row is the caller's own and whether the
- * caller finished registration; queries test roles with `hasRoleSql`. Roles are named by
- * core's ROLE, never by a string literal. Refusals: 401 general_unauthorized_scope for
- * nobody, 403 creator_required or admin_only for a missing role, 404 for someone else's row.
+ * in, a creator, an admin); services ask `requireAccess` (`require-access.ts`) whether the
+ * caller may act on a member's thing, and here whether they finished registration; queries test
+ * roles with `hasRoleSql`. Roles are named by core's ROLE, never by a string literal. Refusals:
+ * 401 general_unauthorized_scope for nobody, 403 creator_required or admin_only for a missing role.
  */
 
 /** The signed-in viewer, or a 401 for anonymous requests. */
@@ -59,15 +59,6 @@ export function guardAdminRoutes(app: FastifyInstance): void {
     const existing = route.preValidation;
     route.preValidation = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : guard;
   });
-}
-
-/**
- * The ownership rule for what creators make (plans, posts): only the creator may change it,
- * and to anyone else it answers "not found", so refusals do not reveal that it exists.
- */
-export function assertOwner<T extends { creatorId: string }>(row: T | undefined, userId: string, what: string): T {
-  if (!row || row.creatorId !== userId) throw errors.notFound(what);
-  return row;
 }
 
 /**

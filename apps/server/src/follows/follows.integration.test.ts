@@ -104,11 +104,11 @@ describe(`following creators (${TEST_DRIVER})`, () => {
     expect(rest).toMatchObject({ total: 2, nextCursor: null });
     expect(rest.items.map((item: any) => item.userId)).toEqual([fan.id]);
 
-    // Only the creator sees their followers.
+    // Only the creator sees their followers; the creator's page is public, so the refusal says so.
     for (const client of [fan.client, creators[1]!.client]) {
       const refused = await client.get(`/api/creators/${owner.id}/followers`);
-      expect(refused.status).toBe(404);
-      expect(refused.body.type).toBe('not_found');
+      expect(refused.status).toBe(403);
+      expect(refused.body.type).toBe('forbidden');
     }
   });
 

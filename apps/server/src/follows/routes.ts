@@ -63,7 +63,7 @@ export const followsRoutes: DomainRoutes<{ follows: FollowsService }> = (app, { 
         summary: "A creator's followers with their total, newest first; only for the creator",
         params: followParamsSchema,
         querystring: followsPageQuerySchema,
-        response: { 200: followersPageSchema, 404: apiErrorSchema },
+        response: { 200: followersPageSchema, 403: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) => follows.listFollowers(requireViewer(request).userId, request.params.creatorId, request.query),

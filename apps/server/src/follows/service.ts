@@ -1,6 +1,7 @@
 import { type FollowEntry, type FollowedCreatorsPage, type FollowersPage, type FollowState, generateId, ROLE } from '@aurum/core';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { hasRoleSql } from '../access/access.js';
+import { actorOf, requireAccess } from '../access/require-access.js';
 import type { Database } from '../db/database.js';
 import { follows, profiles, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
@@ -70,7 +71,7 @@ export class FollowsService {
 
   /** A creator's followers (disabled accounts left out) and their total; only the creator may ask. */
   async listFollowers(viewerId: string, creatorId: string, page: PageRequest): Promise<FollowersPage> {
-    if (viewerId !== creatorId) throw errors.notFound('Creator');
+    requireAccess(actorOf(viewerId), 'creator.followers.read', { creatorId });
     const [total, items] = await Promise.all([this.followerCount(creatorId), this.page('creatorId', creatorId, page)]);
     return { total, ...items };
   }

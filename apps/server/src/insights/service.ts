@@ -6,7 +6,6 @@ import {
   churnRate,
   type EarningsInsights,
   type FansInsights,
-  hasRole,
   INSIGHTS_FANS_LIMIT,
   INSIGHTS_POSTS_LIMIT,
   type InsightsGranularity,
@@ -19,12 +18,12 @@ import {
   localDate,
   majorUnits,
   type PostsInsights,
-  ROLE,
   relativeChange,
   resolvePeriod,
   type SubscribersInsights,
 } from '@aurum/core';
 import { eq } from 'drizzle-orm';
+import { requireAccess } from '../access/require-access.js';
 import type { Database } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { userData } from '../db/schema.js';
@@ -113,12 +112,9 @@ export class InsightsService {
    * Returns the time zone to count in: the query's, else the creator's setting, else UTC.
    */
   private async authorize(viewer: Viewer, creatorId: string, tz: string | undefined): Promise<string> {
-    const isAdmin = hasRole(viewer.labels, ROLE.admins);
-    if (!isAdmin) {
-      if (viewer.userId !== creatorId) throw errors.forbidden({ message: 'Only the creator can read these insights.' });
-      if (!hasRole(viewer.labels, ROLE.creators)) throw errors.creatorRequired();
-      if (tz) return tz;
-    }
+    requireAccess(viewer, 'creator.insights.read', { creatorId });
+    // The creator's own reading needs no lookup when it names its time zone; an admin's checks the creator exists.
+    if (viewer.userId === creatorId && tz) return tz;
     const [target] = await this.statement<TargetRow>('insights_target', targetStatement).run({ creator: creatorId });
     if (!target) throw errors.notFound('Creator');
     return tz ?? target.time_zone ?? 'UTC';

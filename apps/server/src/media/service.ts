@@ -17,6 +17,7 @@ import {
 import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { actorOf, requireAccess } from '../access/require-access.js';
 import type { Database, Executor } from '../db/database.js';
 import {
   auditLog,
@@ -366,8 +367,7 @@ export class MediaService {
 
   /** Processing status for the owner; anyone else is told it does not exist. */
   async getStatus(viewerId: string, id: string): Promise<MediaStatusView> {
-    const record = await this.getMedia(id);
-    if (!record || record.ownerId !== viewerId) throw errors.notFound('Media');
+    const record = requireAccess(actorOf(viewerId), 'media.manage', await this.getMedia(id));
     return {
       id: record.id,
       kind: record.kind,
@@ -403,8 +403,7 @@ export class MediaService {
 
   /** Deletes the owner's media item and its bytes; refused while a post uses it. */
   async deleteOwnMedia(viewerId: string, id: string): Promise<void> {
-    const record = await this.getMedia(id);
-    if (!record || record.ownerId !== viewerId) throw errors.notFound('Media');
+    requireAccess(actorOf(viewerId), 'media.manage', await this.getMedia(id));
     const [used] = await this.deps.db.select({ postId: postMedia.postId }).from(postMedia).where(eq(postMedia.mediaId, id)).limit(1);
     if (used) throw errors.mediaInUse({ message: 'This media is part of a post. Remove it from the post first.' });
     const [sent] = await this.deps.db

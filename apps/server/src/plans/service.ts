@@ -8,7 +8,7 @@ import {
 } from '@aurum/core';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { assertOwner } from '../access/access.js';
+import { actorOf, requireAccess } from '../access/require-access.js';
 import type { Database, Executor } from '../db/database.js';
 import { plans, subscriptions, users } from '../db/schema.js';
 import { grantsAccessSql } from '../db/subscription-access.js';
@@ -74,7 +74,7 @@ export class PlansService {
     const { db, now } = this.deps;
     return db.transaction(async (tx) => {
       const [current] = await tx.select().from(plans).where(eq(plans.id, planId)).for('update');
-      const plan = assertOwner(current, creatorId, 'Plan');
+      const plan = requireAccess(actorOf(creatorId), 'plan.manage', current);
       const repriced =
         (input.priceMinor !== undefined && input.priceMinor !== plan.priceMinor) ||
         (input.currency !== undefined && input.currency !== plan.currency);
@@ -86,7 +86,7 @@ export class PlansService {
         .set({ ...input, updatedAt: now() })
         .where(eq(plans.id, planId))
         .returning();
-      return toPlan(assertOwner(row, creatorId, 'Plan'));
+      return toPlan(requireAccess(actorOf(creatorId), 'plan.manage', row));
     });
   }
 
@@ -97,7 +97,7 @@ export class PlansService {
       .set({ active, updatedAt: this.deps.now() })
       .where(and(eq(plans.id, planId), eq(plans.creatorId, creatorId)))
       .returning();
-    return toPlan(assertOwner(row, creatorId, 'Plan'));
+    return toPlan(requireAccess(actorOf(creatorId), 'plan.manage', row));
   }
 
   /** All of the creator's own plans, newest first, active or not. */

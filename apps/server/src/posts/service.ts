@@ -12,7 +12,7 @@ import {
 } from '@aurum/core';
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { assertOwner } from '../access/access.js';
+import { actorOf, requireAccess } from '../access/require-access.js';
 import type { Database, Executor } from '../db/database.js';
 import { media, postMedia, posts, profiles } from '../db/schema.js';
 import { errors } from '../http/errors.js';
@@ -109,7 +109,7 @@ export class PostsService {
         .from(posts)
         .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
         .for('update');
-      const post = assertOwner(current, creatorId, 'Post');
+      const post = requireAccess(actorOf(creatorId), 'post.manage', current);
       const text = input.text ?? post.text;
       const access = input.access ?? post.access;
       const publishAt = nextPublishAt(input.publishAt, post.publishAt, now);
@@ -173,7 +173,7 @@ export class PostsService {
         .from(posts)
         .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
         .for('update');
-      const post = assertOwner(current, creatorId, 'Post');
+      const post = requireAccess(actorOf(creatorId), 'post.manage', current);
       const ids = (
         await tx.select({ mediaId: postMedia.mediaId }).from(postMedia).where(eq(postMedia.postId, postId)).orderBy(postMedia.position)
       ).map((row) => row.mediaId);
@@ -193,7 +193,7 @@ export class PostsService {
         .set({ deletedAt: now, updatedAt: now })
         .where(and(eq(posts.id, postId), eq(posts.creatorId, creatorId), isNull(posts.deletedAt)))
         .returning({ creatorId: posts.creatorId });
-      assertOwner(row, creatorId, 'Post');
+      requireAccess(actorOf(creatorId), 'post.manage', row);
       await this.deps.onRemoved?.inTransaction(postId, tx);
     });
     this.deps.onRemoved?.afterCommit(postId);
