@@ -12,16 +12,24 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCreator, requireViewer } from '../access/access.js';
-import type { DisputesService } from '../disputes/service.js';
 import { WEBHOOK_PREFIX } from '../http/csrf.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
 import { registerRawBodyRoutes } from '../http/raw-body.js';
-import type { ChargesService } from './charges.js';
+import type { ChargesService, WebhookOutcome } from './charges.js';
+import type { DisputeReport } from './provider.js';
 import type { PaymentsService } from './service.js';
 
 const tags = ['payments'];
 
-export const paymentsRoutes: DomainRoutes<{ payments: PaymentsService; charges: ChargesService; disputes: DisputesService }> = async (
+/**
+ * What the webhook does with a dispute the provider reports: the disputes domain records it
+ * (`DisputesService`), handed in by the composition root, as payments imports no domain built on it.
+ */
+interface DisputeRecorder {
+  record(provider: string, report: DisputeReport): Promise<WebhookOutcome>;
+}
+
+export const paymentsRoutes: DomainRoutes<{ payments: PaymentsService; charges: ChargesService; disputes: DisputeRecorder }> = async (
   app,
   { payments, charges, disputes },
 ) => {

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from '../db/columns.js';
+import { paymentMethods } from '../payments/tables.js';
+import { plans } from '../plans/tables.js';
+import { userReference } from '../users/tables.js';
+
+/** A member's subscription to a plan; it grants access while valid_until is in the future. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: userReference('user_id'),
+    creatorId: userReference('creator_id'),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    paymentMethodId: text('payment_method_id').references(() => paymentMethods.id),
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Set when a renewal charge failed; cleared by the next successful one. */
+    renewalFailedAt: timestamp('renewal_failed_at', { withTimezone: true }),
+    renewalFailures: integer('renewal_failures').notNull().default(0),
+    /** Set when renewal gave up after the grace period; the subscription is over. */
+    lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
+    /** When the member turned renewal off (insights date a cancellation by it); cleared when renewal is turned back on. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Creator insights read a creator's subscriptions, and those ending today.
+    index('subscriptions_creator_idx').on(t.creatorId, t.createdAt),
+    index('subscriptions_creator_valid_idx').on(t.creatorId, t.validUntil),
+    // The admin subscriptions list: newest first.
+    index('subscriptions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('subscriptions_user_creator_idx').on(t.userId, t.creatorId, t.validUntil),
+    index('subscriptions_renewal_due_idx').on(t.validUntil).where(sql`${t.autoRenew} and ${t.lapsedAt} is null`),
+  ],
+);
