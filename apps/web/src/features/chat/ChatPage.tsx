@@ -1,4 +1,13 @@
-import { CHAT_EVENTS, type ChatMessage, type ChatSummary, displayName, ERROR_TYPES, generateId, type MessagePrice } from '@aurum/core';
+import {
+  CHAT_EVENTS,
+  type ChatMessage,
+  type ChatMessageEvent,
+  type ChatSummary,
+  displayName,
+  ERROR_TYPES,
+  generateId,
+  type MessagePrice,
+} from '@aurum/core';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,7 +16,7 @@ import Divider from '@mui/material/Divider';
 import Fab from '@mui/material/Fab';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { BackButton } from '../../components/BackButton';
@@ -19,9 +28,9 @@ import { useIsCreator, useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
 import { useRealtimeChannel } from '../../lib/realtime/use-realtime-channel';
-import { chatQuery, markRead, messagesQuery, sendMessage, sendTyping } from './api';
+import { chatQuery, fetchMessage, markRead, messagesQuery, sendMessage, sendTyping } from './api';
 import { Composer } from './Composer';
-import { addMessage, setPartnerRead } from './chat-cache';
+import { addMessage, loadedMessages, replaceMessage, setPartnerRead } from './chat-cache';
 import { MessageBubble } from './MessageBubble';
 import { buildTimeline, type PendingMessage } from './timeline';
 import { UnlockDialog } from './UnlockDialog';
@@ -116,20 +125,23 @@ function Conversation({ chat }: { chat: ChatSummary }) {
     void messages.fetchNextPage();
   };
 
+  const readMessage = (messageId: string, put: (queryClient: QueryClient, message: ChatMessage) => void) => {
+    fetchMessage(chat.id, messageId)
+      .then((message) => put(queryClient, message))
+      // Missed for now: the history is read again rather than left without it.
+      .catch(() => queryClient.invalidateQueries({ queryKey: queryKeys.chats.messages(chat.id) }));
+  };
   useRealtimeChannel(`chat:${chat.id}`, {
     onEvent: (event, data) => {
       if (event === CHAT_EVENTS.messageCreated) {
-        const message = data as ChatMessage;
-        // The channel carries the recipient's view; the sender's own paid message is read as the sender sees it.
-        if (message.senderId === userId && !message.unlocked) {
-          void queryClient.invalidateQueries({ queryKey: queryKeys.chats.messages(chat.id) });
-        } else {
-          addMessage(queryClient, message);
-        }
-        if (message.senderId !== userId) setPartnerTypingAt(null);
+        const created = data as ChatMessageEvent;
+        // A message sent here comes with the send's answer; any other is read on its own.
+        const known = [...pending, ...loadedMessages(queryClient, chat.id)].some((item) => item.id === created.messageId);
+        if (!known) readMessage(created.messageId, addMessage);
+        if (created.senderId !== userId) setPartnerTypingAt(null);
       } else if (event === CHAT_EVENTS.messageUnlocked) {
         // A paid message was paid for: the payer sees it in full, the sender sees it was bought.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.chats.messages(chat.id) });
+        readMessage((data as { messageId: string }).messageId, replaceMessage);
       } else if (event === CHAT_EVENTS.read) {
         const read = data as { userId: string; messageId: string };
         if (read.userId !== userId) setPartnerRead(queryClient, chat.id, read.messageId);
