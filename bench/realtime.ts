@@ -17,7 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { generateId, REALTIME_PATH, type RealtimeServerMessage, ROLE } from '@aurum/core';
+import { type ChatMessageEvent, generateId, REALTIME_PATH, type RealtimeServerMessage, ROLE } from '@aurum/core';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { ROOT, type RunningServer, readMemory, startCompiledServer } from './compiled-server.js';
@@ -126,7 +126,7 @@ async function openChatSocket(server: RunningServer, token: string, chatId: stri
       if (message.type === 'subscribed') resolve();
       else if (message.type === 'error') reject(new Error(message.error.message));
       else if (message.type === 'event' && message.event === 'message.created') {
-        const id = (message.data as { id: string }).id;
+        const id = (message.data as ChatMessageEvent).messageId;
         waiting.get(id)?.(performance.now());
         waiting.delete(id);
       }

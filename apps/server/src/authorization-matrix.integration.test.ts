@@ -221,6 +221,7 @@ const DECISIONS: Record<string, Decision> = {
   'GET /api/chats/unread': 'signed-in',
   'GET /api/chats/{chatId}': "the chat's",
   'GET /api/chats/{chatId}/messages': "the chat's",
+  'GET /api/chats/{chatId}/messages/{messageId}': "the chat's",
   'POST /api/chats/{chatId}/messages': "the chat's",
   'PUT /api/chats/{chatId}/read': "the chat's",
   'POST /api/chats/{chatId}/typing': "the chat's",

@@ -174,9 +174,14 @@ export type ChatPartnersPage = z.infer<typeof chatPartnersPageSchema>;
 
 export const unreadChatsSchema = z.object({ total: z.number().int().min(0) });
 
-/** Events on a chat's realtime channel (`chat:<id>`). */
+/**
+ * Events on a chat's realtime channel (`chat:<id>`), which both participants hear. They carry
+ * ids only, never a message: a message looks different to each side (a paid one is blurred for
+ * the recipient until they pay), so each reads it as they may see it from the API
+ * (`GET /api/chats/:chatId/messages/:messageId`).
+ */
 export const CHAT_EVENTS = {
-  /** A message was stored; data: the message. */
+  /** A message was stored; data: `ChatMessageEvent`. The sender's own device already has it from the send's answer. */
   messageCreated: 'message.created',
   /** A participant read up to a message; data: { userId, messageId }. */
   read: 'chat.read',
@@ -185,3 +190,10 @@ export const CHAT_EVENTS = {
   /** The recipient paid for a message's media; data: { messageId, userId }. Each side reads the message again. */
   messageUnlocked: 'message.unlocked',
 } as const;
+
+/** What `message.created` says: which message came, and from whom. */
+export interface ChatMessageEvent {
+  chatId: string;
+  messageId: string;
+  senderId: string;
+}

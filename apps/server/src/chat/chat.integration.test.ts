@@ -191,8 +191,24 @@ describe(`chat (${TEST_DRIVER})`, () => {
     const strangerSocket = openSocket(server, { cookie: stranger.client.cookie });
     expect(await follow(strangerSocket, `chat:${chatId}`)).toMatchObject({ type: 'error', error: { type: 'realtime_channel_forbidden' } });
 
+    const memberSocket = openSocket(server, { cookie: member.client.cookie });
+    expect(await follow(memberSocket, `chat:${chatId}`)).toMatchObject({ type: 'subscribed' });
+
     const sent = (await send(member.client, chatId, 'Are you there?')).body;
-    expect(await creatorSocket.next((m) => m.type === 'event' && m.event === 'message.created')).toMatchObject({ data: sent });
+    // Both sides hear which message came and nothing of it; each reads it as they see it.
+    const created = {
+      type: 'event',
+      channel: `chat:${chatId}`,
+      event: 'message.created',
+      data: { chatId, messageId: sent.id, senderId: member.id },
+    };
+    for (const socket of [creatorSocket, memberSocket])
+      expect(await socket.next((m) => m.type === 'event' && m.event === 'message.created')).toEqual(created);
+    expect(await creator.client.get(`/api/chats/${chatId}/messages/${sent.id}`)).toMatchObject({ status: 200, body: sent });
+    expect(await stranger.client.get(`/api/chats/${chatId}/messages/${sent.id}`)).toMatchObject({
+      status: 404,
+      body: { type: 'not_found' },
+    });
     expect(await creatorSocket.next((m) => m.type === 'event' && m.event === 'chat.message')).toMatchObject({
       channel: userChannel(creator.id),
       data: { chatId },
@@ -214,6 +230,7 @@ describe(`chat (${TEST_DRIVER})`, () => {
     expect(strangerSocket.received.filter((m) => m.type === 'event')).toEqual([]);
     expect(typingEvents()).toHaveLength(2);
     creatorSocket.socket.close();
+    memberSocket.socket.close();
     strangerSocket.socket.close();
   });
 

@@ -40,9 +40,13 @@ async function savedCard(client: ApiClient, number: string = DEV_TEST_CARDS.succ
 const attemptKey = () => generateId().padEnd(24, '0');
 
 describe(`paid messages (${TEST_DRIVER})`, () => {
-  async function paidScene(amountMinor = 700) {
+  async function openChat() {
     const { creator, member } = await pair();
     const chatId = (await member.client.post('/api/chats', { partnerId: creator.id })).body.id as string;
+    return { creator, member, chatId };
+  }
+
+  async function sendPaid(creator: { id: string; client: ApiClient }, chatId: string, amountMinor = 700) {
     const photos = [await insertMediaRow(server, creator.id), await insertMediaRow(server, creator.id)];
     const sent = await creator.client.post(`/api/chats/${chatId}/messages`, {
       id: generateId(),
@@ -51,7 +55,12 @@ describe(`paid messages (${TEST_DRIVER})`, () => {
       price: { amountMinor, currency: 'USD' },
     });
     expect(sent.status).toBe(200);
-    return { creator, member, chatId, message: sent.body };
+    return sent.body;
+  }
+
+  async function paidScene(amountMinor = 700) {
+    const { creator, member, chatId } = await openChat();
+    return { creator, member, chatId, message: await sendPaid(creator, chatId, amountMinor) };
   }
 
   it('shows the recipient blurred media and the price until they pay; the sender sees everything', async () => {
@@ -78,6 +87,39 @@ describe(`paid messages (${TEST_DRIVER})`, () => {
         mediaCount: 2,
         price: { amountMinor: 700, currency: 'USD' },
       });
+  });
+
+  it("names a new paid message on the chat's channel without any of it, and each side reads it as they see it", async () => {
+    const { creator, member, chatId } = await openChat();
+    const sockets = [openSocket(server, { cookie: creator.client.cookie }), openSocket(server, { cookie: member.client.cookie })];
+    for (const socket of sockets) expect(await follow(socket, `chat:${chatId}`)).toMatchObject({ type: 'subscribed' });
+    const message = await sendPaid(creator, chatId);
+
+    for (const socket of sockets) {
+      const created = await socket.next((m) => m.type === 'event' && m.event === 'message.created');
+      expect(created).toEqual({
+        type: 'event',
+        channel: `chat:${chatId}`,
+        event: 'message.created',
+        data: { chatId, messageId: message.id, senderId: creator.id },
+      });
+      socket.socket.close();
+    }
+    const memberView = await member.client.get(`/api/chats/${chatId}/messages/${message.id}`);
+    expect(memberView.body).toMatchObject({
+      id: message.id,
+      text: 'Just for you',
+      unlocked: false,
+      paid: false,
+      price: { amountMinor: 700 },
+    });
+    for (const item of memberView.body.media) expect(Object.keys(item.urls).sort()).toEqual(['blur', 'blurThumb']);
+    expect((await creator.client.get(`/api/chats/${chatId}/messages/${message.id}`)).body).toEqual(message);
+
+    // Only through its own chat: a chat someone else is in does not lead to it.
+    const other = await openChat();
+    expect((await other.creator.client.get(`/api/chats/${other.chatId}/messages/${message.id}`)).status).toBe(404);
+    expect((await member.client.get(`/api/chats/${chatId}/messages/${'x'.repeat(65)}`)).body.type).toBe('validation_failed');
   });
 
   it('refuses a price without media, out of bounds, or from a member; and nothing to unlock on free or own messages', async () => {
@@ -159,17 +201,12 @@ describe(`paid messages (${TEST_DRIVER})`, () => {
       data: { messageId: message.id, userId: member.id },
     });
     creatorSocket.socket.close();
-    // The creator sees the message was paid for.
-    expect((await creator.client.get(`/api/chats/${chatId}/messages`)).body.items[0]).toMatchObject({
-      id: message.id,
-      paid: true,
-      unlocked: true,
-    });
-    expect((await member.client.get(`/api/chats/${chatId}/messages`)).body.items[0]).toMatchObject({
-      id: message.id,
-      paid: true,
-      unlocked: true,
-    });
+    // The creator sees the message was paid for, in the history and reading the one message the event named.
+    for (const client of [creator.client, member.client]) {
+      const history = (await client.get(`/api/chats/${chatId}/messages`)).body.items[0];
+      expect(history).toMatchObject({ id: message.id, paid: true, unlocked: true });
+      expect((await client.get(`/api/chats/${chatId}/messages/${message.id}`)).body).toEqual(history);
+    }
   });
 
   it('keeps the media locked when the payment is declined, and lets the member pay with another card', async () => {

@@ -108,6 +108,19 @@ export const chatRoutes: DomainRoutes<{ chat: ChatService; media: MediaService }
     async (request) => chat.history(requireViewer(request).userId, request.params.chatId, request.query),
   );
 
+  api.get(
+    '/api/chats/:chatId/messages/:messageId',
+    {
+      schema: {
+        tags,
+        summary: "One message of the chat as the viewer sees it (a chat's realtime events name messages; each side reads them here)",
+        params: messageParamsSchema,
+        response: { 200: chatMessageSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => chat.message(requireViewer(request).userId, request.params.chatId, request.params.messageId),
+  );
+
   api.post(
     '/api/chats/:chatId/messages',
     {

@@ -1,6 +1,7 @@
 import {
   CHAT_EVENTS,
   type ChatMessage,
+  type ChatMessageEvent,
   type ChatMessagePreview,
   type ChatPartnersPage,
   type ChatSummary,
@@ -222,8 +223,9 @@ export class ChatService {
     });
     if (created) {
       this.deps.onMessage?.afterCommit();
-      // The channel hears the message as the recipient sees it: a paid one blurred, with its price.
-      this.deps.realtime.publish(chatChannel(chatId), CHAT_EVENTS.messageCreated, toMessage(stored, chatId, partnerId));
+      // Both sides hear the channel and see a paid message differently: the event names it, each reads it (`message`).
+      const event: ChatMessageEvent = { chatId, messageId: stored.id, senderId: viewerId };
+      this.deps.realtime.publish(chatChannel(chatId), CHAT_EVENTS.messageCreated, event);
       this.deps.realtime.publish(userChannel(partnerId), USER_CHAT_EVENT, { chatId });
     }
     return toMessage(stored, chatId, viewerId);
@@ -336,6 +338,19 @@ export class ChatService {
     if (row.unlocked) throw errors.messageAlreadyUnlocked();
     if (row.blocked) throw errors.chatBlocked();
     return { senderId: row.senderId, priceMinor: row.priceMinor, currency: row.currency, unlocked: row.unlocked };
+  }
+
+  /** One message of a chat as the viewer sees it (what a participant reads when the chat's channel names it); 404 for anyone else. */
+  async message(viewerId: string, chatId: string, messageId: string): Promise<ChatMessage> {
+    const result = (await this.deps.db.execute(
+      sql`select ${messageColumns(sql`m`, sql`${viewerId}::text`)}
+        from ${messages} as m
+        where m.id = ${messageId} and m.chat_id = ${chatId} and m.removed_at is null
+          and exists (select 1 from ${chatParticipants} as cp where cp.chat_id = m.chat_id and cp.user_id = ${viewerId})`,
+    )) as unknown as { rows: MessageRow[] };
+    const row = result.rows[0];
+    if (!row) throw errors.notFound('Message');
+    return toMessage(row, chatId, viewerId);
   }
 
   /** The media id behind a message's item, for one of the chat's two participants; null for anyone else. */

@@ -435,6 +435,17 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
     expect(sent.status).toBe(200);
     const history = await member.client.get(`/api/chats/${chatId}/messages`);
     expect(history.body.items[0]).toEqual(sent.body);
+    expect((await member.client.get(`/api/chats/${chatId}/messages/${sent.body.id}`)).body).toEqual(sent.body);
+    // The one message, read by anyone outside the chat or through a chat it is not in: no media named.
+    for (const [client, path] of [
+      [stranger.client, `/api/chats/${chatId}/messages/${sent.body.id}`],
+      [otherMember.client, `/api/chats/${otherChatId}/messages/${sent.body.id}`],
+      [new ApiClient(server), `/api/chats/${chatId}/messages/${sent.body.id}`],
+    ] as const) {
+      const read = await client.get(path);
+      expect([401, 404], path).toContain(read.status);
+      expect(JSON.stringify(read.body)).not.toContain('/media/');
+    }
     expect((await member.client.get('/api/chats')).body.items[0].lastMessage).toMatchObject({
       id: sent.body.id,
       mediaCount: 2,
@@ -497,10 +508,15 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
     const path = (position: number, kind: string) => `/api/chats/${chatId}/messages/${sent.body.id}/media/${position}/${kind}`;
     const unblurred = (item: StoredMedia) => PROTECTED_KINDS.flatMap((kind) => (item.bytes[kind] ? [item.bytes[kind] as Buffer] : []));
 
-    const lockedView = (await member.client.get(`/api/chats/${chatId}/messages`)).body.items[0];
-    expect(lockedView).toMatchObject({ unlocked: false, price: { amountMinor: 900 } });
+    // The member's view, in the history and as the one message a realtime event names.
+    const lockedViews = [
+      (await member.client.get(`/api/chats/${chatId}/messages`)).body.items[0],
+      (await member.client.get(`/api/chats/${chatId}/messages/${sent.body.id}`)).body,
+    ];
+    for (const lockedView of lockedViews) expect(lockedView).toMatchObject({ unlocked: false, price: { amountMinor: 900 } });
     for (const [position, item] of [photo, clip].entries()) {
-      for (const kind of PROTECTED_KINDS) expect(lockedView.media[position].urls[kind], kind).toBeUndefined();
+      for (const lockedView of lockedViews)
+        for (const kind of PROTECTED_KINDS) expect(lockedView.media[position].urls[kind], kind).toBeUndefined();
       for (const kind of BLURRED_KINDS) {
         const fetched = await fetchBytes(member.client, path(position, kind));
         expect(fetched.status, kind).toBe(200);
@@ -539,6 +555,7 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
       idempotencyKey: generateId().padEnd(24, '0'),
     });
     expect(unlocked.status).toBe(200);
+    expect((await member.client.get(`/api/chats/${chatId}/messages/${sent.body.id}`)).body).toEqual(unlocked.body);
     for (const [position, item] of [photo, clip].entries()) {
       for (const kind of PROTECTED_KINDS) {
         const stored = item.bytes[kind];
@@ -564,10 +581,14 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
       endsAccess: true,
     });
     expect(refunded.body.refund).toMatchObject({ status: 'succeeded' });
-    const relocked = (await member.client.get(`/api/chats/${chatId}/messages`)).body.items[0];
-    expect(relocked).toMatchObject({ unlocked: false, paid: false });
+    const relockedViews = [
+      (await member.client.get(`/api/chats/${chatId}/messages`)).body.items[0],
+      (await member.client.get(`/api/chats/${chatId}/messages/${sent.body.id}`)).body,
+    ];
+    for (const relocked of relockedViews) expect(relocked).toMatchObject({ unlocked: false, paid: false });
     for (const [position, item] of [photo, clip].entries()) {
-      for (const kind of PROTECTED_KINDS) expect(relocked.media[position].urls[kind], kind).toBeUndefined();
+      for (const relocked of relockedViews)
+        for (const kind of PROTECTED_KINDS) expect(relocked.media[position].urls[kind], kind).toBeUndefined();
       for (const kind of [...PROTECTED_KINDS, 'original', 'upload']) {
         for (const headers of [{}, { range: 'bytes=0-' }] as Record<string, string>[]) {
           const fetched = await fetchBytes(member.client, path(position, kind), headers);

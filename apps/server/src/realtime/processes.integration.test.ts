@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type ChatMessage, DAY_MS, generateId, type MessagesPage, REALTIME_POLICY_CLOSE } from '@aurum/core';
+import { type ChatMessage, type ChatMessageEvent, DAY_MS, generateId, type MessagesPage, REALTIME_POLICY_CLOSE } from '@aurum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSocket, subscribe } from '../../test/realtime-client.js';
 import { type ServerProcess, startServerProcess } from '../../test/server-process.js';
@@ -97,7 +97,7 @@ describe.runIf(CAN_SHARE_REDIS)('realtime across server processes', () => {
     const sent = await send(second, memberCookie, chatId, 'Across processes');
     expect(sent.status).toBe(200);
     expect(await creatorSocket.next((m) => m.type === 'event' && m.event === 'message.created')).toMatchObject({
-      data: { id: sent.body.id },
+      data: { chatId, messageId: sent.body.id },
     });
 
     const signOut = await fetch(`${second.baseUrl}/api/auth/session`, {
@@ -133,8 +133,11 @@ describe.runIf(CAN_SHARE_REDIS)('realtime across server processes', () => {
     const page = (await response.json()) as MessagesPage;
     for (const message of page.items) shown.set(message.id, message.text);
     const after = await send(second, memberCookie, chatId, 'after the restart');
+    // The event names the message; the client reads it.
     const live = await again.next((m) => m.type === 'event' && m.event === 'message.created');
-    const liveMessage = (live as { data: { id: string; text: string } }).data;
+    const { messageId } = (live as { data: ChatMessageEvent }).data;
+    const read = await fetch(`${restarted.baseUrl}/api/chats/${chatId}/messages/${messageId}`, { headers: { cookie: creatorCookie } });
+    const liveMessage = (await read.json()) as ChatMessage;
     shown.set(liveMessage.id, liveMessage.text);
 
     expect([...shown.keys()].sort()).toEqual([before, ...missed, after].map((message) => message.body.id).sort());

@@ -40,6 +40,9 @@ export const partnersQuery = (q: string) =>
     placeholderData: keepPreviousData,
   });
 
+/** One message as the user sees it: what the chat's realtime events name, read on its own instead of the whole history. */
+export const fetchMessage = (chatId: string, messageId: string) => api.get<ChatMessage>(`/chats/${chatId}/messages/${messageId}`);
+
 export const startChat = (partnerId: string) => api.post<ChatSummary>('/chats', { partnerId });
 export const sendMessage = (chatId: string, message: { id: string; text: string; mediaIds: string[]; price: MessagePrice | null }) =>
   api.post<ChatMessage>(`/chats/${chatId}/messages`, message);

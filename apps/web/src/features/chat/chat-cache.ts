@@ -1,14 +1,28 @@
 import type { ChatMessage, ChatSummary, MessagesPage } from '@aurum/core';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../lib/query-keys';
+import { comesAfter } from './timeline';
 
-/** Puts a stored message at the top of the chat's newest page, once: a send's answer and its realtime event both bring it. */
+type MessagePages = InfiniteData<MessagesPage, string | null>;
+
+/** The chat's loaded messages (none while its history is not loaded). */
+export function loadedMessages(queryClient: QueryClient, chatId: string): ChatMessage[] {
+  return queryClient.getQueryData<MessagePages>(queryKeys.chats.messages(chatId))?.pages.flatMap((page) => page.items) ?? [];
+}
+
+/**
+ * Puts a stored message into the chat's newest page, once (a send's answer and a read after its
+ * realtime event may both bring it), in its place: reads of two messages may answer out of order.
+ */
 export function addMessage(queryClient: QueryClient, message: ChatMessage): void {
-  queryClient.setQueryData<InfiniteData<MessagesPage, string | null>>(queryKeys.chats.messages(message.chatId), (data) => {
+  queryClient.setQueryData<MessagePages>(queryKeys.chats.messages(message.chatId), (data) => {
     if (!data) return data;
     if (data.pages.some((page) => page.items.some((item) => item.id === message.id))) return data;
     const [first, ...rest] = data.pages;
-    return { ...data, pages: [{ ...(first ?? { nextCursor: null }), items: [message, ...(first?.items ?? [])] }, ...rest] };
+    const items = [...(first?.items ?? [])];
+    const before = items.findIndex((item) => !comesAfter(item, message));
+    items.splice(before === -1 ? items.length : before, 0, message);
+    return { ...data, pages: [{ ...(first ?? { nextCursor: null }), items }, ...rest] };
   });
 }
 
@@ -21,7 +35,7 @@ export function setPartnerRead(queryClient: QueryClient, chatId: string, message
 
 /** A message read again (a paid one after it was unlocked) takes the place of the one in the chat's pages. */
 export function replaceMessage(queryClient: QueryClient, message: ChatMessage): void {
-  queryClient.setQueryData<InfiniteData<MessagesPage, string | null>>(queryKeys.chats.messages(message.chatId), (data) =>
+  queryClient.setQueryData<MessagePages>(queryKeys.chats.messages(message.chatId), (data) =>
     data
       ? {
           ...data,

@@ -51,11 +51,11 @@ export function chatListTime(iso: string, now: Date): string {
   return formatDate(at);
 }
 
-/** Whether message a comes at or before message b in the chat's order (time, then id). */
-function atOrBefore(a: Pick<ChatMessage, 'createdAt' | 'id'>, b: Pick<ChatMessage, 'createdAt' | 'id'>): boolean {
+/** Whether message a comes after message b in the chat's order (time, then id). */
+export function comesAfter(a: Pick<ChatMessage, 'createdAt' | 'id'>, b: Pick<ChatMessage, 'createdAt' | 'id'>): boolean {
   const at = Date.parse(a.createdAt);
   const bt = Date.parse(b.createdAt);
-  return at < bt || (at === bt && a.id <= b.id);
+  return at > bt || (at === bt && a.id > b.id);
 }
 
 /**
@@ -96,7 +96,7 @@ export function buildTimeline(
       items.push({ kind: 'day', key: `day-${lastDay}`, label: dayLabel(at, options.now) });
     }
     const mine = message.senderId === options.userId;
-    const read = options.partnerLastRead !== null && atOrBefore(message, options.partnerLastRead);
+    const read = options.partnerLastRead !== null && !comesAfter(message, options.partnerLastRead);
     items.push({ kind: 'message', key: message.id, message, mine, delivery: mine ? (delivery ?? (read ? 'read' : 'sent')) : null });
   }
   return items;
