@@ -54,6 +54,15 @@ async function initPgliteDataDir(pgdata: string): Promise<void> {
 }
 
 /**
+ * The settings of every PostgreSQL connection. JIT off: the planner cannot estimate the access
+ * rule's filter, so feed queries cost enough to be JIT-compiled on every call, which took seconds
+ * (bench/RESULTS.md). Generic plans for named statements (only the hot lists are named,
+ * db/prepared.ts): their plan does not depend on the values, and planning one costs more than
+ * running it. The benchmarks' SQL floors run with the same settings.
+ */
+export const POSTGRES_SESSION_OPTIONS = '-c jit=off -c plan_cache_mode=force_generic_plan';
+
+/**
  * Opens the database and applies pending migrations: PostgreSQL when a URL is given,
  * otherwise embedded PGlite persisted in `dataDir` (or in memory when `dataDir` is null).
  */
@@ -64,11 +73,7 @@ export async function openDatabase(options: {
   onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.url) {
-    // JIT off: the planner cannot estimate the access rule's filter, so feed queries cost
-    // enough to be JIT-compiled on every call, which took seconds (bench/RESULTS.md).
-    // Generic plans for named statements (only the hot lists are named, db/prepared.ts): their
-    // plan does not depend on the values, and planning one costs more than running it.
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off -c plan_cache_mode=force_generic_plan' });
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: POSTGRES_SESSION_OPTIONS });
     // Without a listener, an idle connection dropped by the server would crash the process.
     pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema });
