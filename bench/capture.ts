@@ -11,10 +11,12 @@ import { ExploreService } from '../apps/server/src/explore/service.js';
 import { ExploreStatements } from '../apps/server/src/explore/statements.js';
 import { FeedService } from '../apps/server/src/feed/service.js';
 import { LikesService } from '../apps/server/src/likes/service.js';
+import { LikesStatements } from '../apps/server/src/likes/statements.js';
 import { PlansService } from '../apps/server/src/plans/service.js';
 import { PostCardStatements, PostCards } from '../apps/server/src/posts/post-cards.js';
 import { PostsService } from '../apps/server/src/posts/service.js';
 import { ProfilesService } from '../apps/server/src/profiles/service.js';
+import { ProfilesStatements } from '../apps/server/src/profiles/statements.js';
 
 export interface CapturedQuery {
   sql: string;
@@ -44,8 +46,8 @@ export function instrumentedServices(database: DatabaseHandle): InstrumentedServ
   return {
     feed: new FeedService({ cards }),
     posts,
-    likes: new LikesService({ db, now }),
-    profiles: new ProfilesService({ db }),
+    likes: new LikesService({ now, statements: new LikesStatements(db) }),
+    profiles: new ProfilesService({ db, statements: new ProfilesStatements(db) }),
     explore: new ExploreService({ statements: new ExploreStatements(db) }),
     async capture(work) {
       sink = [];

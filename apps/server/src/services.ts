@@ -31,9 +31,11 @@ import { FollowsStatements } from './follows/statements.js';
 import { Lifecycle } from './health/lifecycle.js';
 import { APP_VERSION } from './health/routes.js';
 import { InsightsService } from './insights/service.js';
+import { InsightsStatements } from './insights/statements.js';
 import { JobQueue } from './jobs/queue.js';
 import { Ledger } from './ledger/ledger.js';
 import { LikesService } from './likes/service.js';
+import { LikesStatements } from './likes/statements.js';
 import { LocalCacheService } from './local-cache/service.js';
 import type { Mailer } from './mail/mailer.js';
 import { MediaService } from './media/service.js';
@@ -64,6 +66,7 @@ import { PlansService } from './plans/service.js';
 import { PostCardStatements, PostCards } from './posts/post-cards.js';
 import { PostsService } from './posts/service.js';
 import { ProfilesService } from './profiles/service.js';
+import { ProfilesStatements } from './profiles/statements.js';
 import { webPushTransport } from './push/sender.js';
 import { PushService } from './push/service.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
@@ -233,9 +236,9 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     publicUrl: config.publicUrl,
   });
   const botCheck = new BotCheck({ recaptcha: config.recaptcha, publicUrl: config.publicUrl, logger });
-  const profiles = new ProfilesService({ db });
+  const profiles = new ProfilesService({ db, statements: new ProfilesStatements(db) });
   const follows = new FollowsService({ db, now, statements: new FollowsStatements(db) });
-  const likes = new LikesService({ db, now });
+  const likes = new LikesService({ now, statements: new LikesStatements(db) });
   const blocks = new BlocksService({ db, now, statements: new BlocksStatements(db) });
   const feed = new FeedService({ cards: postCards });
   const explore = new ExploreService({ statements: new ExploreStatements(db) });
@@ -350,6 +353,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
   const insights = new InsightsService({
     db,
     now,
+    statements: new InsightsStatements(db),
     platformFeeBasisPoints: config.platformFeeBasisPoints,
     balancesOf: (creatorId) => ledger.balances(db, creatorId),
   });
