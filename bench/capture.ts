@@ -8,11 +8,15 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { type Database, type DatabaseHandle, schema } from '../apps/server/src/db/database.js';
 import { ExploreService } from '../apps/server/src/explore/service.js';
+import { ExploreStatements } from '../apps/server/src/explore/statements.js';
 import { FeedService } from '../apps/server/src/feed/service.js';
 import { LikesService } from '../apps/server/src/likes/service.js';
+import { LikesStatements } from '../apps/server/src/likes/statements.js';
 import { PlansService } from '../apps/server/src/plans/service.js';
+import { PostCardStatements, PostCards } from '../apps/server/src/posts/post-cards.js';
 import { PostsService } from '../apps/server/src/posts/service.js';
 import { ProfilesService } from '../apps/server/src/profiles/service.js';
+import { ProfilesStatements } from '../apps/server/src/profiles/statements.js';
 
 export interface CapturedQuery {
   sql: string;
@@ -37,13 +41,14 @@ export function instrumentedServices(database: DatabaseHandle): InstrumentedServ
     ? drizzlePg(client as pg.Pool, { schema, logger })
     : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Database;
   const now = () => new Date();
-  const posts = new PostsService({ db, now, plans: new PlansService({ db, now }) });
+  const cards = new PostCards({ now, statements: new PostCardStatements(db) });
+  const posts = new PostsService({ db, now, plans: new PlansService({ db, now }), cards });
   return {
-    feed: new FeedService({ cards: posts.cards }),
+    feed: new FeedService({ cards }),
     posts,
-    likes: new LikesService({ db, now }),
-    profiles: new ProfilesService({ db }),
-    explore: new ExploreService({ db }),
+    likes: new LikesService({ now, statements: new LikesStatements(db) }),
+    profiles: new ProfilesService({ db, statements: new ProfilesStatements(db) }),
+    explore: new ExploreService({ statements: new ExploreStatements(db) }),
     async capture(work) {
       sink = [];
       try {

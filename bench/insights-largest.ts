@@ -6,6 +6,7 @@
  *   node --import tsx bench/insights-largest.ts [--database aurum_bench] [--creators 3]
  */
 import { InsightsService } from '../apps/server/src/insights/service.js';
+import { InsightsStatements } from '../apps/server/src/insights/statements.js';
 import { Ledger } from '../apps/server/src/ledger/ledger.js';
 import { argument, openTarget, targetFromArgs } from './target.js';
 
@@ -21,6 +22,7 @@ try {
   const insights = new InsightsService({
     db: database.db,
     now,
+    statements: new InsightsStatements(database.db),
     platformFeeBasisPoints: 2000,
     balancesOf: (creatorId) => ledger.balances(database.db, creatorId),
   });

@@ -7,13 +7,16 @@ import { AdminPaymentsService } from './admin-payments/service.js';
 import { AdminPaymentsStatements } from './admin-payments/statements.js';
 import type { AppContext } from './app-context.js';
 import { AuditLog } from './audit/audit-log.js';
+import { AuditStatements } from './audit/statements.js';
 import { AuthService } from './auth/service.js';
 import { BlocksService } from './blocks/service.js';
+import { BlocksStatements } from './blocks/statements.js';
 import { BotCheck } from './bot-check/service.js';
 import { createBus } from './bus/bus.js';
 import { chatChargeEffects } from './chat/charge-effects.js';
 import { ChatNotices } from './chat/notices.js';
 import { ChatService } from './chat/service.js';
+import { ChatStatements } from './chat/statements.js';
 import type { Config } from './config/config.js';
 import { markIdentityVerified } from './creators/completion.js';
 import { CreatorsService } from './creators/service.js';
@@ -21,19 +24,24 @@ import type { DatabaseHandle, Executor } from './db/database.js';
 import { AdminDisputesList } from './disputes/admin-list.js';
 import { DisputesService } from './disputes/service.js';
 import { ExploreService } from './explore/service.js';
+import { ExploreStatements } from './explore/statements.js';
 import { FeedService } from './feed/service.js';
 import { FollowsService } from './follows/service.js';
+import { FollowsStatements } from './follows/statements.js';
 import { Lifecycle } from './health/lifecycle.js';
 import { APP_VERSION } from './health/routes.js';
 import { InsightsService } from './insights/service.js';
+import { InsightsStatements } from './insights/statements.js';
 import { JobQueue } from './jobs/queue.js';
 import { Ledger } from './ledger/ledger.js';
 import { LikesService } from './likes/service.js';
+import { LikesStatements } from './likes/statements.js';
 import { LocalCacheService } from './local-cache/service.js';
 import type { Mailer } from './mail/mailer.js';
 import { MediaService } from './media/service.js';
 import { resolveMediaTools } from './media/tools.js';
 import { type MemberNotice, ModerationService } from './moderation/service.js';
+import { ModerationStatements } from './moderation/statements.js';
 import { createErrorReporter } from './observability/error-reporting.js';
 import { startTelemetry } from './observability/telemetry.js';
 import { ChargesService } from './payments/charges.js';
@@ -55,8 +63,10 @@ import { PeopleService } from './people/service.js';
 import { PeopleStatements } from './people/statements.js';
 import { PersonalDataService } from './personal-data/service.js';
 import { PlansService } from './plans/service.js';
+import { PostCardStatements, PostCards } from './posts/post-cards.js';
 import { PostsService } from './posts/service.js';
 import { ProfilesService } from './profiles/service.js';
+import { ProfilesStatements } from './profiles/statements.js';
 import { webPushTransport } from './push/sender.js';
 import { PushService } from './push/service.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
@@ -107,7 +117,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     realtime.publish(userChannel(userId), REALTIME_EVENTS.accountChanged);
   };
   // Every admin action writes its audit row in its own transaction.
-  const audit = new AuditLog({ db, now });
+  const audit = new AuditLog({ now, statements: new AuditStatements(db) });
   const storage = await createStorage(config);
   const jobs = new JobQueue({
     db,
@@ -139,6 +149,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
   const moderation = new ModerationService({
     db,
     now,
+    statements: new ModerationStatements(db),
     mailer,
     logger,
     publicUrl: config.publicUrl,
@@ -166,10 +177,12 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
   const plans = new PlansService({ db, now });
   const seen = new SeenService({ db, now });
   // A new post is announced by push at its publish time: the job is enqueued with the post.
+  const postCards = new PostCards({ now, statements: new PostCardStatements(db) });
   const posts = new PostsService({
     db,
     now,
     plans,
+    cards: postCards,
     onRemoved: postRemoved,
     checkText,
     onScheduled: { inTransaction: (post, tx) => push.postScheduled(tx, post), afterCommit: () => push.wake() },
@@ -223,12 +236,12 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     publicUrl: config.publicUrl,
   });
   const botCheck = new BotCheck({ recaptcha: config.recaptcha, publicUrl: config.publicUrl, logger });
-  const profiles = new ProfilesService({ db });
-  const follows = new FollowsService({ db, now });
-  const likes = new LikesService({ db, now });
-  const blocks = new BlocksService({ db, now });
-  const feed = new FeedService({ cards: posts.cards });
-  const explore = new ExploreService({ db });
+  const profiles = new ProfilesService({ db, statements: new ProfilesStatements(db) });
+  const follows = new FollowsService({ db, now, statements: new FollowsStatements(db) });
+  const likes = new LikesService({ now, statements: new LikesStatements(db) });
+  const blocks = new BlocksService({ db, now, statements: new BlocksStatements(db) });
+  const feed = new FeedService({ cards: postCards });
+  const explore = new ExploreService({ statements: new ExploreStatements(db) });
   const creators = new CreatorsService({ db, now, verification, publicUrl: config.publicUrl, accountChanged, checkText });
   const bankDetailsSeal = new BankDetailsSeal(config.sessionSecret);
   const payoutMethods = new PayoutMethodsService({
@@ -290,9 +303,11 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
   charges.register(subscriptionChargeEffects(renewals));
   const subscriptions = new SubscriptionsService({ db, now, payments, plans, charges, renewals });
   const uploads = new UploadService({ config, media, jobs, logger });
+  const chatStatements = new ChatStatements(db);
   const chat = new ChatService({
     db,
     now,
+    statements: chatStatements,
     realtime,
     logger,
     charges,
@@ -338,10 +353,11 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
   const insights = new InsightsService({
     db,
     now,
+    statements: new InsightsStatements(db),
     platformFeeBasisPoints: config.platformFeeBasisPoints,
     balancesOf: (creatorId) => ledger.balances(db, creatorId),
   });
-  const chatNotices = new ChatNotices({ db, now, jobs, mailer, logger, publicUrl: config.publicUrl });
+  const chatNotices = new ChatNotices({ db, now, statements: chatStatements, jobs, mailer, logger, publicUrl: config.publicUrl });
   const lifecycle = new Lifecycle();
   const localCache = new LocalCacheService({ db, now });
   const context: AppContext = {

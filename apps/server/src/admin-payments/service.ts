@@ -25,7 +25,7 @@ import type { Database } from '../db/database.js';
 import { charges, disputes, plans } from '../db/schema.js';
 import { csvLine } from '../http/csv.js';
 import { errors } from '../http/errors.js';
-import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
+import { ABOVE_EVERY_TIME, keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page-cursor.js';
 import type { ChargeRow, ChargesService } from '../payments/charges.js';
 import { PaymentProviderError } from '../payments/provider.js';
 import type { PaymentsService } from '../payments/service.js';
@@ -64,8 +64,6 @@ interface MoneyQuery {
 
 /** How many rows an export reads per statement while it streams. */
 const EXPORT_BATCH = 500;
-/** Above every row: a first page starts below it. */
-const TOP = { cursorTime: 'infinity', cursorId: '' };
 
 /**
  * The admin money area: charges, ledger entries and subscriptions with filters and totals per
@@ -271,21 +269,15 @@ export class AdminPaymentsService {
   private async page<SqlRow extends { id: string; created_at: string }, Row, SqlTotals, Totals>(
     list: MoneyList<SqlRow, SqlTotals>,
     filters: MoneyFilterValues,
-    query: { cursor?: string | undefined; limit: number },
+    query: PageRequest,
     toRow: (row: SqlRow) => Row,
     toTotals: (row: SqlTotals) => Totals,
   ): Promise<{ items: Row[]; nextCursor: string | null; totals: Totals[] }> {
-    const position = decodeTimeCursor(query.cursor);
     const [rows, totals] = await Promise.all([
-      list.page.run({
-        ...filters,
-        cursorTime: position?.[0] ?? TOP.cursorTime,
-        cursorId: position?.[1] ?? TOP.cursorId,
-        limit: query.limit + 1,
-      }),
+      list.page.run({ ...filters, ...keysetStart(query, timeKey, ABOVE_EVERY_TIME) }),
       list.totals.run(filters),
     ]);
-    const page = timeCursorPage(rows, query.limit, (row) => [row.created_at, row.id]);
+    const page = keysetPage(rows, query.limit, (row) => [row.created_at, row.id]);
     return { items: page.items.map(toRow), nextCursor: page.nextCursor, totals: totals.map(toTotals) };
   }
 
@@ -298,13 +290,13 @@ export class AdminPaymentsService {
   ): Readable {
     async function* lines() {
       yield csvLine(header);
-      let position = TOP;
+      let [cursorKey, cursorId] = ABOVE_EVERY_TIME;
       for (;;) {
-        const rows = await list.page.run({ ...filters, ...position, limit: EXPORT_BATCH });
+        const rows = await list.page.run({ ...filters, cursorKey, cursorId, limit: EXPORT_BATCH });
         for (const row of rows) yield csvLine(cells(row));
         const last = rows.at(-1);
         if (rows.length < EXPORT_BATCH || !last) return;
-        position = { cursorTime: last.created_at, cursorId: last.id };
+        [cursorKey, cursorId] = [last.created_at, last.id];
       }
     }
     return Readable.from(lines());

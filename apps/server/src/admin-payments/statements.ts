@@ -19,7 +19,7 @@ const bound = {
   status: sql.placeholder('status'),
   kind: sql.placeholder('kind'),
   now: sql.placeholder('now'),
-  cursorTime: sql.placeholder('cursorTime'),
+  cursorKey: sql.placeholder('cursorKey'),
   cursorId: sql.placeholder('cursorId'),
   limit: sql.placeholder('limit'),
 };
@@ -35,20 +35,13 @@ export type MoneyFilterValues = {
   now: string;
 };
 
-/** Where a page starts: below the (creation, id) of the previous page's last row. */
-export interface PagePosition {
-  cursorTime: string;
-  cursorId: string;
-  limit: number;
-}
-
 const iso = (column: SQL | unknown) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Dates are UTC days, both ends included. */
 const inDays = (at: SQL) => sql`(${bound.from}::date is null or ${at} >= (${bound.from}::date)::timestamp at time zone 'UTC')
     and (${bound.to}::date is null or ${at} < (${bound.to}::date + 1)::timestamp at time zone 'UTC')`;
 const optional = (value: unknown, column: SQL) => sql`(${value}::text is null or ${column} = ${value}::text)`;
-const afterCursor = (at: SQL, id: SQL) => sql`(${at}, ${id}) < (${bound.cursorTime}::timestamptz, ${bound.cursorId}::text)`;
+const afterCursor = (at: SQL, id: SQL) => sql`(${at}, ${id}) < (${bound.cursorKey}::timestamptz, ${bound.cursorId}::text)`;
 
 /** The member and creator of a row, by the charge or subscription that names them. */
 const people = (userId: SQL, creatorId: SQL) => sql`

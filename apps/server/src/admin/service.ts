@@ -22,7 +22,7 @@ import type { Database, Executor } from '../db/database.js';
 import { charges, plans, profiles, sessions, subscriptions, userData, users, verificationRequests } from '../db/schema.js';
 import { containsPattern } from '../db/search-pattern.js';
 import { errors } from '../http/errors.js';
-import { decodePageCursor, encodePageCursor } from '../http/page-cursor.js';
+import { type KeyShape, keysetPage, keysetStart } from '../http/page-cursor.js';
 import type { AdminStatements, AdminUserSqlRow } from './statements.js';
 
 /** One count of what needs an admin's attention; each domain with a queue gives its own (see `attention.ts`). */
@@ -58,9 +58,9 @@ export interface SuspensionNotice {
 }
 
 /** Where a users page ends: the last account's creation in microseconds since the epoch, and its id. */
-const usersCursor = z.tuple([z.number().int(), entityIdSchema]);
+const usersKey: KeyShape<number> = z.tuple([z.number().int(), entityIdSchema]);
 /** Above every account: a first page starts below it. */
-const TOP_KEY = Number.MAX_SAFE_INTEGER;
+const ABOVE_EVERY_ACCOUNT: readonly [number, string] = [Number.MAX_SAFE_INTEGER, ''];
 const DETAIL_ROWS = 50;
 
 const creatorProfile = alias(profiles, 'creator_profile');
@@ -82,20 +82,15 @@ export class AdminService {
   }
 
   async users(query: z.output<typeof adminUsersQuerySchema>): Promise<AdminUsersPage> {
-    const [cursorKey, cursorId] = query.cursor ? decodePageCursor(query.cursor, usersCursor) : [TOP_KEY, ''];
     const rows = await this.deps.statements.usersList.run({
       pattern: containsPattern(query.q),
       label: query.label ?? null,
       disabled: query.disabled === undefined ? null : query.disabled === 'yes',
       verified: query.verified === undefined ? null : query.verified === 'yes',
-      cursorKey,
-      cursorId,
-      limit: query.limit + 1,
+      ...keysetStart(query, usersKey, ABOVE_EVERY_ACCOUNT),
     });
-    const more = rows.length > query.limit;
-    if (more) rows.pop();
-    const last = rows.at(-1);
-    return { items: rows.map(toUserRow), nextCursor: more && last ? encodePageCursor([Number(last.created_key), last.id]) : null };
+    const { items, nextCursor } = keysetPage(rows, query.limit, (row) => [Number(row.created_key), row.id]);
+    return { items: items.map(toUserRow), nextCursor };
   }
 
   async user(userId: string): Promise<AdminUserDetail> {

@@ -1,16 +1,18 @@
 import type { BlockedUser, BlockedUsersPage, BlockState } from '@aurum/core';
-import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
 import type { Bound } from '../db/prepared.js';
-import { blocks, follows, profiles, users } from '../db/schema.js';
+import { blocks, follows, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
-import { afterTimeCursor, timeCursorPage } from '../http/page-cursor.js';
+import { keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page-cursor.js';
 import { profileImageUrl } from '../media/media-urls.js';
+import type { BlocksStatements } from './statements.js';
 
 export interface BlocksServiceDeps {
   db: Database;
   now: () => Date;
+  statements: BlocksStatements;
 }
 
 /** Whether the viewer blocked the user in `userColumn`: lists leave such users out with `not(...)`. */
@@ -54,29 +56,18 @@ export class BlocksService {
   }
 
   /** The users the viewer blocked (disabled accounts left out), most recently blocked first. */
-  async list(userId: string, page: { cursor?: string | undefined; limit: number }): Promise<BlockedUsersPage> {
-    const rows = await this.deps.db
-      .select({
-        userId: profiles.userId,
-        handle: profiles.handle,
-        publicName: profiles.publicName,
-        avatarColor: profiles.avatarColor,
-        avatarMediaId: profiles.avatarMediaId,
-        blockedAt: blocks.createdAt,
-      })
-      .from(blocks)
-      .innerJoin(users, and(eq(users.id, blocks.blockedUserId), isNull(users.disabledAt)))
-      .innerJoin(profiles, eq(profiles.userId, blocks.blockedUserId))
-      .where(and(eq(blocks.userId, userId), afterTimeCursor(page.cursor, blocks.createdAt, blocks.blockedUserId)))
-      .orderBy(desc(blocks.createdAt), desc(blocks.blockedUserId))
-      .limit(page.limit + 1);
-    const { items, nextCursor } = timeCursorPage(rows, page.limit, (row) => [row.blockedAt, row.userId]);
+  async list(userId: string, page: PageRequest): Promise<BlockedUsersPage> {
+    const rows = await this.deps.statements.blocked.run({ viewer: userId, ...keysetStart(page, timeKey) });
+    const { items, nextCursor } = keysetPage(rows, page.limit, (row) => [row.blocked_at, row.user_id]);
     return {
       items: items.map(
-        ({ avatarMediaId, blockedAt, ...summary }): BlockedUser => ({
-          ...summary,
-          avatarUrl: profileImageUrl(summary.userId, 'avatar', avatarMediaId),
-          blockedAt: blockedAt.toISOString(),
+        (row): BlockedUser => ({
+          userId: row.user_id,
+          handle: row.handle,
+          publicName: row.public_name,
+          avatarColor: row.avatar_color,
+          avatarUrl: profileImageUrl(row.user_id, 'avatar', row.avatar_media_id),
+          blockedAt: row.blocked_at,
         }),
       ),
       nextCursor,

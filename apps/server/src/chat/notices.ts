@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database } from '../db/database.js';
-import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
-import { chatParticipants, messages, profiles, userData, users } from '../db/schema.js';
+import { chatParticipants } from '../db/schema.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { noticeMail } from '../mail/templates.js';
+import type { ChatStatements, NoticeRow } from './statements.js';
 
 /** Unread messages are mailed about once the chat has been quiet this long... */
 export const CHAT_NOTICE_QUIET_MS = 10 * 60 * 1000;
@@ -15,24 +15,12 @@ export const CHAT_NOTICE_QUIET_MS = 10 * 60 * 1000;
 export const CHAT_NOTICE_EVERY_MS = 60 * 60 * 1000;
 /** How often the sweep looks; a notice goes out at most this much after the quiet spell. */
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
-/** Chats that moved longer ago than this are not looked at again. */
-const LOOK_BACK_MS = 24 * 60 * 60 * 1000;
-const BATCH = 200;
 const SWEEP_JOB = 'chat.unread-notices';
-
-interface NoticeRow {
-  chat_id: string;
-  user_id: string;
-  email: string;
-  notified_at: string | null;
-  partner_handle: string | null;
-  partner_name: string | null;
-  unread: number;
-}
 
 export interface ChatNoticesDeps {
   db: Database;
   now: () => Date;
+  statements: ChatStatements;
   jobs: JobQueue;
   mailer: Mailer;
   logger: Logger;
@@ -47,36 +35,14 @@ export interface ChatNoticesDeps {
  * instances never send it twice.
  */
 export class ChatNotices {
-  private readonly due: PreparedStatement<NoticeRow>;
-
   constructor(private readonly deps: ChatNoticesDeps) {
-    const now = sql`${sql.placeholder('now')}::timestamptz`;
-    this.due = prepareStatement(
-      deps.db,
-      'chat_notices_due',
-      sql`select cp.chat_id, cp.user_id, u.email, cp.notified_at, partner.handle as partner_handle,
-          partner.public_name as partner_name, unread.count as unread
-        from ${chatParticipants} as cp
-        join ${users} as u on u.id = cp.user_id and u.disabled_at is null
-        join ${userData} as d on d.user_id = cp.user_id and d.chat_email_notices
-        join ${profiles} as partner on partner.user_id = cp.partner_id
-        cross join lateral (select count(*)::int as count, max(m.created_at) as latest from ${messages} as m
-          where m.chat_id = cp.chat_id and m.sender_id <> cp.user_id
-            and (cp.last_read_at is null or (m.created_at, m.id) > (cp.last_read_at, cp.last_read_message_id))) as unread
-        where cp.activity_at > ${now} - ${sql.raw(`interval '${LOOK_BACK_MS} milliseconds'`)}
-          and cp.activity_at <= ${now} - ${sql.raw(`interval '${CHAT_NOTICE_QUIET_MS} milliseconds'`)}
-          and unread.count > 0
-          and (cp.notified_at is null
-            or (cp.notified_at <= ${now} - ${sql.raw(`interval '${CHAT_NOTICE_EVERY_MS} milliseconds'`)} and unread.latest > cp.notified_at))
-        limit ${BATCH}`,
-    );
     deps.jobs.every(SWEEP_JOB, SWEEP_EVERY_MS, { payload: z.object({}), run: async () => void (await this.sendDue()) });
   }
 
   /** Sends the notices that are due now; returns how many went out. */
   async sendDue(): Promise<number> {
     const now = this.deps.now();
-    const rows = await this.due.run({ now: now.toISOString() });
+    const rows = await this.deps.statements.noticesDue.run({ now: now.toISOString() });
     let sent = 0;
     for (const row of rows) {
       if (!(await this.claim(row, now))) continue;

@@ -23,11 +23,10 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { hasRoleSql } from '../access/access.js';
 import type { Database, Executor } from '../db/database.js';
-import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { charges as chargesTable, chatParticipants, chats, media, messageMedia, messages, messageUnlocks, users } from '../db/schema.js';
 import { containsPattern } from '../db/search-pattern.js';
 import { errors } from '../http/errors.js';
-import { decodePageCursor, decodeTimeCursor, encodePageCursor, timeCursorPage } from '../http/page-cursor.js';
+import { type KeyShape, keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page-cursor.js';
 import type { TextCheck } from '../http/text-check.js';
 import { mediaItemForViewer } from '../media/media-items.js';
 import { messageMediaUrl, profileImageUrl } from '../media/media-urls.js';
@@ -37,21 +36,18 @@ import { MinInterval } from '../rate-limit/min-interval.js';
 import type { RealtimeHub } from '../realtime/hub.js';
 import { blockedEitherWaySql, chatPerkSql } from './chat-sql.js';
 import {
-  chatPartnersStatement,
-  chatSummariesStatement,
-  historyStatement,
+  type ChatStatements,
   type MessageRow,
   messageColumns,
   messageRevealedSql,
-  type PartnerRow,
   type PreviewRow,
   type SummaryRow,
-  unreadTotalStatement,
 } from './statements.js';
 
 export interface ChatServiceDeps {
   db: Database;
   now: () => Date;
+  statements: ChatStatements;
   realtime: Pick<RealtimeHub, 'publish' | 'authorize'>;
   /** Told of a new message inside the sending transaction (push notifications are enqueued), and once it has committed. */
   onMessage?: {
@@ -66,14 +62,10 @@ export interface ChatServiceDeps {
   checkText?: TextCheck;
 }
 
-interface PageRequest {
-  cursor?: string | undefined;
-  limit: number;
-}
-
 const chatChannel = (chatId: string) => `chat:${chatId}` as const;
 const iso = (value: string | Date) => new Date(value).toISOString();
-const partnerCursorKey = z.tuple([z.string(), entityIdSchema]);
+/** The partners list's key: the handle ('' for none) and the user's id. */
+const partnerKey: KeyShape<string> = z.tuple([z.string(), entityIdSchema]);
 
 /**
  * Chats between a member and a creator whose plan includes chat (spec section 6). Who may send
@@ -86,43 +78,25 @@ const TYPING_MIN_INTERVAL_MS = 2000;
 
 export class ChatService {
   private readonly typingAnnounced = new MinInterval(TYPING_MIN_INTERVAL_MS);
-  private readonly statements: {
-    page: PreparedStatement<SummaryRow>;
-    one: PreparedStatement<SummaryRow>;
-    history: PreparedStatement<MessageRow>;
-    partners: PreparedStatement<PartnerRow>;
-    unread: PreparedStatement<{ total: number }>;
-  };
 
   constructor(private readonly deps: ChatServiceDeps) {
-    const { db } = deps;
-    this.statements = {
-      page: prepareStatement(db, 'chat_summaries_page', chatSummariesStatement('page')),
-      one: prepareStatement(db, 'chat_summary_one', chatSummariesStatement('one')),
-      history: prepareStatement(db, 'chat_history', historyStatement()),
-      partners: prepareStatement(db, 'chat_partners', chatPartnersStatement()),
-      unread: prepareStatement(db, 'chat_unread_total', unreadTotalStatement()),
-    };
     deps.realtime.authorize('chat', (viewer, chatId) => this.isParticipant(viewer.userId, chatId));
   }
 
   /** The viewer's chats, the one that moved last first. */
   async list(viewerId: string, page: PageRequest): Promise<ChatsPage> {
-    const cursor = decodeTimeCursor(page.cursor);
-    const rows = await this.statements.page.run({
+    const rows = await this.deps.statements.page.run({
       viewer: viewerId,
       now: this.deps.now().toISOString(),
-      cursorTime: cursor?.[0] ?? null,
-      cursorId: cursor?.[1] ?? null,
-      limit: page.limit + 1,
+      ...keysetStart(page, timeKey),
     });
-    const { items, nextCursor } = timeCursorPage(rows, page.limit, (row) => [iso(row.activity_at), row.chat_id]);
+    const { items, nextCursor } = keysetPage(rows, page.limit, (row) => [iso(row.activity_at), row.chat_id]);
     return { items: items.map(toSummary), nextCursor };
   }
 
   /** One chat of the viewer's; anyone else's is not found. */
   async get(viewerId: string, chatId: string): Promise<ChatSummary> {
-    const [row] = await this.statements.one.run({ viewer: viewerId, now: this.deps.now().toISOString(), chat: chatId });
+    const [row] = await this.deps.statements.one.run({ viewer: viewerId, now: this.deps.now().toISOString(), chat: chatId });
     if (!row) throw errors.notFound('Chat');
     return toSummary(row);
   }
@@ -161,16 +135,9 @@ export class ChatService {
 
   /** A page of a chat's messages, newest first. */
   async history(viewerId: string, chatId: string, page: PageRequest): Promise<MessagesPage> {
-    const cursor = decodeTimeCursor(page.cursor);
-    const rows = await this.statements.history.run({
-      viewer: viewerId,
-      chat: chatId,
-      cursorTime: cursor?.[0] ?? null,
-      cursorId: cursor?.[1] ?? null,
-      limit: page.limit + 1,
-    });
+    const rows = await this.deps.statements.history.run({ viewer: viewerId, chat: chatId, ...keysetStart(page, timeKey) });
     if (rows.length === 0 && !(await this.isParticipant(viewerId, chatId))) throw errors.notFound('Chat');
-    const { items, nextCursor } = timeCursorPage(rows, page.limit, (row) => [iso(row.created_at), row.id]);
+    const { items, nextCursor } = keysetPage(rows, page.limit, (row) => [iso(row.created_at), row.id]);
     return { items: items.map((row) => toMessage(row, chatId, viewerId)), nextCursor };
   }
 
@@ -426,18 +393,13 @@ export class ChatService {
 
   /** Everyone the viewer may chat with now, by handle, searched by handle or public name. */
   async partners(viewerId: string, request: PageRequest & { q?: string | undefined }): Promise<ChatPartnersPage> {
-    const after = request.cursor ? decodePageCursor(request.cursor, partnerCursorKey) : null;
-    const rows = await this.statements.partners.run({
+    const rows = await this.deps.statements.partners.run({
       viewer: viewerId,
       now: this.deps.now().toISOString(),
       pattern: containsPattern(request.q),
-      afterHandle: after?.[0] ?? null,
-      afterId: after?.[1] ?? null,
-      limit: request.limit + 1,
+      ...keysetStart(request, partnerKey),
     });
-    const more = rows.length > request.limit;
-    const items = more ? rows.slice(0, request.limit) : rows;
-    const last = items.at(-1);
+    const { items, nextCursor } = keysetPage(rows, request.limit, (row) => [row.handle ?? '', row.user_id]);
     return {
       items: items.map((row) => ({
         userId: row.user_id,
@@ -447,13 +409,13 @@ export class ChatService {
         avatarUrl: profileImageUrl(row.user_id, 'avatar', row.avatar_media_id),
         chatId: row.chat_id,
       })),
-      nextCursor: more && last ? encodePageCursor([last.handle ?? '', last.user_id]) : null,
+      nextCursor,
     };
   }
 
   /** Unread messages over all the viewer's chats: the Chat item's badge. */
   async unreadTotal(viewerId: string): Promise<{ total: number }> {
-    const [row] = await this.statements.unread.run({ viewer: viewerId });
+    const [row] = await this.deps.statements.unread.run({ viewer: viewerId });
     return { total: row?.total ?? 0 };
   }
 

@@ -1,8 +1,22 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { chatParticipants, chats, messageMedia, messages, messageUnlocks, plans, profiles, subscriptions, users } from '../db/schema.js';
+import type { Database } from '../db/database.js';
+import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
+import {
+  chatParticipants,
+  chats,
+  messageMedia,
+  messages,
+  messageUnlocks,
+  plans,
+  profiles,
+  subscriptions,
+  userData,
+  users,
+} from '../db/schema.js';
 import { grantsAccessSql } from '../db/subscription-access.js';
 import { mediaItemsJson, type StoredMediaItem } from '../media/media-items.js';
 import { blockedEitherWaySql, chatPerkSql } from './chat-sql.js';
+import { CHAT_NOTICE_EVERY_MS, CHAT_NOTICE_QUIET_MS } from './notices.js';
 
 /**
  * The chat lists, each one statement with placeholders, prepared once (`db/prepared.ts`): the
@@ -14,7 +28,7 @@ const bound = {
   viewer: sql.placeholder('viewer'),
   now: sql.placeholder('now'),
   chat: sql.placeholder('chat'),
-  cursorTime: sql.placeholder('cursorTime'),
+  cursorKey: sql.placeholder('cursorKey'),
   cursorId: sql.placeholder('cursorId'),
   limit: sql.placeholder('limit'),
 };
@@ -87,11 +101,11 @@ const unreadOf = (side: SQL) => sql`(select count(*)::int from ${messages} as m
     and (${side}.last_read_at is null or (m.created_at, m.id) > (${side}.last_read_at, ${side}.last_read_message_id)))`;
 
 /** The viewer's chats (`page`: newest activity first after a cursor; `one`: a single chat by id) with partner, last message, unread count and state facts. */
-export function chatSummariesStatement(shape: 'page' | 'one'): SQL {
+function chatSummariesStatement(shape: 'page' | 'one'): SQL {
   const filter =
     shape === 'one'
       ? sql`cp.chat_id = ${bound.chat}`
-      : sql`(${bound.cursorTime}::timestamptz is null or (cp.activity_at, cp.chat_id) < (${bound.cursorTime}::timestamptz, ${bound.cursorId}::text))`;
+      : sql`(${bound.cursorKey}::timestamptz is null or (cp.activity_at, cp.chat_id) < (${bound.cursorKey}::timestamptz, ${bound.cursorId}::text))`;
   return sql`select cp.chat_id, c.created_at, cp.activity_at, cp.partner_id,
       pr.handle, pr.public_name, pr.avatar_color, pr.avatar_media_id,
       (select json_build_object('id', m.id, 'sender_id', m.sender_id, 'body', m.body, 'created_at', m.created_at,
@@ -111,12 +125,12 @@ export function chatSummariesStatement(shape: 'page' | 'one'): SQL {
 }
 
 /** A page of a chat's messages, newest first, only for a participant. */
-export function historyStatement(): SQL {
+function historyStatement(): SQL {
   return sql`select ${messageColumns(sql`m`, sql`${bound.viewer}::text`)}
     from ${messages} as m
     where m.chat_id = ${bound.chat} and m.removed_at is null
       and exists (select 1 from ${chatParticipants} as cp where cp.chat_id = ${bound.chat} and cp.user_id = ${bound.viewer})
-      and (${bound.cursorTime}::timestamptz is null or (m.created_at, m.id) < (${bound.cursorTime}::timestamptz, ${bound.cursorId}::text))
+      and (${bound.cursorKey}::timestamptz is null or (m.created_at, m.id) < (${bound.cursorKey}::timestamptz, ${bound.cursorId}::text))
     order by m.created_at desc, m.id desc
     limit ${bound.limit}`;
 }
@@ -134,11 +148,9 @@ export interface PartnerRow {
  * Everyone the viewer may chat with: the other side of each valid subscription that includes
  * chat, either way round, active and not blocked either way; by handle after a cursor.
  */
-export function chatPartnersStatement(): SQL {
+function chatPartnersStatement(): SQL {
   const chatPlan = sql`${grantsAccessSql(sql`s.valid_until`, now)} and coalesce((p.perks ->> 'chat')::boolean, false)`;
   const pattern = sql.placeholder('pattern');
-  const afterHandle = sql.placeholder('afterHandle');
-  const afterId = sql.placeholder('afterId');
   return sql`select pr.user_id, pr.handle, pr.public_name, pr.avatar_color, pr.avatar_media_id, c.id as chat_id
     from (
       select s.creator_id as partner_id from ${subscriptions} as s join ${plans} as p on p.id = s.plan_id
@@ -153,13 +165,67 @@ export function chatPartnersStatement(): SQL {
     where eligible.partner_id <> ${bound.viewer}
       and not ${blockedEitherWaySql(sql`${bound.viewer}::text`, sql`eligible.partner_id`)}
       and (${pattern}::text is null or pr.handle ilike ${pattern}::text or pr.public_name ilike ${pattern}::text)
-      and (${afterHandle}::text is null or (coalesce(pr.handle, ''), pr.user_id) > (${afterHandle}::text, ${afterId}::text))
+      and (${bound.cursorKey}::text is null or (coalesce(pr.handle, ''), pr.user_id) > (${bound.cursorKey}::text, ${bound.cursorId}::text))
     order by coalesce(pr.handle, ''), pr.user_id
     limit ${bound.limit}`;
 }
 
 /** Unread messages over all the viewer's chats. */
-export function unreadTotalStatement(): SQL {
+function unreadTotalStatement(): SQL {
   return sql`select coalesce(sum(${unreadOf(sql`cp`)}), 0)::int as total
     from ${chatParticipants} as cp where cp.user_id = ${bound.viewer}`;
+}
+
+/** Chats that moved longer ago than this are not looked at for unread notices again. */
+const LOOK_BACK_MS = 24 * 60 * 60 * 1000;
+/** How many unread notices one sweep sends at most. */
+const NOTICES_BATCH = 200;
+
+export interface NoticeRow {
+  chat_id: string;
+  user_id: string;
+  email: string;
+  notified_at: string | null;
+  partner_handle: string | null;
+  partner_name: string | null;
+  unread: number;
+}
+
+/** The unread notices due now (see `ChatNotices`): quiet chats with messages the reader has not read nor been told of. */
+function noticesDueStatement(): SQL {
+  return sql`select cp.chat_id, cp.user_id, u.email, cp.notified_at, partner.handle as partner_handle,
+      partner.public_name as partner_name, unread.count as unread
+    from ${chatParticipants} as cp
+    join ${users} as u on u.id = cp.user_id and u.disabled_at is null
+    join ${userData} as d on d.user_id = cp.user_id and d.chat_email_notices
+    join ${profiles} as partner on partner.user_id = cp.partner_id
+    cross join lateral (select count(*)::int as count, max(m.created_at) as latest from ${messages} as m
+      where m.chat_id = cp.chat_id and m.sender_id <> cp.user_id
+        and (cp.last_read_at is null or (m.created_at, m.id) > (cp.last_read_at, cp.last_read_message_id))) as unread
+    where cp.activity_at > ${now} - ${sql.raw(`interval '${LOOK_BACK_MS} milliseconds'`)}
+      and cp.activity_at <= ${now} - ${sql.raw(`interval '${CHAT_NOTICE_QUIET_MS} milliseconds'`)}
+      and unread.count > 0
+      and (cp.notified_at is null
+        or (cp.notified_at <= ${now} - ${sql.raw(`interval '${CHAT_NOTICE_EVERY_MS} milliseconds'`)} and unread.latest > cp.notified_at))
+    limit ${NOTICES_BATCH}`;
+}
+
+/** The prepared statements of the chat domain, built once per database. */
+export class ChatStatements {
+  /** A page of the viewer's chats, and one of them. */
+  readonly page: PreparedStatement<SummaryRow>;
+  readonly one: PreparedStatement<SummaryRow>;
+  readonly history: PreparedStatement<MessageRow>;
+  readonly partners: PreparedStatement<PartnerRow>;
+  readonly unread: PreparedStatement<{ total: number }>;
+  readonly noticesDue: PreparedStatement<NoticeRow>;
+
+  constructor(db: Database) {
+    this.page = prepareStatement(db, 'chat_summaries_page', chatSummariesStatement('page'));
+    this.one = prepareStatement(db, 'chat_summary_one', chatSummariesStatement('one'));
+    this.history = prepareStatement(db, 'chat_history', historyStatement());
+    this.partners = prepareStatement(db, 'chat_partners', chatPartnersStatement());
+    this.unread = prepareStatement(db, 'chat_unread_total', unreadTotalStatement());
+    this.noticesDue = prepareStatement(db, 'chat_notices_due', noticesDueStatement());
+  }
 }

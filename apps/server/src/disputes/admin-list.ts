@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Database } from '../db/database.js';
 import { charges, disputes, profiles, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
-import { afterTimeCursor, decodePageCursor, encodePageCursor } from '../http/page-cursor.js';
+import { type KeyShape, keysetPage, keysetStart, timeKey } from '../http/page-cursor.js';
 
 const memberUser = alias(users, 'dispute_member');
 const memberProfile = alias(profiles, 'dispute_member_profile');
@@ -21,9 +21,13 @@ const creatorUser = alias(users, 'dispute_creator');
 const creatorProfile = alias(profiles, 'dispute_creator_profile');
 
 /** The deadline order's key: the due time ('': none, listed last) and the id. */
-const deadlineKey = z.tuple([z.union([z.iso.datetime(), z.literal('')]), entityIdSchema]);
+const deadlineKey: KeyShape<string> = z.tuple([z.union([z.iso.datetime(), z.literal('')]), entityIdSchema]);
 
-/** The admin's list of disputes with the payment's member and creator, and one dispute the same way. */
+/**
+ * The admin's list of disputes with the payment's member and creator, and one dispute the same
+ * way. The list stays a query builder: an admin-only list whose filters and two orders combine
+ * into more statements than its use would ever prepare.
+ */
 export class AdminDisputesList {
   constructor(private readonly db: Database) {}
 
@@ -34,19 +38,14 @@ export class AdminDisputesList {
       query.open === false ? inArray(disputes.status, [...FINAL_DISPUTE_STATUSES]) : undefined,
     ];
     const newest = query.order === 'newest';
+    const start = keysetStart(query, newest ? timeKey : deadlineKey);
     const rows = await selectDisputes(this.db)
-      .where(and(...filters, newest ? afterTimeCursor(query.cursor, disputes.openedAt, disputes.id) : afterDeadline(query.cursor)))
+      .where(and(...filters, newest ? afterOpening(start) : afterDeadline(start)))
       .orderBy(
         ...(newest ? [desc(disputes.openedAt), desc(disputes.id)] : [sql`${disputes.evidenceDueBy} asc nulls last`, asc(disputes.id)]),
       )
-      .limit(query.limit + 1);
-    const items = rows.slice(0, query.limit).map(toAdminDispute);
-    const last = items.at(-1);
-    const more = rows.length > query.limit && last !== undefined;
-    return {
-      items,
-      nextCursor: more ? encodePageCursor([(newest ? last.openedAt : last.evidenceDueBy) ?? '', last.id]) : null,
-    };
+      .limit(start.limit);
+    return keysetPage(rows.map(toAdminDispute), query.limit, (item) => [(newest ? item.openedAt : item.evidenceDueBy) ?? '', item.id]);
   }
 
   async one(id: string): Promise<AdminDispute> {
@@ -77,12 +76,19 @@ function selectDisputes(db: Database) {
     .$dynamic();
 }
 
-/** The rows after a deadline cursor in `evidence_due_by asc nulls last, id asc` order. */
-function afterDeadline(cursor: string | undefined): SQL | undefined {
-  if (!cursor) return undefined;
-  const [due, id] = decodePageCursor(cursor, deadlineKey);
-  if (due === '') return and(isNull(disputes.evidenceDueBy), sql`${disputes.id} > ${id}`);
-  return sql`(${disputes.evidenceDueBy} is null or (${disputes.evidenceDueBy}, ${disputes.id}) > (${due}::timestamptz, ${id}))`;
+type Start = { cursorKey: string | null; cursorId: string | null };
+
+/** The rows after a cursor in `opened_at desc, id desc` order. */
+function afterOpening({ cursorKey, cursorId }: Start): SQL | undefined {
+  if (cursorKey === null) return undefined;
+  return sql`(${disputes.openedAt}, ${disputes.id}) < (${cursorKey}::timestamptz, ${cursorId})`;
+}
+
+/** The rows after a cursor in `evidence_due_by asc nulls last, id asc` order ('': a dispute without a deadline). */
+function afterDeadline({ cursorKey, cursorId }: Start): SQL | undefined {
+  if (cursorKey === null) return undefined;
+  if (cursorKey === '') return and(isNull(disputes.evidenceDueBy), sql`${disputes.id} > ${cursorId}`);
+  return sql`(${disputes.evidenceDueBy} is null or (${disputes.evidenceDueBy}, ${disputes.id}) > (${cursorKey}::timestamptz, ${cursorId}))`;
 }
 
 type ListedRow = Awaited<ReturnType<typeof selectDisputes>>[number];

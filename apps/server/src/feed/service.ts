@@ -1,5 +1,4 @@
 import { type FeedPage, insertSneakPeeks, sneakPeekCount } from '@aurum/core';
-import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import type { PostCards } from '../posts/post-cards.js';
 
 export interface FeedServiceDeps {
@@ -28,13 +27,7 @@ export class FeedService {
   async page(viewerId: string, query: { cursor?: string | undefined; limit: number; creatorId?: string | undefined }): Promise<FeedPage> {
     const { cards, random = Math.random } = this.deps;
     const peekLimit = sneakPeekCount(query.limit) * SNEAK_PEEK_POOL_FACTOR;
-    const { items: rows, peeks } = await cards.feed(viewerId, {
-      cursor: decodeTimeCursor(query.cursor),
-      limit: query.limit + 1,
-      creatorId: query.creatorId,
-      peekLimit,
-    });
-    const { items, nextCursor } = timeCursorPage(rows, query.limit, (post) => [post.publishAt, post.id]);
+    const { items, nextCursor, peeks } = await cards.feed(viewerId, { ...query, peekLimit });
     // A post has one level, so sneak-peek candidates are never among the page's own posts.
     return { items: insertSneakPeeks(items, peeks, random, (peek) => peek.card()), nextCursor };
   }

@@ -1,21 +1,19 @@
 import { type FollowEntry, type FollowedCreatorsPage, type FollowersPage, type FollowState, generateId, ROLE } from '@aurum/core';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { hasRoleSql } from '../access/access.js';
 import { actorOf, requireAccess } from '../access/require-access.js';
 import type { Database } from '../db/database.js';
+import type { PreparedStatement } from '../db/prepared.js';
 import { follows, profiles, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
-import { afterTimeCursor, timeCursorPage } from '../http/page-cursor.js';
+import { keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page-cursor.js';
 import { profileImageUrl } from '../media/media-urls.js';
+import type { FollowSqlRow, FollowsStatements } from './statements.js';
 
 export interface FollowsServiceDeps {
   db: Database;
   now: () => Date;
-}
-
-interface PageRequest {
-  cursor?: string | undefined;
-  limit: number;
+  statements: FollowsStatements;
 }
 
 /**
@@ -66,45 +64,29 @@ export class FollowsService {
 
   /** The creators the user follows (disabled ones left out), most recently followed first. */
   async listFollowing(userId: string, page: PageRequest): Promise<FollowedCreatorsPage> {
-    return this.page('userId', userId, page);
+    return this.page(this.deps.statements.following, userId, page);
   }
 
   /** A creator's followers (disabled accounts left out) and their total; only the creator may ask. */
   async listFollowers(viewerId: string, creatorId: string, page: PageRequest): Promise<FollowersPage> {
     requireAccess(actorOf(viewerId), 'creator.followers.read', { creatorId });
-    const [total, items] = await Promise.all([this.followerCount(creatorId), this.page('creatorId', creatorId, page)]);
+    const [total, items] = await Promise.all([this.followerCount(creatorId), this.page(this.deps.statements.followers, creatorId, page)]);
     return { total, ...items };
   }
 
-  /** One page of the follows whose `side` is `id`, showing the user on the other side, newest first. */
-  private async page(side: 'userId' | 'creatorId', id: string, page: PageRequest) {
-    const other = side === 'userId' ? follows.creatorId : follows.userId;
-    const rows = await this.deps.db
-      .select({
-        followId: follows.id,
-        followedAt: follows.createdAt,
-        userId: profiles.userId,
-        handle: profiles.handle,
-        publicName: profiles.publicName,
-        avatarColor: profiles.avatarColor,
-        avatarMediaId: profiles.avatarMediaId,
-      })
-      .from(follows)
-      .innerJoin(users, and(eq(users.id, other), isNull(users.disabledAt)))
-      .innerJoin(profiles, eq(profiles.userId, other))
-      .where(and(eq(follows[side], id), afterTimeCursor(page.cursor, follows.createdAt, follows.id)))
-      .orderBy(desc(follows.createdAt), desc(follows.id))
-      .limit(page.limit + 1);
-    const { items, nextCursor } = timeCursorPage(rows, page.limit, (row) => [row.followedAt, row.followId]);
+  /** One page of a follows list, newest first. */
+  private async page(list: PreparedStatement<FollowSqlRow>, owner: string, page: PageRequest) {
+    const rows = await list.run({ owner, ...keysetStart(page, timeKey) });
+    const { items, nextCursor } = keysetPage(rows, page.limit, (row) => [row.followed_at, row.follow_id]);
     return {
       items: items.map(
         (row): FollowEntry => ({
-          userId: row.userId,
+          userId: row.user_id,
           handle: row.handle,
-          publicName: row.publicName,
-          avatarColor: row.avatarColor,
-          avatarUrl: profileImageUrl(row.userId, 'avatar', row.avatarMediaId),
-          followedAt: row.followedAt.toISOString(),
+          publicName: row.public_name,
+          avatarColor: row.avatar_color,
+          avatarUrl: profileImageUrl(row.user_id, 'avatar', row.avatar_media_id),
+          followedAt: row.followed_at,
         }),
       ),
       nextCursor,

@@ -25,31 +25,16 @@ import {
 import { eq } from 'drizzle-orm';
 import { requireAccess } from '../access/require-access.js';
 import type { Database } from '../db/database.js';
-import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { userData } from '../db/schema.js';
 import { toCsv } from '../http/csv.js';
 import { errors } from '../http/errors.js';
 import type { Viewer } from '../http/viewer.js';
-import {
-  type EarningsRow,
-  earningsStatement,
-  type FanRow,
-  fansStatement,
-  type PlanMixRow,
-  type PostInsightRow,
-  planMixStatement,
-  postInsightsStatement,
-  type StatementLineRow,
-  type SubscriberEventRow,
-  statementLinesStatement,
-  subscriberEventsStatement,
-  type TargetRow,
-  targetStatement,
-} from './statements.js';
+import type { FanRow, InsightsStatements } from './statements.js';
 
 export interface InsightsServiceDeps {
   db: Database;
   now: () => Date;
+  statements: InsightsStatements;
   platformFeeBasisPoints: number;
   /** The creator's kept balances (the ledger's), shown beside what they earned. */
   balancesOf: (creatorId: string) => Promise<{ currency: string; pendingMinor: number; availableMinor: number; paidOutMinor: number }[]>;
@@ -81,31 +66,7 @@ const zeroFlow = (): Flow => ({ new: 0, renewed: 0, cancelled: 0, lapsed: 0 });
  * period's buckets.
  */
 export class InsightsService {
-  private readonly prepared = new Map<string, PreparedStatement<unknown>>();
-
   constructor(private readonly deps: InsightsServiceDeps) {}
-
-  private statement<Row>(name: string, build: () => ReturnType<typeof earningsStatement>): PreparedStatement<Row> {
-    let statement = this.prepared.get(name);
-    if (!statement) {
-      const prepared = prepareStatement<unknown>(this.deps.db, name, build());
-      statement = {
-        run: async (values) => {
-          try {
-            return await prepared.run(values);
-          } catch (error) {
-            // A zone the JavaScript runtime knows but the database's time zone data does not (22023).
-            if ((error as { code?: string }).code === '22023' && /time zone/i.test(String((error as Error).message))) {
-              throw errors.validationFailed({ message: 'This time zone is not known here. Choose another, such as Europe/Paris.' });
-            }
-            throw error;
-          }
-        },
-      };
-      this.prepared.set(name, statement);
-    }
-    return statement as PreparedStatement<Row>;
-  }
 
   /**
    * Who may read a creator's insights: the creator (with the creators label) and admins.
@@ -115,7 +76,7 @@ export class InsightsService {
     requireAccess(viewer, 'creator.insights.read', { creatorId });
     // The creator's own reading needs no lookup when it names its time zone; an admin's checks the creator exists.
     if (viewer.userId === creatorId && tz) return tz;
-    const [target] = await this.statement<TargetRow>('insights_target', targetStatement).run({ creator: creatorId });
+    const [target] = await this.deps.statements.target.run({ creator: creatorId });
     if (!target) throw errors.notFound('Creator');
     return tz ?? target.time_zone ?? 'UTC';
   }
@@ -152,10 +113,7 @@ export class InsightsService {
 
   async earnings(viewer: Viewer, creatorId: string, query: PeriodQuery): Promise<EarningsInsights> {
     const resolved = await this.resolve(viewer, creatorId, query);
-    const [rows, balances] = await Promise.all([
-      this.statement<EarningsRow>('insights_earnings', earningsStatement).run(resolved.values),
-      this.deps.balancesOf(creatorId),
-    ]);
+    const [rows, balances] = await Promise.all([this.deps.statements.earnings.run(resolved.values), this.deps.balancesOf(creatorId)]);
     const byCurrency = new Map<string, { buckets: Map<string, Totals>; total: Totals; previous: Totals }>();
     for (const row of rows) {
       let entry = byCurrency.get(row.currency);
@@ -197,8 +155,8 @@ export class InsightsService {
   async subscribers(viewer: Viewer, creatorId: string, query: PeriodQuery): Promise<SubscribersInsights> {
     const resolved = await this.resolve(viewer, creatorId, query);
     const [events, mix] = await Promise.all([
-      this.statement<SubscriberEventRow>('insights_subscriber_events', subscriberEventsStatement).run(resolved.values),
-      this.statement<PlanMixRow>('insights_plan_mix', planMixStatement).run(resolved.values),
+      this.deps.statements.subscriberEvents.run(resolved.values),
+      this.deps.statements.planMix.run(resolved.values),
     ]);
     const { buckets } = resolved.period;
     const index = new Map(buckets.map((bucket, position) => [bucket, position]));
@@ -278,7 +236,7 @@ export class InsightsService {
 
   async posts(viewer: Viewer, creatorId: string, query: PeriodQuery & { sort: InsightsPostSort }): Promise<PostsInsights> {
     const resolved = await this.resolve(viewer, creatorId, query);
-    const rows = await this.statement<PostInsightRow>(`insights_posts_${query.sort}`, () => postInsightsStatement(query.sort)).run({
+    const rows = await this.deps.statements.posts[query.sort].run({
       ...resolved.values,
       limit: INSIGHTS_POSTS_LIMIT,
     });
@@ -301,7 +259,7 @@ export class InsightsService {
 
   async fans(viewer: Viewer, creatorId: string, query: { tz?: string }): Promise<FansInsights> {
     await this.authorize(viewer, creatorId, query.tz ?? 'UTC');
-    const rows = await this.statement<FanRow>('insights_fans', fansStatement).run({
+    const rows = await this.deps.statements.fans.run({
       creator: creatorId,
       now: this.deps.now().toISOString(),
       limit: INSIGHTS_FANS_LIMIT,
@@ -336,7 +294,7 @@ export class InsightsService {
   async statementCsv(viewer: Viewer, creatorId: string, query: { month: string; tz?: string }): Promise<{ filename: string; csv: string }> {
     const timeZone = await this.authorize(viewer, creatorId, query.tz);
     const from = `${query.month}-01`;
-    const rows = await this.statement<StatementLineRow>('insights_statement', statementLinesStatement).run({
+    const rows = await this.deps.statements.statementLines.run({
       creator: creatorId,
       tz: timeZone,
       from,

@@ -1,6 +1,8 @@
-import { type InsightsPostSort, type LedgerPosting, ROLE } from '@aurum/core';
+import { INSIGHTS_POST_SORTS, type InsightsPostSort, type LedgerPosting, ROLE } from '@aurum/core';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { hasRoleSql } from '../access/access.js';
+import type { Database } from '../db/database.js';
+import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import {
   charges,
   creatorDailyInsights,
@@ -15,6 +17,7 @@ import {
   userData,
 } from '../db/schema.js';
 import { grantsAccessSql } from '../db/subscription-access.js';
+import { errors } from '../http/errors.js';
 
 /**
  * Creator insights, one prepared statement per view (`db/prepared.ts`), each reading only
@@ -84,7 +87,7 @@ export interface EarningsRow {
  * The creator's ledger entries in the period and the one before, summed per currency and local
  * day (the previous period as one row): from the daily rows, or, in another zone, from the entries.
  */
-export function earningsStatement(): SQL {
+function earningsStatement(): SQL {
   const metric = (name: string) => sql`coalesce(sum(d.value) filter (where d.metric = ${sql.raw(`'${name}'`)}), 0)::bigint`;
   return sql`select d.key as currency, ${placeOfDay(sql`d.day`)} as place,
       ${metric('gross')} as gross, ${metric('fee')} as fee, ${metric('net')} as net, ${metric('charges')}::int as charges
@@ -120,7 +123,7 @@ export interface StatementLineRow {
 }
 
 /** A month's statement: per posting (a charge's entries written together), gross, fee and net, oldest first. */
-export function statementLinesStatement(): SQL {
+function statementLinesStatement(): SQL {
   return sql`select min(le.created_at) as posted_at, ${localDay(sql`min(le.created_at)`)} as local_day, c.id as charge_id, c.kind as charge_kind,
       ${postingOf(sql`le.kind`)} as posting, pr.handle as member_handle, p.name as plan_name, le.currency,
       coalesce(sum(${signed('le')}) filter (where ${isGross('le')}), 0)::bigint as gross,
@@ -155,7 +158,7 @@ export interface SubscriberEventRow {
  * the one event dated ahead (a subscription valid until tonight has not ended yet): today's
  * endings up to now are read from the subscriptions (`subscriptions_creator_valid_idx`).
  */
-export function subscriberEventsStatement(): SQL {
+function subscriberEventsStatement(): SQL {
   return sql`select ${placeOfDay(sql`d.day`)} as place, nullif(d.key, '') as plan_id, d.metric as kind, sum(d.value)::int as n
     from ${creatorDailyInsights} as d
     where ${rolledUp} and d.creator_id = ${bound.creator} and d.metric in ('new', 'ended', 'lapsed', 'cancelled', 'renewed', 'follow')
@@ -195,7 +198,7 @@ export interface PlanMixRow {
 }
 
 /** Every plan of the creator with its subscriptions valid now (read through `subscriptions_creator_valid_idx`). */
-export function planMixStatement(): SQL {
+function planMixStatement(): SQL {
   return sql`with valid as (
       select s.plan_id, count(*)::int as active from ${subscriptions} as s
       where s.creator_id = ${bound.creator} and ${grantsAccessSql(sql`s.valid_until`, now)} and s.created_at <= ${now}
@@ -235,7 +238,7 @@ const POST_ORDER: Record<InsightsPostSort, string> = {
  * within 24 hours after the member opened one of the creator's locked posts is attributed to
  * the last such post opened before it (last touch, one post per subscription).
  */
-export function postInsightsStatement(sort: InsightsPostSort): SQL {
+function postInsightsStatement(sort: InsightsPostSort): SQL {
   const inPeriod = (at: SQL) => sql`${at} >= ${dayStart(bound.from)} and ${at} < ${dayStart(bound.to)}`;
   return sql`with cp as materialized (
       select p.id, p.publish_at, ${lockedPost(sql`p.access`)} as locked
@@ -289,7 +292,7 @@ export interface FanRow {
  * tenure (whole days of subscription they paid for and were not refunded, since the first
  * such period), with only what the creator may know of them.
  */
-export function fansStatement(): SQL {
+function fansStatement(): SQL {
   return sql`with spend as (
       select c.user_id, le.currency, sum(${signed('le')})::bigint as spent,
         (count(*) filter (where ${isCharge(sql`le.kind`)}))::int as payments
@@ -338,7 +341,51 @@ export interface TargetRow {
 }
 
 /** The creator's stored time zone and whether they are one; no row: no such user. */
-export function targetStatement(): SQL {
+function targetStatement(): SQL {
   return sql`select ud.time_zone, ${hasRoleSql(sql.raw('u.labels'), ROLE.creators)} as is_creator
     from users as u left join ${userData} as ud on ud.user_id = u.id where u.id = ${bound.creator}`;
+}
+
+/**
+ * An insights statement, whose time zone comes from the request: a zone the JavaScript runtime
+ * knows but the database's time zone data does not (22023) is the asker's mistake, not a 500.
+ */
+function prepareInsight<Row>(db: Database, name: string, query: SQL): PreparedStatement<Row> {
+  const prepared = prepareStatement<Row>(db, name, query);
+  return {
+    run: async (values) => {
+      try {
+        return await prepared.run(values);
+      } catch (error) {
+        if ((error as { code?: string }).code === '22023' && /time zone/i.test(String((error as Error).message))) {
+          throw errors.validationFailed({ message: 'This time zone is not known here. Choose another, such as Europe/Paris.' });
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+/** The prepared statements of insights, built once per database. */
+export class InsightsStatements {
+  readonly target: PreparedStatement<TargetRow>;
+  readonly earnings: PreparedStatement<EarningsRow>;
+  readonly subscriberEvents: PreparedStatement<SubscriberEventRow>;
+  readonly planMix: PreparedStatement<PlanMixRow>;
+  /** The posts view, one statement per sort. */
+  readonly posts: Record<InsightsPostSort, PreparedStatement<PostInsightRow>>;
+  readonly fans: PreparedStatement<FanRow>;
+  readonly statementLines: PreparedStatement<StatementLineRow>;
+
+  constructor(db: Database) {
+    this.target = prepareInsight(db, 'insights_target', targetStatement());
+    this.earnings = prepareInsight(db, 'insights_earnings', earningsStatement());
+    this.subscriberEvents = prepareInsight(db, 'insights_subscriber_events', subscriberEventsStatement());
+    this.planMix = prepareInsight(db, 'insights_plan_mix', planMixStatement());
+    this.posts = Object.fromEntries(
+      INSIGHTS_POST_SORTS.map((sort) => [sort, prepareInsight<PostInsightRow>(db, `insights_posts_${sort}`, postInsightsStatement(sort))]),
+    ) as Record<InsightsPostSort, PreparedStatement<PostInsightRow>>;
+    this.fans = prepareInsight(db, 'insights_fans', fansStatement());
+    this.statementLines = prepareInsight(db, 'insights_statement', statementLinesStatement());
+  }
 }

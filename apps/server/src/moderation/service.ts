@@ -25,31 +25,17 @@ import type { Logger } from 'pino';
 import { hasRoleSql } from '../access/access.js';
 import type { AdminActor, AuditLog } from '../audit/audit-log.js';
 import type { Database, Executor } from '../db/database.js';
-import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { chatParticipants, messages, moderationNotices, posts, reports, restrictedWords, subscriptions, users } from '../db/schema.js';
 import { grantsAccessSql } from '../db/subscription-access.js';
 import { errors } from '../http/errors.js';
-import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
+import { keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page-cursor.js';
 import type { TextCheck } from '../http/text-check.js';
 import type { Mailer } from '../mail/mailer.js';
 import { noticeMail } from '../mail/templates.js';
 import { mediaItemForViewer } from '../media/media-items.js';
 import { moderationMediaUrl } from '../media/media-urls.js';
 import { postAccessLevelSql, visiblePostSql } from '../posts/access-sql.js';
-import {
-  type AuthorRow,
-  type ContentRow,
-  contentStatement,
-  myReportsStatement,
-  type NoticeRow,
-  noticesStatement,
-  type QueueRow,
-  queueStatement,
-  type ReportRow,
-  reportsAboutUserStatement,
-  type TargetReportRow,
-  targetReportsStatement,
-} from './statements.js';
+import type { AuthorRow, ModerationStatements, ReportRow } from './statements.js';
 
 /**
  * One moderation decision, as the audit log records it: who did what to which target, the
@@ -70,6 +56,7 @@ export interface ModerationRecord {
 export interface ModerationServiceDeps {
   db: Database;
   now: () => Date;
+  statements: ModerationStatements;
   mailer: Mailer;
   logger: Logger;
   publicUrl: string;
@@ -89,11 +76,6 @@ export interface ModerationServiceDeps {
 
 /** A report as the admin's user detail lists it. */
 export type AboutReport = Report & { reporterHandle: string | null };
-
-interface PageRequest {
-  cursor?: string | undefined;
-  limit: number;
-}
 
 /** How long an instance trusts its copy of the restricted words; an edit on this instance applies at once. */
 const RESTRICTED_WORDS_TTL_MS = 10_000;
@@ -128,31 +110,9 @@ const iso = (value: string | Date | null) => (value === null ? null : new Date(v
  * by e-mail. The restricted words are checked on text before other domains store it (`checkText`).
  */
 export class ModerationService {
-  private readonly statements: {
-    queue: PreparedStatement<QueueRow>;
-    mine: PreparedStatement<ReportRow>;
-    targetReports: PreparedStatement<TargetReportRow>;
-    about: PreparedStatement<TargetReportRow>;
-    notices: PreparedStatement<NoticeRow>;
-    content: Record<ReportTargetKind, PreparedStatement<ContentRow>>;
-  };
   private words: { list: string[]; at: number } | null = null;
 
-  constructor(private readonly deps: ModerationServiceDeps) {
-    const { db } = deps;
-    this.statements = {
-      queue: prepareStatement(db, 'moderation_queue', queueStatement()),
-      mine: prepareStatement(db, 'moderation_my_reports', myReportsStatement()),
-      targetReports: prepareStatement(db, 'moderation_target_reports', targetReportsStatement()),
-      about: prepareStatement(db, 'moderation_reports_about_user', reportsAboutUserStatement()),
-      notices: prepareStatement(db, 'moderation_notices', noticesStatement()),
-      content: {
-        post: prepareStatement(db, 'moderation_content_post', contentStatement('post')),
-        message: prepareStatement(db, 'moderation_content_message', contentStatement('message')),
-        user: prepareStatement(db, 'moderation_content_user', contentStatement('user')),
-      },
-    };
-  }
+  constructor(private readonly deps: ModerationServiceDeps) {}
 
   /**
    * Files a report. The target must be something the reporter can see (a post they can meet, an
@@ -223,21 +183,21 @@ export class ModerationService {
 
   /** Reports others filed about a user or their content, newest first: the admin's user detail. */
   async reportsAbout(userId: string, limit: number): Promise<AboutReport[]> {
-    const rows = await this.statements.about.run({ target: userId, limit });
+    const rows = await this.deps.statements.about.run({ target: userId, limit });
     return rows.map((row) => ({ ...toReport(row), reporterHandle: row.reporter_handle }));
   }
 
   /** The viewer's own reports with what became of them, newest first. */
   async myReports(userId: string, page: PageRequest): Promise<ReportsPage> {
-    const rows = await this.statements.mine.run({ viewer: userId, ...this.cursorValues(page) });
-    const { items, nextCursor } = timeCursorPage(rows, page.limit, (row) => [iso(row.created_at) as string, row.id]);
+    const rows = await this.deps.statements.mine.run({ viewer: userId, ...keysetStart(page, timeKey) });
+    const { items, nextCursor } = keysetPage(rows, page.limit, (row) => [iso(row.created_at) as string, row.id]);
     return { items: items.map(toReport), nextCursor };
   }
 
   /** The admin queue: targets with open reports, most recently reported first. */
   async queue(page: PageRequest): Promise<ReportedTargetsPage> {
-    const rows = await this.statements.queue.run(this.cursorValues(page));
-    const { items, nextCursor } = timeCursorPage(rows, page.limit, (row) => [iso(row.last_reported_at) as string, row.target_id]);
+    const rows = await this.deps.statements.queue.run(keysetStart(page, timeKey));
+    const { items, nextCursor } = keysetPage(rows, page.limit, (row) => [iso(row.last_reported_at) as string, row.target_id]);
     return {
       items: items.map((row) => ({
         contentId: row.target_id,
@@ -254,11 +214,11 @@ export class ModerationService {
 
   /** A reported target as an admin sees it: the stored content, originals included, and its reports. 404 when nobody reported it. */
   async content(contentId: string): Promise<ReportedContent> {
-    const reportRows = await this.statements.targetReports.run({ target: contentId, limit: TARGET_REPORTS_SHOWN });
+    const reportRows = await this.deps.statements.targetReports.run({ target: contentId, limit: TARGET_REPORTS_SHOWN });
     const first = reportRows[0];
     if (!first) throw errors.notFound('Reported content');
     const kind = first.target_kind as ReportTargetKind;
-    const [row] = await this.statements.content[kind].run({ target: contentId });
+    const [row] = await this.deps.statements.content[kind].run({ target: contentId });
     if (!row) throw errors.notFound('Reported content');
     const hasOpen = reportRows.some((report) => report.status === 'open');
     return {
@@ -284,10 +244,10 @@ export class ModerationService {
    * every derivative whatever the post's access; null when nobody reported it or there is none.
    */
   async servableMedia(contentId: string, position: number): Promise<{ mediaId: string; status: string } | null> {
-    const reportRows = await this.statements.targetReports.run({ target: contentId, limit: 1 });
+    const reportRows = await this.deps.statements.targetReports.run({ target: contentId, limit: 1 });
     const kind = reportRows[0]?.target_kind;
     if (kind !== 'post' && kind !== 'message') return null;
-    const [row] = await this.statements.content[kind].run({ target: contentId });
+    const [row] = await this.deps.statements.content[kind].run({ target: contentId });
     const item = row?.media.find((candidate) => candidate.position === position);
     return item ? { mediaId: item.mediaId, status: item.status } : null;
   }
@@ -523,8 +483,8 @@ export class ModerationService {
 
   /** The viewer's moderation notices, newest first, with how many are unread. */
   async notices(userId: string, page: PageRequest): Promise<ModerationNoticesPage> {
-    const rows = await this.statements.notices.run({ viewer: userId, ...this.cursorValues(page) });
-    const { items, nextCursor } = timeCursorPage(rows, page.limit, (row) => [iso(row.created_at) as string, row.id]);
+    const rows = await this.deps.statements.notices.run({ viewer: userId, ...keysetStart(page, timeKey) });
+    const { items, nextCursor } = keysetPage(rows, page.limit, (row) => [iso(row.created_at) as string, row.id]);
     const unread = rows[0]?.unread ?? (await this.unreadNotices(userId));
     return {
       items: items.map((row) => ({
@@ -607,11 +567,6 @@ export class ModerationService {
     const { words } = await this.restrictedWords();
     this.words = { list: words, at };
     return words;
-  }
-
-  private cursorValues(page: PageRequest) {
-    const position = decodeTimeCursor(page.cursor);
-    return { cursorTime: position?.[0] ?? null, cursorId: position?.[1] ?? null, limit: page.limit + 1 };
   }
 }
 

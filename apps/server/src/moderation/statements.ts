@@ -1,6 +1,8 @@
-import { ROLE } from '@aurum/core';
+import { type ReportTargetKind, ROLE } from '@aurum/core';
 import { sql } from 'drizzle-orm';
 import { hasRoleSql } from '../access/access.js';
+import type { Database } from '../db/database.js';
+import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { messageMedia, messages, moderationNotices, posts, profiles, reports, users } from '../db/schema.js';
 import { mediaItemsJson, type StoredMediaItem } from '../media/media-items.js';
 
@@ -13,12 +15,12 @@ import { mediaItemsJson, type StoredMediaItem } from '../media/media-items.js';
 const bound = {
   viewer: sql.placeholder('viewer'),
   target: sql.placeholder('target'),
-  cursorTime: sql.placeholder('cursorTime'),
+  cursorKey: sql.placeholder('cursorKey'),
   cursorId: sql.placeholder('cursorId'),
   limit: sql.placeholder('limit'),
 };
 const afterCursor = (time: string, id: string) =>
-  sql`(${bound.cursorTime}::timestamptz is null or (${sql.raw(time)}, ${sql.raw(id)}) < (${bound.cursorTime}::timestamptz, ${bound.cursorId}::text))`;
+  sql`(${bound.cursorKey}::timestamptz is null or (${sql.raw(time)}, ${sql.raw(id)}) < (${bound.cursorKey}::timestamptz, ${bound.cursorId}::text))`;
 
 const EXCERPT_CHARS = 200;
 
@@ -50,7 +52,7 @@ export interface QueueRow extends AuthorRow {
  * groups are read through the partial index of open reports; the excerpt is the post's or
  * message's text, or the user's bio.
  */
-export function queueStatement() {
+function queueStatement() {
   return sql`with grouped as (
       select r.target_id, min(r.target_kind) as target_kind, min(r.target_user_id) as target_user_id,
         count(*)::int as open_reports, array_agg(distinct r.reason order by r.reason) as reasons,
@@ -87,7 +89,7 @@ export interface ReportRow {
 const reportColumns = sql`r.id, r.target_kind, r.target_id, r.reason, r.text, r.status, r.outcome, r.created_at, r.resolved_at`;
 
 /** The viewer's own reports, newest first. */
-export function myReportsStatement() {
+function myReportsStatement() {
   return sql`select ${reportColumns} from ${reports} as r
     where r.reporter_id = ${bound.viewer} and ${afterCursor('r.created_at', 'r.id')}
     order by r.created_at desc, r.id desc
@@ -101,7 +103,7 @@ export interface TargetReportRow extends ReportRow {
 }
 
 /** Every report on one target (open and resolved), newest first, with who reported it. */
-export function targetReportsStatement() {
+function targetReportsStatement() {
   return sql`select ${reportColumns}, r.reporter_id, pr.handle as reporter_handle, pr.public_name as reporter_public_name
     from ${reports} as r left join ${profiles} as pr on pr.user_id = r.reporter_id
     where r.target_id = ${bound.target}
@@ -110,7 +112,7 @@ export function targetReportsStatement() {
 }
 
 /** Every report about one user (on their posts, messages or account), newest first, through `reports_target_user_idx`. */
-export function reportsAboutUserStatement() {
+function reportsAboutUserStatement() {
   return sql`select ${reportColumns}, r.reporter_id, pr.handle as reporter_handle, pr.public_name as reporter_public_name
     from ${reports} as r left join ${profiles} as pr on pr.user_id = r.reporter_id
     where r.target_user_id = ${bound.target}
@@ -131,7 +133,7 @@ export interface ContentRow extends AuthorRow {
  * The reported content as an admin sees it, whatever its state: a post (deleted ones too) or a
  * message (removed ones too) with all its media, or a user's profile.
  */
-export function contentStatement(kind: 'post' | 'message' | 'user') {
+function contentStatement(kind: 'post' | 'message' | 'user') {
   if (kind === 'post') {
     return sql`select p.text, p.created_at, p.deleted_at as removed_at, p.removed_reason, null::text as chat_id,
         p.media_items as media,
@@ -163,11 +165,35 @@ export interface NoticeRow {
 }
 
 /** The viewer's moderation notices, newest first, each row with the unread total. */
-export function noticesStatement() {
+function noticesStatement() {
   return sql`select n.id, n.kind, n.message, n.reason, n.created_at, n.read_at,
       (select count(*)::int from ${moderationNotices} as u where u.user_id = ${bound.viewer} and u.read_at is null) as unread
     from ${moderationNotices} as n
     where n.user_id = ${bound.viewer} and ${afterCursor('n.created_at', 'n.id')}
     order by n.created_at desc, n.id desc
     limit ${bound.limit}`;
+}
+
+/** The prepared statements of the moderation domain, built once per database. */
+export class ModerationStatements {
+  readonly queue: PreparedStatement<QueueRow>;
+  readonly mine: PreparedStatement<ReportRow>;
+  readonly targetReports: PreparedStatement<TargetReportRow>;
+  readonly about: PreparedStatement<TargetReportRow>;
+  readonly notices: PreparedStatement<NoticeRow>;
+  /** A reported target as stored, one statement per kind. */
+  readonly content: Record<ReportTargetKind, PreparedStatement<ContentRow>>;
+
+  constructor(db: Database) {
+    this.queue = prepareStatement(db, 'moderation_queue', queueStatement());
+    this.mine = prepareStatement(db, 'moderation_my_reports', myReportsStatement());
+    this.targetReports = prepareStatement(db, 'moderation_target_reports', targetReportsStatement());
+    this.about = prepareStatement(db, 'moderation_reports_about_user', reportsAboutUserStatement());
+    this.notices = prepareStatement(db, 'moderation_notices', noticesStatement());
+    this.content = {
+      post: prepareStatement(db, 'moderation_content_post', contentStatement('post')),
+      message: prepareStatement(db, 'moderation_content_message', contentStatement('message')),
+      user: prepareStatement(db, 'moderation_content_user', contentStatement('user')),
+    };
+  }
 }

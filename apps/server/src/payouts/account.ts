@@ -15,7 +15,7 @@ import type { Database } from '../db/database.js';
 import { payouts } from '../db/schema.js';
 import { toCsv } from '../http/csv.js';
 import { errors } from '../http/errors.js';
-import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
+import { keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page-cursor.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { PayoutMethodsService } from './methods.js';
 import { toPayout } from './payouts.js';
@@ -110,15 +110,9 @@ export class PayoutAccounts {
   }
 
   /** The creator's payouts, newest first, one keyset page. */
-  async history(creatorId: string, query: { cursor?: string; limit: number }): Promise<PayoutsPage> {
-    const position = decodeTimeCursor(query.cursor);
-    const rows = await this.deps.statements.history.run({
-      creator: creatorId,
-      cursorTime: position?.[0] ?? null,
-      cursorId: position?.[1] ?? null,
-      limit: query.limit + 1,
-    });
-    const { items, nextCursor } = timeCursorPage(rows, query.limit, (row) => [row.createdAt, row.id]);
+  async history(creatorId: string, query: PageRequest): Promise<PayoutsPage> {
+    const rows = await this.deps.statements.history.run({ creator: creatorId, ...keysetStart(query, timeKey) });
+    const { items, nextCursor } = keysetPage(rows, query.limit, (row) => [row.createdAt, row.id]);
     return { items: items.map(toPayout), nextCursor };
   }
 

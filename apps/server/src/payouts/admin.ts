@@ -15,7 +15,7 @@ import type { Database, Executor } from '../db/database.js';
 import { payouts, profiles, users } from '../db/schema.js';
 import { lockUser } from '../db/user-lock.js';
 import { errors } from '../http/errors.js';
-import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
+import { keysetPage, keysetStart, timeKey } from '../http/page-cursor.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { PayoutAccounts } from './account.js';
 import { type PayoutsService, toPayout } from './payouts.js';
@@ -52,19 +52,13 @@ export class AdminPayoutsService {
 
   async list(query: z.output<typeof adminPayoutsQuerySchema>): Promise<AdminPayoutsPage> {
     const { statements } = this.deps;
-    const position = decodeTimeCursor(query.cursor);
     const filters = { status: query.status ?? null, creator: query.creatorId ?? null, currency: query.currency ?? null };
     const [rows, totals, [due]] = await Promise.all([
-      statements.adminPage.run({
-        ...filters,
-        cursorTime: position?.[0] ?? null,
-        cursorId: position?.[1] ?? null,
-        limit: query.limit + 1,
-      }),
+      statements.adminPage.run({ ...filters, ...keysetStart(query, timeKey) }),
       statements.adminTotals.run(filters),
       statements.bankTransfersDue.run({}),
     ]);
-    const { items, nextCursor } = timeCursorPage(rows, query.limit, (row) => [row.createdAt, row.id]);
+    const { items, nextCursor } = keysetPage(rows, query.limit, (row) => [row.createdAt, row.id]);
     return {
       items: items.map(toAdminRow),
       totals: totals.map((row) => ({

@@ -10,7 +10,7 @@ const bound = {
   payout: sql.placeholder('payout'),
   status: sql.placeholder('status'),
   currency: sql.placeholder('currency'),
-  cursorTime: sql.placeholder('cursorTime'),
+  cursorKey: sql.placeholder('cursorKey'),
   cursorId: sql.placeholder('cursorId'),
   limit: sql.placeholder('limit'),
 };
@@ -37,7 +37,7 @@ const history = sql`select id, amount_minor as "amountMinor", currency, status, 
     ${iso(sql`created_at`)} as "createdAt", ${iso(sql`settled_at`)} as "settledAt"
   from ${payouts}
   where creator_id = ${bound.creator}
-    and (${bound.cursorTime}::timestamptz is null or (created_at, id) < (${bound.cursorTime}::timestamptz, ${bound.cursorId}::text))
+    and (${bound.cursorKey}::timestamptz is null or (created_at, id) < (${bound.cursorKey}::timestamptz, ${bound.cursorId}::text))
   order by created_at desc, id desc
   limit ${bound.limit}`;
 
@@ -71,7 +71,7 @@ const adminPage = sql`select p.id, p.amount_minor as "amountMinor", p.currency, 
     left join ${profiles} as pr on pr.user_id = p.creator_id
     left join ${payouts} as retry on p.status = 'failed' and retry.idempotency_key = 'retry:' || p.id
   where ${adminFilter}
-    and (${bound.cursorTime}::timestamptz is null or (p.created_at, p.id) < (${bound.cursorTime}::timestamptz, ${bound.cursorId}::text))
+    and (${bound.cursorKey}::timestamptz is null or (p.created_at, p.id) < (${bound.cursorKey}::timestamptz, ${bound.cursorId}::text))
   order by p.created_at desc, p.id desc
   limit ${bound.limit}`;
 

@@ -1,7 +1,7 @@
 import type { FansPage, fansQuerySchema, MyCreatorRow, MyCreatorsPage, myCreatorsQuerySchema, PersonRow } from '@aurum/core';
 import type { z } from 'zod';
 import { containsPattern } from '../db/search-pattern.js';
-import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
+import { keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page-cursor.js';
 import { profileImageUrl } from '../media/media-urls.js';
 import type { PeopleStatements, PersonSqlRow } from './statements.js';
 
@@ -27,7 +27,7 @@ export class PeopleService {
       pattern: null,
       ...this.common(query),
     });
-    const { items, nextCursor } = timeCursorPage(rows, query.limit, keyOf);
+    const { items, nextCursor } = keysetPage(rows, query.limit, keyOf);
     return {
       items: items.map(
         (row): MyCreatorRow => ({
@@ -51,18 +51,12 @@ export class PeopleService {
       pattern: containsPattern(query.q),
       ...this.common(query),
     });
-    const { items, nextCursor } = timeCursorPage(rows, query.limit, keyOf);
+    const { items, nextCursor } = keysetPage(rows, query.limit, keyOf);
     return { items: items.map(toPerson), nextCursor };
   }
 
-  private common(query: { cursor?: string | undefined; limit: number }) {
-    const position = decodeTimeCursor(query.cursor);
-    return {
-      now: this.deps.now().toISOString(),
-      cursorTime: position?.[0] ?? null,
-      cursorId: position?.[1] ?? null,
-      limit: query.limit + 1,
-    };
+  private common(query: PageRequest) {
+    return { now: this.deps.now().toISOString(), ...keysetStart(query, timeKey) };
   }
 }
 

@@ -18,7 +18,7 @@ const bound = {
   plan: sql.placeholder('plan'),
   pattern: sql.placeholder('pattern'),
   now: sql.placeholder('now'),
-  cursorTime: sql.placeholder('cursorTime'),
+  cursorKey: sql.placeholder('cursorKey'),
   cursorId: sql.placeholder('cursorId'),
   limit: sql.placeholder('limit'),
 };
@@ -26,7 +26,7 @@ const iso = (column: unknown) => sql`to_char(${column} at time zone 'UTC', 'YYYY
 const now = sql`${bound.now}::timestamptz`;
 const relation = sql`${bound.relation}::text`;
 const after = (time: string, id: string) =>
-  sql`(${bound.cursorTime}::timestamptz is null or (${sql.raw(time)}, ${sql.raw(id)}) < (${bound.cursorTime}::timestamptz, ${bound.cursorId}::text))`;
+  sql`(${bound.cursorKey}::timestamptz is null or (${sql.raw(time)}, ${sql.raw(id)}) < (${bound.cursorKey}::timestamptz, ${bound.cursorId}::text))`;
 
 export interface PersonSqlRow {
   user_id: string;

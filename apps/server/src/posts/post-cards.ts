@@ -15,6 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { type Bound, type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { blocks, likes, plans, posts, profiles, seenRecords } from '../db/schema.js';
+import { ABOVE_EVERY_TIME, keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page-cursor.js';
 import { mediaItemForViewer, type StoredMediaItem } from '../media/media-items.js';
 import { postMediaUrl, profileImageUrl } from '../media/media-urls.js';
 import { cheapestFirst } from '../plans/service.js';
@@ -35,7 +36,7 @@ const bound = {
   viewer: sql.placeholder('viewer'),
   now: sql.placeholder('now'),
   limit: sql.placeholder('limit'),
-  cursorAt: sql.placeholder('cursorAt'),
+  cursorKey: sql.placeholder('cursorKey'),
   cursorId: sql.placeholder('cursorId'),
   creatorId: sql.placeholder('creatorId'),
   postId: sql.placeholder('postId'),
@@ -46,11 +47,8 @@ const bound = {
 /** Sneak-peek candidates come from this many times as many of the newest posts listing 'sneakpeek'. */
 const PEEK_SCAN_FACTOR = 2;
 
-/** Without a cursor a list starts above every post (scheduled ones included), so one statement serves every page. */
-const FROM_THE_TOP = { cursorAt: 'infinity', cursorId: '' };
-
 /** The posts after the cursor, newest first; the row comparison is an index condition of posts_publish_idx. */
-const afterCursor = sql`(${posts.publishAt}, ${posts.id}) < (${bound.cursorAt}::timestamptz, ${bound.cursorId}::text)`;
+const afterCursor = sql`(${posts.publishAt}, ${posts.id}) < (${bound.cursorKey}::timestamptz, ${bound.cursorId}::text)`;
 /**
  * Per statement, once: the viewer's entitlements (those concerning `ofCreator` only, when all
  * posts are that creator's), latest seen posts (SEEN_RECORDS_LIMIT) and blocked users.
@@ -176,42 +174,61 @@ interface CardRow {
   offers: PlanOffer[] | null;
 }
 
-/** A list position: the (publish time, id) the next page starts after, or none for the first page. */
-export type PostCursor = readonly [string, string] | null;
+/**
+ * The post cards statements, one per list that sends post cards, built once per database: the
+ * `XStatements` shape, kept beside the card's SQL rather than in a `statements.ts` because the
+ * posts domain and the feed share them (a card is the same wherever it is listed).
+ */
+export class PostCardStatements {
+  /** One post. */
+  readonly one: PreparedStatement<CardRow>;
+  /** A creator's posts at every level the viewer may see (the owner's scheduled and private ones included). */
+  readonly byCreator: PreparedStatement<CardRow>;
+  /** The feed's page and its sneak-peek candidates. */
+  readonly feed: PreparedStatement<CardRow>;
+  /** The feed of one creator. */
+  readonly feedOfCreator: PreparedStatement<CardRow>;
+
+  constructor(db: Database) {
+    const ofCreator = sql`${posts.creatorId} = ${bound.creatorId} and ${afterCursor}`;
+    this.one = prepareStatement(db, 'post_card', cardsStatement([cardsPart('page', sql`${posts.id} = ${bound.postId}`, notHidden, 1)]));
+    this.byCreator = prepareStatement(
+      db,
+      'post_cards_by_creator',
+      cardsStatement([cardsPart('page', ofCreator, notHidden, bound.limit, { visible: ofOneCreator.visible })], ofOneCreator.creator),
+    );
+    this.feed = prepareStatement(db, 'feed', feedStatement());
+    this.feedOfCreator = prepareStatement(db, 'feed_of_creator', feedOfCreatorStatement());
+  }
+}
 
 /**
  * Post cards, the shape every post list and the post page send: one prepared statement per
  * list that resolves the viewer's entitlements once (see access-sql.ts) and brings each post
- * with its media, likes and unlock offer.
+ * with its media, likes and unlock offer. Post lists page by (publish time, id), starting above
+ * every post (scheduled ones included) so one statement serves every page.
  */
 export class PostCards {
-  private readonly statements = new Map<string, PreparedStatement<CardRow>>();
-
-  constructor(private readonly deps: { db: Database; now: () => Date }) {}
+  constructor(private readonly deps: { now: () => Date; statements: PostCardStatements }) {}
 
   /** One post as this viewer may see it, or null when it is hidden or gone. */
   async one(viewerId: string, postId: string): Promise<Post | null> {
-    const rows = await this.run('post_card', () => cardsStatement([cardsPart('page', sql`${posts.id} = ${bound.postId}`, notHidden, 1)]), {
-      viewer: viewerId,
-      postId,
-    });
+    const rows = await this.run(this.deps.statements.one, { viewer: viewerId, postId });
     return rows[0] ? this.toPost(rows[0]) : null;
   }
 
-  /** A creator's posts at every level the viewer may see, newest first (the owner's scheduled and private ones included). */
-  async byCreator(viewerId: string, creatorId: string, cursor: PostCursor, limit: number): Promise<Post[]> {
-    const where = sql`${posts.creatorId} = ${bound.creatorId} and ${afterCursor}`;
-    const rows = await this.run(
-      'post_cards_by_creator',
-      () => cardsStatement([cardsPart('page', where, notHidden, bound.limit, { visible: ofOneCreator.visible })], ofOneCreator.creator),
-      {
-        viewer: viewerId,
-        creatorId,
-        limit,
-        ...cursorValues(cursor),
-      },
+  /** A page of a creator's posts at every level the viewer may see, newest first. */
+  async byCreator(viewerId: string, creatorId: string, page: PageRequest): Promise<{ items: Post[]; nextCursor: string | null }> {
+    const rows = await this.run(this.deps.statements.byCreator, {
+      viewer: viewerId,
+      creatorId,
+      ...keysetStart(page, timeKey, ABOVE_EVERY_TIME),
+    });
+    return keysetPage(
+      rows.map((row) => this.toPost(row)),
+      page.limit,
+      postKey,
     );
-    return rows.map((row) => this.toPost(row));
   }
 
   /**
@@ -221,27 +238,23 @@ export class PostCards {
    */
   async feed(
     viewerId: string,
-    query: { cursor: PostCursor; limit: number; creatorId?: string | undefined; peekLimit: number },
-  ): Promise<{ items: Post[]; peeks: PeekCandidate[] }> {
-    const values = { viewer: viewerId, limit: query.limit, ...cursorValues(query.cursor) };
+    query: PageRequest & { creatorId?: string | undefined; peekLimit: number },
+  ): Promise<{ items: Post[]; nextCursor: string | null; peeks: PeekCandidate[] }> {
+    const { statements } = this.deps;
+    const values = { viewer: viewerId, ...keysetStart(query, timeKey, ABOVE_EVERY_TIME) };
     const rows = query.creatorId
-      ? await this.run('feed_of_creator', feedOfCreatorStatement, { ...values, creatorId: query.creatorId })
-      : await this.run('feed', feedStatement, { ...values, peekLimit: query.peekLimit, peekScan: query.peekLimit * PEEK_SCAN_FACTOR });
+      ? await this.run(statements.feedOfCreator, { ...values, creatorId: query.creatorId })
+      : await this.run(statements.feed, { ...values, peekLimit: query.peekLimit, peekScan: query.peekLimit * PEEK_SCAN_FACTOR });
     const items: Post[] = [];
     const peeks: PeekCandidate[] = [];
     for (const row of rows) {
       if (row.part === 'page') items.push(this.toPost(row));
       else peeks.push({ id: row.id, card: () => this.toPost(row) });
     }
-    return { items, peeks };
+    return { ...keysetPage(items, query.limit, postKey), peeks };
   }
 
-  private run(name: string, build: () => SQL, values: Record<string, unknown>): Promise<CardRow[]> {
-    let statement = this.statements.get(name);
-    if (!statement) {
-      statement = prepareStatement<CardRow>(this.deps.db, name, build());
-      this.statements.set(name, statement);
-    }
+  private run(statement: PreparedStatement<CardRow>, values: Record<string, unknown>): Promise<CardRow[]> {
     return statement.run({ now: this.deps.now(), ...values });
   }
 
@@ -273,9 +286,7 @@ export class PostCards {
   }
 }
 
-function cursorValues(cursor: PostCursor) {
-  return cursor ? { cursorAt: cursor[0], cursorId: cursor[1] } : FROM_THE_TOP;
-}
+const postKey = (post: Post) => [post.publishAt, post.id];
 
 /** A media item with the URLs of the derivatives this level may fetch. */
 function toPostMedia(postId: string, item: StoredMediaItem, level: AccessLevel): PostMedia {

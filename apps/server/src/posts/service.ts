@@ -16,16 +16,17 @@ import { actorOf, requireAccess } from '../access/require-access.js';
 import type { Database, Executor } from '../db/database.js';
 import { media, postMedia, posts, profiles } from '../db/schema.js';
 import { errors } from '../http/errors.js';
-import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
 import type { TextCheck } from '../http/text-check.js';
 import type { PlansService } from '../plans/service.js';
 import { postAccessLevelSql, visiblePostSql } from './access-sql.js';
-import { PostCards } from './post-cards.js';
+import type { PostCards } from './post-cards.js';
 
 export interface PostsServiceDeps {
   db: Database;
   now: () => Date;
   plans: PlansService;
+  /** The post cards every read sends (shared with the feed). */
+  cards: PostCards;
   /** Told of a deleted post inside the deleting transaction (its media are released), and once it has committed. */
   onRemoved?: { inTransaction(postId: string, tx: Executor): Promise<void>; afterCommit(postId: string): void };
   /**
@@ -75,11 +76,7 @@ export interface ServableMedia {
  * then released (deleted by MediaService's purge unless a chat message still uses them).
  */
 export class PostsService {
-  readonly cards: PostCards;
-
-  constructor(private readonly deps: PostsServiceDeps) {
-    this.cards = new PostCards(deps);
-  }
+  constructor(private readonly deps: PostsServiceDeps) {}
 
   async create(creatorId: string, input: z.output<typeof createPostSchema>): Promise<Post> {
     const now = this.deps.now();
@@ -201,7 +198,7 @@ export class PostsService {
 
   /** One post as this viewer may see it; hidden and deleted posts are not found. */
   async get(viewerId: string, postId: string): Promise<Post> {
-    const post = await this.cards.one(viewerId, postId);
+    const post = await this.deps.cards.one(viewerId, postId);
     if (!post) throw errors.notFound('Post');
     return post;
   }
@@ -213,8 +210,7 @@ export class PostsService {
    * publish time and id, so a page goes on even when that post is deleted or hidden since.
    */
   async listByCreator(viewerId: string, creatorId: string, page: { cursor?: string | undefined; limit: number }): Promise<PostPage> {
-    const rows = await this.cards.byCreator(viewerId, creatorId, decodeTimeCursor(page.cursor), page.limit + 1);
-    return timeCursorPage(rows, page.limit, (post) => [post.publishAt, post.id]);
+    return this.deps.cards.byCreator(viewerId, creatorId, page);
   }
 
   /**

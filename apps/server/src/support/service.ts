@@ -21,7 +21,7 @@ import type { AdminActor, AuditLog } from '../audit/audit-log.js';
 import type { Database, Executor } from '../db/database.js';
 import { media, supportMessages, supportTickets } from '../db/schema.js';
 import { errors } from '../http/errors.js';
-import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
+import { keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page-cursor.js';
 import { mediaItemForViewer } from '../media/media-items.js';
 import { supportScreenshotUrl } from '../media/media-urls.js';
 import type { SupportMail } from './mail.js';
@@ -34,11 +34,6 @@ export interface SupportServiceDeps {
   audit: AuditLog;
   /** E-mail to the other side of each new message, queued in the message's transaction. */
   mail: SupportMail;
-}
-
-interface PageRequest {
-  cursor?: string | undefined;
-  limit: number;
 }
 
 /** Who acts on a ticket: its author, or support (an admin, whose every change is audited). */
@@ -93,8 +88,8 @@ export class SupportService {
 
   /** The author's tickets, newest first. */
   async myTickets(authorId: string, page: PageRequest): Promise<SupportTicketsPage> {
-    const rows = await this.deps.statements.mine.run({ author: authorId, ...cursorValues(page, decodeTimeCursor(page.cursor)) });
-    const { items, nextCursor } = timeCursorPage(rows, page.limit, (row) => [row.created_at, row.id]);
+    const rows = await this.deps.statements.mine.run({ author: authorId, ...keysetStart(page, timeKey) });
+    const { items, nextCursor } = keysetPage(rows, page.limit, (row) => [row.created_at, row.id]);
     return { items: items.map(toTicket), nextCursor };
   }
 
@@ -106,17 +101,16 @@ export class SupportService {
 
   /** The admin queue: open tickets oldest waiting first, or one status (or all) newest first. */
   async queue(query: PageRequest & { status: SupportQueueFilter }): Promise<AdminSupportTicketsPage> {
-    const position = decodeTimeCursor(query.cursor);
     if (query.status === 'open') {
-      const rows = await this.deps.statements.queueWaiting.run(cursorValues(query, position));
-      const { items, nextCursor } = timeCursorPage(rows, query.limit, (row) => [row.waiting_since ?? row.created_at, row.id]);
+      const rows = await this.deps.statements.queueWaiting.run(keysetStart(query, timeKey));
+      const { items, nextCursor } = keysetPage(rows, query.limit, (row) => [row.waiting_since ?? row.created_at, row.id]);
       return { items: items.map(toAdminTicket), nextCursor };
     }
     const rows = await this.deps.statements.queueNewest.run({
       status: query.status === 'all' ? null : query.status,
-      ...cursorValues(query, position),
+      ...keysetStart(query, timeKey),
     });
-    const { items, nextCursor } = timeCursorPage(rows, query.limit, (row) => [row.created_at, row.id]);
+    const { items, nextCursor } = keysetPage(rows, query.limit, (row) => [row.created_at, row.id]);
     return { items: items.map(toAdminTicket), nextCursor };
   }
 
@@ -233,21 +227,17 @@ export class SupportService {
   }
 
   private async messages(side: 'author' | 'admin', ticketId: string, page: PageRequest): Promise<SupportMessagesPage> {
-    const rows = await this.deps.statements.thread.run({ ticket: ticketId, ...cursorValues(page, decodeTimeCursor(page.cursor)) });
-    const { items, nextCursor } = timeCursorPage(rows, page.limit, (row) => [row.created_at, row.id]);
+    const rows = await this.deps.statements.thread.run({ ticket: ticketId, ...keysetStart(page, timeKey) });
+    const { items, nextCursor } = keysetPage(rows, page.limit, (row) => [row.created_at, row.id]);
     return { items: items.map((row) => toMessage(side, ticketId, row)), nextCursor };
   }
 
   /** A message just written, read through the thread's statement from the moment it was written on. */
   private async messageAt(side: 'author' | 'admin', ticketId: string, messageId: string, at: Date): Promise<SupportMessage | null> {
-    const rows = await this.deps.statements.thread.run({ ticket: ticketId, cursorTime: at.toISOString(), cursorId: '', limit: 20 });
+    const rows = await this.deps.statements.thread.run({ ticket: ticketId, cursorKey: at.toISOString(), cursorId: '', limit: 20 });
     const row = rows.find((candidate) => candidate.id === messageId);
     return row ? toMessage(side, ticketId, row) : null;
   }
-}
-
-function cursorValues(page: PageRequest, position: readonly [string, string] | null) {
-  return { cursorTime: position?.[0] ?? null, cursorId: position?.[1] ?? null, limit: page.limit + 1 };
 }
 
 function toTicket(row: TicketRow): SupportTicket {

@@ -15,14 +15,14 @@ const bound = {
   ticket: sql.placeholder('ticket'),
   author: sql.placeholder('author'),
   status: sql.placeholder('status'),
-  cursorTime: sql.placeholder('cursorTime'),
+  cursorKey: sql.placeholder('cursorKey'),
   cursorId: sql.placeholder('cursorId'),
   limit: sql.placeholder('limit'),
 };
 const iso = (column: unknown) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const cursorTime = sql`${bound.cursorTime}::timestamptz`;
+const cursorKey = sql`${bound.cursorKey}::timestamptz`;
 const cursorId = sql`${bound.cursorId}::text`;
-const noCursor = sql`${bound.cursorTime}::timestamptz is null`;
+const noCursor = sql`${bound.cursorKey}::timestamptz is null`;
 
 export interface TicketRow {
   id: string;
@@ -50,20 +50,20 @@ const withAuthor = sql`join ${users} as u on u.id = t.author_id left join ${prof
 
 /** The author's tickets, newest first (`support_tickets_author_idx`). */
 const mine = sql`select ${ticketColumns} from ${supportTickets} as t
-  where t.author_id = ${bound.author} and (${noCursor} or (t.created_at, t.id) < (${cursorTime}, ${cursorId}))
+  where t.author_id = ${bound.author} and (${noCursor} or (t.created_at, t.id) < (${cursorKey}, ${cursorId}))
   order by t.created_at desc, t.id desc
   limit ${bound.limit}`;
 
 /** Open tickets, the one waiting longest first (`support_tickets_waiting_idx`). */
 const queueWaiting = sql`select ${adminTicketColumns} from ${supportTickets} as t ${withAuthor}
-  where t.status = 'open' and (${noCursor} or (t.waiting_since, t.id) > (${cursorTime}, ${cursorId}))
+  where t.status = 'open' and (${noCursor} or (t.waiting_since, t.id) > (${cursorKey}, ${cursorId}))
   order by t.waiting_since, t.id
   limit ${bound.limit}`;
 
 /** Tickets of one status, or all of them (a null status), newest first. */
 const queueNewest = sql`select ${adminTicketColumns} from ${supportTickets} as t ${withAuthor}
   where (${bound.status}::text is null or t.status = ${bound.status}::text)
-    and (${noCursor} or (t.created_at, t.id) < (${cursorTime}, ${cursorId}))
+    and (${noCursor} or (t.created_at, t.id) < (${cursorKey}, ${cursorId}))
   order by t.created_at desc, t.id desc
   limit ${bound.limit}`;
 
@@ -103,7 +103,7 @@ const thread = sql`select sm.id, sm.from_support, sm.body, ${iso(sql`sm.created_
   from ${supportMessages} as sm
     left join ${media} on ${media.id} = sm.screenshot_media_id
     left join ${profiles} as wp on wp.user_id = sm.writer_id
-  where sm.ticket_id = ${bound.ticket} and (${noCursor} or (sm.created_at, sm.id) > (${cursorTime}, ${cursorId}))
+  where sm.ticket_id = ${bound.ticket} and (${noCursor} or (sm.created_at, sm.id) > (${cursorKey}, ${cursorId}))
   order by sm.created_at, sm.id
   limit ${bound.limit}`;
 

@@ -25,7 +25,7 @@ import type { Database, Executor } from '../db/database.js';
 import { profiles, userData, users, verificationEvents, verificationRequests } from '../db/schema.js';
 import { lockUser } from '../db/user-lock.js';
 import { errors } from '../http/errors.js';
-import { decodeTimeCursor, timeCursorPage } from '../http/page-cursor.js';
+import { ABOVE_EVERY_TIME, keysetPage, keysetStart, timeKey } from '../http/page-cursor.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { ProviderEvent, VerificationProvider } from './provider.js';
 import type { VerificationRequestSqlRow, VerificationStatements } from './statements.js';
@@ -361,16 +361,13 @@ export class VerificationService {
 
   /** The admin queue: requests newest first, filtered by status, kind and member; keyset pages. */
   async list(query: z.output<typeof verificationRequestsQuerySchema>): Promise<VerificationRequestsPage> {
-    const position = decodeTimeCursor(query.cursor);
     const rows = await this.deps.statements.list.run({
       status: query.status ?? null,
       kind: query.kind ?? null,
       userId: query.userId ?? null,
-      cursorTime: position?.[0] ?? 'infinity',
-      cursorId: position?.[1] ?? '',
-      limit: query.limit + 1,
+      ...keysetStart(query, timeKey, ABOVE_EVERY_TIME),
     });
-    const page = timeCursorPage(rows, query.limit, (row) => [row.created_at, row.id]);
+    const page = keysetPage(rows, query.limit, (row) => [row.created_at, row.id]);
     return { items: page.items.map(toRequestRow), nextCursor: page.nextCursor };
   }
 

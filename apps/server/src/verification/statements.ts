@@ -27,7 +27,7 @@ const bound = {
   status: sql.placeholder('status'),
   kind: sql.placeholder('kind'),
   userId: sql.placeholder('userId'),
-  cursorTime: sql.placeholder('cursorTime'),
+  cursorKey: sql.placeholder('cursorKey'),
   cursorId: sql.placeholder('cursorId'),
   limit: sql.placeholder('limit'),
 };
@@ -49,7 +49,7 @@ const list = sql`select ${columns}
   where (${bound.status}::text is null or ${verificationRequests.status} = ${bound.status}::text)
     and (${bound.kind}::text is null or ${verificationRequests.kind} = ${bound.kind}::text)
     and (${bound.userId}::text is null or ${verificationRequests.userId} = ${bound.userId}::text)
-    and (${verificationRequests.createdAt}, ${verificationRequests.id}) < (${bound.cursorTime}::timestamptz, ${bound.cursorId}::text)
+    and (${verificationRequests.createdAt}, ${verificationRequests.id}) < (${bound.cursorKey}::timestamptz, ${bound.cursorId}::text)
   order by ${verificationRequests.createdAt} desc, ${verificationRequests.id} desc
   limit ${bound.limit}`;
 
