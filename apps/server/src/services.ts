@@ -117,7 +117,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     realtime.publish(userChannel(userId), REALTIME_EVENTS.accountChanged);
   };
   // Every admin action writes its audit row in its own transaction.
-  const audit = new AuditLog({ now, statements: new AuditStatements(db) });
+  const audit = new AuditLog({ db, now, statements: new AuditStatements(db) });
   const storage = await createStorage(config);
   const jobs = new JobQueue({
     db,

@@ -17,7 +17,7 @@ import {
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { AdminActor, AuditChange, AuditLog } from '../audit/audit-log.js';
+import type { AdminActor, AuditedChange, AuditLog } from '../audit/audit-log.js';
 import type { Database, Executor } from '../db/database.js';
 import { charges, plans, profiles, sessions, subscriptions, userData, users, verificationRequests } from '../db/schema.js';
 import { containsPattern } from '../db/search-pattern.js';
@@ -273,24 +273,16 @@ export class AdminService {
   }
 
   /**
-   * An audited admin action on one account, the one shape all of them take: the account is
-   * locked for the transaction (404 when there is none); `change` makes the change and says what
-   * it was, or null when there was nothing to do; the audit row is written in the same
-   * transaction; once it commits, the other instances forget what they cached of the account.
-   * Answers the change's result, or null when nothing changed.
+   * An audited action on one account (`AuditLog.act`, the account locked, 404 when there is
+   * none); once it commits, the other instances forget what they cached of the account. Answers
+   * the change's result, or null when nothing changed.
    */
   private async onAccount<Result>(
     actor: AdminActor,
     userId: string,
-    change: (tx: Executor, account: LockedAccount) => Promise<(Omit<AuditChange, 'targetType' | 'targetId'> & { result: Result }) | null>,
+    change: (tx: Executor, account: LockedAccount) => Promise<AuditedChange<Result> | null>,
   ): Promise<Result | null> {
-    const done = await this.deps.db.transaction(async (tx) => {
-      const changed = await change(tx, await lockAccount(tx, userId));
-      if (!changed) return null;
-      const { result, ...audited } = changed;
-      await this.deps.audit.record(tx, actor, { ...audited, targetType: 'user', targetId: userId });
-      return { result };
-    });
+    const done = await this.deps.audit.act(actor, { type: 'user', id: userId, lock: (tx) => lockAccount(tx, userId) }, change);
     if (!done) return null;
     this.deps.accountChanged(userId);
     return done.result;

@@ -2,7 +2,7 @@ import { type AuditAction, type AuditEntry, type AuditPage, type AuditQuery, typ
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { requireAdmin } from '../access/access.js';
-import type { Executor } from '../db/database.js';
+import type { Database, Executor } from '../db/database.js';
 import { auditLog } from '../db/schema.js';
 import { ABOVE_EVERY_TIME, keysetPage, keysetStart, timeKey } from '../http/page-cursor.js';
 import type { AuditRow, AuditStatements } from './statements.js';
@@ -26,6 +26,16 @@ export interface AuditChange {
   after: Record<string, unknown> | null;
 }
 
+/** What an audited action made of its target, and what it answers its caller. */
+export type AuditedChange<Result> = Omit<AuditChange, 'targetType' | 'targetId'> & { result: Result };
+
+/** What an audited action is about, and how to lock it for the action's transaction (throwing when it is gone). */
+export interface AuditTarget<Locked> {
+  type: AuditChange['targetType'];
+  id: string;
+  lock: (tx: Executor) => Promise<Locked>;
+}
+
 /** Who asked for an admin action, with which request and why: what every audit row needs besides the change. */
 export interface AdminActor {
   adminId: string;
@@ -45,7 +55,27 @@ export function actorOf(request: FastifyRequest, reason: string | undefined): Ad
  * Nothing updates or deletes a row.
  */
 export class AuditLog {
-  constructor(private readonly deps: { now: () => Date; statements: AuditStatements }) {}
+  constructor(private readonly deps: { db: Database; now: () => Date; statements: AuditStatements }) {}
+
+  /**
+   * An admin action on one target, the one shape they take: in one transaction the target is
+   * locked, `change` makes the change and says what it was (or null when there was nothing to
+   * do, which writes no row), and the audit row is written. Answers the change's result, or null
+   * when nothing changed, so the caller tells others of a change only once it is committed.
+   */
+  async act<Locked, Result>(
+    actor: AdminActor,
+    target: AuditTarget<Locked>,
+    change: (tx: Executor, locked: Locked) => Promise<AuditedChange<Result> | null>,
+  ): Promise<{ result: Result } | null> {
+    return this.deps.db.transaction(async (tx) => {
+      const changed = await change(tx, await target.lock(tx));
+      if (!changed) return null;
+      const { result, ...audited } = changed;
+      await this.record(tx, actor, { ...audited, targetType: target.type, targetId: target.id });
+      return { result };
+    });
+  }
 
   /** Records an admin's action in the transaction that made it, so neither is kept without the other. */
   async record(tx: Executor, actor: AdminActor, change: AuditChange): Promise<void> {

@@ -47,6 +47,13 @@ describe(`admin payouts (${TEST_DRIVER})`, () => {
     expect(shortened.body.balances[0]).toMatchObject({ pendingMinor: 0, availableMinor: 2400 });
     const [audited] = await auditOf(creator.id);
     expect(audited).toMatchObject({ action: 'creator.hold_changed', before: { holdDays: null }, after: { holdDays: 0 } });
+    // The same hold for the same reason again changes nothing, so nothing more is audited.
+    const again = await admin.request('PUT', `/api/admin/creators/${creator.id}/payouts/hold`, {
+      holdDays: 0,
+      reason: 'Two years without a dispute',
+    });
+    expect(again.body).toMatchObject({ holdDays: 0, holdReason: 'Two years without a dispute' });
+    expect(await auditOf(creator.id)).toHaveLength(1);
     await expectLedgerBalances(server);
 
     // New earnings are available at once under a hold of 0 days; a longer hold keeps them held longer.

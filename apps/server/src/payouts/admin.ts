@@ -10,8 +10,8 @@ import {
 } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AdminActor, AuditLog } from '../audit/audit-log.js';
-import type { Database, Executor } from '../db/database.js';
+import type { AdminActor, AuditLog, AuditTarget } from '../audit/audit-log.js';
+import type { Database } from '../db/database.js';
 import { payouts, profiles, users } from '../db/schema.js';
 import { lockUser } from '../db/user-lock.js';
 import { errors } from '../http/errors.js';
@@ -125,51 +125,44 @@ export class AdminPayoutsService {
    * the change, so a shorter hold frees money sooner and a longer one keeps it longer.
    */
   async setHold(actor: AdminActor, creatorId: string, holdDays: number | null): Promise<AdminCreatorPayouts> {
-    const { db, audit, ledger } = this.deps;
-    await db.transaction(async (tx) => {
-      const before = await this.lockedSettings(tx, creatorId);
+    await this.deps.audit.act(actor, this.settingsOf(creatorId), async (tx, before) => {
+      const holdReason = holdDays === null ? null : (actor.reason ?? null);
+      if ((before?.holdDays ?? null) === holdDays && (before?.holdReason ?? null) === holdReason) return null;
       const previous = before?.holdDays ?? this.deps.platformHoldDays;
       const next = holdDays ?? this.deps.platformHoldDays;
       const at = this.deps.now();
-      await payoutSettings.save(tx, creatorId, { holdDays, holdReason: holdDays === null ? null : (actor.reason ?? null), updatedAt: at });
-      await ledger.moveHold(tx, creatorId, (next - previous) * DAY_MS);
-      await audit.record(tx, actor, {
-        action: 'creator.hold_changed',
-        targetType: 'user',
-        targetId: creatorId,
-        before: { holdDays: before?.holdDays ?? null },
-        after: { holdDays },
-      });
+      await payoutSettings.save(tx, creatorId, { holdDays, holdReason, updatedAt: at });
+      await this.deps.ledger.moveHold(tx, creatorId, (next - previous) * DAY_MS);
+      return { action: 'creator.hold_changed', before: { holdDays: before?.holdDays ?? null }, after: { holdDays }, result: undefined };
     });
     return this.creator(creatorId);
   }
 
   /** Stops a creator's payouts (scheduled and asked for), or lets them go again. */
   async holdPayouts(actor: AdminActor, creatorId: string, held: boolean): Promise<AdminCreatorPayouts> {
-    const { db, audit } = this.deps;
-    await db.transaction(async (tx) => {
-      const before = await this.lockedSettings(tx, creatorId);
-      if (Boolean(before?.payoutsHeldAt) === held) return;
+    await this.deps.audit.act(actor, this.settingsOf(creatorId), async (tx, before) => {
+      if (Boolean(before?.payoutsHeldAt) === held) return null;
       const at = this.deps.now();
       await payoutSettings.save(tx, creatorId, {
         payoutsHeldAt: held ? at : null,
         payoutsHeldReason: held ? (actor.reason ?? null) : null,
         updatedAt: at,
       });
-      await audit.record(tx, actor, {
-        action: held ? 'creator.payouts_held' : 'creator.payouts_released',
-        targetType: 'user',
-        targetId: creatorId,
-        before: { payoutsHeld: !held },
-        after: { payoutsHeld: held },
-      });
+      const action = held ? 'creator.payouts_held' : 'creator.payouts_released';
+      return { action, before: { payoutsHeld: !held }, after: { payoutsHeld: held }, result: undefined };
     });
     return this.creator(creatorId);
   }
 
-  /** The creator's settings row under a lock on the creator, so two admins' changes apply one after the other. */
-  private async lockedSettings(tx: Executor, creatorId: string): Promise<CreatorPayoutSettingsRow | undefined> {
-    if (!(await lockUser(tx, creatorId))) throw errors.notFound('Creator');
-    return payoutSettings.of(tx, creatorId);
+  /** The creator's settings row, read under a lock on the creator, so two admins' changes apply one after the other. */
+  private settingsOf(creatorId: string): AuditTarget<CreatorPayoutSettingsRow | undefined> {
+    return {
+      type: 'user',
+      id: creatorId,
+      lock: async (tx) => {
+        if (!(await lockUser(tx, creatorId))) throw errors.notFound('Creator');
+        return payoutSettings.of(tx, creatorId);
+      },
+    };
   }
 }
