@@ -9,10 +9,6 @@ import type { Mailer } from '../mail/mailer.js';
 import { noticeMail } from '../mail/templates.js';
 import type { ChatStatements, NoticeRow } from './statements.js';
 
-/** Unread messages are mailed about once the chat has been quiet this long... */
-export const CHAT_NOTICE_QUIET_MS = 10 * 60 * 1000;
-/** ...and at most once per chat and reader in this time. */
-export const CHAT_NOTICE_EVERY_MS = 60 * 60 * 1000;
 /** How often the sweep looks; a notice goes out at most this much after the quiet spell. */
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
 const SWEEP_JOB = 'chat.unread-notices';

@@ -16,7 +16,11 @@ import {
 import { grantsAccessSql } from '../db/subscription-access.js';
 import { mediaItemsJson, type StoredMediaItem } from '../media/media-items.js';
 import { blockedEitherWaySql, chatPerkSql } from './chat-sql.js';
-import { CHAT_NOTICE_EVERY_MS, CHAT_NOTICE_QUIET_MS } from './notices.js';
+
+/** Unread messages are mailed about once the chat has been quiet this long... */
+export const CHAT_NOTICE_QUIET_MS = 10 * 60 * 1000;
+/** ...and at most once per chat and reader in this time. */
+export const CHAT_NOTICE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * The chat lists, each one statement with placeholders, prepared once (`db/prepared.ts`): the
