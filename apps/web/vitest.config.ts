@@ -16,8 +16,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
-    // A whole-app test's first render compiles its lazy page through Vite: a second or two while
-    // the suites share two cores.
-    testTimeout: 15_000,
+    // A guard against hangs, not a speed check: a whole-app test's first render compiles its lazy
+    // page through Vite, and the longest take 9 s alone and 13 s while two files share two cores.
+    testTimeout: 30_000,
   },
 });

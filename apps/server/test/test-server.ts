@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import pino from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type RegisteredRoute } from '../src/app.js';
 import type { AppContext } from '../src/app-context.js';
 import { generateVapidKeys, loadConfig } from '../src/config/config.js';
@@ -35,6 +36,15 @@ export async function createScratchDatabase(): Promise<{ url: string; drop: () =
   };
 }
 
+/** The migrated PGlite database every fresh PGlite test database starts from (global-setup.ts), read once per suite. */
+let migratedPgliteDump: Promise<Blob> | undefined;
+function startingPgliteDump(): Promise<Blob> | undefined {
+  const file = inject('migratedPgliteDump');
+  if (!file) return undefined;
+  migratedPgliteDump ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return migratedPgliteDump;
+}
+
 export interface TestServer {
   baseUrl: string;
   smtp: SmtpCapture;
@@ -59,7 +69,11 @@ export async function startTestServer(
   const smtp = new SmtpCapture();
   const smtpUrl = await smtp.start();
   const scratch = !existing && TEST_DRIVER === 'postgres' ? await createScratchDatabase() : null;
-  const database = await openDatabase({ url: existing?.url ?? scratch?.url, dataDir: existing?.dataDir ?? null });
+  const database = await openDatabase({
+    url: existing?.url ?? scratch?.url,
+    dataDir: existing?.dataDir ?? null,
+    pgliteDump: existing ? undefined : await startingPgliteDump(),
+  });
   let offsetMs = 0;
   let frozenAt: number | null = null;
   const config = loadConfig({

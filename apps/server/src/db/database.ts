@@ -69,6 +69,12 @@ export const POSTGRES_SESSION_OPTIONS = '-c jit=off -c plan_cache_mode=force_gen
 export async function openDatabase(options: {
   url?: string | undefined;
   dataDir?: string | null;
+  /**
+   * A dump of a PGlite data directory (`PGlite.dumpDataDir`) the in-memory database starts from
+   * instead of an empty one; migrations then apply only what it lacks. The test suites start each
+   * database from one dump made once per run, which skips initdb and every migration.
+   */
+  pgliteDump?: Blob;
   /** Told about connections the server dropped while idle (restarts, failovers); the pool replaces them. */
   onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
@@ -83,7 +89,12 @@ export async function openDatabase(options: {
   const pgdata = options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined;
   if (pgdata && !existsSync(path.join(pgdata, 'PG_VERSION'))) await initPgliteDataDir(pgdata);
   // pg_trgm backs Explore's search (its trigram indexes, migration 0008).
-  const client = new PGlite({ ...PGLITE_OPTIONS, dataDir: pgdata, extensions: { pg_trgm } });
+  const client = new PGlite({
+    ...PGLITE_OPTIONS,
+    dataDir: pgdata,
+    loadDataDir: pgdata ? undefined : options.pgliteDump,
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
