@@ -49,7 +49,11 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string): 
   await page.screenshot({ path: `e2e/screenshots/${testInfo.project.name}-${name}.png`, fullPage: true });
 }
 
-/** Signs a new address up through the UI: code by e-mail, terms, profile. Ends on /home. */
+/**
+ * Signs a new address up through the UI: code by e-mail, terms, profile. Ends once the home page
+ * is drawn: until then the page is still loading, and while it loads the app's one loading
+ * boundary above the layouts replaces the top bar, closing a menu opened in that moment.
+ */
 export async function signUp(page: Page, account: { email: string; handle: string; publicName: string }): Promise<void> {
   await page.goto('/auth/register');
   await page.getByLabel('E-mail address').fill(account.email);
@@ -62,6 +66,7 @@ export async function signUp(page: Page, account: { email: string; handle: strin
   await page.getByLabel('Public name').fill(account.publicName);
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 }
 
 /** A short unique handle for one run of one project. */
