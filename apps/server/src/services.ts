@@ -229,6 +229,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     mailer,
     sessions,
     rateLimiter,
+    jobs,
     logger,
     now,
     secret: config.sessionSecret,

@@ -109,15 +109,26 @@ export const ERROR_CATALOG = {
   // Sign-in and registration.
   signInCodeInvalid: { type: 'sign_in_code_invalid', status: 400, message: 'That code is not right. Check the e-mail and try again.' },
   signInCodeExpired: { type: 'sign_in_code_expired', status: 400, message: 'That code has expired. Request a new one.' },
+  signInLinkInvalid: {
+    type: 'sign_in_link_invalid',
+    status: 400,
+    message: 'This sign-in link has expired or was already used. Ask for a new code.',
+  },
   signInCodeAttemptsExceeded: {
     type: 'sign_in_code_attempts_exceeded',
     status: 429,
     message: 'Too many wrong codes. Request a new one.',
   },
+  signInCodeRequestsExceeded: {
+    type: 'sign_in_code_requests_exceeded',
+    status: 429,
+    message:
+      'Many codes were asked for this address in the last 15 minutes. Sign in with the link in the latest e-mail from us, or try again later.',
+  },
   signInAddressLocked: {
     type: 'sign_in_address_locked',
     status: 429,
-    message: 'Too many wrong codes for this address. Try again tomorrow.',
+    message: 'Too many wrong codes were tried for this address today. Sign in with the link in the latest e-mail from us instead.',
   },
   termsVersionOutdated: {
     type: 'terms_version_outdated',

@@ -42,4 +42,14 @@ export const acceptTermsSchema = z.object({ version: z.string().min(1) });
 
 /** `botToken`: the bot check's token for the `sign_in` action (reCAPTCHA v3), required when the server has the check on. */
 export const requestCodeSchema = z.object({ email: emailSchema, botToken: z.string().min(1).max(4096).optional() });
-export const submitCodeSchema = z.object({ challengeId: z.string().min(8).max(64), code: signInCodeSchema });
+/** The mailed link's token: base64url of SIGN_IN_LINK_TOKEN_BYTES random bytes. */
+export const signInLinkTokenSchema = z
+  .string()
+  .regex(/^[\w-]{20,64}$/, 'This sign-in link is not complete. Open it again from the e-mail.');
+const challengeIdSchema = z.string().min(8).max(64);
+/** A sign-in answers its challenge with the code from the e-mail, or with the link's token. */
+export const submitCodeSchema = z.union([
+  z.object({ challengeId: challengeIdSchema, code: signInCodeSchema }),
+  z.object({ challengeId: challengeIdSchema, linkToken: signInLinkTokenSchema }),
+]);
+export type SubmitCodeInput = z.input<typeof submitCodeSchema>;

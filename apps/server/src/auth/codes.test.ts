@@ -1,6 +1,15 @@
 import { SIGN_IN_CODE_MAX_ATTEMPTS, SIGN_IN_CODE_TTL_MS } from '@aurum/core';
 import { describe, expect, it } from 'vitest';
-import { generateSignInCode, hashSignInCode, remainingAttempts, signInCodeMatches, signInCodeState } from './codes.js';
+import {
+  generateSignInCode,
+  generateSignInLinkToken,
+  hashSignInCode,
+  hashSignInLinkToken,
+  remainingAttempts,
+  signInCodeMatches,
+  signInCodeState,
+  signInLinkTokenMatches,
+} from './codes.js';
 
 const secret = 'a-test-secret-that-is-long-enough-to-use';
 
@@ -9,6 +18,17 @@ describe('sign-in codes', () => {
     const codes = Array.from({ length: 2000 }, generateSignInCode);
     for (const code of codes) expect(code).toMatch(/^\d{6}$/);
     expect(new Set(codes).size).toBeGreaterThan(1900);
+  });
+
+  it('link tokens are long, vary and match only their own challenge, never as a code', () => {
+    const token = generateSignInLinkToken();
+    expect(token).toMatch(/^[\w-]{32}$/);
+    expect(generateSignInLinkToken()).not.toBe(token);
+    const hash = hashSignInLinkToken(secret, 'challenge-1', token);
+    expect(signInLinkTokenMatches(secret, 'challenge-1', token, hash)).toBe(true);
+    expect(signInLinkTokenMatches(secret, 'challenge-2', token, hash)).toBe(false);
+    expect(signInCodeMatches(secret, 'challenge-1', token, hash)).toBe(false);
+    expect(signInLinkTokenMatches(secret, 'challenge-1', '012345', hashSignInCode(secret, 'challenge-1', '012345'))).toBe(false);
   });
 
   it('match only the same code for the same challenge and secret', () => {

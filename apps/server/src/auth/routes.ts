@@ -51,14 +51,17 @@ export const authRoutes: DomainRoutes<{
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with the e-mail code',
-        description: 'Creates the account on first sign-in. Replaces any session the browser already has.',
+        summary: 'Sign in with the e-mail code or the token of the e-mailed link',
+        description:
+          'Creates the account on first sign-in. Replaces any session the browser already has. ' +
+          'Wrong codes are limited per challenge and per address; a link token is not, since it cannot be guessed.',
         body: submitCodeSchema,
         response: { 200: currentUserSchema },
       },
     },
     async (request, reply) => {
-      const { userId, token, expiresAt } = await auth.signIn(request.body.challengeId, request.body.code, {
+      const { challengeId, ...answer } = request.body;
+      const { userId, token, expiresAt } = await auth.signIn(challengeId, answer, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         replacesToken: request.cookies[SESSION_COOKIE],

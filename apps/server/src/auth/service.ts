@@ -1,34 +1,60 @@
 import { randomBytes } from 'node:crypto';
 import { DAY_MS, generateId, hasRole, ROLE, randomAvatarColor, SIGN_IN_CODE_MAX_ATTEMPTS, SIGN_IN_CODE_TTL_MS } from '@aurum/core';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { Database } from '../db/database.js';
 import { profiles, signInCodes, userData, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
+import type { JobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { signInCodeMail } from '../mail/templates.js';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.js';
 import type { SessionStore } from '../sessions/sessions.js';
-import { generateSignInCode, hashSignInCode, remainingAttempts, signInCodeMatches, signInCodeState } from './codes.js';
+import {
+  generateSignInCode,
+  generateSignInLinkToken,
+  hashSignInCode,
+  hashSignInLinkToken,
+  remainingAttempts,
+  signInCodeMatches,
+  signInCodeState,
+  signInLinkTokenMatches,
+  signInLinkUrl,
+} from './codes.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/**
+ * The limits of signing in. None of them can keep an address's owner out: each request is its
+ * own challenge (nobody's request voids another's code), and every mail carries a link whose
+ * token cannot be guessed, which no limit on codes refuses. So the limits on what anyone may
+ * do to an address (codes mailed to it, wrong codes tried for it) can stay tight.
+ */
 export const AUTH_RATE_RULES = {
-  codeRequestPerAddress: { limit: 5, windowMs: FIFTEEN_MINUTES },
   codeRequestPerIp: { limit: 30, windowMs: FIFTEEN_MINUTES },
+  /** One client asking again for the same address: answered with the wait, like any rate limit. */
+  codeRequestPerAddressAndIp: { limit: 5, windowMs: FIFTEEN_MINUTES },
+  /** Mails to one address from every client together, so nobody can flood a mailbox. */
+  codeRequestPerAddress: { limit: 10, windowMs: FIFTEEN_MINUTES },
   codeSubmitPerIp: { limit: 60, windowMs: FIFTEEN_MINUTES },
   /**
-   * Wrong codes per address across every code it is sent: each code allows 5 tries and a
-   * new code may be asked for, so without this a patient guesser spread over many
-   * addresses of their own would get thousands of tries a month at one account.
+   * Wrong codes per address across every code it is sent: each code allows 5 tries and new
+   * codes may be asked for, so without this a patient guesser spread over many addresses of
+   * their own would get thousands of tries a month at one account. Past it, codes for the
+   * address are refused for the rest of the window; its links still sign in.
    */
   wrongCodesPerAddress: { limit: 20, windowMs: DAY_MS },
 } satisfies Record<string, RateRule>;
+
+/** Pending sign-ins past their time are deleted this often (a request also deletes its address's). */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export interface AuthServiceDeps {
   db: Database;
   mailer: Mailer;
   sessions: SessionStore;
   rateLimiter: RateLimiter;
+  jobs: JobQueue;
   logger: Logger;
   now: () => Date;
   secret: string;
@@ -42,54 +68,87 @@ const invalidCode = (attemptsLeft?: number) =>
       attemptsLeft === undefined ? undefined : `That code is not right. ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`,
   });
 
+/** What a sign-in answers its challenge with: the mailed code, or the token of the mailed link. */
+export type ChallengeAnswer = { code: string } | { linkToken: string };
+
 export class AuthService {
-  constructor(private readonly deps: AuthServiceDeps) {}
+  constructor(private readonly deps: AuthServiceDeps) {
+    deps.jobs.every('auth.prune', PRUNE_EVERY_MS, {
+      payload: z.object({}),
+      run: async () => void (await deps.db.delete(signInCodes).where(lte(signInCodes.expiresAt, deps.now()))),
+    });
+  }
 
   /**
-   * Starts a sign-in: replaces any pending code for the address and mails a new one.
-   * The answer is the same whether the address is known, new or disabled, so it reveals nothing.
+   * Starts a sign-in: a new challenge, mailed as a code and as a link. Other pending
+   * challenges for the address stay valid. The answer is the same whether the address is
+   * known, new or disabled, so it reveals nothing.
    */
   async requestCode(email: string, ip: string): Promise<{ challengeId: string }> {
     const { db, rateLimiter, now, secret, logger } = this.deps;
     await rateLimiter.hit(`code-request:ip:${ip}`, AUTH_RATE_RULES.codeRequestPerIp);
-    await rateLimiter.hit(`code-request:address:${email}`, AUTH_RATE_RULES.codeRequestPerAddress);
+    await rateLimiter.hit(`code-request:address:${email}:ip:${ip}`, AUTH_RATE_RULES.codeRequestPerAddressAndIp);
+    const toAddress = await rateLimiter.count(`code-request:address:${email}`, AUTH_RATE_RULES.codeRequestPerAddress);
+    if (toAddress.hits > AUTH_RATE_RULES.codeRequestPerAddress.limit) {
+      throw errors.signInCodeRequestsExceeded({ headers: { 'retry-after': String(Math.ceil(toAddress.retryAfterMs / 1000)) } });
+    }
 
     const [existing] = await db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.email, email)).limit(1);
     const challengeId = randomBytes(18).toString('base64url');
     const code = generateSignInCode();
-    const values = {
+    const linkToken = generateSignInLinkToken();
+    await db.delete(signInCodes).where(and(eq(signInCodes.email, email), lte(signInCodes.expiresAt, now())));
+    await db.insert(signInCodes).values({
       id: challengeId,
       email,
       codeHash: hashSignInCode(secret, challengeId, code),
+      linkHash: hashSignInLinkToken(secret, challengeId, linkToken),
       attempts: 0,
       createdAt: now(),
       expiresAt: new Date(now().getTime() + SIGN_IN_CODE_TTL_MS),
-    };
-    await db.insert(signInCodes).values(values).onConflictDoUpdate({ target: signInCodes.email, set: values });
+    });
 
     if (existing?.disabledAt) {
       logger.info('sign-in code requested for a disabled account; nothing sent');
       return { challengeId };
     }
     const minutes = Math.round(SIGN_IN_CODE_TTL_MS / 60000);
-    await this.deps.mailer.send(signInCodeMail(email, code, minutes, this.deps.publicUrl));
-    if (!this.deps.mailer.delivers) logger.info(`sign-in code for ${email}: ${code}`);
+    const link = signInLinkUrl(this.deps.publicUrl, challengeId, linkToken);
+    await this.deps.mailer.send(signInCodeMail({ to: email, code, link, minutesValid: minutes, appUrl: this.deps.publicUrl }));
+    if (!this.deps.mailer.delivers) logger.info(`sign-in code for ${email}: ${code} (or ${link})`);
     return { challengeId };
   }
 
   /**
-   * Checks a submitted code and signs the user in, creating the account on first sign-in.
-   * Each try is counted atomically before the comparison, so parallel guesses cannot
-   * exceed the limit; a matching code is consumed by deleting it, so it works once.
+   * Answers a challenge and signs the user in, creating the account on first sign-in. The
+   * answer is consumed by deleting the challenge, so it works once.
    */
   async signIn(
     challengeId: string,
-    code: string,
+    answer: ChallengeAnswer,
     meta: { ip: string; userAgent?: string; replacesToken?: string },
   ): Promise<{ userId: string; token: string; expiresAt: Date }> {
-    const { db, rateLimiter, now, secret } = this.deps;
+    const { db, rateLimiter } = this.deps;
     await rateLimiter.hit(`code-submit:ip:${meta.ip}`, AUTH_RATE_RULES.codeSubmitPerIp);
+    if ('code' in answer) await this.checkCode(challengeId, answer.code);
+    else await this.checkLinkToken(challengeId, answer.linkToken);
 
+    const consumed = await db.delete(signInCodes).where(eq(signInCodes.id, challengeId)).returning({ email: signInCodes.email });
+    const email = consumed[0]?.email;
+    if (!email) throw invalidCode();
+    const user = await this.findOrCreateUser(email);
+    if (user.disabledAt) throw invalidCode();
+    if (meta.replacesToken) await this.deps.sessions.deleteByToken(meta.replacesToken);
+    const session = await this.deps.sessions.create(user.id, meta);
+    return { userId: user.id, ...session };
+  }
+
+  /**
+   * A code: each try is counted atomically before the comparison, so parallel guesses cannot
+   * exceed the challenge's limit, and wrong ones count against the address for the day.
+   */
+  private async checkCode(challengeId: string, code: string): Promise<void> {
+    const { db, rateLimiter, now, secret } = this.deps;
     const [attempt] = await db
       .update(signInCodes)
       .set({ attempts: sql`${signInCodes.attempts} + 1` })
@@ -106,24 +165,25 @@ export class AuthService {
       throw invalidCode();
     }
     const wrongCodesKey = `code-wrong:address:${attempt.email}`;
-    if (await rateLimiter.isExhausted(wrongCodesKey, AUTH_RATE_RULES.wrongCodesPerAddress)) {
-      await db.delete(signInCodes).where(eq(signInCodes.id, challengeId));
-      throw errors.signInAddressLocked();
-    }
+    // The challenge is kept: its link still signs the owner in.
+    if (await rateLimiter.isExhausted(wrongCodesKey, AUTH_RATE_RULES.wrongCodesPerAddress)) throw errors.signInAddressLocked();
     if (!signInCodeMatches(secret, challengeId, code, attempt.codeHash)) {
       await rateLimiter.count(wrongCodesKey, AUTH_RATE_RULES.wrongCodesPerAddress);
       const left = remainingAttempts(attempt.attempts);
       if (left === 0) throw errors.signInCodeAttemptsExceeded();
       throw invalidCode(left);
     }
-    const consumed = await db.delete(signInCodes).where(eq(signInCodes.id, challengeId)).returning({ email: signInCodes.email });
-    if (consumed.length === 0) throw invalidCode();
+  }
 
-    const user = await this.findOrCreateUser(attempt.email);
-    if (user.disabledAt) throw invalidCode();
-    if (meta.replacesToken) await this.deps.sessions.deleteByToken(meta.replacesToken);
-    const session = await this.deps.sessions.create(user.id, meta);
-    return { userId: user.id, ...session };
+  /** A link's token cannot be guessed, so a wrong one counts against nothing but the client's submits. */
+  private async checkLinkToken(challengeId: string, token: string): Promise<void> {
+    const { db, now, secret } = this.deps;
+    const [row] = await db
+      .select({ linkHash: signInCodes.linkHash })
+      .from(signInCodes)
+      .where(and(eq(signInCodes.id, challengeId), gt(signInCodes.expiresAt, now())))
+      .limit(1);
+    if (!row || !signInLinkTokenMatches(secret, challengeId, token, row.linkHash)) throw errors.signInLinkInvalid();
   }
 
   async signOut(token: string): Promise<void> {

@@ -16,20 +16,24 @@ ${rows}
 }
 
 /** The sign-in code mail: the code first (it is what the reader needs), then why they got it. */
-export function signInCodeMail(to: string, code: string, minutesValid: number, appUrl: string): MailMessage {
+export function signInCodeMail(options: { to: string; code: string; link: string; minutesValid: number; appUrl: string }): MailMessage {
+  const { to, code, link, minutesValid, appUrl } = options;
   const text = [
     `Your Aurum sign-in code is ${code}`,
     '',
-    `Enter it on the sign-in page within ${minutesValid} minutes.`,
-    'If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the code.',
+    `Enter it on the sign-in page within ${minutesValid} minutes, or open this link to sign in:`,
+    link,
+    '',
+    'If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the code or the link.',
     '',
     appUrl,
   ].join('\n');
   const html = framedHtml(
     `<tr><td style="padding-top:24px;font-size:16px">Your sign-in code is</td></tr>
 <tr><td style="padding:12px 0 20px;font-size:36px;letter-spacing:8px;font-weight:700;color:#ffffff">${escapeHtml(code)}</td></tr>
-<tr><td style="font-size:14px;line-height:1.5;color:#cbbf9f">Enter it on the sign-in page within ${minutesValid} minutes.<br>
-If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the code.</td></tr>`,
+<tr><td style="font-size:14px;line-height:1.5;color:#cbbf9f">Enter it on the sign-in page within ${minutesValid} minutes, or
+<a href="${escapeHtml(link)}" style="color:#e6b34a;font-weight:700">sign in with this link</a>.<br>
+If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the code or the link.</td></tr>`,
     appUrl,
   );
   return { to, subject: `${code} is your Aurum sign-in code`, text, html };

@@ -86,6 +86,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/auth', title: 'Sign in', layout: 'bare', redirectTo: '/auth/login' },
   { path: '/auth/delete', title: 'Delete your account', layout: 'menu', page: () => import('../features/auth/DeleteAccountPage') },
   { path: '/auth/login', title: 'Sign in', layout: 'menu', page: emailStep },
+  { path: '/auth/link', title: 'Sign in', layout: 'bare', page: () => import('../features/auth/SignInLinkPage') },
   { path: '/auth/login/:challengeId', title: 'Enter your code', layout: 'bare', page: codeStep },
   { path: '/auth/logout', title: 'Signing out', layout: 'bare', page: () => import('../features/auth/LogoutPage') },
   { path: '/auth/register', title: 'Create your account', layout: 'bare', page: emailStep },

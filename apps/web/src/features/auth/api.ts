@@ -11,6 +11,9 @@ export const requestSignInCode = (email: string, botToken: string | undefined) =
 
 export const submitSignInCode = (challengeId: string, code: string) => api.post<CurrentUser>('/auth/session', { challengeId, code });
 
+export const submitSignInLink = (challengeId: string, linkToken: string) =>
+  api.post<CurrentUser>('/auth/session', { challengeId, linkToken });
+
 export const signOut = () => api.delete('/auth/session');
 
 export const setupProfile = (input: SetupProfileInput) => api.post<CurrentUser>('/me/profile', input);
