@@ -23,6 +23,7 @@ import { followsRoutes } from './follows/routes.js';
 import { APP_VERSION, healthRoutes } from './health/routes.js';
 import { registerApiCachePolicy } from './http/cache-policy.js';
 import { registerOriginCheck } from './http/csrf.js';
+import { registerEarlyAnswerClose } from './http/early-answer.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     reply.header('x-request-id', request.id);
   });
   registerApiCachePolicy(app);
+  registerEarlyAnswerClose(app);
   registerErrorHandler(app, {
     onUnexpected: (error, request) =>
       errorReporter.capture(error, { userId: request.viewer?.userId, requestId: request.id, route: request.routeOptions.url }),
