@@ -252,10 +252,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerSpa(app, config.webDistDir ?? DEFAULT_WEB_DIST, {
-    signedIn: async (request) => {
+    liveSession: async (request) => {
       const token = request.cookies[SESSION_COOKIE];
-      return token ? (await sessions.resolve(token)) !== null : false;
+      return token && (await sessions.resolve(token)) !== null ? token : null;
     },
+    now: context.now,
   });
   return { app, context, routes };
 }

@@ -32,7 +32,7 @@ import { mediaItemForViewer } from '../media/media-items.js';
 import { messageMediaUrl, profileImageUrl } from '../media/media-urls.js';
 import type { ChargeRow, ChargesService } from '../payments/charges.js';
 import type { PaymentsService } from '../payments/service.js';
-import { MinInterval } from '../rate-limit/min-interval.js';
+import { LocalRate } from '../rate-limit/local-rate.js';
 import type { RealtimeHub } from '../realtime/hub.js';
 import { blockedEitherWaySql, chatPerkSql } from './chat-sql.js';
 import {
@@ -77,7 +77,7 @@ const partnerKey: KeyShape<string> = z.tuple([z.string(), entityIdSchema]);
 const TYPING_MIN_INTERVAL_MS = 2000;
 
 export class ChatService {
-  private readonly typingAnnounced = new MinInterval(TYPING_MIN_INTERVAL_MS);
+  private readonly typingAnnounced = new LocalRate({ limit: 1, windowMs: TYPING_MIN_INTERVAL_MS });
 
   constructor(private readonly deps: ChatServiceDeps) {
     deps.realtime.authorize('chat', (viewer, chatId) => this.isParticipant(viewer.userId, chatId));

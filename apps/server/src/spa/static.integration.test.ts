@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { follow, signUp, uniqueHandle } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, type TestServer } from '../../test/test-server.js';
 
@@ -279,6 +279,22 @@ describe("a signed-in member's home page on a phone: drawn on the server from th
     const unfinished = new ApiClient(server);
     expect((await unfinished.signIn('ssr-unfinished@aurum.test')).status).toBe(200);
     shell(await homeOf({ cookie: unfinished.cookie as string }));
+  });
+
+  it('draws at most 20 home pages a minute per session, then leaves the page to the app until the minute has passed', async () => {
+    const reloader = new ApiClient(server);
+    await reloader.register('ssr-reloader@aurum.test', uniqueHandle('ssrreload'), 'Reloader');
+    const resumeClock = server.freezeClock();
+    onTestFinished(resumeClock);
+    const drawn = async (client: ApiClient) =>
+      renderedAnswers((await homeOf({ cookie: client.cookie as string })).body.toString()) !== null;
+    const answers: boolean[] = [];
+    for (let i = 0; i < 21; i++) answers.push(await drawn(reloader));
+    expect(answers).toEqual([...Array.from({ length: 20 }, () => true), false]);
+    // Each session has its own count.
+    expect(await drawn(member)).toBe(true);
+    server.advanceClock(60_000);
+    expect(await drawn(reloader)).toBe(true);
   });
 
   it('falls back to the app when the render fails, and never sends the server render itself', async () => {

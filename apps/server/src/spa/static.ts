@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LocalRate } from '../rate-limit/local-rate.js';
 import { HomeDocument, isPhone } from './home-document.js';
 
 /** The landing page's prerendered document, which the web build writes beside index.html. */
@@ -24,9 +25,16 @@ const preloadLink = (urls: readonly string[]) => urls.map((url) => `<${url}>; re
 const isLandingDocument = (filePath: string) =>
   [LANDING_DOCUMENT, `${LANDING_DOCUMENT}.br`, `${LANDING_DOCUMENT}.gz`].includes(path.basename(filePath));
 
+/**
+ * The home page drawn on the server costs about ten feeds; past this many per session, the
+ * member gets the app's shell instead, which draws the same page from the API in the browser.
+ */
+const HOME_RENDERS_PER_SESSION = { limit: 20, windowMs: 60_000 };
+
 export interface SpaOptions {
-  /** Whether the request carries a live session (an unknown or expired one is no session). */
-  signedIn: (request: FastifyRequest) => Promise<boolean>;
+  /** The request's session token when it is a live session (an unknown or expired one is no session), else null. */
+  liveSession: (request: FastifyRequest) => Promise<string | null>;
+  now: () => Date;
 }
 
 /**
@@ -48,6 +56,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
   const homeDocument = HomeDocument.of(app, distDir);
   // Loaded once the server listens: requests never wait for it, and tests that only inject requests never load it.
   if (homeDocument) app.addHook('onListen', async () => homeDocument.prepare());
+  const homeRenders = new LocalRate(HOME_RENDERS_PER_SESSION);
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -66,7 +75,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
     },
   });
   app.get('/', { schema: { hide: true } }, async (request, reply) => {
-    if (await options.signedIn(request)) {
+    if ((await options.liveSession(request)) !== null) {
       return reply.header('cache-control', 'no-store').header('vary', 'cookie').redirect(SIGNED_IN_START, 302);
     }
     return reply.sendFile(hasLanding ? LANDING_DOCUMENT : 'index.html');
@@ -85,8 +94,15 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
       return reply.sendFile(path.relative(distDir, candidate));
     }
     const preloads = SIGNED_IN_PRELOADS[urlPath];
-    const signedIn = preloads !== undefined && (await options.signedIn(request));
-    if (signedIn && urlPath === SIGNED_IN_START && homeDocument && isPhone(request.headers)) {
+    const session = preloads === undefined ? null : await options.liveSession(request);
+    const signedIn = session !== null;
+    if (
+      session !== null &&
+      urlPath === SIGNED_IN_START &&
+      homeDocument &&
+      isPhone(request.headers) &&
+      homeRenders.allow(session, options.now().getTime())
+    ) {
       const html = await homeDocument.render(request);
       // The member's own page: never kept by a cache.
       if (html)
@@ -97,7 +113,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
           .send(html);
     }
     // On the raw response, where setHeaders above sees it and varies the document on the cookie.
-    if (signedIn) reply.raw.setHeader('link', preloadLink(preloads));
+    if (signedIn && preloads) reply.raw.setHeader('link', preloadLink(preloads));
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
   return true;
