@@ -49,6 +49,7 @@ import { pushRoutes } from './push/routes.js';
 import { realtimeRoutes } from './realtime/routes.js';
 import { seenRoutes } from './seen/routes.js';
 import { type AppDeps, buildServices } from './services.js';
+import { sessionsRoutes } from './sessions/routes.js';
 import { SESSION_COOKIE } from './sessions/sessions.js';
 import { registerSpa } from './spa/static.js';
 import { subscriptionsRoutes } from './subscriptions/routes.js';
@@ -199,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // Each domain's routes receive only the services they use.
   await healthRoutes(app, { database, lifecycle });
   await authRoutes(app, { auth, botCheck, users, config });
+  await sessionsRoutes(app, { sessions, config });
   await clientConfigRoutes(app, {
     clientConfig: {
       recaptcha: botCheck.clientConfig(),

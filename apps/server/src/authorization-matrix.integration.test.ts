@@ -56,6 +56,9 @@ const DECISIONS: Record<string, Decision> = {
 
   'GET /api/me': 'signed-in',
   'DELETE /api/me': 'signed-in',
+  'GET /api/me/sessions': 'signed-in',
+  'DELETE /api/me/sessions': 'signed-in',
+  'DELETE /api/me/sessions/{sessionId}': 'signed-in',
   'POST /api/me/terms': 'signed-in',
   'POST /api/me/profile': 'signed-in',
   'PUT /api/me/preferences': 'signed-in',

@@ -77,6 +77,25 @@ export const apiErrorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
+/** A place the member is signed in: what the device told about itself when it signed in, and where from. */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  /** The session of the device asking. */
+  current: z.boolean(),
+  signedInAt: isoDate,
+  /** When the session was last used, to the day (it is written at most daily). */
+  lastActiveAt: isoDate,
+  ip: z.string().nullable(),
+  /** Such as "Chrome 130"; null when the device did not say. */
+  browser: z.string().nullable(),
+  /** Such as "Android 14". */
+  os: z.string().nullable(),
+  deviceType: z.enum(['phone', 'tablet', 'desktop', 'other']),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+export const accountSessionListSchema = z.object({ items: z.array(accountSessionSchema) });
+export type AccountSessionList = z.infer<typeof accountSessionListSchema>;
+
 export const signInChallengeSchema = z.object({ challengeId: z.string(), email: z.string() });
 export type SignInChallenge = z.infer<typeof signInChallengeSchema>;
 

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { BotCheck } from '../bot-check/service.js';
 import type { Config } from '../config/config.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
-import { SESSION_COOKIE } from '../sessions/sessions.js';
+import { SESSION_COOKIE, sessionCookieOptions } from '../sessions/sessions.js';
 import type { UsersService } from '../users/service.js';
 import type { AuthService } from './service.js';
 
@@ -23,7 +23,7 @@ export const authRoutes: DomainRoutes<{
   config: Pick<Config, 'secureCookies'>;
 }> = (app, { auth, botCheck, users, config }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
+  const cookieOptions = sessionCookieOptions(config.secureCookies);
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieOptions);
 
   api.post(

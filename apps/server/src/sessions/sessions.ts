@@ -1,13 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DAY_MS } from '@aurum/core';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { type AccountSession, DAY_MS } from '@aurum/core';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Bus } from '../bus/bus.js';
 import type { Database } from '../db/database.js';
 import { sessions, users } from '../db/schema.js';
+import { errors } from '../http/errors.js';
 import type { Viewer } from '../http/viewer.js';
+import { describeDevice } from './device.js';
 
 export const SESSION_COOKIE = 'aurum_session';
 export const SESSION_TTL_MS = 30 * DAY_MS;
+/** The session cookie's attributes, the same wherever it is set or cleared (a clear with others would not match it). */
+export const sessionCookieOptions = (secure: boolean) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure });
 /** A session's expiry slides forward at most once per this interval, to keep reads cheap. */
 const SESSION_REFRESH_MS = DAY_MS;
 /**
@@ -141,6 +145,43 @@ export class SessionStore {
     const id = hashToken(token);
     await this.db.delete(sessions).where(eq(sessions.id, id));
     this.forgetEverywhere({ sessionId: id });
+  }
+
+  /** Where the viewer is signed in: every live session of theirs, the most recently used first. */
+  async listForViewer(viewer: Viewer): Promise<AccountSession[]> {
+    const rows = await this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, viewer.userId), gt(sessions.expiresAt, this.now())))
+      .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), desc(sessions.id));
+    return rows.map((row) => ({
+      id: row.id,
+      current: row.id === viewer.sessionId,
+      signedInAt: row.createdAt.toISOString(),
+      lastActiveAt: row.lastSeenAt.toISOString(),
+      ip: row.ip,
+      ...describeDevice(row.userAgent),
+    }));
+  }
+
+  /** Ends one of the user's sessions (404 for any other, theirs or not); its device is signed out at its next request. */
+  async endForUser(userId: string, sessionId: string): Promise<void> {
+    const ended = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+      .returning({ id: sessions.id });
+    if (ended.length === 0) throw errors.notFound('Session');
+    this.forgetEverywhere({ sessionId });
+  }
+
+  /** Ends every session of the user but `keepSessionId`; answers how many ended. */
+  async endOthers(userId: string, keepSessionId: string): Promise<number> {
+    const ended = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+      .returning({ id: sessions.id });
+    for (const { id } of ended) this.forgetEverywhere({ sessionId: id });
+    return ended.length;
   }
 
   async deleteAllForUser(userId: string): Promise<void> {

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { requireViewer } from '../access/access.js';
 import type { Config } from '../config/config.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
-import { SESSION_COOKIE } from '../sessions/sessions.js';
+import { SESSION_COOKIE, sessionCookieOptions } from '../sessions/sessions.js';
 import type { UsersService } from './service.js';
 
 export const usersRoutes: DomainRoutes<{ users: UsersService; config: Pick<Config, 'secureCookies'> }> = (app, { users, config }) => {
@@ -76,7 +76,7 @@ export const usersRoutes: DomainRoutes<{ users: UsersService; config: Pick<Confi
     { schema: { tags: ['users'], summary: 'Delete (disable) the account and end all its sessions', response: { 204: z.null() } } },
     async (request, reply) => {
       await users.disableAccount(requireViewer(request).userId);
-      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+      reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config.secureCookies));
       return reply.status(204).send(null);
     },
   );
