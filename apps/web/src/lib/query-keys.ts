@@ -9,6 +9,7 @@ export const queryKeys = {
   currentUser: ['currentUser'] as const,
   /** The signed-in member's latest download of their data. */
   dataExport: ['dataExport'] as const,
+  accountSessions: ['accountSessions'] as const,
   clientConfig: ['clientConfig'] as const,
   handleAvailability: (handle: string | null) => ['handleAvailability', handle] as const,
   /** This browser's push subscription (not the account's: one per device). */

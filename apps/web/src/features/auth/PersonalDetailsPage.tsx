@@ -13,6 +13,7 @@ import { PreferenceSwitchCard } from './PreferenceSwitchCard';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 import { PushNotificationsSection } from './PushNotificationsSection';
 import { SessionRecordingSection } from './SessionRecordingSection';
+import { SessionsSection } from './SessionsSection';
 
 /** The owner's account: the sign-in address, and how others see them (handle, public name, avatar colour). Other people's details are private. */
 export default function PersonalDetailsPage() {
@@ -37,6 +38,7 @@ export default function PersonalDetailsPage() {
         <NotificationsSection user={user} />
         <PushNotificationsSection user={user} />
         <SessionRecordingSection user={user} />
+        <SessionsSection />
         <DataExportSection />
         <Button variant="outlined" color="error" component={RouterLink} to={paths.deleteAccount} sx={{ justifySelf: 'start' }}>
           Delete account

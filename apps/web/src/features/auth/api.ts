@@ -1,4 +1,12 @@
-import type { CurrentUser, DataExport, LatestDataExport, Preferences, SetupProfileInput, SignInChallenge } from '@aurum/core';
+import type {
+  AccountSessionList,
+  CurrentUser,
+  DataExport,
+  LatestDataExport,
+  Preferences,
+  SetupProfileInput,
+  SignInChallenge,
+} from '@aurum/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
 import { queryKeys } from '../../lib/query-keys';
@@ -32,3 +40,12 @@ export const dataExportQuery = queryOptions({
 });
 
 export const requestDataExport = () => api.post<DataExport>('/me/data-export');
+
+export const accountSessionsQuery = queryOptions({
+  queryKey: queryKeys.accountSessions,
+  queryFn: () => api.get<AccountSessionList>('/me/sessions'),
+});
+
+export const endAccountSession = (sessionId: string) => api.delete(`/me/sessions/${encodeURIComponent(sessionId)}`);
+
+export const endOtherAccountSessions = () => api.delete<{ ended: number }>('/me/sessions');
