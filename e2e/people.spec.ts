@@ -65,8 +65,7 @@ test('a member asks for a manual age check and an admin approves it from the ver
 
   // The member's page turns by itself, and the decision arrives by e-mail.
   await expect(member.getByText('Your identity is verified')).toBeVisible({ timeout: 15_000 });
-  const mail = await mailTo(memberEmail);
-  expect(mail.subject).toBe('Your age is verified');
+  const mail = await mailTo(memberEmail, 'Your age is verified');
   expect(mail.text).toContain('Saw her passport on a video call');
   await memberContext.close();
 });
@@ -81,8 +80,7 @@ test('a member downloads their data from the e-mailed link', async ({ page }, te
   await page.getByRole('button', { name: 'Download my data' }).click();
   await expect(page.getByText(/Your data is being prepared|Your data was ready/)).toBeVisible();
 
-  const mail = await mailTo(email);
-  expect(mail.subject).toBe('Your Aurum data is ready to download');
+  const mail = await mailTo(email, 'Your Aurum data is ready to download');
   const link = /https?:\/\/\S+\/api\/me\/data-exports\/\S+/.exec(mail.text)?.[0];
   expect(link).toBeTruthy();
   await page.reload();

@@ -9,9 +9,9 @@ export async function codeMailedTo(email: string): Promise<string> {
   return ((await response.json()) as { code: string }).code;
 }
 
-/** The next mail the app sent to `email` (waiting for it), with its subject and plain text. */
-export async function mailTo(email: string): Promise<{ subject: string; text: string }> {
-  const response = await fetch(`http://127.0.0.1:${MAILBOX_PORT}/mail?to=${encodeURIComponent(email)}`);
+/** The next mail the app sent to `email` with this subject (waiting for it), with its subject and plain text. */
+export async function mailTo(email: string, subject: string): Promise<{ subject: string; text: string }> {
+  const response = await fetch(`http://127.0.0.1:${MAILBOX_PORT}/mail?${new URLSearchParams({ to: email, subject })}`);
   if (!response.ok) throw new Error(`no mail for ${email}: ${await response.text()}`);
   return (await response.json()) as { subject: string; text: string };
 }

@@ -1,10 +1,10 @@
 /**
  * The mail side of the browser journeys: a real SMTP server the app delivers to, and a
  * small HTTP endpoint the tests ask for the sign-in code sent to an address (`/code`), or for
- * the next mail to it (`/mail`: subject and text, for the links other mails carry).
+ * the next mail to it (`/mail`, of a `subject` when given: subject and text, for the links other mails carry).
  */
 import { createServer } from 'node:http';
-import { codeFromMail, SmtpCapture } from '../../apps/server/test/smtp-capture.js';
+import { type CapturedMail, codeFromMail, isSignInCodeMail, SmtpCapture } from '../../apps/server/test/smtp-capture.js';
 import { MAILBOX_PORT, SMTP_PORT } from './ports.js';
 
 const capture = new SmtpCapture();
@@ -18,8 +18,11 @@ createServer(async (request, response) => {
     response.statusCode = 404;
     return response.end();
   }
+  // /code takes the next sign-in code; /mail the next mail, or the next with `subject`.
+  const subject = url.searchParams.get('subject');
+  const matching = url.pathname === '/code' ? isSignInCodeMail : (mail: CapturedMail) => subject === null || mail.subject === subject;
   try {
-    const mail = await capture.nextMailTo(to, 15_000);
+    const mail = await capture.nextMailTo(to, 15_000, matching);
     response.setHeader('content-type', 'application/json');
     const body =
       url.pathname === '/code' ? { code: codeFromMail(mail), subject: mail.subject } : { subject: mail.subject, text: mail.text };

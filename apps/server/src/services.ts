@@ -8,6 +8,7 @@ import { AdminPaymentsStatements } from './admin-payments/statements.js';
 import type { AppContext } from './app-context.js';
 import { AuditLog } from './audit/audit-log.js';
 import { AuditStatements } from './audit/statements.js';
+import { KnownDevices } from './auth/known-devices.js';
 import { AuthService } from './auth/service.js';
 import { BlocksService } from './blocks/service.js';
 import { BlocksStatements } from './blocks/statements.js';
@@ -226,6 +227,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
   });
   const auth = new AuthService({
     db,
+    devices: new KnownDevices({ db, mailer, logger, now, publicUrl: config.publicUrl }),
     mailer,
     sessions,
     rateLimiter,

@@ -11,7 +11,7 @@ export interface CapturedMail {
 /** A real SMTP server on loopback that keeps every delivered message, parsed. */
 export class SmtpCapture {
   readonly messages: CapturedMail[] = [];
-  private waiters: { to: string; resolve: (mail: CapturedMail) => void }[] = [];
+  private waiters: { wanted: (mail: CapturedMail) => boolean; resolve: (mail: CapturedMail) => void }[] = [];
   private server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -39,19 +39,28 @@ export class SmtpCapture {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  /** The next message to `to` not yet taken, waiting for it to arrive. */
-  async nextMailTo(to: string, timeoutMs = 5000): Promise<CapturedMail> {
-    const index = this.messages.findIndex((m) => m.to === to.toLowerCase());
+  /**
+   * The next message to `to` not yet taken (of those `matching`, when given: others stay for
+   * whoever asks for them), waiting for it to arrive.
+   */
+  async nextMailTo(to: string, timeoutMs = 5000, matching: (mail: CapturedMail) => boolean = () => true): Promise<CapturedMail> {
+    const wanted = (mail: CapturedMail) => mail.to === to.toLowerCase() && matching(mail);
+    const index = this.messages.findIndex(wanted);
     if (index >= 0) return this.messages.splice(index, 1)[0] as CapturedMail;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.push({
-        to: to.toLowerCase(),
-        resolve: (mail) => {
+      const waiter = {
+        wanted,
+        resolve: (mail: CapturedMail) => {
           clearTimeout(timer);
           resolve(mail);
         },
-      });
+      };
+      // A waiter that gave up leaves, or it would take the next mail to the address from whoever asks next.
+      const timer = setTimeout(() => {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        reject(new Error(`no mail to ${to} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.waiters.push(waiter);
     });
   }
 
@@ -63,7 +72,7 @@ export class SmtpCapture {
       text: parsed.text ?? '',
       html: typeof parsed.html === 'string' ? parsed.html : '',
     };
-    const waiter = this.waiters.findIndex((w) => w.to === mail.to);
+    const waiter = this.waiters.findIndex((w) => w.wanted(mail));
     if (waiter >= 0) {
       const [found] = this.waiters.splice(waiter, 1);
       found?.resolve(mail);
@@ -72,6 +81,9 @@ export class SmtpCapture {
     }
   }
 }
+
+/** Whether a mail is a sign-in code's (other mails, such as the notice of a new device, can arrive between). */
+export const isSignInCodeMail = (mail: CapturedMail) => mail.subject.endsWith('is your Aurum sign-in code');
 
 /** The 6-digit code in a sign-in mail. */
 export function codeFromMail(mail: CapturedMail): string {

@@ -9,7 +9,7 @@ import type { AppContext } from '../src/app-context.js';
 import { generateVapidKeys, loadConfig } from '../src/config/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { createSmtpMailer } from '../src/mail/mailer.js';
-import { codeFromMail, SmtpCapture } from './smtp-capture.js';
+import { codeFromMail, isSignInCodeMail, SmtpCapture } from './smtp-capture.js';
 
 /** Which database the integration suites run on: PGlite by default, PostgreSQL when the suite is started for it. */
 export const TEST_DRIVER = process.env.AURUM_TEST_DRIVER === 'postgres' ? 'postgres' : 'pglite';
@@ -199,7 +199,7 @@ export class ApiClient {
   async signIn(email: string): Promise<ApiResponse<any>> {
     const requested = await this.post('/api/auth/code', { email });
     if (requested.status !== 200) throw new Error(`code request failed: ${JSON.stringify(requested.body)}`);
-    const code = codeFromMail(await this.server.smtp.nextMailTo(email));
+    const code = codeFromMail(await this.server.smtp.nextMailTo(email, undefined, isSignInCodeMail));
     return this.post('/api/auth/session', { challengeId: requested.body.challengeId, code });
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarInitial, displayName } from './display.js';
+import { avatarInitial, deviceName, displayName } from './display.js';
 
 describe('displayName', () => {
   it.each([
@@ -18,5 +18,11 @@ describe('displayName', () => {
     expect(avatarInitial({ publicName: 'zoe' })).toBe('Z');
     expect(avatarInitial({ handle: 'max' })).toBe('M');
     expect(avatarInitial(null)).toBe('A');
+  });
+
+  it('names a device by what it said of itself', () => {
+    expect(deviceName({ browser: 'Firefox 132', os: 'Windows 10' })).toBe('Firefox 132 on Windows 10');
+    expect(deviceName({ browser: null, os: 'iOS 17' })).toBe('iOS 17');
+    expect(deviceName({ browser: null, os: null })).toBe('Unknown device');
   });
 });

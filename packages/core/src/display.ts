@@ -13,3 +13,9 @@ export function avatarInitial(profile: { publicName?: string | null; handle?: st
   const first = name.startsWith('@') ? name.slice(1, 2) : name.slice(0, 1);
   return first.toUpperCase();
 }
+
+/** A device as its owner would call it: "Chrome 130 on Android 14", or as much of it as it said of itself. */
+export function deviceName(device: { browser: string | null; os: string | null }): string {
+  if (device.browser && device.os) return `${device.browser} on ${device.os}`;
+  return device.browser ?? device.os ?? 'Unknown device';
+}

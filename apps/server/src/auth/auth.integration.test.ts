@@ -2,7 +2,7 @@ import { DAY_MS, SIGN_IN_CODE_MAX_ATTEMPTS, SIGN_IN_CODE_TTL_MS } from '@aurum/c
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { uniqueEmail } from '../../test/content-fixtures.js';
-import { codeFromMail } from '../../test/smtp-capture.js';
+import { codeFromMail, isSignInCodeMail } from '../../test/smtp-capture.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { signInCodes, users } from '../db/schema.js';
 
@@ -17,7 +17,7 @@ afterAll(async () => {
 async function requestCode(client: ApiClient, email: string) {
   const response = await client.post('/api/auth/code', { email });
   expect(response.status).toBe(200);
-  const mail = await server.smtp.nextMailTo(email);
+  const mail = await server.smtp.nextMailTo(email, undefined, isSignInCodeMail);
   return { challengeId: response.body.challengeId as string, code: codeFromMail(mail), mail };
 }
 

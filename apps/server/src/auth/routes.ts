@@ -14,6 +14,7 @@ import type { Config } from '../config/config.js';
 import type { DomainRoutes } from '../http/domain-routes.js';
 import { SESSION_COOKIE, sessionCookieOptions } from '../sessions/sessions.js';
 import type { UsersService } from '../users/service.js';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from './known-devices.js';
 import type { AuthService } from './service.js';
 
 export const authRoutes: DomainRoutes<{
@@ -54,6 +55,7 @@ export const authRoutes: DomainRoutes<{
         summary: 'Sign in with the e-mail code or the token of the e-mailed link',
         description:
           'Creates the account on first sign-in. Replaces any session the browser already has. ' +
+          'A sign-in from a device the user never signed in from is mailed to them. ' +
           'Wrong codes are limited per challenge and per address; a link token is not, since it cannot be guessed.',
         body: submitCodeSchema,
         response: { 200: currentUserSchema },
@@ -61,12 +63,15 @@ export const authRoutes: DomainRoutes<{
     },
     async (request, reply) => {
       const { challengeId, ...answer } = request.body;
-      const { userId, token, expiresAt } = await auth.signIn(challengeId, answer, {
+      const { userId, token, expiresAt, deviceToken } = await auth.signIn(challengeId, answer, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         replacesToken: request.cookies[SESSION_COOKIE],
+        deviceToken: request.cookies[DEVICE_COOKIE],
       });
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+      // Outlives sign-outs, so the next sign-in from this browser is recognised.
+      reply.setCookie(DEVICE_COOKIE, deviceToken, { ...cookieOptions, maxAge: DEVICE_COOKIE_MAX_AGE_S });
       return users.getCurrentUser(userId);
     },
   );

@@ -22,6 +22,7 @@ import {
   signInLinkTokenMatches,
   signInLinkUrl,
 } from './codes.js';
+import type { KnownDevices } from './known-devices.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /**
@@ -51,6 +52,7 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export interface AuthServiceDeps {
   db: Database;
+  devices: KnownDevices;
   mailer: Mailer;
   sessions: SessionStore;
   rateLimiter: RateLimiter;
@@ -126,8 +128,8 @@ export class AuthService {
   async signIn(
     challengeId: string,
     answer: ChallengeAnswer,
-    meta: { ip: string; userAgent?: string; replacesToken?: string },
-  ): Promise<{ userId: string; token: string; expiresAt: Date }> {
+    meta: { ip: string; userAgent?: string; replacesToken?: string; deviceToken?: string },
+  ): Promise<{ userId: string; token: string; expiresAt: Date; deviceToken: string }> {
     const { db, rateLimiter } = this.deps;
     await rateLimiter.hit(`code-submit:ip:${meta.ip}`, AUTH_RATE_RULES.codeSubmitPerIp);
     if ('code' in answer) await this.checkCode(challengeId, answer.code);
@@ -140,7 +142,8 @@ export class AuthService {
     if (user.disabledAt) throw invalidCode();
     if (meta.replacesToken) await this.deps.sessions.deleteByToken(meta.replacesToken);
     const session = await this.deps.sessions.create(user.id, meta);
-    return { userId: user.id, ...session };
+    const deviceToken = await this.deps.devices.signedIn(user, { token: meta.deviceToken, ip: meta.ip, userAgent: meta.userAgent });
+    return { userId: user.id, ...session, deviceToken };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { SIGN_IN_CODE_MAX_ATTEMPTS, SIGN_IN_CODE_TTL_MS } from '@aurum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../test/content-fixtures.js';
-import { type CapturedMail, codeFromMail } from '../../test/smtp-capture.js';
+import { type CapturedMail, codeFromMail, isSignInCodeMail } from '../../test/smtp-capture.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;
@@ -26,7 +26,7 @@ class Client extends ApiClient {
   async requestCode(email: string) {
     const response = await this.post('/api/auth/code', { email });
     expect(response.status).toBe(200);
-    const mail = await server.smtp.nextMailTo(email);
+    const mail = await server.smtp.nextMailTo(email, undefined, isSignInCodeMail);
     return { challengeId: response.body.challengeId as string, code: codeFromMail(mail), mail };
   }
 }

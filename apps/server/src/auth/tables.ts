@@ -1,5 +1,6 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.js';
+import { userReference } from '../users/tables.js';
 
 /**
  * Pending sign-ins, one per request: a request never replaces another's, so asking for codes
@@ -19,4 +20,19 @@ export const signInCodes = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('sign_in_codes_email_idx').on(table.email, table.expiresAt)],
+);
+
+/**
+ * The devices each user has signed in from, by a SHA-256 of the device cookie (a random token
+ * the browser keeps for a year): a sign-in from any other device is mailed to the user.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: userReference('user_id'),
+    deviceHash: text('device_hash').notNull(),
+    createdAt: createdAt(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.deviceHash] })],
 );

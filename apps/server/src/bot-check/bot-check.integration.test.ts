@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RecaptchaStandIn } from '../../test/recaptcha-stand-in.js';
-import { codeFromMail } from '../../test/smtp-capture.js';
+import { codeFromMail, isSignInCodeMail } from '../../test/smtp-capture.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 
 let recaptcha: RecaptchaStandIn;
@@ -44,7 +44,7 @@ describe(`the bot check on sign-in code requests (${TEST_DRIVER})`, () => {
     const requested = await requestCode(client, email, token);
     expect(requested.status).toBe(200);
     expect(recaptcha.verified.at(-1)).toEqual({ token, remoteip: '127.0.0.1' });
-    const code = codeFromMail(await server.smtp.nextMailTo(email));
+    const code = codeFromMail(await server.smtp.nextMailTo(email, undefined, isSignInCodeMail));
     expect((await client.post('/api/auth/session', { challengeId: requested.body.challengeId, code })).status).toBe(200);
   });
 

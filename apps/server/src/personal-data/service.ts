@@ -9,6 +9,7 @@ import type { Database } from '../db/database.js';
 import {
   creatorOnboarding,
   dataExports,
+  knownDevices,
   paymentMethods,
   payoutMethods,
   profiles,
@@ -244,6 +245,7 @@ export class PersonalDataService {
       await tx.update(paymentMethods).set({ email: null }).where(eq(paymentMethods.userId, userId));
       await tx.update(payoutMethods).set({ details: {}, sealedDetails: null }).where(eq(payoutMethods.userId, userId));
       await tx.delete(sessions).where(eq(sessions.userId, userId));
+      await tx.delete(knownDevices).where(eq(knownDevices.userId, userId));
       await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
       await tx.delete(signInCodes).where(eq(signInCodes.email, account.email));
       const removed = await tx.delete(dataExports).where(eq(dataExports.userId, userId)).returning({ storageKey: dataExports.storageKey });

@@ -1,4 +1,4 @@
-import type { AccountSession } from '@aurum/core';
+import { type AccountSession, deviceName } from '@aurum/core';
 import Computer from '@mui/icons-material/Computer';
 import Devices from '@mui/icons-material/Devices';
 import PhoneAndroid from '@mui/icons-material/PhoneAndroid';
@@ -16,12 +16,6 @@ import { errorMessage } from '../../lib/errors';
 import { accountSessionsQuery, endAccountSession, endOtherAccountSessions } from './api';
 
 const DEVICE_ICONS = { phone: PhoneAndroid, tablet: TabletMac, desktop: Computer, other: Devices } as const;
-
-/** "Chrome 130 on Android 14", or as much of it as the device said. */
-export function deviceName(session: Pick<AccountSession, 'browser' | 'os'>): string {
-  if (session.browser && session.os) return `${session.browser} on ${session.os}`;
-  return session.browser ?? session.os ?? 'Unknown device';
-}
 
 /**
  * Where the member is signed in, and signing any other device out: a session they do not

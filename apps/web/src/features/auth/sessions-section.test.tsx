@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser, mockApi } from '../../test/api-mock';
 import { renderApp } from '../../test/render-app';
-import { deviceName } from './SessionsSection';
 
 const session = (overrides: Partial<AccountSession>): AccountSession => ({
   id: 'session-1',
@@ -19,12 +18,6 @@ const session = (overrides: Partial<AccountSession>): AccountSession => ({
 });
 
 describe('where the member is signed in', () => {
-  it('names a device by what it said of itself', () => {
-    expect(deviceName({ browser: 'Firefox 132', os: 'Windows 10' })).toBe('Firefox 132 on Windows 10');
-    expect(deviceName({ browser: null, os: 'iOS 17' })).toBe('iOS 17');
-    expect(deviceName({ browser: null, os: null })).toBe('Unknown device');
-  });
-
   it('lists the sessions with this device marked, and signs out one or every other', async () => {
     let items = [
       session({ id: 'here', current: true }),

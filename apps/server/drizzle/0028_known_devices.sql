@@ -1,0 +1,9 @@
+CREATE TABLE "known_devices" (
+	"user_id" text NOT NULL,
+	"device_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_sign_in_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "known_devices_user_id_device_hash_pk" PRIMARY KEY("user_id","device_hash")
+);
+--> statement-breakpoint
+ALTER TABLE "known_devices" ADD CONSTRAINT "known_devices_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
