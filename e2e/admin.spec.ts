@@ -1,22 +1,8 @@
 import type { Page } from '@playwright/test';
 import { adminEmailFor } from './support/admins.js';
 import { expect, test } from './support/fixtures.js';
-import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
-
-/** A JSON call from the page, as the app makes it (same origin, the session cookie); answers the status and body. */
-async function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
+import { expectAccessible, screenshot } from './support/journey.js';
+import { call, pageOf, send, signInAs, signUpThroughApi } from './support/scene.js';
 
 /** Opens the action's dialog, gives a reason and confirms; the snack says it is done. */
 async function act(page: Page, button: string, confirm: string, reason: string, done: string) {
@@ -34,22 +20,19 @@ test('an admin finds a user, verifies their age, disables a creator and reads it
   if (project === 'phone') await page.setViewportSize({ width: 390, height: 844 });
 
   // A member, and a creator with a public post the member reads.
-  const memberContext = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
-  const member = await memberContext.newPage();
-  const memberHandle = uniqueHandle('ada');
-  await signUp(member, { email: uniqueEmail('ada'), handle: memberHandle, publicName: 'Ada Member' });
-  const creatorContext = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
-  const creator = await creatorContext.newPage();
-  const creatorHandle = uniqueHandle('spam');
-  const creatorEmail = uniqueEmail('spam');
-  await signUp(creator, { email: creatorEmail, handle: creatorHandle, publicName: 'Spammy Creator' });
+  const ada = await signUpThroughApi({ label: 'ada', publicName: 'Ada Member' });
+  const member = await pageOf(browser, testInfo, ada);
+  const creator = await signUpThroughApi({ label: 'spam', publicName: 'Spammy Creator' });
 
   // Admins see the admin area in their navigation; members are refused it.
   await member.goto('/admin/users');
   await expect(member.getByRole('heading', { name: 'Admins only' })).toBeVisible();
   await expect(member.getByText('This part of Aurum is for admins.')).toBeVisible();
 
-  await signUp(page, { email: adminEmailFor('admin', project), handle: uniqueHandle('chief'), publicName: 'Chief Admin' });
+  await signInAs(page, await signUpThroughApi({ label: 'chief', email: adminEmailFor('admin', project), publicName: 'Chief Admin' }));
+  // The account menu once the home page is drawn: while it loads, the top bar is swapped and an open menu closes.
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   // The admin area is one tap away from the account menu, on a phone as on a desktop.
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menuitem', { name: 'Admin' }).click();
@@ -64,13 +47,13 @@ test('an admin finds a user, verifies their age, disables a creator and reads it
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('tab', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
-  await page.getByLabel('Search users').fill(memberHandle);
+  await page.getByLabel('Search users').fill(ada.handle);
   const results = page.getByRole('list', { name: 'Users' });
   await expect(results.getByRole('listitem')).toHaveCount(1);
-  await expect(results.getByRole('listitem')).toContainText(memberHandle);
+  await expect(results.getByRole('listitem')).toContainText(ada.handle);
   await expectAccessible(page);
   await screenshot(page, testInfo, 'admin-users');
-  await results.getByRole('link', { name: new RegExp(memberHandle) }).click();
+  await results.getByRole('link', { name: new RegExp(ada.handle) }).click();
   await expect(page.getByRole('heading', { name: 'Ada Member' })).toBeVisible();
   await act(page, 'Verify age manually', 'Verify age', 'Passport checked on a call', 'Age verified');
   await expect(page.getByText(/^Verified /)).toBeVisible();
@@ -79,15 +62,14 @@ test('an admin finds a user, verifies their age, disables a creator and reads it
   await screenshot(page, testInfo, 'admin-user');
 
   // The creator: granted the label, posts, and the member reads the post.
-  await page.goto(`/admin/users?q=${encodeURIComponent(creatorEmail)}`);
+  await page.goto(`/admin/users?q=${encodeURIComponent(creator.email)}`);
   await page
     .getByRole('list', { name: 'Users' })
-    .getByRole('link', { name: new RegExp(creatorEmail) })
+    .getByRole('link', { name: new RegExp(creator.email) })
     .click();
   await act(page, 'Grant creator label', 'Grant', 'Known artist', 'Creator label granted');
-  const post = await call(creator, 'POST', '/api/posts', { text: 'Buy followers here', access: ['public'] });
-  expect(post.status).toBe(201);
-  expect((await call(member, 'GET', `/api/posts/${post.body.id}`)).status).toBe(200);
+  const post = await call<{ id: string }>(creator, 'POST', '/api/posts', { text: 'Buy followers here', access: ['public'] });
+  expect((await send(ada, 'GET', `/api/posts/${post.id}`)).status).toBe(200);
 
   // Disabling the creator signs them out and takes their post away from everyone.
   await page.getByRole('button', { name: 'Disable account' }).click();
@@ -97,8 +79,8 @@ test('an admin finds a user, verifies their age, disables a creator and reads it
   await page.getByRole('dialog').getByRole('button', { name: 'Disable', exact: true }).click();
   await expect(page.getByText('Account disabled')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Enable account' })).toBeVisible();
-  expect((await call(member, 'GET', `/api/posts/${post.body.id}`)).status).toBe(404);
-  expect((await call(creator, 'GET', '/api/me')).status).toBe(401);
+  expect((await send(ada, 'GET', `/api/posts/${post.id}`)).status).toBe(404);
+  expect((await send(creator, 'GET', '/api/me')).status).toBe(401);
 
   // The server's refusal is shown: an admin never revokes their own admins label.
   await page.goto('/admin/users');
@@ -117,7 +99,7 @@ test('an admin finds a user, verifies their age, disables a creator and reads it
   await page.getByRole('tab', { name: 'Audit log' }).click();
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
   const entries = page.getByRole('list', { name: 'Audit entries' });
-  const disabled = entries.getByRole('listitem').filter({ hasText: 'Account disabled' }).filter({ hasText: creatorEmail });
+  const disabled = entries.getByRole('listitem').filter({ hasText: 'Account disabled' }).filter({ hasText: creator.email });
   await expect(disabled).toContainText('Spam posts');
   await expect(disabled).toContainText(adminEmailFor('admin', project));
   await expect(entries.getByRole('listitem').filter({ hasText: 'Age verified by hand' }).first()).toContainText(
@@ -129,6 +111,5 @@ test('an admin finds a user, verifies their age, disables a creator and reads it
   await expectAccessible(page);
   await screenshot(page, testInfo, 'admin-audit');
 
-  await memberContext.close();
-  await creatorContext.close();
+  await member.context().close();
 });

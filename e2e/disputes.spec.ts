@@ -1,18 +1,18 @@
 import { adminEmailFor } from './support/admins.js';
-import { memberReadingPaidPost } from './support/creator.js';
 import { expect, test } from './support/fixtures.js';
-import { expectAccessible, screenshot, signUp, uniqueHandle } from './support/journey.js';
+import { expectAccessible, screenshot } from './support/journey.js';
+import { memberReadingPaidPost, signInAs, signUpThroughApi } from './support/scene.js';
 
 test('an admin opens a test dispute on a payment, the member loses access, and the admin decides it won', async ({
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   const project = testInfo.project.name;
   if (project === 'phone') await page.setViewportSize({ width: 390, height: 844 });
 
   // A creator with a plan and a post for subscribers; a member subscribed with the test card reads it.
-  const { creatorContext, memberContext, member, memberHandle } = await memberReadingPaidPost(browser, testInfo, {
+  const { member, memberHandle } = await memberReadingPaidPost(browser, testInfo, {
     creator: {
       label: 'quayside',
       name: `Quayside ${project}`,
@@ -24,7 +24,7 @@ test('an admin opens a test dispute on a payment, the member loses access, and t
   });
 
   // The admin finds the payment and, as the member's bank would, disputes it.
-  await signUp(page, { email: adminEmailFor('disputes', project), handle: uniqueHandle('clerk'), publicName: 'Clerk' });
+  await signInAs(page, await signUpThroughApi({ label: 'clerk', email: adminEmailFor('disputes', project), publicName: 'Clerk' }));
   await page.goto('/admin/payments');
   const payments = page.getByRole('list', { name: 'Payments' });
   await payments
@@ -58,9 +58,6 @@ test('an admin opens a test dispute on a payment, the member loses access, and t
   await deciding.getByRole('button', { name: 'Won' }).click();
   await expect(page.getByText('Dispute won: the creator is credited back.')).toBeVisible();
   await expect(item.getByText('Won', { exact: true })).toBeVisible();
-  await expectAccessible(page);
-  await screenshot(page, testInfo, 'admin-dispute-won');
 
-  await creatorContext.close();
-  await memberContext.close();
+  await member.context().close();
 });

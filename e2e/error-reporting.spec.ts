@@ -1,11 +1,13 @@
 import { reported } from './support/error-reports.js';
 import { expect, test } from './support/fixtures.js';
-import { signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+import { signInAs, signUpThroughApi } from './support/scene.js';
 
-test('an error the page did not expect is reported with the release and the user id, and no e-mail address', async ({ page }, testInfo) => {
-  const email = uniqueEmail(`reported-${testInfo.project.name}`);
-  await signUp(page, { email, handle: uniqueHandle('reported'), publicName: 'Reported Member' });
-  const me = (await (await page.request.get('/api/me')).json()) as { id: string };
+test('an error the page did not expect is reported with the release and the user id, and no e-mail address', async ({ page }) => {
+  const me = await signUpThroughApi({ label: 'reported', publicName: 'Reported Member' });
+  const { email } = me;
+  await signInAs(page, me);
+  // A page the app draws itself (a phone's home page waits, drawn by the server, until the visitor reaches for it).
+  await page.goto('/explore');
   // Error reporting starts once the page is idle; its SDK then opens a session for this user.
   await expect.poll(async () => (await reported('session')).some((session) => session.did === me.id), { timeout: 15_000 }).toBe(true);
   const marker = `unexpected-${Date.now().toString(36)}`;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { firstLoads, kilobytes, WEB_DIST } from '../bench/first-load.js';
 import { expect, test } from './support/fixtures.js';
-import { reachForPrerenderedPage, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+import { reachForPrerenderedPage, screenshot } from './support/journey.js';
+import { signInAs, signUpThroughApi } from './support/scene.js';
 
 test('each page needs no more JavaScript before its first render than its budget', () => {
   test.skip(test.info().project.name !== 'phone', 'reads the built files, the same for every viewport');
@@ -143,15 +144,11 @@ test('a click on the theme switch before the app took the page over is not lost'
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(250, 247, 240)');
 });
 
-test('a visitor who signed in in another tab after the landing page came is taken home once its app runs', async ({
-  page,
-  context,
-}, testInfo) => {
+test('a visitor who signed in in another tab after the landing page came is taken home once its app runs', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Create account' })).toBeVisible();
-  const other = await context.newPage();
-  await signUp(other, { email: uniqueEmail(testInfo.project.name), handle: uniqueHandle('landing'), publicName: 'Landing Tab' });
-  await other.close();
+  // Signing in elsewhere leaves its session cookie in this browser.
+  await signInAs(page, await signUpThroughApi({ label: 'landing', publicName: 'Landing Tab' }));
   await reachForPrerenderedPage(page);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
@@ -164,7 +161,7 @@ async function freshProfile(browser: Browser, page: Page, options: BrowserContex
 
 test("a signed-in member's home page on a wide screen asks for its feed with the document, once", async ({ page, browser }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'a phone gets the page rendered on the server');
-  await signUp(page, { email: uniqueEmail('feed-preload'), handle: uniqueHandle('preload'), publicName: 'Early Reader' });
+  await signInAs(page, await signUpThroughApi({ label: 'preload', publicName: 'Early Reader' }));
   const context = await freshProfile(browser, page);
   const home = await context.newPage();
   const feedRequests: string[] = [];
@@ -186,7 +183,7 @@ test("a member's home page on a phone comes drawn by the server with its feed, a
   browser,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'the server draws the page for a phone');
-  await signUp(page, { email: uniqueEmail('home-ssr'), handle: uniqueHandle('ssr'), publicName: 'Quick Reader' });
+  await signInAs(page, await signUpThroughApi({ label: 'ssr', publicName: 'Quick Reader' }));
   const feedShown = (home: Page) =>
     expect(home.getByRole('list', { name: 'Your feed' }).or(home.getByRole('heading', { name: 'Your feed is empty' }))).toBeVisible();
 

@@ -1,59 +1,29 @@
-import type { Page } from '@playwright/test';
-import { becomeCreator, createFirstPlan, publishPost, writePhoto } from './support/creator.js';
 import { expect, test } from './support/fixtures.js';
-import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+import { expectAccessible, screenshot } from './support/journey.js';
+import {
+  call,
+  createPlanThroughApi,
+  publishPostThroughApi,
+  signInAs,
+  signUpCreatorThroughApi,
+  signUpThroughApi,
+  subscribeThroughApi,
+} from './support/scene.js';
 
-/** A JSON call from the page, as the app makes it (same origin, the session cookie). */
-async function call<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return response.status === 204 ? null : response.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
-
-test('a creator reads their insights: earnings, subscribers, posts and fans, with charts and tables', async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.setTimeout(240_000);
-  const photo = await writePhoto(testInfo);
-  const creatorName = `Lumen ${testInfo.project.name}`;
-  await signUp(page, { email: uniqueEmail('insights'), handle: uniqueHandle('insights'), publicName: creatorName });
-  await becomeCreator(page, testInfo, { name: creatorName, photo });
-  await createFirstPlan(page, { name: 'Gold', description: 'Every photo, first.', price: '4.99' });
-  const paidPostUrl = await publishPost(page, { text: 'The blue hour set, for subscribers.', files: [photo], access: 'Subscribers' });
+test('a creator reads their insights: earnings, subscribers, posts and fans, with charts and tables', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const creator = await signUpCreatorThroughApi({ label: 'insights', publicName: `Lumen ${testInfo.project.name}` });
+  await createPlanThroughApi(creator, { name: 'Gold', description: 'Every photo, first.', priceMinor: 499 });
+  const paidPostUrl = await publishPostThroughApi(creator, { text: 'The blue hour set, for subscribers.', access: 'subscription' });
   const paidPostId = paidPostUrl.split('/').at(-1) as string;
-  const creatorId = await page.evaluate(() => fetch('/api/me').then(async (r) => (await r.json()).id as string));
 
   // A member opens the locked post, subscribes within the day and likes it: one unlock for that post.
-  const memberContext = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
-  const member = await memberContext.newPage();
-  await signUp(member, { email: uniqueEmail('reader'), handle: uniqueHandle('reader'), publicName: 'Night Reader' });
+  const member = await signUpThroughApi({ label: 'reader', publicName: 'Night Reader' });
   await call(member, 'POST', '/api/seen', { entityId: paidPostId });
-  const profile = await call<{ plans: { id: string }[] }>(member, 'GET', `/api/users/${creatorId}/profile-page`);
-  const { token } = await call<{ token: string }>(member, 'POST', '/api/payments/dev/tokens', {
-    type: 'card',
-    number: '4242424242424242',
-    expMonth: 12,
-    expYear: 2030,
-    cvc: '123',
-  });
-  const method = await call<{ id: string }>(member, 'POST', '/api/payment-methods', { token, makeDefault: true });
-  await call(member, 'POST', '/api/subscriptions', {
-    planId: profile.plans[0]?.id,
-    paymentMethodId: method.id,
-    idempotencyKey: `insights-${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
-  });
+  await subscribeThroughApi(member, creator.id);
   await call(member, 'PUT', `/api/posts/${paidPostId}/like`);
-  await memberContext.close();
+
+  await signInAs(page, creator);
 
   // From the dashboard to the insights.
   await page.goto('/creator');

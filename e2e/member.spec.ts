@@ -1,25 +1,28 @@
-import { becomeCreator, createFirstPlan, publishPost, writePhoto } from './support/creator.js';
 import { expect, test } from './support/fixtures.js';
-import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+import { expectAccessible, screenshot } from './support/journey.js';
+import {
+  createPlanThroughApi,
+  pageOf,
+  publishPostThroughApi,
+  signInAs,
+  signUpCreatorThroughApi,
+  signUpThroughApi,
+} from './support/scene.js';
 
 test('a member follows a creator, subscribes with the test card, sees the post unlock in place, likes it and cancels', async ({
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(240_000);
-  const photo = await writePhoto(testInfo);
+  test.setTimeout(120_000);
   const creatorName = `Harbour ${testInfo.project.name}`;
-  await signUp(page, { email: uniqueEmail('seller'), handle: uniqueHandle('seller'), publicName: creatorName });
-  await becomeCreator(page, testInfo, { name: creatorName, photo });
-  await createFirstPlan(page, { name: 'Gold', description: 'Every photo, first.', price: '4.99' });
-  const followerPostUrl = await publishPost(page, { text: 'Notes from the pier, for followers.', files: [photo], access: 'Followers' });
-  const paidPostUrl = await publishPost(page, { text: 'The golden hour set, for subscribers.', files: [photo], access: 'Subscribers' });
-  await publishPost(page, { text: 'Behind the scenes at the boatyard.', files: [photo], access: 'Followers' });
-  const creatorId = await page.evaluate(() => fetch('/api/me').then(async (r) => (await r.json()).id as string));
+  const creator = await signUpCreatorThroughApi({ label: 'seller', publicName: creatorName });
+  await createPlanThroughApi(creator, { name: 'Gold', description: 'Every photo, first.', priceMinor: 499 });
+  const followerPostUrl = await publishPostThroughApi(creator, { text: 'Notes from the pier, for followers.', access: 'follower' });
+  const paidPostUrl = await publishPostThroughApi(creator, { text: 'The golden hour set, for subscribers.', access: 'subscription' });
+  await publishPostThroughApi(creator, { text: 'Behind the scenes at the boatyard.', access: 'follower' });
+  await signInAs(page, creator);
 
-  const memberContext = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
-  const member = await memberContext.newPage();
-  await signUp(member, { email: uniqueEmail('fan'), handle: uniqueHandle('fan'), publicName: 'Loyal Fan' });
+  const member = await pageOf(browser, testInfo, await signUpThroughApi({ label: 'fan', publicName: 'Loyal Fan' }));
 
   // Following unlocks the followers' post at once.
   await member.goto(followerPostUrl);
@@ -34,7 +37,7 @@ test('a member follows a creator, subscribes with the test card, sees the post u
   await expect(member.getByText('The golden hour set, for subscribers.')).toHaveCount(0);
   await screenshot(member, testInfo, 'paid-post-locked');
   await member.getByRole('link', { name: 'Subscribe from $4.99 / 30 days' }).click();
-  await expect(member).toHaveURL(new RegExp(`/users/subscribeTo/${creatorId}$`));
+  await expect(member).toHaveURL(new RegExp(`/users/subscribeTo/${creator.id}$`));
   await expect(member.getByText('You pay $4.99 now, then every 30 days until you cancel.')).toBeVisible();
 
   // A declined card first: the member is told and nothing unlocks.
@@ -51,7 +54,6 @@ test('a member follows a creator, subscribes with the test card, sees the post u
   await screenshot(member, testInfo, 'subscribe');
   await member.getByRole('button', { name: 'Confirm' }).click();
   await expect(member.getByText('Your card was declined.')).toBeVisible();
-  await screenshot(member, testInfo, 'subscribe-declined');
 
   await member.getByRole('button', { name: 'Add payment method' }).click();
   await addCard('4242 4242 4242 4242');
@@ -106,7 +108,6 @@ test('a member follows a creator, subscribes with the test card, sees the post u
   await expect(dialog.getByText(/You keep access until/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
   await expect(member.getByText('Canceled', { exact: true })).toBeVisible();
-  await screenshot(member, testInfo, 'subscription-canceled');
   await member.goto(paidPostUrl);
   await expect(member.getByText('The golden hour set, for subscribers.')).toBeVisible();
 
@@ -116,7 +117,7 @@ test('a member follows a creator, subscribes with the test card, sees the post u
   await expect(saved.getByText('Credit Card ending in 4242', { exact: true })).toBeVisible();
   await expect(saved.getByText('Credit Card ending in 0002', { exact: true })).toBeVisible();
   await screenshot(member, testInfo, 'payment-methods');
-  await memberContext.close();
+  await member.context().close();
 
   // The creator earned the price less the platform's 20% fee.
   await page.goto('/creator');

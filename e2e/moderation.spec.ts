@@ -1,24 +1,22 @@
 import { adminEmailFor } from './support/admins.js';
-import { becomeCreator, publishPost, writePhoto } from './support/creator.js';
 import { expect, test } from './support/fixtures.js';
-import { expectAccessible, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+import { expectAccessible, screenshot } from './support/journey.js';
+import { pageOf, publishPostThroughApi, signInAs, signUpCreatorThroughApi, signUpThroughApi } from './support/scene.js';
 
 test('a member reports a post, an admin removes it from the queue, and the reporter is told', async ({ page, browser }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   const project = testInfo.project.name;
-  const newPage = async () => (await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL })).newPage();
 
-  // A creator publishes a public post.
+  // A creator published a public post.
   const creatorName = `Ember ${project}`;
-  await signUp(page, { email: uniqueEmail('reported'), handle: uniqueHandle('reported'), publicName: creatorName });
-  await becomeCreator(page, testInfo, { name: creatorName, photo: await writePhoto(testInfo) });
+  const creator = await signUpCreatorThroughApi({ label: 'reported', publicName: creatorName });
   const postText = `Cheap followers, message me now (${project})`;
-  const postUrl = await publishPost(page, { text: postText, files: [], access: 'Public' });
+  const postUrl = await publishPostThroughApi(creator, { text: postText, access: 'public', photo: false });
   const postId = postUrl.split('/').at(-1) as string;
+  await signInAs(page, creator);
 
   // A member reports it with a reason and a few words.
-  const member = await newPage();
-  await signUp(member, { email: uniqueEmail('reporter'), handle: uniqueHandle('reporter'), publicName: 'Careful Reader' });
+  const member = await pageOf(browser, testInfo, await signUpThroughApi({ label: 'reporter', publicName: 'Careful Reader' }));
   await member.goto(postUrl);
   await expect(member.getByText(postText)).toBeVisible();
   await member.getByRole('button', { name: 'Report this post' }).click();
@@ -38,8 +36,11 @@ test('a member reports a post, an admin removes it from the queue, and the repor
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // An admin finds it in the queue, grouped with its count, and opens it.
-  const admin = await newPage();
-  await signUp(admin, { email: adminEmailFor('moderation', project), handle: uniqueHandle('admin'), publicName: `Admin ${project}` });
+  const admin = await pageOf(
+    browser,
+    testInfo,
+    await signUpThroughApi({ label: 'admin', email: adminEmailFor('moderation', project), publicName: `Admin ${project}` }),
+  );
   await admin.goto('/admin/reported-content');
   await expect(admin.getByRole('heading', { level: 1, name: 'Reported content' })).toBeVisible();
   const entry = admin.getByRole('listitem').filter({ hasText: postText });

@@ -2,17 +2,16 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { WEB_DIST } from '../bench/first-load.js';
-import { becomeCreator, createFirstPlan, publishPost, writePhoto } from './support/creator.js';
 import { expect, test } from './support/fixtures.js';
+import { expectAccessible, reachForPrerenderedPage, screenshot, uniqueHandle } from './support/journey.js';
 import {
-  expectAccessible,
-  payWithTestCard,
-  reachForPrerenderedPage,
-  screenshot,
-  signUp,
-  uniqueEmail,
-  uniqueHandle,
-} from './support/journey.js';
+  createPlanThroughApi,
+  publishPostThroughApi,
+  signInAs,
+  signUpCreatorThroughApi,
+  signUpThroughApi,
+  subscribeThroughApi,
+} from './support/scene.js';
 
 /** Every cached URL's path (and query), by the service worker's cache names. */
 const cachedUrls = (page: Page) =>
@@ -78,16 +77,16 @@ async function expectChunksKept(page: Page, names: readonly string[]) {
 test('after one visit the app opens offline, says so and shows the feed this device kept, its pictures blurred; sign-out forgets it', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(180_000);
-  const photo = await writePhoto(testInfo);
-  const name = `Lighthouse ${testInfo.project.name}`;
+  test.setTimeout(120_000);
   const text = `Fog rolling over the lighthouse at dawn, seen on ${testInfo.project.name} by ${uniqueHandle('fog')}.`;
-  await signUp(page, { email: uniqueEmail('offline'), handle: uniqueHandle('offline'), publicName: name });
-  await becomeCreator(page, testInfo, { name, photo });
-  const postId = new URL(await publishPost(page, { text, files: [photo], access: 'Public' })).pathname.split('/').at(-1) ?? '';
-  const me = await page.evaluate(() => fetch('/api/me').then(async (r) => (await r.json()) as { id: string }));
+  const me = await signUpCreatorThroughApi({ label: 'offline', publicName: `Lighthouse ${testInfo.project.name}` });
+  const postId = (await publishPostThroughApi(me, { text, access: 'public' })).split('/').at(-1) ?? '';
+  await signInAs(page, me);
+  // The worker installs on a first page.
+  await page.goto('/home/install-pwa');
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
 
-  // One visit of the feed, in a fresh page load: the worker installs and keeps what the page used.
+  // One visit of the feed, in a fresh page load: the worker keeps what the page used.
   await page.goto('/home');
   const feed = page.getByRole('list', { name: 'Your feed' });
   await expect(feed.getByText(text)).toBeVisible();
@@ -138,23 +137,17 @@ test('after one visit the app opens offline, says so and shows the feed this dev
 
 test('chats offline: the chat list and a conversation this device kept show with the offline banner, and sending is refused until back online', async ({
   page,
-  browser,
 }, testInfo) => {
-  test.setTimeout(180_000);
-  const photo = await writePhoto(testInfo);
+  test.setTimeout(120_000);
   const creatorName = `Harbour ${testInfo.project.name}`;
-  await signUp(page, { email: uniqueEmail('harbour'), handle: uniqueHandle('harbour'), publicName: creatorName });
-  await becomeCreator(page, testInfo, { name: creatorName, photo });
-  await createFirstPlan(page, { name: 'Deck hands', description: 'A direct line to me.', price: '5.99', chat: true });
-  const creatorId = await page.evaluate(() => fetch('/api/me').then(async (r) => (await r.json()).id as string));
+  const creator = await signUpCreatorThroughApi({ label: 'harbour', publicName: creatorName });
+  await createPlanThroughApi(creator, { name: 'Deck hands', description: 'A direct line to me.', priceMinor: 599, chat: true });
 
-  // A member subscribes to the plan that includes chat and writes to the creator.
-  const memberContext = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
-  const member = await memberContext.newPage();
-  await signUp(member, { email: uniqueEmail('deckhand'), handle: uniqueHandle('deckhand'), publicName: 'Deck Hand' });
-  await member.goto(`/users/subscribeTo/${creatorId}`);
-  await payWithTestCard(member);
-  await expect(member.getByText(`Subscribed to ${creatorName}`)).toBeVisible();
+  // A member subscribed to the plan that includes chat writes to the creator.
+  const deckHand = await signUpThroughApi({ label: 'deckhand', publicName: 'Deck Hand' });
+  await subscribeThroughApi(deckHand, creator.id);
+  const member = page;
+  await signInAs(member, deckHand);
   await member.goto('/chat/new');
   await member.getByRole('list', { name: 'People you can chat with' }).getByText(creatorName).click();
   await expect(member).toHaveURL(/\/chat\/(?!new$)\w+$/);
@@ -175,7 +168,7 @@ test('chats offline: the chat list and a conversation this device kept show with
   await expect.poll(() => localCacheKeys(member)).toEqual(expect.arrayContaining(['chats', chatId, `messages:${chatId}`]));
 
   // Offline: the conversation opens from this device, and a message is refused, its text kept.
-  await memberContext.setOffline(true);
+  await member.context().setOffline(true);
   await member.reload();
   const offline = member.getByRole('status').filter({ hasText: "You're offline. Showing what this device saved." });
   await expect(offline).toBeVisible();
@@ -198,18 +191,17 @@ test('chats offline: the chat list and a conversation this device kept show with
   await screenshot(member, testInfo, 'offline-chat-list');
 
   // Back online, the message goes.
-  await memberContext.setOffline(false);
+  await member.context().setOffline(false);
   await expect(offline).toHaveCount(0);
   await chats.getByRole('link', { name: new RegExp(creatorName) }).click();
   await member.getByRole('textbox', { name: 'Message' }).fill('And the last one back?');
   await member.getByRole('button', { name: 'Send' }).click();
   await expect(thread.getByText('And the last one back?')).toBeVisible();
   await expect(thread.getByText('Sent', { exact: true })).toBeVisible();
-  await memberContext.close();
 });
 
 test('the install page and guide show the steps and a silent looping video', async ({ page }, testInfo) => {
-  await signUp(page, { email: uniqueEmail('installer'), handle: uniqueHandle('installer'), publicName: 'Installer' });
+  await signInAs(page, await signUpThroughApi({ label: 'installer', publicName: 'Installer' }));
   await page.goto('/home/install-pwa');
   await expect(page.getByRole('heading', { name: 'Install Aurum' })).toBeVisible();
   await expect(page.getByText("Open Aurum in your phone's browser and tap the Share button or the browser menu.")).toBeVisible();

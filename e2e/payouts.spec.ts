@@ -1,35 +1,23 @@
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adminEmailFor } from './support/admins.js';
-import { becomeCreator, createFirstPlan, writePhoto } from './support/creator.js';
 import { expect, test } from './support/fixtures.js';
-import { expectAccessible, payWithTestCard, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+import { expectAccessible, screenshot } from './support/journey.js';
+import {
+  createPlanThroughApi,
+  type Person,
+  pageOf,
+  signInAs,
+  signUpCreatorThroughApi,
+  signUpThroughApi,
+  subscribeThroughApi,
+} from './support/scene.js';
 
-/** A page of its own browser context (another person), in the project's device. */
-async function personPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
-  return context.newPage();
-}
-
-/** A creator whose bank account holder is `holder`, with a 30.00 plan a member has paid: 24.00 earned, held. Returns the creator's id and handle. */
-async function creatorWhoEarned(
-  page: Page,
-  browser: Browser,
-  testInfo: TestInfo,
-  names: { public: string; holder: string },
-): Promise<{ id: string; handle: string }> {
-  const photo = await writePhoto(testInfo);
-  const handle = uniqueHandle('ferry');
-  await signUp(page, { email: uniqueEmail('ferry'), handle, publicName: names.public });
-  await becomeCreator(page, testInfo, { name: names.holder, photo });
-  await createFirstPlan(page, { name: 'Deck pass', description: 'Every crossing, first.', price: '30.00' });
-  const creatorId = await page.evaluate(() => fetch('/api/me').then(async (r) => (await r.json()).id as string));
-  const member = await personPage(browser, testInfo);
-  await signUp(member, { email: uniqueEmail('passenger'), handle: uniqueHandle('passenger'), publicName: 'Night Passenger' });
-  await member.goto(`/users/subscribeTo/${creatorId}`);
-  await payWithTestCard(member);
-  await expect(member.getByText(`Subscribed to ${names.public}`)).toBeVisible();
-  await member.context().close();
-  return { id: creatorId, handle };
+/** A creator whose bank account holder is `holder`, with a 30.00 plan a member has paid: 24.00 earned, held. */
+async function creatorWhoEarned(names: { public: string; holder: string }): Promise<Person> {
+  const creator = await signUpCreatorThroughApi({ label: 'ferry', publicName: names.public, holderName: names.holder });
+  await createPlanThroughApi(creator, { name: 'Deck pass', description: 'Every crossing, first.', priceMinor: 3000 });
+  await subscribeThroughApi(await signUpThroughApi({ label: 'passenger', publicName: 'Night Passenger' }), creator.id);
+  return creator;
 }
 
 /** An admin of this journey and project sets the creator's own hold to 0 days, which frees what they hold now. */
@@ -49,9 +37,10 @@ test('a creator earns, sees the earning held until its date, and once the hold i
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   const project = testInfo.project.name;
-  const { id: creatorId } = await creatorWhoEarned(page, browser, testInfo, { public: `Ferry ${project}`, holder: `Ferry ${project}` });
+  const creator = await creatorWhoEarned({ public: `Ferry ${project}`, holder: `Ferry ${project}` });
+  await signInAs(page, creator);
 
   // Payouts are in the creator's menu: the earning is held, with the day it frees.
   await page.goto('/home');
@@ -67,9 +56,12 @@ test('a creator earns, sees the earning held until its date, and once the hold i
   await screenshot(page, testInfo, 'payouts-held');
 
   // The hold ends (an admin shortens it for this creator); the money is available and withdrawn.
-  const admin = await personPage(browser, testInfo);
-  await signUp(admin, { email: adminEmailFor('payouts', project), handle: uniqueHandle('purser'), publicName: 'Purser' });
-  await adminEndsHold(admin, creatorId);
+  const admin = await pageOf(
+    browser,
+    testInfo,
+    await signUpThroughApi({ label: 'purser', email: adminEmailFor('payouts', project), publicName: 'Purser' }),
+  );
+  await adminEndsHold(admin, creator.id);
   await page.reload();
   await expect(balance.getByText(/^\$24\.00\s*available$/)).toBeVisible();
   await balance.getByRole('button', { name: 'Withdraw $24.00' }).click();
@@ -86,18 +78,14 @@ test('an admin finds a payout the receiving account refused, sends it again, and
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   const project = testInfo.project.name;
-  const creator = await personPage(browser, testInfo);
-  const creatorName = `Tug ${project}`;
   // The development provider refuses an account whose holder starts with "fail-once" the first time.
-  const { id: creatorId, handle } = await creatorWhoEarned(creator, browser, testInfo, {
-    public: creatorName,
-    holder: `Fail-once Tug ${project}`,
-  });
+  const earner = await creatorWhoEarned({ public: `Tug ${project}`, holder: `Fail-once Tug ${project}` });
+  const creator = await pageOf(browser, testInfo, earner);
 
-  await signUp(page, { email: adminEmailFor('payout-retries', project), handle: uniqueHandle('bursar'), publicName: 'Bursar' });
-  await adminEndsHold(page, creatorId);
+  await signInAs(page, await signUpThroughApi({ label: 'bursar', email: adminEmailFor('payout-retries', project), publicName: 'Bursar' }));
+  await adminEndsHold(page, earner.id);
   await creator.goto('/creator/payouts');
   const balance = creator.getByRole('region', { name: 'USD balance' });
   await balance.getByRole('button', { name: 'Withdraw $24.00' }).click();
@@ -114,7 +102,7 @@ test('an admin finds a payout the receiving account refused, sends it again, and
   const failed = payouts
     .getByRole('listitem')
     .filter({ hasText: 'receiver_unconfirmed' })
-    .filter({ hasText: `@${handle}` });
+    .filter({ hasText: `@${earner.handle}` });
   await expect(failed).toHaveCount(1);
   await expectAccessible(page);
   await screenshot(page, testInfo, 'admin-payouts-failed');

@@ -1,29 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { adminEmailFor } from './support/admins.js';
 import { expect, test } from './support/fixtures.js';
-import { expectAccessible, mailTo, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
-
-/** The signed-in user's id, as the app reads it. */
-async function myId(page: Page): Promise<string> {
-  return page.evaluate(async () => ((await (await fetch('/api/me')).json()) as { id: string }).id);
-}
+import { expectAccessible, mailTo, screenshot } from './support/journey.js';
+import { call, pageOf, signInAs, signUpThroughApi } from './support/scene.js';
 
 test('a member asks for a manual age check and an admin approves it from the verification queue', async ({ page, browser }, testInfo) => {
   test.setTimeout(180_000);
   const project = testInfo.project.name;
   if (project === 'phone') await page.setViewportSize({ width: 390, height: 844 });
 
-  const memberContext = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
-  const member = await memberContext.newPage();
-  const memberEmail = uniqueEmail('grace');
-  const memberHandle = uniqueHandle('grace');
-  await signUp(member, { email: memberEmail, handle: memberHandle, publicName: 'Grace Manual' });
-  await member.goto('/creator/signup/start');
-  await member.getByRole('button', { name: 'Start' }).click();
-  await member.getByLabel('Date of birth').fill('1991-03-09');
-  await member.getByLabel('Gender').selectOption('female');
-  await member.getByRole('button', { name: 'Save and continue' }).click();
+  // A member who started the creator sign-up and gave their age asks an admin to check it.
+  const grace = await signUpThroughApi({ label: 'grace', publicName: 'Grace Manual' });
+  await call(grace, 'POST', '/api/creator/onboarding/start');
+  await call(grace, 'PUT', '/api/creator/onboarding/age-gender', { birthDate: '1991-03-09', gender: 'female' });
+  const member = await pageOf(browser, testInfo, grace);
   await member.goto('/creator/signup/verify-identity');
   await member.getByLabel('Note for the admin (optional)').fill('The selfie step never loads on my phone.');
   await member.getByRole('button', { name: 'Ask an admin to check my age' }).click();
@@ -33,7 +23,7 @@ test('a member asks for a manual age check and an admin approves it from the ver
   await screenshot(member, testInfo, 'manual-verification-asked');
 
   // The admin follows the count on the admin home to the queue of waiting requests.
-  await signUp(page, { email: adminEmailFor('people', project), handle: uniqueHandle('warden'), publicName: 'Warden Admin' });
+  await signInAs(page, await signUpThroughApi({ label: 'warden', email: adminEmailFor('people', project), publicName: 'Warden Admin' }));
   await page.goto('/admin');
   await page.getByRole('link', { name: /Pending verification requests: [1-9]\d*/ }).click();
   await expect(page).toHaveURL(/\/admin\/verification-requests\?status=pending$/);
@@ -42,7 +32,7 @@ test('a member asks for a manual age check and an admin approves it from the ver
   await page.getByRole('option', { name: 'Manual' }).click();
   await expect(page).toHaveURL(/kind=manual/);
   const queue = page.getByRole('list', { name: 'Verification requests' });
-  const item = queue.getByRole('listitem').filter({ hasText: memberEmail });
+  const item = queue.getByRole('listitem').filter({ hasText: grace.email });
   await expect(item).toContainText('Pending');
   await expectAccessible(page);
   await screenshot(page, testInfo, 'admin-verification-requests');
@@ -65,22 +55,21 @@ test('a member asks for a manual age check and an admin approves it from the ver
 
   // The member's page turns by itself, and the decision arrives by e-mail.
   await expect(member.getByText('Your identity is verified')).toBeVisible({ timeout: 15_000 });
-  const mail = await mailTo(memberEmail, 'Your age is verified');
+  const mail = await mailTo(grace.email, 'Your age is verified');
   expect(mail.text).toContain('Saw her passport on a video call');
-  await memberContext.close();
+  await member.context().close();
 });
 
 test('a member downloads their data from the e-mailed link', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 390, height: 844 });
-  const email = uniqueEmail('linus');
-  const handle = uniqueHandle('linus');
-  await signUp(page, { email, handle, publicName: 'Linus Data' });
-  await page.goto(`/users/${await myId(page)}/personal-details`);
+  const linus = await signUpThroughApi({ label: 'linus', publicName: 'Linus Data' });
+  await signInAs(page, linus);
+  await page.goto(`/users/${linus.id}/personal-details`);
   await page.getByRole('button', { name: 'Download my data' }).click();
   await expect(page.getByText(/Your data is being prepared|Your data was ready/)).toBeVisible();
 
-  const mail = await mailTo(email, 'Your Aurum data is ready to download');
+  const mail = await mailTo(linus.email, 'Your Aurum data is ready to download');
   const link = /https?:\/\/\S+\/api\/me\/data-exports\/\S+/.exec(mail.text)?.[0];
   expect(link).toBeTruthy();
   await page.reload();
@@ -99,6 +88,6 @@ test('a member downloads their data from the e-mailed link', async ({ page }, te
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^aurum-data-\d{4}-\d{2}-\d{2}\.json$/);
   const data = JSON.parse(await readFile(await download.path(), 'utf8'));
-  expect(data.profile).toMatchObject({ email, handle, publicName: 'Linus Data' });
+  expect(data.profile).toMatchObject({ email: linus.email, handle: linus.handle, publicName: 'Linus Data' });
   expect(data).toHaveProperty('subscriptions');
 });

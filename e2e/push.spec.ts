@@ -1,7 +1,14 @@
 import { PushStandIn, type StandInSubscription } from '../apps/server/test/push-stand-in.js';
-import { becomeCreator, createFirstPlan, publishPost, writePhoto } from './support/creator.js';
 import { expect, test } from './support/fixtures.js';
-import { expectAccessible, payWithTestCard, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+import { expectAccessible, screenshot } from './support/journey.js';
+import {
+  createPlanThroughApi,
+  publishPostThroughApi,
+  signInAs,
+  signUpCreatorThroughApi,
+  signUpThroughApi,
+  subscribeThroughApi,
+} from './support/scene.js';
 
 /**
  * Chromium without Google's push service cannot make a real subscription (PushManager.subscribe
@@ -37,23 +44,17 @@ test.afterAll(async () => {
 
 test('a member who turned on new-post notifications gets an encrypted, VAPID-signed push when the creator they subscribe to posts', async ({
   page,
-  browser,
 }, testInfo) => {
-  test.setTimeout(240_000);
-  const photo = await writePhoto(testInfo);
+  test.setTimeout(120_000);
   const creatorName = `Harbour Light ${testInfo.project.name}`;
-  await signUp(page, { email: uniqueEmail('beacon'), handle: uniqueHandle('beacon'), publicName: creatorName });
-  await becomeCreator(page, testInfo, { name: creatorName, photo });
-  await createFirstPlan(page, { name: 'Lamp room', description: 'Every new photo first.', price: '4.99' });
-  const creatorId = await page.evaluate(() => fetch('/api/me').then(async (r) => (await r.json()).id as string));
+  const creator = await signUpCreatorThroughApi({ label: 'beacon', publicName: creatorName });
+  await createPlanThroughApi(creator, { name: 'Lamp room', description: 'Every new photo first.', priceMinor: 499 });
 
   // The member subscribes to the creator's plan.
-  const memberContext = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
-  const member = await memberContext.newPage();
-  await signUp(member, { email: uniqueEmail('keeper'), handle: uniqueHandle('keeper'), publicName: 'Lamp Keeper' });
-  await member.goto(`/users/subscribeTo/${creatorId}`);
-  await payWithTestCard(member);
-  await expect(member.getByText(`Subscribed to ${creatorName}`)).toBeVisible();
+  const keeper = await signUpThroughApi({ label: 'keeper', publicName: 'Lamp Keeper' });
+  await subscribeThroughApi(keeper, creator.id);
+  const member = page;
+  await signInAs(member, keeper);
 
   // The push service this member's browser would use, expecting the server's VAPID key.
   const { publicKey } = (await (await member.request.get('/api/push/public-key')).json()) as { publicKey: string };
@@ -61,12 +62,11 @@ test('a member who turned on new-post notifications gets an encrypted, VAPID-sig
   pushService = pushes;
   await pushes.start();
   const subscription = pushes.subscription();
-  await memberContext.grantPermissions(['notifications']);
-  await memberContext.addInitScript(pushManagerWith, subscription);
+  await member.context().grantPermissions(['notifications']);
+  await member.context().addInitScript(pushManagerWith, subscription);
 
   // The member turns on notifications of new posts in personal details.
-  const memberId = await member.evaluate(() => fetch('/api/me').then(async (r) => (await r.json()).id as string));
-  await member.goto(`/users/${memberId}/personal-details`);
+  await member.goto(`/users/${keeper.id}/personal-details`);
   const newPosts = member.getByRole('switch', { name: 'New posts' });
   await expect(newPosts).not.toBeChecked();
   await newPosts.click();
@@ -76,7 +76,7 @@ test('a member who turned on new-post notifications gets an encrypted, VAPID-sig
   await screenshot(member, testInfo, 'push-opted-in');
 
   // The creator publishes a post for subscribers: the member's push service receives it.
-  const postUrl = await publishPost(page, { text: 'The lamp at dusk, for subscribers.', files: [photo], access: 'Subscribers' });
+  const postUrl = await publishPostThroughApi(creator, { text: 'The lamp at dusk, for subscribers.', access: 'subscription' });
   await expect.poll(() => pushes.notificationsFor(subscription.endpoint).length, { timeout: 60_000 }).toBe(1);
   const [notification] = pushes.notificationsFor(subscription.endpoint);
   expect(notification).toMatchObject({ title: `New post from ${creatorName}`, url: new URL(postUrl).pathname });
@@ -85,5 +85,4 @@ test('a member who turned on new-post notifications gets an encrypted, VAPID-sig
   const [received] = pushes.received;
   expect(received?.claims.aud).toBe(new URL(subscription.endpoint).origin);
   expect(pushes.refused).toEqual([]);
-  await memberContext.close();
 });

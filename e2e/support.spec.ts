@@ -1,28 +1,24 @@
 import type { BrowserContext } from '@playwright/test';
 import { adminEmailFor } from './support/admins.js';
-import { becomeCreator, writePhoto } from './support/creator.js';
+import { writePhoto } from './support/creator.js';
 import { expect, test } from './support/fixtures.js';
-import { expectAccessible, mailTo, screenshot, signUp, uniqueEmail, uniqueHandle } from './support/journey.js';
+import { expectAccessible, mailTo, screenshot } from './support/journey.js';
+import { pageOf, signInAs, signUpCreatorThroughApi, signUpThroughApi } from './support/scene.js';
 
 test('a member opens a ticket with a screenshot, an admin answers from the queue, the member reads the mailed answer and closes it', async ({
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   const project = testInfo.project.name;
   // Both have closed the install banner before: on phones it floats over the forms' buttons.
   const withoutInstallBanner = (context: BrowserContext) =>
     context.addInitScript(() => window.localStorage.setItem('aurum.installBannerClosedAt', String(Date.now())));
   await withoutInstallBanner(page.context());
-  const newPage = async () => {
-    const context = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
-    await withoutInstallBanner(context);
-    return context.newPage();
-  };
 
   // A member opens a ticket with a subject, a message and a screenshot.
-  const memberEmail = uniqueEmail('asker');
-  await signUp(page, { email: memberEmail, handle: uniqueHandle('asker'), publicName: 'Curious Member' });
+  const asker = await signUpThroughApi({ label: 'asker', publicName: 'Curious Member' });
+  await signInAs(page, asker);
   await page.goto('/support');
   await expect(page.getByText('No tickets yet')).toBeVisible();
   await page.getByRole('link', { name: 'New ticket' }).click();
@@ -43,8 +39,12 @@ test('a member opens a ticket with a screenshot, an admin answers from the queue
   const ticketId = ticketUrl.split('/').at(-1) as string;
 
   // An admin sees it waiting on the overview, opens the queue and the ticket, screenshot included, and answers.
-  const admin = await newPage();
-  await signUp(admin, { email: adminEmailFor('support', project), handle: uniqueHandle('helper'), publicName: `Helper ${project}` });
+  const admin = await pageOf(
+    browser,
+    testInfo,
+    await signUpThroughApi({ label: 'helper', email: adminEmailFor('support', project), publicName: `Helper ${project}` }),
+  );
+  await withoutInstallBanner(admin.context());
   await admin.goto('/admin');
   await admin.getByRole('link', { name: /^Open support tickets: \d+$/ }).click();
   await expect(admin).toHaveURL(/\/admin\/support$/);
@@ -54,7 +54,7 @@ test('a member opens a ticket with a screenshot, an admin answers from the queue
   await screenshot(admin, testInfo, 'admin-support-queue');
   await entry.getByRole('link').click();
   await expect(admin).toHaveURL(new RegExp(`/admin/support/${ticketId}$`));
-  await expect(admin.getByText(memberEmail, { exact: false })).toBeVisible();
+  await expect(admin.getByText(asker.email, { exact: false })).toBeVisible();
   const adminShot = admin.getByRole('img', { name: 'Screenshot (opens in full)' });
   await expect.poll(() => adminShot.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   const answer = 'Your bank declined it as a foreign payment. Ask them to allow it, then try again.';
@@ -69,7 +69,7 @@ test('a member opens a ticket with a screenshot, an admin answers from the queue
   await expect(admin.getByRole('listitem').filter({ hasText: subject })).toHaveCount(0);
 
   // The member gets the answer by e-mail, follows its link, reads it and closes the ticket.
-  const mail = await mailTo(memberEmail, `Support answered: ${subject}`);
+  const mail = await mailTo(asker.email, `Support answered: ${subject}`);
   expect(mail.text).toContain(answer);
   const link = mail.text.match(/https?:\/\/\S+\/support\/\S+/)?.[0] as string;
   expect(new URL(link).pathname).toBe(`/support/${ticketId}`);
@@ -88,20 +88,18 @@ test('a member opens a ticket with a screenshot, an admin answers from the queue
 });
 
 test('a creator finds a new follower among their fans on the people page', async ({ page, browser }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   const project = testInfo.project.name;
   const creatorName = `Marlo ${project}`;
-  await signUp(page, { email: uniqueEmail('peoplestar'), handle: uniqueHandle('peoplestar'), publicName: creatorName });
-  await becomeCreator(page, testInfo, { name: creatorName, photo: await writePhoto(testInfo) });
+  const creator = await signUpCreatorThroughApi({ label: 'peoplestar', publicName: creatorName });
+  await signInAs(page, creator);
   await page.goto('/users');
   await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
-  const creatorId = await page.evaluate(async () => ((await (await fetch('/api/me')).json()) as { id: string }).id);
 
   // A member follows the creator; the creator is on the member's people page.
-  const fan = await (await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL })).newPage();
   const fanName = `Faithful Fan ${project}`;
-  await signUp(fan, { email: uniqueEmail('peoplefan'), handle: uniqueHandle('peoplefan'), publicName: fanName });
-  await fan.goto(`/users/${creatorId}`);
+  const fan = await pageOf(browser, testInfo, await signUpThroughApi({ label: 'peoplefan', publicName: fanName }));
+  await fan.goto(`/users/${creator.id}`);
   await fan.getByRole('button', { name: 'Follow' }).click();
   await expect(fan.getByRole('button', { name: 'Unfollow' })).toBeVisible();
   await fan.goto('/users');

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import { type Browser, type BrowserContext, expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import { jpegWithLocation } from '../../apps/server/test/media-fixtures.js';
-import { payWithTestCard, screenshot, signUp, uniqueEmail, uniqueHandle } from './journey.js';
+import { screenshot } from './journey.js';
 
 /** A published post's page: /posts/{id}, not the composer at /posts/new. */
 export const PUBLISHED_POST_URL = /\/posts\/(?!new$)\w+$/;
@@ -71,50 +71,4 @@ export async function publishPost(page: Page, post: { text: string; files: strin
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page).toHaveURL(PUBLISHED_POST_URL);
   return page.url();
-}
-
-export interface PaidPostScene {
-  /** The creator's and the member's own browser contexts; close both when done. */
-  creatorContext: BrowserContext;
-  memberContext: BrowserContext;
-  member: Page;
-  memberHandle: string;
-  paidPostUrl: string;
-}
-
-/**
- * A creator with a $6.50 plan and a post for subscribers, and a member who subscribed with the
- * test card and reads it, each in a browser of their own: the start of the money journeys.
- */
-export async function memberReadingPaidPost(
-  browser: Browser,
-  testInfo: TestInfo,
-  scene: {
-    creator: { label: string; name: string; plan: string; planDescription: string; post: string };
-    member: { label: string; name: string };
-  },
-): Promise<PaidPostScene> {
-  const contextOptions = { ...testInfo.project.use, baseURL: testInfo.project.use.baseURL };
-  const creatorContext = await browser.newContext(contextOptions);
-  const creator = await creatorContext.newPage();
-  const photo = await writePhoto(testInfo);
-  await signUp(creator, {
-    email: uniqueEmail(scene.creator.label),
-    handle: uniqueHandle(scene.creator.label),
-    publicName: scene.creator.name,
-  });
-  await becomeCreator(creator, testInfo, { name: scene.creator.name, photo });
-  await createFirstPlan(creator, { name: scene.creator.plan, description: scene.creator.planDescription, price: '6.50' });
-  const paidPostUrl = await publishPost(creator, { text: scene.creator.post, files: [photo], access: 'Subscribers' });
-
-  const memberContext = await browser.newContext(contextOptions);
-  const member = await memberContext.newPage();
-  const memberHandle = uniqueHandle(scene.member.label);
-  await signUp(member, { email: uniqueEmail(scene.member.label), handle: memberHandle, publicName: scene.member.name });
-  await member.goto(paidPostUrl);
-  await member.getByRole('link', { name: 'Subscribe from $6.50 / 30 days' }).click();
-  await payWithTestCard(member);
-  await expect(member).toHaveURL(paidPostUrl);
-  await expect(member.getByText(scene.creator.post)).toBeVisible();
-  return { creatorContext, memberContext, member, memberHandle, paidPostUrl };
 }

@@ -21,8 +21,9 @@ let contexts = 0;
  * A client address of its own for each browser context (the server trusts the proxy header in
  * the journeys): each context is a person on their own connection, so the per-address limits
  * (sign-in codes) count per person as they do in production, not for the whole suite at once.
+ * The people a journey signs up through the API get one each too (support/scene.ts).
  */
-const ownAddress = () => {
+export const ownAddress = () => {
   contexts += 1;
   return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${(contexts % 250) + 1}`;
 };
