@@ -1,6 +1,7 @@
 import { setBotScore } from './support/bot-check.js';
 import { expect, test } from './support/fixtures.js';
-import { codeMailedTo, expectAccessible, screenshot, uniqueEmail } from './support/journey.js';
+import { codeMailedTo, expectAccessible, mailTo, screenshot, signInLinkMailedTo, uniqueEmail } from './support/journey.js';
+import { send, signUpThroughApi } from './support/scene.js';
 
 test('an anonymous visit to /home lands on the landing page', async ({ page }) => {
   await page.goto('/home');
@@ -96,4 +97,39 @@ test('a sign-in the bot check scores as a bot is refused with a clear message, a
   await page.getByLabel('Sign-in code').fill(await codeMailedTo(email));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/auth\/register\/accept-terms$/);
+});
+
+test('a member signs in on a new device with the mailed link, is told by mail, and signs the other device out', async ({
+  page,
+}, testInfo) => {
+  // Signed up elsewhere first: that device is the one signed out at the end.
+  const member = await signUpThroughApi({ label: `link${testInfo.project.name}`, publicName: 'Lena Link' });
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail address').fill(member.email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page).toHaveURL(/\/auth\/login\/[\w-]+$/);
+
+  // Opening the link signs in nothing until the reader says so.
+  await page.goto(await signInLinkMailedTo(member.email));
+  await expect(page.getByRole('heading', { name: 'Sign in to Aurum' })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'sign-in-link');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+
+  const notice = await mailTo(member.email, 'New sign-in to your Aurum account');
+  expect(notice.text).toContain('If this was you, there is nothing to do.');
+
+  await page.goto(`/users/${member.id}/personal-details`);
+  const sessions = page.getByRole('region', { name: 'Where you are signed in' });
+  await expect(sessions.getByRole('listitem')).toHaveCount(2);
+  await expect(sessions.getByRole('listitem').filter({ hasText: 'This device' })).toContainText('Chrome');
+  await sessions.scrollIntoViewIfNeeded();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'sessions');
+  await sessions.getByRole('button', { name: 'Sign out of all other devices' }).click();
+  await expect(page.getByText('One other device is signed out.')).toBeVisible();
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
+  expect((await send(member, 'GET', '/api/me')).status).toBe(401);
 });

@@ -2,11 +2,21 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { MAILBOX_PORT } from './ports.js';
 
-/** The sign-in code the app mailed to `email`, read from the SMTP capture. */
-export async function codeMailedTo(email: string): Promise<string> {
+/** The next sign-in mail to `email`, read from the SMTP capture: its code and the link beside it. */
+async function signInMailTo(email: string): Promise<{ code: string; link: string | null }> {
   const response = await fetch(`http://127.0.0.1:${MAILBOX_PORT}/code?to=${encodeURIComponent(email)}`);
   if (!response.ok) throw new Error(`no sign-in mail for ${email}: ${await response.text()}`);
-  return ((await response.json()) as { code: string }).code;
+  return (await response.json()) as { code: string; link: string | null };
+}
+
+/** The sign-in code the app mailed to `email`. */
+export const codeMailedTo = async (email: string) => (await signInMailTo(email)).code;
+
+/** The sign-in link the app mailed to `email` with its code. */
+export async function signInLinkMailedTo(email: string): Promise<string> {
+  const { link } = await signInMailTo(email);
+  if (!link) throw new Error(`the sign-in mail to ${email} has no link`);
+  return link;
 }
 
 /** The next mail the app sent to `email` with this subject (waiting for it), with its subject and plain text. */

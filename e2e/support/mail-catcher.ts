@@ -1,6 +1,6 @@
 /**
  * The mail side of the browser journeys: a real SMTP server the app delivers to, and a
- * small HTTP endpoint the tests ask for the sign-in code sent to an address (`/code`), or for
+ * small HTTP endpoint the tests ask for the sign-in code and link sent to an address (`/code`), or for
  * the next mail to it (`/mail`, of a `subject` when given: subject and text, for the links other mails carry).
  */
 import { createServer } from 'node:http';
@@ -25,7 +25,9 @@ createServer(async (request, response) => {
     const mail = await capture.nextMailTo(to, 15_000, matching);
     response.setHeader('content-type', 'application/json');
     const body =
-      url.pathname === '/code' ? { code: codeFromMail(mail), subject: mail.subject } : { subject: mail.subject, text: mail.text };
+      url.pathname === '/code'
+        ? { code: codeFromMail(mail), link: /\S+\/auth\/link#\S+/.exec(mail.text)?.[0] ?? null, subject: mail.subject }
+        : { subject: mail.subject, text: mail.text };
     response.end(JSON.stringify(body));
   } catch (error) {
     response.statusCode = 504;
