@@ -163,6 +163,8 @@ export class ApiClient {
   constructor(
     private readonly server: TestServer,
     private readonly origin: string | null = server.baseUrl,
+    /** Sent with every request: a device's user agent, or the address a proxy in front says it saw. */
+    private readonly defaultHeaders: Record<string, string> = {},
   ) {}
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
@@ -172,6 +174,7 @@ export class ApiClient {
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(this.origin && method !== 'GET' ? { origin: this.origin } : {}),
         ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...this.defaultHeaders,
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../test/content-fixtures.js';
 import { codeFromMail, isSignInCodeMail } from '../../test/smtp-capture.js';
 import { startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { DESKTOP_USER_AGENT as DESKTOP, PHONE_USER_AGENT as PHONE } from '../../test/user-agents.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -10,9 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
-const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0';
 
 /** A browser: its user agent, and every cookie the server set (the session and the device cookie). */
 class Browser {

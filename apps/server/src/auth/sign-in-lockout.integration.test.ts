@@ -15,12 +15,8 @@ afterAll(async () => {
 
 /** One client at its own network address (what the proxy in front says it saw). */
 class Client extends ApiClient {
-  constructor(private readonly ip: string) {
-    super(server);
-  }
-
-  override request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    return super.request<T>(method, path, body, { 'x-forwarded-for': this.ip, ...headers });
+  constructor(ip: string) {
+    super(server, server.baseUrl, { 'x-forwarded-for': ip });
   }
 
   async requestCode(email: string) {

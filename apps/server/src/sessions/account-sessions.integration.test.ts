@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { DESKTOP_USER_AGENT as DESKTOP, PHONE_USER_AGENT as PHONE } from '../../test/user-agents.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -10,22 +11,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
-const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0';
-
-/** A browser on one device: its user agent on every request. */
-class Device extends ApiClient {
-  constructor(private readonly userAgent: string) {
-    super(server);
-  }
-
-  override request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    return super.request<T>(method, path, body, { 'user-agent': this.userAgent, ...headers });
-  }
-}
-
-async function signedIn(email: string, userAgent: string): Promise<Device> {
-  const device = new Device(userAgent);
+async function signedIn(email: string, userAgent: string): Promise<ApiClient> {
+  const device = new ApiClient(server, server.baseUrl, { 'user-agent': userAgent });
   expect((await device.signIn(email)).status).toBe(200);
   return device;
 }
