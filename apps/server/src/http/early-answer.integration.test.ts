@@ -34,7 +34,7 @@ class RawConnection {
   }
 
   /** Waits until `count` answers have arrived or the server closed the connection, at most `ms`. */
-  async answers(count: number, ms = 2000): Promise<{ statuses: string[]; text: string; closed: boolean }> {
+  async answers(count: number, ms = 10_000): Promise<{ statuses: string[]; text: string; closed: boolean }> {
     const deadline = Date.now() + ms;
     const statuses = () => [...this.received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => match[1] ?? '');
     while (Date.now() < deadline && statuses().length < count && !this.closed) await new Promise((resolve) => setTimeout(resolve, 20));
