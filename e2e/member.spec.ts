@@ -74,8 +74,17 @@ test('a member follows a creator, subscribes with the test card, sees the post u
   await member.goto('/home');
   const feed = member.getByRole('list', { name: 'Your feed' });
   await expect(feed.getByText('Behind the scenes at the boatyard.')).toBeVisible();
+  // Read to the end: the member is caught up, and the posts already read are there on request.
+  const caughtUp = member.getByRole('region', { name: "You're all caught up" });
+  await caughtUp.scrollIntoViewIfNeeded();
+  await expect(caughtUp.getByText('You have seen every new post.')).toBeVisible();
+  await expect(member.getByText(/Find someone to follow/)).toHaveCount(0);
   await expectAccessible(member);
   await screenshot(member, testInfo, 'feed');
+  await caughtUp.getByRole('button', { name: 'Show earlier posts' }).click();
+  await expect(feed.getByText('The golden hour set, for subscribers.')).toBeVisible();
+  await expect(feed.getByText('Notes from the pier, for followers.')).toBeVisible();
+  await screenshot(member, testInfo, 'feed-earlier');
   if ((member.viewportSize()?.width ?? 0) >= 1280) {
     // From the lg breakpoint the side menu is a column as tall as the page: its background reaches the bottom of a long page.
     const menu = await member.getByRole('navigation', { name: 'Main' }).evaluate((nav) => ({

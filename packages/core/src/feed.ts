@@ -17,6 +17,8 @@ export const feedQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(FEED_PAGE_MAX).default(FEED_PAGE_SIZE),
   /** Only this creator's posts (and then no sneak peeks). */
   creatorId: entityIdSchema.optional(),
+  /** `include`: the earlier posts too, those already seen, for a member who is all caught up. */
+  seen: z.enum(['hide', 'include']).default('hide'),
 });
 export type FeedQuery = z.input<typeof feedQuerySchema>;
 

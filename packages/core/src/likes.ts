@@ -25,6 +25,8 @@ export const seenRecordSchema = z.object({
   entityId: z.string(),
   type: z.enum(SEEN_TYPES),
   duration: z.number().int(),
+  /** Seen while locked: a teaser, not the content, so the feed still brings the post once unlocked. */
+  locked: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type SeenRecord = z.infer<typeof seenRecordSchema>;

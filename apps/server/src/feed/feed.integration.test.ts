@@ -158,8 +158,13 @@ describe(`the feed (${TEST_DRIVER})`, () => {
     } while (cursor);
     expect(pages.map((page) => page.length)).toEqual([3, 3, 2]);
     expect(seen).toEqual(expected);
-    // The next visit starts afresh without what was read.
+    // The next visit starts afresh without what was read; the earlier posts are still there, paged the same way.
     expect((await feed(viewer.client)).items).toEqual([]);
+    const earlier = await feed(viewer.client, '?seen=include&limit=5');
+    expect(mainIds(earlier)).toEqual(expected.slice(0, 5));
+    expect(mainIds(await feed(viewer.client, `?seen=include&limit=5&cursor=${earlier.nextCursor}`))).toEqual(expected.slice(5));
+    expect(mainIds(await feed(viewer.client, `?seen=include&creatorId=${creator.id}&limit=50`))).toEqual(expected);
+    expect((await viewer.client.get('/api/feed?seen=all')).status).toBe(400);
 
     for (const bad of ['not-a-cursor', Buffer.from('["yesterday","x"]').toString('base64url')]) {
       const refused = await viewer.client.get(`/api/feed?cursor=${bad}`);
@@ -167,6 +172,25 @@ describe(`the feed (${TEST_DRIVER})`, () => {
     }
     expect((await viewer.client.get('/api/feed?limit=51')).status).toBe(400);
     expect((await new ApiClient(server).get('/api/feed')).status).toBe(401);
+  });
+
+  it('counts only content actually shown: a post opened while locked reaches the feed once unlocked, and a creator keeps their own', async () => {
+    const viewer = await signUp(server, 'window', { creator: true });
+    const creator = await signUp(server, 'shopkeeper', { creator: true });
+    const plan = await createActivePlan(creator.client, 'Gold', 500);
+    const paid = await publish(creator, [plan], 'for gold members');
+    const own = await publish(viewer, ['public'], 'just published');
+
+    // Opened while locked: seen locked, not its content. Opened by its creator: no view at all.
+    expect((await viewer.client.post('/api/seen', { entityId: paid })).body.locked).toBe(true);
+    expect((await viewer.client.post('/api/seen', { entityId: own })).body.type).toBe('own_post_not_seen');
+    expect(mainIds(await feed(viewer.client))).toEqual([own]);
+
+    await subscribe(server, viewer.id, plan, new Date(Date.now() + 30 * DAY_MS));
+    expect(mainIds(await feed(viewer.client))).toEqual([own, paid]);
+    // Read in full, it leaves the new posts.
+    expect((await viewer.client.post('/api/seen', { entityId: paid })).status).toBe(201);
+    expect(mainIds(await feed(viewer.client))).toEqual([own]);
   });
 
   it('filters to one creator', async () => {
@@ -267,7 +291,8 @@ describe(`sneak peeks in the feed (${TEST_DRIVER})`, () => {
     await subscribe(server, viewer.id, plan, new Date(Date.now() + 30 * DAY_MS));
     const subscribedPage = await feed(viewer.client);
     expect(peekIds(subscribedPage)).toEqual([]);
-    expect(mainIds(subscribedPage)).toEqual([...posted, ...peeks.slice(2).reverse()]);
+    // Those seen as sneak peeks come too: only their teaser was shown.
+    expect(mainIds(subscribedPage)).toEqual([...posted, ...[...peeks].reverse()]);
     expect(subscribedPage.items.find((item) => item.id === peeks[3])).toMatchObject({ accessLevel: 'subscription', locked: false });
   });
 });

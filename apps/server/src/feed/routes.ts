@@ -12,7 +12,7 @@ export const feedRoutes: DomainRoutes<{ feed: FeedService }> = (app, { feed }) =
         tags: ['feed'],
         summary:
           "The viewer's feed, newest first: public posts, their own, followed creators' follower posts and subscribed posts, " +
-          'without seen posts or blocked creators; with sneak peeks of other creators mixed in unless filtered to one creator',
+          'without seen posts (unless `seen=include`) or blocked creators; with sneak peeks of other creators mixed in unless filtered to one creator',
         querystring: feedQuerySchema,
         response: { 200: feedPageSchema, 400: apiErrorSchema },
       },

@@ -13,7 +13,8 @@ const SNEAK_PEEK_POOL_FACTOR = 3;
 /**
  * The member's feed (spec section 7), computed on the server: every published post whose
  * content the viewer sees (their own, public, follower, subscribed), newest first, leaving out
- * what they already saw (the latest SEEN_RECORDS_LIMIT seen records) and the users they
+ * what they already saw (the latest SEEN_RECORDS_LIMIT seen records; with `seen=include`, the
+ * earlier posts of a member who is all caught up, kept in) and the users they
  * blocked; disabled creators' posts never show. Pages without a creator filter get sneak peeks
  * of creators the viewer does not subscribe to mixed in. One statement brings the page and the
  * sneak-peek candidates (post-cards.ts).
@@ -24,7 +25,10 @@ const SNEAK_PEEK_POOL_FACTOR = 3;
 export class FeedService {
   constructor(private readonly deps: FeedServiceDeps) {}
 
-  async page(viewerId: string, query: { cursor?: string | undefined; limit: number; creatorId?: string | undefined }): Promise<FeedPage> {
+  async page(
+    viewerId: string,
+    query: { cursor?: string | undefined; limit: number; creatorId?: string | undefined; seen?: 'hide' | 'include' | undefined },
+  ): Promise<FeedPage> {
     const { cards, random = Math.random } = this.deps;
     const peekLimit = sneakPeekCount(query.limit) * SNEAK_PEEK_POOL_FACTOR;
     const { items, nextCursor, peeks } = await cards.feed(viewerId, { ...query, peekLimit });

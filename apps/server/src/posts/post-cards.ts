@@ -58,14 +58,18 @@ const afterCursor = sql`(${posts.publishAt}, ${posts.id}) < (${bound.cursorKey}:
 const viewerRelations = (
   ofCreator?: Bound<string>,
 ) => sql`with ent as materialized (${entitlementsRow(bound.viewer, bound.now, ofCreator)}),
-  seen as (select ${seenRecords.entityId} as id from ${seenRecords}
+  seen as (select ${seenRecords.entityId} as id, ${seenRecords.locked} as locked from ${seenRecords}
     where ${seenRecords.userId} = ${bound.viewer} and ${seenRecords.type} = 'post'
     order by ${seenRecords.createdAt} desc, ${seenRecords.entityId} desc limit ${SEEN_RECORDS_LIMIT}),
   blocked as (select ${blocks.blockedUserId} as id from ${blocks} where ${blocks.userId} = ${bound.viewer})`;
 /** Which levels a list keeps: every level the viewer may be shown, or only those that reveal content. */
 const notHidden = sql`v.level <> 'hidden'`;
 const revealing = sql`v.level in (${REVEALING_LEVELS_SQL})`;
-/** `not in` a CTE makes PostgreSQL hash it once per statement. */
+/**
+ * `not in` a CTE makes PostgreSQL hash it once per statement. The feed's own posts leave out only
+ * those whose content was shown; a sneak peek is not offered again once seen at all.
+ */
+const contentUnseen = sql`${posts.id} not in (select id from seen where not locked)`;
 const unseen = sql`${posts.id} not in (select id from seen)`;
 const unblocked = sql`${posts.creatorId} not in (select id from blocked)`;
 
@@ -126,13 +130,20 @@ function cardsStatement(parts: SQL[], ofCreator?: Bound<string>): SQL {
 /** The feed's own posts: published, after the cursor, within `scope` (their content revealed: see `revealing`). */
 const feedWhere = (scope: SQL) => sql`${posts.publishAt} <= ${bound.now} and ${afterCursor} and ${scope}`;
 
+/** The feed's own posts leave out seen ones, unless the member asked for the earlier posts too. */
+const unseenUnless = (withSeen: boolean) => (withSeen ? sql`true` : contentUnseen);
+
 /** One creator's posts in the feed, without sneak peeks. */
-const feedOfCreatorStatement = () =>
+const feedOfCreatorStatement = (withSeen: boolean) =>
   cardsStatement(
     [
-      cardsPart('page', feedWhere(sql`${posts.creatorId} = ${bound.creatorId} and ${unseen} and ${unblocked}`), revealing, bound.limit, {
-        visible: ofOneCreator.visible,
-      }),
+      cardsPart(
+        'page',
+        feedWhere(sql`${posts.creatorId} = ${bound.creatorId} and ${unseenUnless(withSeen)} and ${unblocked}`),
+        revealing,
+        bound.limit,
+        { visible: ofOneCreator.visible },
+      ),
     ],
     ofOneCreator.creator,
   );
@@ -142,12 +153,12 @@ const feedOfCreatorStatement = () =>
  * can be at that level), through posts_sneakpeek_publish_idx; of those, the ones at level
  * sneakpeek for this viewer. Bounding the walk keeps its cost fixed, whatever the viewer subscribes to.
  */
-function feedStatement(): SQL {
+function feedStatement(withSeen: boolean): SQL {
   const newestListingPeeks = sql`(select * from ${posts} where 'sneakpeek' = any(${posts.access}) and ${visiblePostSql}
     and ${posts.publishAt} <= ${bound.now} and ${unseen} and ${unblocked}
     order by ${posts.publishAt} desc, ${posts.id} desc limit ${bound.peekScan}) as posts`;
   const peeks = cardsPart('peek', sql`true`, sql`v.level = 'sneakpeek'`, bound.peekLimit, { source: newestListingPeeks });
-  return cardsStatement([cardsPart('page', feedWhere(sql`${unseen} and ${unblocked}`), revealing, bound.limit), peeks]);
+  return cardsStatement([cardsPart('page', feedWhere(sql`${unseenUnless(withSeen)} and ${unblocked}`), revealing, bound.limit), peeks]);
 }
 
 /** A sneak-peek candidate of the feed, made into a card only if it is picked. */
@@ -184,10 +195,12 @@ export class PostCardStatements {
   readonly one: PreparedStatement<CardRow>;
   /** A creator's posts at every level the viewer may see (the owner's scheduled and private ones included). */
   readonly byCreator: PreparedStatement<CardRow>;
-  /** The feed's page and its sneak-peek candidates. */
+  /** The feed's page and its sneak-peek candidates; `withSeen`: the seen posts too. */
   readonly feed: PreparedStatement<CardRow>;
-  /** The feed of one creator. */
+  readonly feedWithSeen: PreparedStatement<CardRow>;
+  /** The feed of one creator; `withSeen`: the seen posts too. */
   readonly feedOfCreator: PreparedStatement<CardRow>;
+  readonly feedOfCreatorWithSeen: PreparedStatement<CardRow>;
 
   constructor(db: Database) {
     const ofCreator = sql`${posts.creatorId} = ${bound.creatorId} and ${afterCursor}`;
@@ -197,8 +210,10 @@ export class PostCardStatements {
       'post_cards_by_creator',
       cardsStatement([cardsPart('page', ofCreator, notHidden, bound.limit, { visible: ofOneCreator.visible })], ofOneCreator.creator),
     );
-    this.feed = prepareStatement(db, 'feed', feedStatement());
-    this.feedOfCreator = prepareStatement(db, 'feed_of_creator', feedOfCreatorStatement());
+    this.feed = prepareStatement(db, 'feed', feedStatement(false));
+    this.feedWithSeen = prepareStatement(db, 'feed_with_seen', feedStatement(true));
+    this.feedOfCreator = prepareStatement(db, 'feed_of_creator', feedOfCreatorStatement(false));
+    this.feedOfCreatorWithSeen = prepareStatement(db, 'feed_of_creator_with_seen', feedOfCreatorStatement(true));
   }
 }
 
@@ -232,19 +247,25 @@ export class PostCards {
   }
 
   /**
-   * The feed's own posts (published, content revealed, unseen, unblocked; one creator's when
-   * `creatorId` is given) and, without a creator, `peekLimit` of the newest sneak-peek
-   * candidates, each built into a card only when `card` is called (a page shows a few of them).
+   * The feed's own posts (published, content revealed, unseen unless `seen` is `include`,
+   * unblocked; one creator's when `creatorId` is given) and, without a creator, `peekLimit` of
+   * the newest sneak-peek candidates, each built into a card only when `card` is called (a page
+   * shows a few of them).
    */
   async feed(
     viewerId: string,
-    query: PageRequest & { creatorId?: string | undefined; peekLimit: number },
+    query: PageRequest & { creatorId?: string | undefined; seen?: 'hide' | 'include' | undefined; peekLimit: number },
   ): Promise<{ items: Post[]; nextCursor: string | null; peeks: PeekCandidate[] }> {
     const { statements } = this.deps;
+    const withSeen = query.seen === 'include';
     const values = { viewer: viewerId, ...keysetStart(query, timeKey, ABOVE_EVERY_TIME) };
     const rows = query.creatorId
-      ? await this.run(statements.feedOfCreator, { ...values, creatorId: query.creatorId })
-      : await this.run(statements.feed, { ...values, peekLimit: query.peekLimit, peekScan: query.peekLimit * PEEK_SCAN_FACTOR });
+      ? await this.run(withSeen ? statements.feedOfCreatorWithSeen : statements.feedOfCreator, { ...values, creatorId: query.creatorId })
+      : await this.run(withSeen ? statements.feedWithSeen : statements.feed, {
+          ...values,
+          peekLimit: query.peekLimit,
+          peekScan: query.peekLimit * PEEK_SCAN_FACTOR,
+        });
     const items: Post[] = [];
     const peeks: PeekCandidate[] = [];
     for (const row of rows) {

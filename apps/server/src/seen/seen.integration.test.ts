@@ -1,6 +1,6 @@
 import { DAY_MS, SEEN_DEFAULT_DURATION_MS, SEEN_RECORDS_LIMIT } from '@aurum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../test/content-fixtures.js';
+import { createActivePlan, signUp, subscribe } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { seenRecords } from '../db/schema.js';
 
@@ -26,15 +26,30 @@ describe(`seen records (${TEST_DRIVER})`, () => {
     expect([again.status, again.body.type]).toEqual([409, 'already_seen']);
 
     server.advanceClock(1000);
-    // A blurred sneak peek counts as seen too; the type defaults to post.
-    expect((await viewer.client.post('/api/seen', { entityId: second, duration: 2500 })).body).toMatchObject({ duration: 2500 });
+    // The type defaults to post.
+    const third = (await creator.client.post('/api/posts', { text: 'three', access: ['public'] })).body.id as string;
+    expect((await viewer.client.post('/api/seen', { entityId: third, duration: 2500 })).body).toMatchObject({ duration: 2500 });
     const list = await viewer.client.get('/api/me/seen');
     expect(list.status).toBe(200);
-    expect(list.body.entityIds).toEqual([second, first]);
+    expect(list.body.entityIds).toEqual([third, first]);
     expect(list.body.items.map((item: any) => item.duration)).toEqual([2500, SEEN_DEFAULT_DURATION_MS]);
-    // Records are the viewer's own.
+    // The creator's look at their own post is no view.
+    const own = await creator.client.post('/api/seen', { entityId: first });
+    expect([own.status, own.body.type]).toEqual([409, 'own_post_not_seen']);
     expect((await creator.client.get('/api/me/seen')).body.entityIds).toEqual([]);
-    expect((await creator.client.post('/api/seen', { entityId: first })).status).toBe(201);
+
+    // A blurred sneak peek is seen locked, once; seen again unlocked, it becomes a view of the content, once.
+    expect((await viewer.client.post('/api/seen', { entityId: second })).body).toMatchObject({ entityId: second, locked: true });
+    expect((await viewer.client.post('/api/seen', { entityId: second })).body.type).toBe('already_seen');
+    await subscribe(server, viewer.id, await createActivePlan(creator.client, 'Gold', 500), new Date(Date.now() + 30 * DAY_MS));
+    const unlocked = await viewer.client.post('/api/seen', { entityId: second });
+    expect([unlocked.status, unlocked.body.locked]).toEqual([201, false]);
+    expect((await viewer.client.post('/api/seen', { entityId: second })).body.type).toBe('already_seen');
+    expect((await viewer.client.get('/api/me/seen')).body.items.map((item: any) => [item.entityId, item.locked])).toEqual([
+      [second, false],
+      [third, false],
+      [first, false],
+    ]);
   });
 
   it('answers 404 for posts the viewer cannot see, 400 for bad input and 401 to nobody', async () => {

@@ -1,8 +1,11 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.js';
 import { userReference } from '../users/tables.js';
 
-/** What a member has already seen (a post on screen long enough); the feed leaves the latest ones out. */
+/**
+ * What a member has already seen (a post on screen long enough); the feed leaves the latest ones
+ * out, unless the post was `locked` then (its content not shown: it comes once unlocked).
+ */
 export const seenRecords = pgTable(
   'seen_records',
   {
@@ -10,6 +13,8 @@ export const seenRecords = pgTable(
     entityId: text('entity_id').notNull(),
     type: text('type').notNull().default('post'),
     durationMs: integer('duration_ms').notNull().default(1000),
+    /** Seen while locked (a sneak peek, a paid post before subscribing): a teaser, not the content. */
+    locked: boolean('locked').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -16,6 +16,8 @@ export const queryKeys = {
   pushSubscription: ['pushSubscription'] as const,
 
   feed: ['feed'] as const,
+  /** The feed with the posts already seen, for a member who is all caught up. */
+  earlierFeed: ['feed', 'earlier'] as const,
   creators: {
     all: ['creators'] as const,
     search: (search: { q: string; sort: CreatorSort }) => ['creators', search] as const,

@@ -12,7 +12,7 @@ import { PostTile } from '../../components/post/PostTile';
 import { UnlockActions } from '../../components/post/UnlockActions';
 import { formatDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
-import { useSeen } from '../../lib/seen/use-seen';
+import { seenPostId, useSeen } from '../../lib/seen/use-seen';
 
 /**
  * One post of the feed: who posted it and when, the post's tile, and its caption. Sneak peeks
@@ -20,7 +20,7 @@ import { useSeen } from '../../lib/seen/use-seen';
  * Memoized: a card already drawn is not drawn again as the feed reveals more.
  */
 export const FeedCard = memo(function FeedCard({ item }: { item: FeedItem }) {
-  const seenRef = useSeen(item.id);
+  const seenRef = useSeen(seenPostId(item));
   const name = displayName(item.creator);
   const titleId = `feed-post-${item.id}`;
   return (

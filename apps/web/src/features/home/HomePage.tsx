@@ -1,4 +1,5 @@
 import { displayName } from '@aurum/core';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
 import ExploreIcon from '@mui/icons-material/Explore';
 import InstallMobileIcon from '@mui/icons-material/InstallMobile';
 import Box from '@mui/material/Box';
@@ -16,7 +17,7 @@ import { RetryAlert } from '../../components/RetryAlert';
 import { useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { useRevealedCount } from '../../lib/revealed-count';
-import { feedItems, feedQuery } from './api';
+import { earlierFeedQuery, feedItems, feedQuery } from './api';
 import { FeedCard } from './FeedCard';
 
 /** Home: the greeting, the way to install the app, and the feed, loading more as it scrolls. */
@@ -54,38 +55,77 @@ export default function HomePage() {
   );
 }
 
+/**
+ * The feed's new posts; once they are all read, "You're all caught up" and the earlier posts on
+ * request (the same feed with seen posts, after the new ones, each post once).
+ */
 function Feed() {
+  const user = useSignedInUser();
+  const [showEarlier, setShowEarlier] = useState(false);
   const feed = useInfiniteQuery(feedQuery());
+  const earlier = useInfiniteQuery({ ...earlierFeedQuery(), enabled: showEarlier });
   const pages = feed.data?.pages;
-  const items = feedItems(pages);
+  const items = feedItems([...(pages ?? []), ...((showEarlier && earlier.data?.pages) || [])]);
   // A page's cards are drawn a few per task once they arrive (the first screen at once), so a
   // slow phone paints and answers between them; more are asked for once all are drawn.
   const revealed = useRevealedCount(items.length);
   if (feed.isError && !feed.data) return <RetryAlert error={feed.error} onRetry={() => void feed.refetch()} />;
   if (!pages) return <PageLoading label="Loading your feed" />;
-  if (items.length === 0) return <EmptyFeed />;
+  const followsNobody = !user?.follow.length && !user?.subscriptions.length;
+  const caughtUp = !feed.hasNextPage;
+  const more = showEarlier ? earlier : feed;
+  if (items.length === 0 && !showEarlier) return <EmptyFeed followsNobody={followsNobody} onShowEarlier={() => setShowEarlier(true)} />;
+  if (items.length === 0 && !earlier.isPending) return <EmptyFeed followsNobody={followsNobody} />;
   return (
     <>
-      <Box component="ul" aria-label="Your feed" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
-        {items.slice(0, revealed).map((item) => (
-          <li key={item.id}>
-            <FeedCard item={item} />
-          </li>
-        ))}
-      </Box>
-      {revealed === items.length && (
-        <LoadMore
-          hasMore={feed.hasNextPage}
-          loading={feed.isFetchingNextPage}
-          onLoad={() => void feed.fetchNextPage()}
-          failed={feed.isFetchNextPageError ? feed.error : null}
-        />
+      {items.length > 0 && (
+        <Box component="ul" aria-label="Your feed" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
+          {items.slice(0, revealed).map((item) => (
+            <li key={item.id}>
+              <FeedCard item={item} />
+            </li>
+          ))}
+        </Box>
       )}
+      {revealed === items.length &&
+        (caughtUp && !showEarlier ? (
+          <CaughtUp onShowEarlier={() => setShowEarlier(true)} />
+        ) : (
+          <LoadMore
+            hasMore={more.isPending || more.hasNextPage}
+            loading={more.isPending || more.isFetchingNextPage}
+            onLoad={() => void more.fetchNextPage()}
+            failed={more.isError || more.isFetchNextPageError ? more.error : null}
+          />
+        ))}
     </>
   );
 }
 
-function EmptyFeed() {
+/** The end of the new posts, with the way to the earlier ones. */
+function CaughtUp({ onShowEarlier }: { onShowEarlier: () => void }) {
+  return (
+    <Paper component="section" aria-labelledby="caught-up-title" variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+      <DoneAllIcon aria-hidden sx={{ fontSize: 48, color: 'primary.main', mb: 1 }} />
+      <Typography id="caught-up-title" variant="h2" sx={{ mb: 1 }}>
+        You're all caught up
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 440, mx: 'auto' }}>
+        You have seen every new post. New ones will appear here.
+      </Typography>
+      <Button variant="contained" onClick={onShowEarlier}>
+        Show earlier posts
+      </Button>
+    </Paper>
+  );
+}
+
+/**
+ * No new posts: for a member who follows nobody, the way to Explore; for the others, they are
+ * all caught up. `onShowEarlier` offers the posts already seen, unless they are already shown (and none).
+ */
+function EmptyFeed({ followsNobody, onShowEarlier }: { followsNobody: boolean; onShowEarlier?: () => void }) {
+  if (!followsNobody && onShowEarlier) return <CaughtUp onShowEarlier={onShowEarlier} />;
   return (
     <Paper component="section" aria-labelledby="feed-title" variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
       <ExploreIcon aria-hidden sx={{ fontSize: 48, color: 'primary.main', mb: 1 }} />
@@ -93,11 +133,22 @@ function EmptyFeed() {
         Your feed is empty
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 440, mx: 'auto' }}>
-        Posts from the creators you follow and subscribe to will appear here. Find someone to follow in Explore.
+        {followsNobody
+          ? 'Posts from the creators you follow and subscribe to will appear here. Find someone to follow in Explore.'
+          : 'The creators you follow and subscribe to have not posted anything you can see yet.'}
       </Typography>
-      <Button variant="contained" component={RouterLink} to={paths.explore}>
-        Explore creators
-      </Button>
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap' }}>
+        {followsNobody && (
+          <Button variant="contained" component={RouterLink} to={paths.explore}>
+            Explore creators
+          </Button>
+        )}
+        {onShowEarlier && (
+          <Button variant="outlined" onClick={onShowEarlier}>
+            Show earlier posts
+          </Button>
+        )}
+      </Box>
     </Paper>
   );
 }

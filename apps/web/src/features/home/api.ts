@@ -24,6 +24,14 @@ export const feedQuery = () =>
     staleTime: (query) => (isRestoredPage(query.state.data?.pages[0]) ? 0 : Number.POSITIVE_INFINITY),
   });
 
+/** The same feed with the posts already seen, newest first: the earlier posts a caught-up member asks for. */
+export const earlierFeedQuery = () =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.earlierFeed,
+    queryFn: ({ pageParam }) => api.get<FeedPage>(pagePath('/feed', pageParam, { seen: 'include' })),
+    ...cursorPaging,
+  });
+
 /** The feed with its first page already known: the API's answer that the server rendered the page from. */
 export function seedFeed(queryClient: QueryClient, page: FeedPage): void {
   queryClient.setQueryData(feedQuery().queryKey, { pages: [page], pageParams: [null] });

@@ -37,9 +37,16 @@ const firstPage: FeedPage = {
 // The same sneak peek may be offered again on a later page; it shows once.
 const secondPage: FeedPage = { items: [item(makePost({ id: 'p3', text: 'Older sketch' })), peek], nextCursor: null };
 
-function serveFeed(pages: { first?: FeedPage; second?: FeedPage } = {}) {
+const follower = makeUser({ ...viewer, follow: [{ id: 'f1', creatorId: 'c1', userId: 'v1' }] });
+const earlierPage: FeedPage = {
+  items: [item(makePost({ id: 'p0', text: 'Read last week' })), item(makePost({ id: 'p1', text: 'Morning light in the studio' }))],
+  nextCursor: null,
+};
+
+function serveFeed(pages: { first?: FeedPage; second?: FeedPage } = {}, me = viewer) {
   return mockApi({
-    'GET /api/me': () => ({ status: 200, body: viewer }),
+    'GET /api/me': () => ({ status: 200, body: me }),
+    'GET /api/feed?seen=include': () => ({ status: 200, body: earlierPage }),
     'POST /api/me/heartbeat': () => ({ status: 204 }),
     'GET /api/feed': () => ({ status: 200, body: pages.first ?? firstPage }),
     'GET /api/feed?cursor=next-page': () => ({ status: 200, body: pages.second ?? secondPage }),
@@ -96,6 +103,13 @@ describe('the home feed', () => {
     expect(within(feed).getAllByRole('article')).toHaveLength(4);
     expect(requests(fetchMock, 'GET /api/feed?cursor=next-page')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Load more posts' })).toBeNull();
+
+    // Every new post read: the earlier ones come on request, after them and each once.
+    expect(screen.getByRole('heading', { name: "You're all caught up" })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show earlier posts' }));
+    expect(await within(feed).findByRole('link', { name: 'Post: Read last week' })).toBeTruthy();
+    expect(within(feed).getAllByRole('article')).toHaveLength(5);
+    expect(screen.queryByRole('heading', { name: "You're all caught up" })).toBeNull();
     // The install card stays.
     expect(screen.getByRole('region', { name: 'Get the app' })).toBeTruthy();
   });
@@ -115,11 +129,27 @@ describe('the home feed', () => {
     expect(within(feed).getAllByRole('article')).toHaveLength(4);
   });
 
-  it('points to Explore when the feed is empty', async () => {
+  it('points to Explore when the feed is empty and the member follows nobody', async () => {
     serveFeed({ first: { items: [], nextCursor: null } });
     renderApp('/home');
     expect(await screen.findByRole('heading', { name: 'Your feed is empty' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Explore creators' }).getAttribute('href')).toBe('/explore');
     expect(screen.queryByRole('list', { name: 'Your feed' })).toBeNull();
+  });
+
+  it('tells a member who follows someone and has read everything that they are all caught up, with the earlier posts', async () => {
+    serveFeed({ first: { items: [], nextCursor: null } }, follower);
+    const user = userEvent.setup();
+    renderApp('/home');
+    expect(await screen.findByRole('heading', { name: "You're all caught up" })).toBeTruthy();
+    expect(screen.queryByText(/Find someone to follow/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Explore creators' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show earlier posts' }));
+    const feed = await screen.findByRole('list', { name: 'Your feed' });
+    expect(
+      within(feed)
+        .getAllByRole('article')
+        .map((card) => card.getAttribute('aria-labelledby')),
+    ).toEqual(['feed-post-p0', 'feed-post-p1']);
   });
 });

@@ -32,7 +32,7 @@ import { useSignedInUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
-import { useSeen } from '../../lib/seen/use-seen';
+import { seenPostId, useSeen } from '../../lib/seen/use-seen';
 import { describeAccess } from './access';
 import { deletePost, postQuery, refreshPosts } from './api';
 import { LikeButton } from './LikeButton';
@@ -65,7 +65,7 @@ function PostView({ post }: { post: Post }) {
   const own = post.accessLevel === 'owner' && viewer?.id === post.creator.userId;
   const name = displayName(post.creator);
   const text = post.locked ? post.teaser : post.text;
-  const seenRef = useSeen(post.id);
+  const seenRef = useSeen(seenPostId(post));
   return (
     <Box component="article" ref={seenRef} aria-labelledby="post-title" sx={{ display: 'grid', gap: 2 }}>
       <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>

@@ -1,7 +1,7 @@
 import { SEEN_DEFAULT_DURATION_MS } from '@aurum/core';
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSeenSession, useSeen } from './use-seen';
+import { resetSeenSession, seenPostId, useSeen } from './use-seen';
 
 /** A stand-in IntersectionObserver the test drives by hand. */
 class FakeObserver {
@@ -127,5 +127,13 @@ describe('useSeen', () => {
     unmount();
     await act(() => vi.advanceTimersByTimeAsync(SEEN_DEFAULT_DURATION_MS * 2));
     expect(calls).toEqual([]);
+  });
+});
+
+describe('seenPostId', () => {
+  it("marks others' posts, locked ones too (the server records them as seen locked), never the creator's own", () => {
+    expect(seenPostId({ id: 'p1', accessLevel: 'subscription' })).toBe('p1');
+    expect(seenPostId({ id: 'p2', accessLevel: 'sneakpeek' })).toBe('p2');
+    expect(seenPostId({ id: 'p3', accessLevel: 'owner' })).toBeNull();
   });
 });

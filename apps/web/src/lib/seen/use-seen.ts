@@ -1,4 +1,4 @@
-import { ERROR_TYPES, SEEN_DEFAULT_DURATION_MS } from '@aurum/core';
+import { ERROR_TYPES, type Post, SEEN_DEFAULT_DURATION_MS } from '@aurum/core';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../api/client';
 import { recordSeen } from './api';
@@ -20,6 +20,11 @@ export function isHalfOnScreen(entry: IntersectionObserverEntry): boolean {
 }
 
 const THRESHOLDS = [0, 0.25, 0.5, 0.75, 1];
+
+/** The post to mark seen when shown, or null for a creator's own post: no view, it stays in their feed after publishing. */
+export function seenPostId(post: Pick<Post, 'id' | 'accessLevel'>): string | null {
+  return post.accessLevel === 'owner' ? null : post.id;
+}
 
 /**
  * Marks a post seen once it has been at least half on screen for SEEN_DEFAULT_DURATION_MS

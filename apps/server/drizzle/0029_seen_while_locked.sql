@@ -1,0 +1,1 @@
+ALTER TABLE "seen_records" ADD COLUMN "locked" boolean DEFAULT false NOT NULL;
