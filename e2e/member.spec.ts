@@ -57,6 +57,8 @@ test('a member follows a creator, subscribes with the test card, sees the post u
 
   await member.getByRole('button', { name: 'Add payment method' }).click();
   await addCard('4242 4242 4242 4242');
+  // The decline was the other card's: it is gone once the new card is chosen.
+  await expect(member.getByText('Payment declined')).toHaveCount(0);
   await member.getByRole('button', { name: 'Confirm' }).click();
 
   await expect(member).toHaveURL(paidPostUrl);
@@ -125,6 +127,10 @@ test('a member follows a creator, subscribes with the test card, sees the post u
   const saved = member.getByRole('list', { name: 'Saved payment methods' });
   await expect(saved.getByText('Credit Card ending in 4242', { exact: true })).toBeVisible();
   await expect(saved.getByText('Credit Card ending in 0002', { exact: true })).toBeVisible();
+  // The declined card is not the default: the next payment starts with the card that works.
+  const savedCard = (last4: string) => saved.getByRole('listitem').filter({ hasText: `ending in ${last4}` });
+  await expect(savedCard('4242').getByText('Default', { exact: true })).toBeVisible();
+  await expect(savedCard('0002').getByText('Default', { exact: true })).toHaveCount(0);
   await screenshot(member, testInfo, 'payment-methods');
   await member.context().close();
 

@@ -295,6 +295,7 @@ export class ChargesService {
         paidCharge = charge;
         return charge.kind === 'refund'; // the member's notice is a job
       }
+      if (charge.paymentMethodId) await payments.declined(tx, charge.paymentMethodId);
       await effect.failed?.(tx, charge, now);
       return Boolean(effect.failed);
     });

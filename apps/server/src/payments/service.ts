@@ -126,13 +126,13 @@ export class PaymentsService {
           and(eq(paymentMethods.userId, userId), eq(paymentMethods.providerRef, attached.providerRef), isNull(paymentMethods.removedAt)),
         );
       if (existing) return existing;
-      const [current] = await tx
+      const [currentDefault] = await tx
         .select({ id: paymentMethods.id })
         .from(paymentMethods)
-        .where(and(eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt)))
+        .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.isDefault, true), isNull(paymentMethods.removedAt)))
         .limit(1);
-      // The first method is the default: a member with one card should not have to say so.
-      const isDefault = input.makeDefault || !current;
+      // A method is the default when there is none (the first, or the one after a declined card): a member should not have to say so.
+      const isDefault = input.makeDefault || !currentDefault;
       if (isDefault) await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.userId, userId));
       const [inserted] = await tx
         .insert(paymentMethods)
@@ -141,6 +141,20 @@ export class PaymentsService {
       return inserted as PaymentMethodRow;
     });
     return toPaymentMethod(row);
+  }
+
+  /**
+   * A payment with this method was declined: it is no longer the default, so the next payment
+   * does not start with a card known to fail; the newest other method takes its place (with
+   * none, the next method added does).
+   */
+  async declined(tx: Executor, methodId: string): Promise<void> {
+    const [method] = await tx
+      .update(paymentMethods)
+      .set({ isDefault: false })
+      .where(and(eq(paymentMethods.id, methodId), eq(paymentMethods.isDefault, true)))
+      .returning({ userId: paymentMethods.userId });
+    if (method) await handDefaultOn(tx, method.userId, methodId);
   }
 
   async setDefault(userId: string, methodId: string): Promise<PaymentMethod> {
@@ -170,15 +184,7 @@ export class PaymentsService {
         .limit(1);
       if (inUse) throw errors.paymentMethodInUse();
       await tx.update(paymentMethods).set({ removedAt: this.deps.now(), isDefault: false }).where(eq(paymentMethods.id, methodId));
-      if (method.isDefault) {
-        const [next] = await tx
-          .select({ id: paymentMethods.id })
-          .from(paymentMethods)
-          .where(and(eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt)))
-          .orderBy(desc(paymentMethods.createdAt))
-          .limit(1);
-        if (next) await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
-      }
+      if (method.isDefault) await handDefaultOn(tx, userId, methodId);
       return method;
     });
     try {
@@ -266,4 +272,15 @@ export class PaymentsService {
       platformFeePercent: this.deps.platformFeeBasisPoints / 100,
     };
   }
+}
+
+/** Makes the member's newest method other than `methodId` the default, if they have one. */
+async function handDefaultOn(tx: Executor, userId: string, methodId: string): Promise<void> {
+  const [next] = await tx
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), ne(paymentMethods.id, methodId), isNull(paymentMethods.removedAt)))
+    .orderBy(desc(paymentMethods.createdAt))
+    .limit(1);
+  if (next) await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
 }

@@ -167,8 +167,34 @@ describe(`subscribing (${TEST_DRIVER})`, () => {
     expect((await subscribe(fan.client, planId, method, key)).status).toBe(402);
     expect((await fan.client.get(`/api/posts/${postId}`)).body.locked).toBe(true);
     expect((await fan.client.get('/api/subscriptions')).body.items).toEqual([]);
+    // The declined card is no longer the default: the next card added is, and the next payment starts with it.
+    const defaults = async () => (await fan.client.get('/api/payment-methods')).body.items.map((item: any) => [item.id, item.isDefault]);
+    expect(await defaults()).toEqual([[method, false]]);
+    const good = await addCard(fan.client);
+    expect(await defaults()).toEqual([
+      [good, true],
+      [method, false],
+    ]);
     // A new attempt with a good card goes through.
-    expect((await subscribe(fan.client, planId, await addCard(fan.client))).status).toBe(201);
+    expect((await subscribe(fan.client, planId, good)).status).toBe(201);
+  });
+
+  it('hands the default on from a card declined after it was made the default', async () => {
+    const { planId } = await creatorWithPlanPost();
+    const fan = await signUp(server, 'switcher');
+    const good = await addCard(fan.client);
+    const token = await fan.client.post('/api/payments/dev/tokens', {
+      type: 'card',
+      number: DEV_TEST_CARDS.declined,
+      expMonth: 12,
+      expYear: 2099,
+      cvc: '123',
+    });
+    const bad = (await fan.client.post('/api/payment-methods', { token: token.body.token, makeDefault: true })).body;
+    expect(bad.isDefault).toBe(true);
+    expect((await subscribe(fan.client, planId, bad.id)).status).toBe(402);
+    expect((await fan.client.get(`/api/payment-methods/${good}`)).body.isDefault).toBe(true);
+    expect((await fan.client.get(`/api/payment-methods/${bad.id}`)).body.isDefault).toBe(false);
   });
 
   it('refuses missing and inactive plans, one’s own plan, and someone else’s payment method', async () => {

@@ -26,7 +26,10 @@ export function usePaymentMethodChoice(initial: string | null = null) {
   const saved = methods.data ?? [];
   const fallback = saved.find((method) => method.isDefault) ?? saved[0];
   const selectedId = saved.some((method) => method.id === picked) ? picked : (fallback?.id ?? null);
-  return { methods, saved, selectedId, select: setPicked };
+  /** A payment's failure while the method it tried is still the one chosen: choosing or adding another clears it. */
+  const failureOf = (payment: { error: Error | null; variables?: { paymentMethodId: string } | undefined }) =>
+    payment.variables?.paymentMethodId === selectedId ? payment.error : null;
+  return { methods, saved, selectedId, select: setPicked, failureOf };
 }
 
 export type PaymentMethodChoice = ReturnType<typeof usePaymentMethodChoice>;

@@ -41,7 +41,8 @@ export function UnlockDialog({
     },
     onError: (error) => keys.settled(error),
   });
-  const retrying = pay.error !== null && outcomeUnknown(pay.error);
+  const failure = methods.failureOf(pay);
+  const retrying = failure !== null && outcomeUnknown(failure);
   const confirm = () => {
     if (!methods.selectedId) return;
     pay.mutate({ paymentMethodId: methods.selectedId, idempotencyKey: keys.keyFor(methods.selectedId) });
@@ -57,7 +58,7 @@ export function UnlockDialog({
             : `You pay ${price} once to see these ${message.media.length} items. Only you see them after paying.`}
         </Typography>
         <PaymentMethodPicker choice={methods} disabled={pay.isPending} />
-        {pay.error && (retrying ? <Alert severity="warning">{errorMessage(pay.error)}</Alert> : <PaymentError error={pay.error} />)}
+        {failure && (retrying ? <Alert severity="warning">{errorMessage(failure)}</Alert> : <PaymentError error={failure} />)}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5, flexDirection: 'column', gap: 1, '& > :not(:first-of-type)': { ml: 0 } }}>
         <BlockButton onClick={confirm} loading={pay.isPending} disabled={!methods.selectedId}>

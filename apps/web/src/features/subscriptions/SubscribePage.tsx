@@ -122,7 +122,8 @@ function SubscribeForm({ creator }: { creator: ProfilePage }) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.profilePage.one(creator.userId) });
     },
   });
-  const retrying = submit.error !== null && outcomeUnknown(submit.error);
+  const failure = methods.failureOf(submit);
+  const retrying = failure !== null && outcomeUnknown(failure);
 
   const confirm = () => {
     if (!plan || !methods.selectedId) return;
@@ -143,8 +144,7 @@ function SubscribeForm({ creator }: { creator: ProfilePage }) {
           <Typography sx={{ fontSize: '1.05rem' }}>
             You pay {planPrice(plan)} now, then every {plan.billingPeriodDays} days until you cancel.
           </Typography>
-          {submit.error &&
-            (retrying ? <Alert severity="warning">{errorMessage(submit.error)}</Alert> : <PaymentError error={submit.error} />)}
+          {failure && (retrying ? <Alert severity="warning">{errorMessage(failure)}</Alert> : <PaymentError error={failure} />)}
           <BlockButton onClick={confirm} loading={submit.isPending} disabled={!methods.selectedId}>
             {retrying ? 'Try again' : 'Confirm'}
           </BlockButton>

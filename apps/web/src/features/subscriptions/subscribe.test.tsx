@@ -105,6 +105,11 @@ describe('subscribe page', () => {
 
     expect(await screen.findByText('Payment declined')).toBeTruthy();
     expect(screen.getByText(/Your card was declined\. Choose another payment method/)).toBeTruthy();
+    // The decline was the card's: choosing another method clears it, and choosing the card again brings it back.
+    await user.click(screen.getByRole('radio', { name: 'PayPal - ada@example.com' }));
+    expect(screen.queryByText('Payment declined')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Credit Card ending in 4242' }));
+    expect(screen.getByText('Payment declined')).toBeTruthy();
     await user.click(screen.getByRole('radio', { name: 'PayPal - ada@example.com' }));
     await user.click(await confirmButton());
     await waitFor(() => expect(subscribeBodies()).toHaveLength(4));
