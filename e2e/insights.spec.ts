@@ -82,6 +82,10 @@ test('a creator reads their insights: earnings, subscribers, posts and fans, wit
   const bySpend = page.getByRole('region', { name: 'Top fans by spend' });
   await expect(bySpend.getByText('Night Reader')).toBeVisible();
   await expect(bySpend.getByText('$4.99')).toBeVisible();
+  // A subscription minutes old: the 30 days paid for, since the day it started.
+  const byTenure = page.getByRole('region', { name: 'Top fans by tenure' });
+  await expect(byTenure.getByText('30 days paid for')).toBeVisible();
+  await expect(byTenure.getByText(/^since [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, testInfo, 'insights-fans');
 

@@ -172,7 +172,10 @@ beforeAll(async () => {
     refundOf: c8b.id,
     refundEndsAccess: true,
   };
-  await db.insert(charges).values([c1, c2, c3, c4, r2, c7a, c7b, c7c, r7a, c8a, c8b, r8b]);
+  // Ten days into the second period fan8 upgraded: the plan change's charge covers the rest of
+  // that period (to 14 December), days already paid for, so they count once.
+  const c8c = { ...charge(8, gold, 'plan_change', 300, 'USD', '2025-11-24T12:00:00Z', 20), subscriptionId: chain8 };
+  await db.insert(charges).values([c1, c2, c3, c4, r2, c7a, c7b, c7c, r7a, c8a, c8b, c8c, r8b]);
   const entry = (chargeId: string, kind: string, userId: string | null, amountMinor: number, currency: string, createdAt: string) => ({
     id: generateId(),
     chargeId,
@@ -204,6 +207,7 @@ beforeAll(async () => {
       entry(r7a.id, 'creator_earning_reversal', creator.id, -400, 'EUR', '2025-09-03T12:00:00Z'),
       ...posted(c8a),
       ...posted(c8b),
+      ...posted(c8c),
     ]);
 
   // Followers: one before the period, two on 2 January, one late on the 14th (New York).
@@ -251,6 +255,7 @@ const EARLIER_GROSS = [
   '2025-10-15 USD 1000',
   '2025-11-01 EUR 500',
   '2025-11-14 USD 1000',
+  '2025-11-24 USD 300',
 ];
 
 describe(`creator insights (${TEST_DRIVER})`, () => {
@@ -469,12 +474,12 @@ describe(`creator insights (${TEST_DRIVER})`, () => {
     ).toEqual([
       [(m[7] as Member).id, 'EUR', 1000, 3],
       [(m[3] as Member).id, 'EUR', 500, 1],
-      [(m[8] as Member).id, 'USD', 2000, 2],
+      [(m[8] as Member).id, 'USD', 2300, 3],
       [(m[6] as Member).id, 'USD', 1000, 1],
     ]);
     // Days paid for and not refunded, since the first such period: fan7's refunded first period
     // counts neither its 30 days nor its start; fan8's refund is pending, so both periods count;
-    // fan1's only payment was refunded, so fan1 has no tenure at all.
+    // fan8's upgrade adds no day; fan1's only payment was refunded, so fan1 has no tenure at all.
     expect(
       byTenure.map((f: { userId: string; paidDays: number; firstSubscribedAt: string }) => [f.userId, f.paidDays, f.firstSubscribedAt]),
     ).toEqual([

@@ -289,8 +289,9 @@ export interface FanRow {
 
 /**
  * The creator's top fans: by spend (their payments net of refunds, per currency) and by
- * tenure (whole days of subscription they paid for and were not refunded, since the first
- * such period), with only what the creator may know of them.
+ * tenure (whole days of subscription they paid for and were not refunded, each counted once
+ * however many payments cover it, since the first such period), with only what the creator
+ * may know of them.
  */
 function fansStatement(): SQL {
   return sql`with spend as (
@@ -309,15 +310,28 @@ function fansStatement(): SQL {
       -- gave nothing back. At most one refund of a charge has not failed, so one row per charge.
       left join ${charges} as r on r.refund_of = c.id and r.status = 'succeeded' and r.creator_id = ${bound.creator}
       where c.creator_id = ${bound.creator} and c.status = 'succeeded' and c.period_start is not null
+    ), island_starts as (
+      -- A plan change's payment covers days an earlier payment already paid for: overlapping
+      -- periods are joined into islands (a period starting after every earlier one ended starts
+      -- a new island), so each day counts once.
+      select user_id, period_start, period_end,
+        case when period_start <= max(period_end) over (partition by user_id order by period_start, period_end
+          rows between unbounded preceding and 1 preceding) then 0 else 1 end as starts_island
+      from paid_periods where not refunded
+    ), islands as (
+      select user_id, min(period_start) as island_start, max(period_end) as island_end
+      from (select *, sum(starts_island) over (partition by user_id order by period_start, period_end rows unbounded preceding) as island
+        from island_starts) as numbered
+      group by user_id, island
     ), tenure as (
       -- Subscribed now is what the access rule reads: a valid subscription (a refund that ended
       -- access has cut its valid_until short), not a paid period that has not ended.
       select per_member.*, exists (select 1 from ${subscriptions} as s
           where s.user_id = per_member.user_id and s.creator_id = ${bound.creator} and ${grantsAccessSql(sql`s.valid_until`, now)}) as subscribed_now
       from (
-        select user_id, min(period_start) filter (where not refunded) as first_at,
-          floor(coalesce(sum(extract(epoch from period_end - period_start)) filter (where not refunded), 0) / 86400)::int as paid_days
-        from paid_periods group by 1
+        select user_id, min(island_start) as first_at,
+          floor(sum(extract(epoch from island_end - island_start)) / 86400)::int as paid_days
+        from islands group by 1
       ) as per_member
       where paid_days > 0
       order by paid_days desc, first_at, user_id

@@ -5,13 +5,15 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { UserAvatar } from '../../components/UserAvatar';
+import { formatDate } from '../../lib/dates';
 import { money } from './format';
 
 type Fan = Pick<FansInsights['bySpend'][number], 'userId' | 'handle' | 'publicName' | 'avatarColor'>;
 
-const sinceFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric' });
-
-/** The top fans of all time, by what they paid (per currency, net of refunds) and by how long they paid for. */
+/**
+ * The top fans of all time, by what they paid (per currency, net of refunds) and by how many days
+ * they paid for (a period still running counts whole), since the day of their first paid period.
+ */
 export function FansView({ data }: { data: FansInsights }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
@@ -31,10 +33,10 @@ export function FansView({ data }: { data: FansInsights }) {
         {data.byTenure.map((fan, index) => (
           <FanRow key={fan.userId} rank={index + 1} fan={fan}>
             <Typography component="span" sx={{ fontWeight: 700 }}>
-              {fan.paidDays} days
+              {fan.paidDays} {fan.paidDays === 1 ? 'day' : 'days'} paid for
             </Typography>
             <Typography component="span" variant="body2" color="text.secondary">
-              since {sinceFormat.format(new Date(fan.firstSubscribedAt))}
+              since {formatDate(fan.firstSubscribedAt)}
             </Typography>
             {fan.subscribedNow && <Chip size="small" label="Subscribed" variant="outlined" />}
           </FanRow>

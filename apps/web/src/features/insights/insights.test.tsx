@@ -1,10 +1,11 @@
 import { displayName, type EarningsInsights } from '@aurum/core';
-import { configure, screen, within } from '@testing-library/react';
+import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser, mockApi } from '../../test/api-mock';
 import { renderApp } from '../../test/render-app';
 import { makeCreatorPage } from '../../test/subscription-fixtures';
+import { FansView } from './FansView';
 import { browserTimeZone, changeText, recentMonths } from './format';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -101,5 +102,26 @@ describe('insights formatting', () => {
     expect(months).toHaveLength(12);
     expect(months.slice(0, 3)).toEqual(['2026-02', '2026-01', '2025-12']);
     expect(months.at(-1)).toBe('2025-03');
+  });
+});
+
+describe('fans by tenure', () => {
+  it('says how many days a fan paid for and the day they started, even for a subscription minutes old', () => {
+    const fan = { userId: 'f1', handle: 'mia', publicName: 'Mia Member', avatarColor: 'hsl(1, 50%, 50%)', subscribedNow: true };
+    render(
+      <FansView
+        data={{
+          bySpend: [],
+          byTenure: [
+            { ...fan, paidDays: 30, firstSubscribedAt: '2026-11-28T12:05:00.000Z' },
+            { ...fan, userId: 'f2', paidDays: 1, firstSubscribedAt: '2026-11-02T12:00:00.000Z' },
+          ],
+        }}
+      />,
+    );
+    const list = screen.getByRole('region', { name: 'Top fans by tenure' });
+    expect(within(list).getByText('30 days paid for')).toBeTruthy();
+    expect(within(list).getByText('since Nov 28, 2026')).toBeTruthy();
+    expect(within(list).getByText('1 day paid for')).toBeTruthy();
   });
 });
