@@ -51,6 +51,8 @@ test('an admin refunds a member’s payment and ends the subscription now; the m
   await expect(page.getByText('Payment refunded.')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('This payment was refunded.')).toBeVisible();
+  await expect(page.getByText('Subscription · Refunded', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Succeeded/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Refund', exact: true })).toBeHidden();
   await expectAccessible(page);
   await screenshot(page, testInfo, 'admin-payment-refunded');
@@ -59,6 +61,14 @@ test('an admin refunds a member’s payment and ends the subscription now; the m
   await member.reload();
   await expect(member.getByText('Locked', { exact: true })).toBeVisible();
   await expect(member.getByText('Night shots from the lamp room.')).toHaveCount(0);
+  // The member's subscription says it was refunded, not that it expired.
+  await member.goto('/subscriptions');
+  await member.getByRole('link', { name: new RegExp(`Lighthouse ${project}`) }).click();
+  await expect(member.getByText('Refunded', { exact: true }).first()).toBeVisible();
+  await expect(member.getByText('Expired', { exact: true })).toHaveCount(0);
+  await expect(member.getByText('Last payment')).toHaveCount(0);
+  await expectAccessible(member);
+  await screenshot(member, testInfo, 'subscription-refunded');
 
   // The refund is listed in /admin/payments, the payment marked refunded, both in the totals.
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('tab', { name: 'Payments' }).click();

@@ -124,6 +124,8 @@ export const subscriptionSchema = z.object({
   autoRenew: z.boolean(),
   validUntil: isoDate,
   paidAt: isoDate.nullable(),
+  /** When the last payment was refunded, if it was. */
+  refundedAt: isoDate.nullable(),
   status: z.enum(SUBSCRIPTION_STATUSES),
   /** Whether it grants access now. */
   active: z.boolean(),

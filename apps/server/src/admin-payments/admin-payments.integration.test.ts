@@ -105,6 +105,11 @@ describe(`refunds (${TEST_DRIVER})`, () => {
     const [subscription] = await db().select().from(subscriptions).where(eq(subscriptions.id, scene.subscriptionId));
     expect(subscription?.autoRenew).toBe(false);
     expect(subscription?.validUntil.getTime()).toBeLessThanOrEqual(server.context.now().getTime());
+    // The member's subscription says its last payment was refunded, and when.
+    const mine = (await scene.member.client.get(`/api/subscriptions/${scene.subscriptionId}`)).body;
+    expect(mine).toMatchObject({ status: 'expired', refundedAt: first.body.refund.settledAt });
+    expect((await scene.member.client.get('/api/subscriptions')).body.items[0].refundedAt).toBe(first.body.refund.settledAt);
+    expect((await other.member.client.get(`/api/subscriptions/${other.subscriptionId}`)).body.refundedAt).toBeNull();
 
     const audit = (await admin.get(`/api/admin/audit?targetId=${scene.chargeId}`)).body.items;
     expect(audit).toEqual([

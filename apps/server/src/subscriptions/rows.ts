@@ -7,9 +7,9 @@ import {
   type SubscriptionState,
   subscriptionStatus,
 } from '@aurum/core';
-import { type and, desc, eq } from 'drizzle-orm';
+import { type and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { paymentMethods, plans, profiles, subscriptions } from '../db/schema.js';
+import { charges, paymentMethods, plans, profiles, subscriptions } from '../db/schema.js';
 import { profileImageUrl } from '../media/media-urls.js';
 import { toPaymentMethod } from '../payments/service.js';
 
@@ -25,6 +25,12 @@ export function stateColumns(state: SubscriptionState): Partial<SubscriptionRow>
     lapsedAt: state.lapsedAt,
   };
 }
+
+/** When the subscription's last payment was refunded (the refund settled), or null. */
+const lastPaymentRefundedAt = sql<Date | string | null>`(select r.settled_at from ${charges} as r
+  where r.status = 'succeeded' and r.refund_of = (select c.id from ${charges} as c
+    where c.subscription_id = ${subscriptions.id} and c.status = 'succeeded' and c.kind <> 'refund'
+    order by c.settled_at desc, c.id desc limit 1))`;
 
 /**
  * Subscriptions with what the member sees of them (plan, creator, payment method), newest first.
@@ -44,6 +50,7 @@ export function subscriptionsQuery(db: Database, where: ReturnType<typeof and>) 
         renewalFailures: subscriptions.renewalFailures,
         lapsedAt: subscriptions.lapsedAt,
         createdAt: subscriptions.createdAt,
+        refundedAt: lastPaymentRefundedAt,
       },
       plan: { id: plans.id, name: plans.name, priceMinor: plans.priceMinor, currency: plans.currency, perks: plans.perks },
       method: {
@@ -97,6 +104,7 @@ export function toSubscription(row: SubscriptionQueryRow, now: Date): Subscripti
     autoRenew: subscription.autoRenew,
     validUntil: subscription.validUntil.toISOString(),
     paidAt: subscription.paidAt?.toISOString() ?? null,
+    refundedAt: subscription.refundedAt === null ? null : new Date(subscription.refundedAt).toISOString(),
     status,
     active: grantsAccess(subscription, now),
     renewalFailedAt: subscription.renewalFailedAt?.toISOString() ?? null,

@@ -12,6 +12,7 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     autoRenew: true,
     validUntil: '2026-12-01T12:00:00.000Z',
     paidAt: '2026-11-01T12:00:00.000Z',
+    refundedAt: null,
     status: 'active',
     active: true,
     renewalFailedAt: null,

@@ -30,7 +30,7 @@ import { useAttemptKeys } from '../../lib/payment-attempt';
 import { queryKeys } from '../../lib/query-keys';
 import { ActionDialog } from './ActionDialog';
 import { adminPaymentQuery, openTestDispute, refundPayment } from './api';
-import { CHARGE_KIND_LABELS, CHARGE_STATUS_LABELS, LEDGER_KIND_LABELS } from './labels';
+import { CHARGE_KIND_LABELS, LEDGER_KIND_LABELS, paymentStatusLabel } from './labels';
 import { adminDateTime } from './MoneyList';
 
 /** /admin/payments/:chargeId: one payment or refund, its ledger entries, and the refund action. */
@@ -53,7 +53,7 @@ function PaymentDetail({ detail }: { detail: AdminChargeDetail }) {
   return (
     <Box sx={{ maxWidth: 960 }}>
       <PageHeader title={`${isRefund ? 'Refund' : 'Payment'} of ${amount}`}>
-        {CHARGE_KIND_LABELS[charge.kind]} · {CHARGE_STATUS_LABELS[charge.status]}
+        {CHARGE_KIND_LABELS[charge.kind]} · {paymentStatusLabel(charge)}
       </PageHeader>
       <AdminTabs />
       <Box sx={{ display: 'grid', gap: 2 }}>
@@ -80,7 +80,7 @@ function PaymentDetail({ detail }: { detail: AdminChargeDetail }) {
             rows={[
               ['Amount', amount],
               ['Kind', CHARGE_KIND_LABELS[charge.kind]],
-              ['Status', CHARGE_STATUS_LABELS[charge.status]],
+              ['Status', paymentStatusLabel(charge)],
               ['Member', personText(charge.member)],
               ['Creator', personText(charge.creator)],
               ['Plan', charge.planName],

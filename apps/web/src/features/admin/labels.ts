@@ -147,6 +147,13 @@ export const CHARGE_KIND_LABELS: Record<ChargeKindName, string> = {
 
 export const CHARGE_STATUS_LABELS: Record<ChargeStatus, string> = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' };
 
+/** A payment's status in words: a payment given back is "Refunded" (only whole payments are refunded), not "Succeeded". */
+export function paymentStatusLabel(charge: { status: ChargeStatus; refundStatus: ChargeStatus | null }): string {
+  if (charge.refundStatus === 'succeeded') return 'Refunded';
+  if (charge.refundStatus === 'pending') return 'Refund pending';
+  return CHARGE_STATUS_LABELS[charge.status];
+}
+
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   payment: 'Member paid',
   platform_fee: 'Platform fee',

@@ -68,7 +68,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
             <Link component={RouterLink} to={paths.user(creator.userId)} color="inherit" underline="none">
               <CreatorLine creator={creator} />
             </Link>
-            <SubscriptionStatusChip status={status} />
+            <SubscriptionStatusChip subscription={subscription} />
           </Box>
           <DetailList
             rows={[
@@ -77,7 +77,12 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
               ['Perks', plan.perks.chat ? PLAN_PERKS.chat.name : null],
               ['Access', subscriptionDateLine(subscription)],
               ['Payment method', paymentMethodText(subscription.paymentMethod)],
-              ['Last payment', subscription.paidAt && formatDate(subscription.paidAt)],
+              subscription.refundedAt
+                ? [
+                    'Refunded',
+                    `${formatDate(subscription.refundedAt)}${subscription.paidAt ? ` (paid ${formatDate(subscription.paidAt)})` : ''}`,
+                  ]
+                : ['Last payment', subscription.paidAt && formatDate(subscription.paidAt)],
               ['Subscribed since', formatDate(subscription.createdAt)],
             ]}
           />

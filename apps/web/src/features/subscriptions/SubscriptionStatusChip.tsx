@@ -1,9 +1,15 @@
-import type { SubscriptionStatus } from '@aurum/core';
+import type { Subscription } from '@aurum/core';
 import Chip from '@mui/material/Chip';
-import { STATUS_COLORS, STATUS_LABELS } from './status';
+import { STATUS_COLORS, statusLabel } from './status';
 
-export function SubscriptionStatusChip({ status }: { status: SubscriptionStatus }) {
+export function SubscriptionStatusChip({ subscription }: { subscription: Pick<Subscription, 'status' | 'refundedAt'> }) {
+  const { status } = subscription;
   return (
-    <Chip label={STATUS_LABELS[status]} color={STATUS_COLORS[status]} variant={status === 'active' ? 'filled' : 'outlined'} size="small" />
+    <Chip
+      label={statusLabel(subscription)}
+      color={STATUS_COLORS[status]}
+      variant={status === 'active' ? 'filled' : 'outlined'}
+      size="small"
+    />
   );
 }

@@ -15,7 +15,7 @@ import { planPrice } from '../../lib/plans';
 import { subscriptionsQuery } from './api';
 import { CreatorLine } from './CreatorLine';
 import { SubscriptionStatusChip } from './SubscriptionStatusChip';
-import { STATUS_LABELS, subscriptionDateLine } from './status';
+import { statusLabel, subscriptionDateLine } from './status';
 
 const TITLE = 'Subscriptions';
 
@@ -55,7 +55,7 @@ function SubscriptionItem({ subscription }: { subscription: Subscription }) {
       <CardActionArea
         component={RouterLink}
         to={paths.subscription(subscription.id)}
-        aria-label={`${displayName(creator)}: ${plan.name}, ${planPrice(plan)} per ${SUBSCRIPTION_PERIOD_DAYS} days. ${STATUS_LABELS[subscription.status]}. ${subscriptionDateLine(subscription)}`}
+        aria-label={`${displayName(creator)}: ${plan.name}, ${planPrice(plan)} per ${SUBSCRIPTION_PERIOD_DAYS} days. ${statusLabel(subscription)}. ${subscriptionDateLine(subscription)}`}
         sx={{ p: 2, display: 'flex', gap: 1.5, alignItems: 'center' }}
       >
         <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 1 }}>
@@ -68,7 +68,7 @@ function SubscriptionItem({ subscription }: { subscription: Subscription }) {
             per {SUBSCRIPTION_PERIOD_DAYS} days
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <SubscriptionStatusChip status={subscription.status} />
+            <SubscriptionStatusChip subscription={subscription} />
             <Typography variant="body2" color="text.secondary">
               {subscriptionDateLine(subscription)}
             </Typography>

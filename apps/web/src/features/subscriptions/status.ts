@@ -15,9 +15,15 @@ export const STATUS_COLORS = {
   expired: 'default',
 } as const satisfies Record<SubscriptionStatus, string>;
 
-/** "Renews on Dec 1, 2026", "Access until Dec 1, 2026" or "Ended Dec 1, 2026". */
-export function subscriptionDateLine(subscription: Pick<Subscription, 'status' | 'active' | 'validUntil'>): string {
+/** A subscription's status in words; one that ended after its last payment was refunded says so. */
+export function statusLabel(subscription: Pick<Subscription, 'status' | 'refundedAt'>): string {
+  return subscription.status === 'expired' && subscription.refundedAt ? 'Refunded' : STATUS_LABELS[subscription.status];
+}
+
+/** "Renews on Dec 1, 2026", "Access until Dec 1, 2026", "Ended Dec 1, 2026" or "Refunded Dec 1, 2026". */
+export function subscriptionDateLine(subscription: Pick<Subscription, 'status' | 'active' | 'validUntil' | 'refundedAt'>): string {
   const date = formatDate(subscription.validUntil);
   if (subscription.status === 'active') return `Renews on ${date}`;
-  return subscription.active ? `Access until ${date}` : `Ended ${date}`;
+  if (subscription.active) return `Access until ${date}`;
+  return subscription.refundedAt ? `Refunded ${formatDate(subscription.refundedAt)}` : `Ended ${date}`;
 }
