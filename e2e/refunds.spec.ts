@@ -1,7 +1,8 @@
+import { generateId } from '@aurum/core';
 import { adminEmailFor } from './support/admins.js';
 import { expect, test } from './support/fixtures.js';
 import { expectAccessible, screenshot } from './support/journey.js';
-import { memberReadingPaidPost, signInAs, signUpThroughApi } from './support/scene.js';
+import { call, memberReadingPaidPost, pageOf, signInAs, signUpThroughApi } from './support/scene.js';
 
 test('an admin refunds a member’s payment and ends the subscription now; the member loses access and the refund is listed', async ({
   page,
@@ -12,16 +13,20 @@ test('an admin refunds a member’s payment and ends the subscription now; the m
   if (project === 'phone') await page.setViewportSize({ width: 390, height: 844 });
 
   // A creator with a plan and a post for subscribers; a member subscribed with the test card reads it.
-  const { member, memberHandle } = await memberReadingPaidPost(browser, testInfo, {
+  const { member, memberHandle, creator, reader } = await memberReadingPaidPost(browser, testInfo, {
     creator: {
       label: 'keeper',
       name: `Lighthouse ${project}`,
       plan: 'Beacon',
-      planDescription: 'Every night shot.',
+      planDescription: 'Every night shot, and chat.',
       post: 'Night shots from the lamp room.',
+      chat: true,
     },
     member: { label: 'sailor', name: 'Night Sailor' },
   });
+  // The plan includes chat: the member writes to the creator.
+  const chat = await call<{ id: string }>(reader, 'POST', '/api/chats', { partnerId: creator.id });
+  await call(reader, 'POST', `/api/chats/${chat.id}/messages`, { id: generateId(), text: 'Thank you for the night shots!' });
 
   // The admin finds the payment by its member and refunds it, ending the subscription now.
   await signInAs(page, await signUpThroughApi({ label: 'treasurer', email: adminEmailFor('refunds', project), publicName: 'Treasurer' }));
@@ -69,6 +74,19 @@ test('an admin refunds a member’s payment and ends the subscription now; the m
   await expect(member.getByText('Last payment')).toHaveCount(0);
   await expectAccessible(member);
   await screenshot(member, testInfo, 'subscription-refunded');
+
+  // The chat is read-only now; the creator is told the member has no chat subscription, not sent to plans the member does not have.
+  const creatorPage = await pageOf(browser, testInfo, creator);
+  await creatorPage.goto(`/chat/${chat.id}`);
+  await expect(creatorPage.getByText('Thank you for the night shots!')).toBeVisible();
+  await expect(creatorPage.getByText(/This chat is read-only: Night Sailor has no subscription that includes chat/)).toBeVisible();
+  await expect(creatorPage.getByRole('link', { name: /plans/ })).toHaveCount(0);
+  await expectAccessible(creatorPage);
+  await screenshot(creatorPage, testInfo, 'chat-read-only-creator');
+  await creatorPage.context().close();
+  // The member's way back is the creator's plans.
+  await member.goto(`/chat/${chat.id}`);
+  await expect(member.getByRole('link', { name: `See Lighthouse ${project}’s plans` })).toBeVisible();
 
   // The refund is listed in /admin/payments, the payment marked refunded, both in the totals.
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('tab', { name: 'Payments' }).click();

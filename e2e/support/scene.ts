@@ -208,24 +208,29 @@ export async function pageOf(browser: Browser, testInfo: TestInfo, person: Perso
 }
 
 /**
- * A creator with a $6.50 plan and a post for subscribers, and a member who subscribed with the
+ * A creator with a $6.50 plan (with chat if asked) and a post for subscribers, and a member who subscribed with the
  * test card, reading it in a browser of their own: the start of the money journeys.
  */
 export async function memberReadingPaidPost(
   browser: Browser,
   testInfo: TestInfo,
   scene: {
-    creator: { label: string; name: string; plan: string; planDescription: string; post: string };
+    creator: { label: string; name: string; plan: string; planDescription: string; post: string; chat?: boolean };
     member: { label: string; name: string };
   },
-): Promise<{ member: Page; memberHandle: string }> {
+): Promise<{ member: Page; memberHandle: string; creator: Person; reader: Person }> {
   const creator = await signUpCreatorThroughApi({ label: scene.creator.label, publicName: scene.creator.name });
-  await createPlanThroughApi(creator, { name: scene.creator.plan, description: scene.creator.planDescription, priceMinor: 650 });
+  await createPlanThroughApi(creator, {
+    name: scene.creator.plan,
+    description: scene.creator.planDescription,
+    priceMinor: 650,
+    chat: scene.creator.chat ?? false,
+  });
   const paidPostUrl = await publishPostThroughApi(creator, { text: scene.creator.post, access: 'subscription' });
   const reader = await signUpThroughApi({ label: scene.member.label, publicName: scene.member.name });
   await subscribeThroughApi(reader, creator.id);
   const member = await pageOf(browser, testInfo, reader);
   await member.goto(paidPostUrl);
   await expect(member.getByText(scene.creator.post)).toBeVisible();
-  return { member, memberHandle: reader.handle };
+  return { member, memberHandle: reader.handle, creator, reader };
 }

@@ -150,6 +150,8 @@ export const chatSummarySchema = z.object({
   id: z.string(),
   partner: creatorSummarySchema,
   state: z.enum(['open', 'read_only', 'blocked']),
+  /** The partner sells a plan with chat: subscribing to it is the viewer's way to open a read-only chat. */
+  partnerOffersChat: z.boolean(),
   lastMessage: chatMessagePreviewSchema.nullable(),
   /** Messages from the partner after the viewer's last read one. */
   unread: z.number().int().min(0),

@@ -23,6 +23,12 @@ export function chatPerkSql(viewer: SQL, partner: SQL, now: SQL): SQL<boolean> {
         and ((s.user_id = ${viewer} and s.creator_id = ${partner}) or (s.user_id = ${partner} and s.creator_id = ${viewer}))))`;
 }
 
+/** The user sells an active plan that includes chat: subscribing to it opens a chat with them. */
+export function offersChatSql(creator: SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${plans} as offered
+    where offered.creator_id = ${creator} and offered.active and coalesce((offered.perks ->> 'chat')::boolean, false))`;
+}
+
 /** Either side blocked the other. */
 export function blockedEitherWaySql(viewer: SQL, partner: SQL): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${blocks} as b

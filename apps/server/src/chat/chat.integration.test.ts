@@ -99,7 +99,10 @@ describe(`chat (${TEST_DRIVER})`, () => {
     try {
       expect(await send(member.client, chatId, 'after')).toMatchObject({ status: 403, body: { type: 'chat_read_only' } });
       expect(await send(creator.client, chatId, 'after')).toMatchObject({ status: 403, body: { type: 'chat_read_only' } });
-      expect((await member.client.get(`/api/chats/${chatId}`)).body.state).toBe('read_only');
+      // Each side learns whether the other sells a plan with chat: the member's way back is the creator's plans; the creator has none to offer.
+      expect((await member.client.get(`/api/chats/${chatId}`)).body).toMatchObject({ state: 'read_only', partnerOffersChat: true });
+      expect((await creator.client.get(`/api/chats/${chatId}`)).body).toMatchObject({ state: 'read_only', partnerOffersChat: false });
+      expect((await creator.client.get('/api/chats')).body.items[0]).toMatchObject({ id: chatId, partnerOffersChat: false });
       expect((await member.client.get(`/api/chats/${chatId}/messages`)).body.items.map((m: { text: string }) => m.text)).toEqual([
         'before it lapses',
       ]);

@@ -540,6 +540,7 @@ function toSummary(row: SummaryRow): ChatSummary {
       avatarUrl: profileImageUrl(row.partner_id, 'avatar', row.avatar_media_id),
     },
     state: chatState({ chatPerk: row.chat_perk, blocked: row.blocked }),
+    partnerOffersChat: row.partner_offers_chat,
     lastMessage: row.last_message ? toPreview(row.last_message, row.chat_id) : null,
     unread: row.unread,
     partnerLastReadMessageId: row.partner_last_read_message_id,

@@ -15,7 +15,7 @@ import {
 } from '../db/schema.js';
 import { grantsAccessSql } from '../db/subscription-access.js';
 import { mediaItemsJson, type StoredMediaItem } from '../media/media-items.js';
-import { blockedEitherWaySql, chatPerkSql } from './chat-sql.js';
+import { blockedEitherWaySql, chatPerkSql, offersChatSql } from './chat-sql.js';
 
 /** Unread messages are mailed about once the chat has been quiet this long... */
 export const CHAT_NOTICE_QUIET_MS = 10 * 60 * 1000;
@@ -96,6 +96,7 @@ export interface SummaryRow {
   unread: number;
   partner_last_read_message_id: string | null;
   chat_perk: boolean;
+  partner_offers_chat: boolean;
   blocked: boolean;
 }
 
@@ -118,6 +119,7 @@ function chatSummariesStatement(shape: 'page' | 'one'): SQL {
       ${unreadOf(sql`cp`)} as unread,
       partner_side.last_read_message_id as partner_last_read_message_id,
       ${chatPerkSql(sql`cp.user_id`, sql`cp.partner_id`, now)} as chat_perk,
+      ${offersChatSql(sql`cp.partner_id`)} as partner_offers_chat,
       ${blockedEitherWaySql(sql`cp.user_id`, sql`cp.partner_id`)} as blocked
     from ${chatParticipants} as cp
     join ${chats} as c on c.id = cp.chat_id

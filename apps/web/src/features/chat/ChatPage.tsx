@@ -126,16 +126,33 @@ function Conversation({ chat }: { chat: ChatSummary }) {
         {chat.state === 'open' ? (
           <Composer canAttach={isCreator} onSend={send} onTyping={() => void sendTyping(chat.id).catch(() => undefined)} />
         ) : chat.state === 'read_only' ? (
-          <Alert severity="info">
-            This chat is read-only: the subscription that included chat has ended.{' '}
-            <Link component={RouterLink} to={paths.user(chat.partner.userId)}>
-              See {name}’s plans
-            </Link>
-          </Alert>
+          <ReadOnlyNotice chat={chat} name={name} />
         ) : (
           <Alert severity="warning">Messages cannot be sent in this chat because of a block.</Alert>
         )}
       </Box>
     </Box>
+  );
+}
+
+/**
+ * Why nobody can write, and the way back for whoever has one: the member subscribes to the
+ * partner's plan with chat. A partner selling no such plan (a creator's member) gets no link to plans they do not have.
+ */
+function ReadOnlyNotice({ chat, name }: { chat: ChatSummary; name: string }) {
+  if (!chat.partnerOffersChat) {
+    return (
+      <Alert severity="info">
+        This chat is read-only: {name} has no subscription that includes chat. It opens again if they subscribe to a plan with chat.
+      </Alert>
+    );
+  }
+  return (
+    <Alert severity="info">
+      This chat is read-only: the subscription that included chat has ended.{' '}
+      <Link component={RouterLink} to={paths.user(chat.partner.userId)}>
+        See {name}’s plans
+      </Link>
+    </Alert>
   );
 }

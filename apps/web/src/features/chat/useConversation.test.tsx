@@ -22,6 +22,7 @@ const chat: ChatSummary = {
   id: 'c1',
   partner: { userId: PARTNER, handle: 'partner', publicName: 'Partner', avatarColor: '#123456', avatarUrl: null },
   state: 'open',
+  partnerOffersChat: false,
   lastMessage: null,
   unread: 0,
   partnerLastReadMessageId: null,
