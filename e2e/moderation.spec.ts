@@ -75,4 +75,13 @@ test('a member reports a post, an admin removes it from the queue, and the repor
   await expect(member.getByRole('heading', { name: 'Post not found' })).toBeVisible();
   await page.goto('/notices');
   await expect(page.getByText('Reason: Selling followers breaks our rules.')).toBeVisible();
+  // The notice names the post and links it; its page tells the creator why it went, and nothing more.
+  await expect(page.getByText(`An admin removed your post “${postText}” for breaking our rules.`)).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'notices-creator');
+  await page.getByRole('link', { name: 'See the removed post' }).click();
+  await expect(page).toHaveURL(postUrl);
+  await expect(page.getByRole('heading', { name: 'Post removed' })).toBeVisible();
+  await expect(page.getByText('The reason given: Selling followers breaks our rules.')).toBeVisible();
+  await screenshot(page, testInfo, 'post-removed-creator');
 });

@@ -187,6 +187,7 @@ export const ERROR_CATALOG = {
   publishAtTooFar: { type: 'publish_at_too_far', status: 400, message: 'This publish time is too far ahead.' },
   postLocked: { type: 'post_locked', status: 403, message: 'Unlock this post to like it.' },
   alreadySeen: { type: 'already_seen', status: 409, message: 'This post is already marked as seen.' },
+  postRemoved: { type: 'post_removed', status: 410, message: 'An admin removed this post for breaking our rules.' },
   ownPostNotSeen: { type: 'own_post_not_seen', status: 409, message: 'Your own posts are not marked as seen.' },
 
   // Reports and moderation.

@@ -167,6 +167,8 @@ export const moderationNoticeSchema = z.object({
   kind: z.enum(MODERATION_NOTICE_KINDS),
   message: z.string(),
   reason: z.string().nullable(),
+  /** The post the notice is about (a removal): its page tells its creator why it was removed. */
+  postId: z.string().nullable(),
   createdAt: isoTime,
   readAt: isoTime.nullable(),
 });

@@ -155,9 +155,22 @@ describe(`reports and moderation (${TEST_DRIVER})`, () => {
       expect((await reporter.client.get('/api/me/reports')).body.items[0]).toMatchObject({ status: 'resolved', outcome: 'remove_content' });
       expect((await mailTo(reporter.email, /looked into your report/)).text).toContain('We removed the content you reported.');
     }
+    // The creator is told which post, with a link to it, whose page says why it was removed (and to them only).
     const told = await creator.client.get('/api/me/moderation-notices');
-    expect(told.body.items[0]).toMatchObject({ kind: 'content_removed', reason: 'Hate speech' });
-    expect((await mailTo(creator.email, /posts was removed/)).text).toContain('Hate speech');
+    expect(told.body.items[0]).toMatchObject({
+      kind: 'content_removed',
+      reason: 'Hate speech',
+      postId,
+      message: 'An admin removed your post “Something nasty” for breaking our rules.',
+    });
+    const mail = (await mailTo(creator.email, /posts was removed/)).text;
+    for (const part of ['Hate speech', '“Something nasty”', `/posts/${postId}`]) expect(mail).toContain(part);
+    const ownPage = await creator.client.get(`/api/posts/${postId}`);
+    expect([ownPage.status, ownPage.body.type, ownPage.body.message]).toEqual([
+      410,
+      'post_removed',
+      'An admin removed this post for breaking our rules. The reason given: Hate speech',
+    ]);
     expect((await first.client.post('/api/me/moderation-notices/read')).body).toEqual({ unread: 0 });
     expect((await first.client.get('/api/me/moderation-notices')).body.unread).toBe(0);
 

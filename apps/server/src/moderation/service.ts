@@ -89,8 +89,17 @@ export interface MemberNotice {
   message: string;
   reason: string | null;
   mailSubject: string;
+  /** The post it is about: the notice links it, and so does the mail. */
+  postId?: string;
 }
 type Told = MemberNotice;
+
+/** How a removal notice names a post: its opening words, or its day when it has no text. */
+function namePost(post: { text: string; publishAt: Date }): string {
+  const words = post.text.trim().replace(/\s+/g, ' ');
+  if (!words) return `your post of ${post.publishAt.toISOString().slice(0, 10)}`;
+  return `your post “${words.length > 60 ? `${words.slice(0, 60).trimEnd()}…` : words}”`;
+}
 
 /** The first sentence of a reporter's notice. */
 const REPORTED_WHAT: Readonly<Record<ReportTargetKind, string>> = {
@@ -349,7 +358,11 @@ export class ModerationService {
         return { before: {}, after: {}, told: [], removedPostId: null };
       case 'remove_content': {
         if (kind === 'post') {
-          const [post] = await tx.select({ deletedAt: posts.deletedAt }).from(posts).where(eq(posts.id, contentId)).for('update');
+          const [post] = await tx
+            .select({ deletedAt: posts.deletedAt, text: posts.text, publishAt: posts.publishAt })
+            .from(posts)
+            .where(eq(posts.id, contentId))
+            .for('update');
           if (!post) throw errors.notFound('Post');
           if (post.deletedAt === null) {
             await tx.update(posts).set({ deletedAt: now, removedReason: reason, updatedAt: now }).where(eq(posts.id, contentId));
@@ -362,9 +375,10 @@ export class ModerationService {
               {
                 userId: targetUserId,
                 kind: 'content_removed',
-                message: 'An admin removed one of your posts for breaking our rules.',
+                message: `An admin removed ${namePost(post)} for breaking our rules.`,
                 reason,
                 mailSubject: 'One of your posts was removed',
+                postId: contentId,
               },
             ],
             removedPostId: post.deletedAt === null ? contentId : null,
@@ -456,6 +470,7 @@ export class ModerationService {
         kind: notice.kind,
         message: notice.message,
         reason: notice.reason,
+        postId: notice.postId ?? null,
         createdAt: now,
       })),
     );
@@ -467,8 +482,8 @@ export class ModerationService {
     const ids = [...new Set(told.map((notice) => notice.userId))];
     const addresses = await this.deps.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
     const emailOf = new Map(addresses.map((row) => [row.id, row.email]));
-    const actionUrl = new URL('/notices', this.deps.publicUrl).toString();
     for (const notice of told) {
+      const actionUrl = new URL(notice.postId ? `/posts/${notice.postId}` : '/notices', this.deps.publicUrl).toString();
       this.deps.publish(userChannel(notice.userId), MODERATION_NOTICE_EVENT);
       const to = emailOf.get(notice.userId);
       if (!to) continue;
@@ -492,6 +507,7 @@ export class ModerationService {
         kind: row.kind as ModerationNoticeKind,
         message: row.message,
         reason: row.reason,
+        postId: row.post_id,
         createdAt: iso(row.created_at) as string,
         readAt: iso(row.read_at),
       })),

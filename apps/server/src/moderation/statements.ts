@@ -159,6 +159,7 @@ export interface NoticeRow {
   kind: string;
   message: string;
   reason: string | null;
+  post_id: string | null;
   created_at: string;
   read_at: string | null;
   unread: number;
@@ -166,7 +167,7 @@ export interface NoticeRow {
 
 /** The viewer's moderation notices, newest first, each row with the unread total. */
 function noticesStatement() {
-  return sql`select n.id, n.kind, n.message, n.reason, n.created_at, n.read_at,
+  return sql`select n.id, n.kind, n.message, n.reason, n.post_id, n.created_at, n.read_at,
       (select count(*)::int from ${moderationNotices} as u where u.user_id = ${bound.viewer} and u.read_at is null) as unread
     from ${moderationNotices} as n
     where n.user_id = ${bound.viewer} and ${afterCursor('n.created_at', 'n.id')}

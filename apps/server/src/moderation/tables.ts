@@ -45,6 +45,8 @@ export const moderationNotices = pgTable(
     kind: text('kind').notNull(),
     message: text('message').notNull(),
     reason: text('reason'),
+    /** The post a notice is about (a removal), for the member to open it. */
+    postId: text('post_id'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -10,7 +10,7 @@ import {
   type PostPage,
   type updatePostSchema,
 } from '@aurum/core';
-import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { actorOf, requireAccess } from '../access/require-access.js';
 import type { Database, Executor } from '../db/database.js';
@@ -196,11 +196,21 @@ export class PostsService {
     this.deps.onRemoved?.afterCommit(postId);
   }
 
-  /** One post as this viewer may see it; hidden and deleted posts are not found. */
+  /**
+   * One post as this viewer may see it; hidden and deleted posts are not found, except that the
+   * creator of a post an admin removed learns so (410 `post_removed`, with the reason), and
+   * nothing of its content.
+   */
   async get(viewerId: string, postId: string): Promise<Post> {
     const post = await this.deps.cards.one(viewerId, postId);
-    if (!post) throw errors.notFound('Post');
-    return post;
+    if (post) return post;
+    const [removed] = await this.deps.db
+      .select({ reason: posts.removedReason })
+      .from(posts)
+      .where(and(eq(posts.id, postId), eq(posts.creatorId, viewerId), isNotNull(posts.deletedAt), isNotNull(posts.removedReason)));
+    if (removed)
+      throw errors.postRemoved({ message: `An admin removed this post for breaking our rules. The reason given: ${removed.reason}` });
+    throw errors.notFound('Post');
   }
 
   /**

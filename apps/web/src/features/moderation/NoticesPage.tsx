@@ -1,14 +1,17 @@
 import type { ModerationNotice, ModerationNoticeKind } from '@aurum/core';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { RetryAlert } from '../../components/RetryAlert';
 import { formatDate } from '../../lib/dates';
 import { moderationNoticesQuery, useMarkNoticesRead } from '../../lib/moderation';
+import { paths } from '../../lib/paths';
 
 const KIND_TITLES: Readonly<Record<ModerationNoticeKind, string>> = {
   report_outcome: 'Your report',
@@ -78,6 +81,11 @@ function NoticeItem({ notice }: { notice: ModerationNotice }) {
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           Reason: {notice.reason}
         </Typography>
+      )}
+      {notice.postId && (
+        <Link component={RouterLink} to={paths.post(notice.postId)} sx={{ justifySelf: 'start' }}>
+          See the removed post
+        </Link>
       )}
     </Paper>
   );

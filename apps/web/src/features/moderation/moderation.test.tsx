@@ -180,7 +180,17 @@ describe('moderation pages', () => {
           kind: 'report_outcome',
           message: 'You reported a post. We removed the content you reported.',
           reason: null,
+          postId: null,
           createdAt: '2026-11-21T10:00:00.000Z',
+          readAt: null,
+        },
+        {
+          id: 'n2',
+          kind: 'content_removed',
+          message: 'An admin removed your post “Morning light” for breaking our rules.',
+          reason: 'Spam',
+          postId: 'p1',
+          createdAt: '2026-11-20T10:00:00.000Z',
           readAt: null,
         },
       ],
@@ -194,6 +204,9 @@ describe('moderation pages', () => {
     });
     renderApp('/notices');
     expect(await screen.findByText('You reported a post. We removed the content you reported.')).toBeTruthy();
+    // A removal names the post and links it; a notice about no post has no link.
+    expect(screen.getByText('An admin removed your post “Morning light” for breaking our rules.')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'See the removed post' }).map((link) => link.getAttribute('href'))).toEqual(['/posts/p1']);
     await waitFor(() => expect(bodiesOf(fetchMock, 'POST /api/me/moderation-notices/read')).toHaveLength(1));
   });
 });

@@ -44,6 +44,18 @@ export default function PostPage() {
   const post = useQuery(postQuery(postId));
 
   if (post.isPending) return <PageLoading label="Loading post" />;
+  if (isApiError(post.error, ERROR_TYPES.postRemoved)) {
+    return (
+      <>
+        <PageHeader title="Post removed" back>
+          {post.error.message}
+        </PageHeader>
+        <Button variant="contained" component={RouterLink} to={paths.notices}>
+          See your notices
+        </Button>
+      </>
+    );
+  }
   if (isApiError(post.error, ERROR_TYPES.notFound)) {
     return (
       <>

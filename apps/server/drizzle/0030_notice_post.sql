@@ -1,0 +1,1 @@
+ALTER TABLE "moderation_notices" ADD COLUMN "post_id" text;
