@@ -21,6 +21,11 @@ export const paymentMethodsQuery = queryOptions({
   queryFn: async () => (await api.get<PaymentMethodList>('/payment-methods')).items,
 });
 
+/** After a declined payment the server no longer keeps that card as the default: read the methods again so the picker says so. */
+export function refreshAfterDecline(queryClient: QueryClient, error: unknown): void {
+  if (isApiError(error, ERROR_TYPES.paymentDeclined)) void queryClient.invalidateQueries({ queryKey: queryKeys.payments.methods });
+}
+
 /** The development provider's stand-in for Stripe.js: the card or PayPal details go here and only here. */
 export const createDevToken = async (details: DevTokenRequest) =>
   (await api.post<{ token: string }>('/payments/dev/tokens', details)).token;

@@ -13,6 +13,7 @@ import { PaymentMethodPicker, usePaymentMethodChoice } from '../../components/pa
 import { addSnack } from '../../components/snack-queue';
 import { errorMessage } from '../../lib/errors';
 import { outcomeUnknown, useAttemptKeys } from '../../lib/payment-attempt';
+import { refreshAfterDecline } from '../../lib/payment-methods';
 import { unlockMessage } from './api';
 import { replaceMessage } from './chat-cache';
 
@@ -39,7 +40,10 @@ export function UnlockDialog({
       addSnack('Unlocked', 'success');
       onClose();
     },
-    onError: (error) => keys.settled(error),
+    onError: (error) => {
+      keys.settled(error);
+      refreshAfterDecline(queryClient, error);
+    },
   });
   const failure = methods.failureOf(pay);
   const retrying = failure !== null && outcomeUnknown(failure);

@@ -20,6 +20,7 @@ import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { paths, type SubscribeLinkState } from '../../lib/paths';
 import { outcomeUnknown, useAttemptKeys } from '../../lib/payment-attempt';
+import { refreshAfterDecline } from '../../lib/payment-methods';
 import { planPrice } from '../../lib/plans';
 import { profilePageQuery } from '../../lib/profile-page';
 import { queryKeys } from '../../lib/query-keys';
@@ -116,6 +117,7 @@ function SubscribeForm({ creator }: { creator: ProfilePage }) {
     },
     onError: (error) => {
       keys.settled(error);
+      refreshAfterDecline(queryClient, error);
       // What the page shows is out of date: another device subscribed, or the creator withdrew the plan.
       if (isApiError(error, ERROR_TYPES.alreadySubscribed)) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
       if (isApiError(error, ERROR_TYPES.planUnavailable))

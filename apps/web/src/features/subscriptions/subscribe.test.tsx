@@ -124,11 +124,13 @@ describe('subscribe page', () => {
   });
 
   it('uses a new key when the member tries the declined method again', async () => {
-    const { subscribeBodies } = server({ answers: [declined, declined] });
+    const { subscribeBodies, fetchMock } = server({ answers: [declined, declined] });
     const user = userEvent.setup();
     renderApp('/users/subscribeTo/c1');
     await user.click(await confirmButton());
     expect(await screen.findByText('Payment declined')).toBeTruthy();
+    // The declined card is no longer the default on the server: the methods are read again.
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/payment-methods')).toHaveLength(2));
     await user.click(await confirmButton());
     await waitFor(() => expect(subscribeBodies()).toHaveLength(2));
     const [first, second] = subscribeBodies();
