@@ -47,6 +47,7 @@ import { postsRoutes } from './posts/routes.js';
 import { profilesRoutes } from './profiles/routes.js';
 import { pushRoutes } from './push/routes.js';
 import { realtimeRoutes } from './realtime/routes.js';
+import { secondFactorRoutes } from './second-factor/routes.js';
 import { seenRoutes } from './seen/routes.js';
 import { type AppDeps, buildServices } from './services.js';
 import { sessionsRoutes } from './sessions/routes.js';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     realtime,
     bus,
     sessions,
+    secondFactors,
     rateLimiter,
     auth,
     botCheck,
@@ -201,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await healthRoutes(app, { database, lifecycle });
   await authRoutes(app, { auth, botCheck, users, config });
   await sessionsRoutes(app, { sessions, config });
+  await secondFactorRoutes(app, { secondFactors });
   await clientConfigRoutes(app, {
     clientConfig: {
       recaptcha: botCheck.clientConfig(),

@@ -9,6 +9,7 @@ import type { AppContext } from '../src/app-context.js';
 import { generateVapidKeys, loadConfig } from '../src/config/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { createSmtpMailer } from '../src/mail/mailer.js';
+import { totpCode } from '../src/second-factor/totp.js';
 import { codeFromMail, isSignInCodeMail, SmtpCapture } from './smtp-capture.js';
 
 /** Which database the integration suites run on: PGlite by default, PostgreSQL when the suite is started for it. */
@@ -160,6 +161,8 @@ export interface ApiResponse<T = unknown> {
  */
 export class ApiClient {
   cookie: string | null = null;
+  /** The secret of the authenticator app this client added (addAuthenticatorApp); sign-ins answer their second step with it. */
+  authenticatorApp: string | null = null;
   constructor(
     private readonly server: TestServer,
     private readonly origin: string | null = server.baseUrl,
@@ -198,12 +201,42 @@ export class ApiClient {
     return this.request<T>('DELETE', path);
   }
 
-  /** Requests a code, reads it from the delivered mail and signs in. */
+  /**
+   * Requests a code, reads it from the delivered mail and signs in; with an authenticator app
+   * added, answers the second step with its code too.
+   */
   async signIn(email: string): Promise<ApiResponse<any>> {
     const requested = await this.post('/api/auth/code', { email });
     if (requested.status !== 200) throw new Error(`code request failed: ${JSON.stringify(requested.body)}`);
     const code = codeFromMail(await this.server.smtp.nextMailTo(email, undefined, isSignInCodeMail));
-    return this.post('/api/auth/session', { challengeId: requested.body.challengeId, code });
+    const signedIn = await this.post('/api/auth/session', { challengeId: requested.body.challengeId, code });
+    if (!signedIn.body?.secondFactor || !this.authenticatorApp) return signedIn;
+    return this.post('/api/auth/second-factor', { ticket: signedIn.body.secondFactor.ticket, totpCode: this.nextTotpCode() });
+  }
+
+  /** Adds an authenticator app to the signed-in account; the session counts as checked from now. */
+  async addAuthenticatorApp(): Promise<{ secret: string; recoveryCodes: string[] }> {
+    const setup = await this.post('/api/me/second-factor/totp');
+    if (setup.status !== 200) throw new Error(`authenticator app setup failed: ${JSON.stringify(setup.body)}`);
+    this.authenticatorApp = setup.body.secret;
+    const confirmed = await this.post('/api/me/second-factor/totp/confirm', { code: this.nextTotpCode() });
+    if (confirmed.status !== 200) throw new Error(`authenticator app confirmation failed: ${JSON.stringify(confirmed.body)}`);
+    return { secret: setup.body.secret, recoveryCodes: confirmed.body.recoveryCodes };
+  }
+
+  /** A fresh check with the authenticator app, for the actions that ask for one within ten minutes. */
+  async stepUp(): Promise<ApiResponse<any>> {
+    return this.post('/api/me/second-factor/check', { totpCode: this.nextTotpCode() });
+  }
+
+  /**
+   * The app's code for a step no code was used in yet: each code is accepted once, so the
+   * server's clock moves on by one period (30 s) before each.
+   */
+  nextTotpCode(): string {
+    if (!this.authenticatorApp) throw new Error('no authenticator app added');
+    this.server.advanceClock(30_000);
+    return totpCode(this.authenticatorApp, this.server.context.now());
   }
 
   /** Signs in and completes registration with the given handle. */
