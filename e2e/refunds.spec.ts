@@ -1,7 +1,7 @@
 import { adminEmailFor } from './support/admins.js';
 import { expect, test } from './support/fixtures.js';
 import { expectAccessible, screenshot } from './support/journey.js';
-import { memberReadingPaidPost, signInAs, signUpThroughApi } from './support/scene.js';
+import { memberReadingPaidPost, signInAs, signUpAdminThroughApi } from './support/scene.js';
 
 test('an admin refunds a member’s payment and ends the subscription now; the member loses access and the refund is listed', async ({
   page,
@@ -24,7 +24,10 @@ test('an admin refunds a member’s payment and ends the subscription now; the m
   });
 
   // The admin finds the payment by its member and refunds it, ending the subscription now.
-  await signInAs(page, await signUpThroughApi({ label: 'treasurer', email: adminEmailFor('refunds', project), publicName: 'Treasurer' }));
+  await signInAs(
+    page,
+    await signUpAdminThroughApi({ label: 'treasurer', email: adminEmailFor('refunds', project), publicName: 'Treasurer' }),
+  );
   await page.goto('/admin');
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('tab', { name: 'Payments' }).click();
   await expect(page).toHaveURL(/\/admin\/payments$/);

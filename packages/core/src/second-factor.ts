@@ -96,4 +96,4 @@ export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 /** Whether a check at `verifiedAt` is recent enough at `now` for the actions that ask for a fresh one. */
 export const isFreshCheck = (verifiedAt: Date | null, now: Date) =>
-  verifiedAt !== null && now.getTime() - verifiedAt.getTime() < STEP_UP_FRESH_MS && verifiedAt.getTime() <= now.getTime();
+  verifiedAt !== null && now.getTime() - verifiedAt.getTime() < STEP_UP_FRESH_MS;

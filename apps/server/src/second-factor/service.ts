@@ -1,6 +1,7 @@
 import { isFreshCheck, type PasskeyOptions, type SecondFactorMethod, type SecondFactorStatus, type TotpSetup } from '@aurum/core';
 import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
+import type { SecondFactorNeed } from '../access/access.js';
 import type { Database } from '../db/database.js';
 import { passkeys, recoveryCodes, sessions, totpAuthenticators, users } from '../db/schema.js';
 import { Seal } from '../db/seal.js';
@@ -23,9 +24,6 @@ export type SecondFactorProof = { totpCode: string } | { recoveryCode: string } 
 export const SECOND_FACTOR_RATE_RULES = {
   wrongPerUser: { limit: 10, windowMs: 15 * 60 * 1000 },
 } satisfies Record<string, RateRule>;
-
-/** What an action asks of the session: a second factor passed at some point, or within the last ten minutes. */
-export type CheckNeeded = 'session' | 'fresh';
 
 export interface SecondFactorsDeps {
   db: Database;
@@ -84,7 +82,7 @@ export class SecondFactors {
    * Refuses what needs a second factor the session has not passed: 403 second_factor_required
    * when the account has none yet, else 403 step_up_required (the web asks for one and retries).
    */
-  async require(viewer: Viewer, needed: CheckNeeded): Promise<void> {
+  async require(viewer: Viewer, needed: SecondFactorNeed): Promise<void> {
     const passed = needed === 'fresh' ? isFreshCheck(viewer.secondFactorAt, this.deps.now()) : viewer.secondFactorAt !== null;
     if (passed) return;
     if ((await this.methodsOf(viewer.userId)).length === 0) throw errors.secondFactorRequired();
