@@ -33,7 +33,7 @@ export function FreshCheckDialog() {
     <Dialog open={open} onClose={() => settleFreshCheck(false)} aria-labelledby="fresh-check-title" fullWidth maxWidth="xs">
       <DialogTitle id="fresh-check-title">Confirm it is you</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
-        <DialogContentText>This action needs a check from the last 10 minutes. It goes ahead once you confirm.</DialogContentText>
+        <DialogContentText>What you asked for needs a recent check that it is you. It goes ahead once you confirm.</DialogContentText>
         {methods === null ? (
           <CircularProgress aria-label="Loading" sx={{ justifySelf: 'center' }} />
         ) : (
