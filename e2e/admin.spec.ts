@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
+import { totpCode } from '../apps/server/src/second-factor/totp.js';
 import { adminEmailFor } from './support/admins.js';
 import { expect, test } from './support/fixtures.js';
-import { expectAccessible, screenshot } from './support/journey.js';
-import { call, pageOf, send, signInAs, signUpThroughApi } from './support/scene.js';
+import { codeMailedTo, expectAccessible, screenshot } from './support/journey.js';
+import { call, pageOf, send, signInAs, signInThroughApi, signUpAdminThroughApi, signUpThroughApi } from './support/scene.js';
 
 /** Opens the action's dialog, gives a reason and confirms; the snack says it is done. */
 async function act(page: Page, button: string, confirm: string, reason: string, done: string) {
@@ -29,7 +30,7 @@ test('an admin finds a user, verifies their age, disables a creator and reads it
   await expect(member.getByRole('heading', { name: 'Admins only' })).toBeVisible();
   await expect(member.getByText('This part of Aurum is for admins.')).toBeVisible();
 
-  await signInAs(page, await signUpThroughApi({ label: 'chief', email: adminEmailFor('admin', project), publicName: 'Chief Admin' }));
+  await signInAs(page, await signUpAdminThroughApi({ label: 'chief', email: adminEmailFor('admin', project), publicName: 'Chief Admin' }));
   // The account menu once the home page is drawn: while it loads, the top bar is swapped and an open menu closes.
   await page.goto('/home');
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
@@ -112,4 +113,79 @@ test('an admin finds a user, verifies their age, disables a creator and reads it
   await screenshot(page, testInfo, 'admin-audit');
 
   await member.context().close();
+});
+
+test('the admin area asks for two-step sign-in: an admin adds an authenticator app, another of their sessions confirms with it, and a new device signs in with a recovery code', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const project = testInfo.project.name;
+  const admin = await signUpThroughApi({ label: 'keeper', email: adminEmailFor('two-step', project), publicName: 'Key Keeper' });
+  // The admin's laptop, signed in before two-step sign-in was on.
+  const laptop = await pageOf(browser, testInfo, { ...admin, session: await signInThroughApi(admin.email) });
+
+  // Without a second factor, the admin area says what it needs and where to add it.
+  await signInAs(page, admin);
+  await page.goto('/admin');
+  const needed = page.getByText('This needs two-step sign-in: add a passkey or an authenticator app to your account, then come back.');
+  await expect(needed).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'admin-needs-two-step');
+  await page.getByRole('link', { name: 'Set up' }).click();
+  await expect(page).toHaveURL(new RegExp(`/users/${admin.id}/personal-details$`));
+
+  // The authenticator app reads the QR code (here: the key under it), and its code turns it on.
+  const section = page.getByRole('region', { name: 'Two-step sign-in' });
+  await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  const setup = page.getByRole('dialog', { name: 'Set up an authenticator app' });
+  await expect(setup.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const key = ((await setup.getByLabel('Key for your authenticator app').textContent()) ?? '').replace(/\s/g, '');
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'two-step-app');
+  await setup.getByLabel('Code from the app').fill(totpCode(key, new Date()));
+  await setup.getByRole('button', { name: 'Turn on' }).click();
+  const saved = page.getByRole('dialog', { name: 'Save your recovery codes' });
+  await expect(saved.getByRole('listitem')).toHaveCount(10);
+  const recoveryCodes = await saved.getByRole('listitem').allTextContents();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'two-step-recovery-codes');
+  await saved.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(section.getByText('Recovery codes: 10 of 10 left')).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Remove the authenticator app' })).toBeVisible();
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin', exact: true })).toBeVisible();
+  await expect(needed).toBeHidden();
+
+  // The laptop's session has not passed the second factor: the admin area asks to confirm, then opens.
+  await laptop.goto('/admin');
+  const check = laptop.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(check).toBeVisible();
+  await expectAccessible(laptop);
+  await screenshot(laptop, testInfo, 'two-step-confirm');
+  // Each code is taken once: the laptop uses the app's next one.
+  await check.getByLabel('Code from your authenticator app').fill(totpCode(key, new Date(Date.now() + 30_000)));
+  await check.getByRole('button', { name: 'Confirm' }).click();
+  await expect(check).toBeHidden();
+  await expect(laptop.getByRole('link', { name: /Pending verification requests: \d+/ })).toBeVisible();
+  await laptop.context().close();
+
+  // A new device: the mailed code, then (the phone with the app left at home) a recovery code.
+  const context = await browser.newContext({ ...testInfo.project.use });
+  const phone = await context.newPage();
+  await phone.goto('/auth/login');
+  await phone.getByLabel('E-mail address').fill(admin.email);
+  await phone.getByRole('button', { name: 'Send code' }).click();
+  await phone.getByLabel('Sign-in code').fill(await codeMailedTo(admin.email));
+  await phone.getByRole('button', { name: 'Sign in' }).click();
+  await expect(phone.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+  await expectAccessible(phone);
+  await screenshot(phone, testInfo, 'two-step-sign-in');
+  await phone.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await phone.getByLabel('Recovery code').fill(recoveryCodes[0] ?? '');
+  await phone.getByRole('button', { name: 'Sign in' }).click();
+  await expect(phone).toHaveURL(/\/home$/);
+  await phone.goto(`/users/${admin.id}/personal-details`);
+  await expect(phone.getByText('Recovery codes: 9 of 10 left')).toBeVisible();
+  await context.close();
 });

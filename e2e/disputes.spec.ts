@@ -1,7 +1,7 @@
 import { adminEmailFor } from './support/admins.js';
 import { expect, test } from './support/fixtures.js';
 import { expectAccessible, screenshot } from './support/journey.js';
-import { memberReadingPaidPost, signInAs, signUpThroughApi } from './support/scene.js';
+import { memberReadingPaidPost, signInAs, signUpAdminThroughApi } from './support/scene.js';
 
 test('an admin opens a test dispute on a payment, the member loses access, and the admin decides it won', async ({
   page,
@@ -24,7 +24,7 @@ test('an admin opens a test dispute on a payment, the member loses access, and t
   });
 
   // The admin finds the payment and, as the member's bank would, disputes it.
-  await signInAs(page, await signUpThroughApi({ label: 'clerk', email: adminEmailFor('disputes', project), publicName: 'Clerk' }));
+  await signInAs(page, await signUpAdminThroughApi({ label: 'clerk', email: adminEmailFor('disputes', project), publicName: 'Clerk' }));
   await page.goto('/admin/payments');
   const payments = page.getByRole('list', { name: 'Payments' });
   await payments

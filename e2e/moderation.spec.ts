@@ -1,7 +1,14 @@
 import { adminEmailFor } from './support/admins.js';
 import { expect, test } from './support/fixtures.js';
 import { expectAccessible, screenshot } from './support/journey.js';
-import { pageOf, publishPostThroughApi, signInAs, signUpCreatorThroughApi, signUpThroughApi } from './support/scene.js';
+import {
+  pageOf,
+  publishPostThroughApi,
+  signInAs,
+  signUpAdminThroughApi,
+  signUpCreatorThroughApi,
+  signUpThroughApi,
+} from './support/scene.js';
 
 test('a member reports a post, an admin removes it from the queue, and the reporter is told', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
@@ -39,7 +46,7 @@ test('a member reports a post, an admin removes it from the queue, and the repor
   const admin = await pageOf(
     browser,
     testInfo,
-    await signUpThroughApi({ label: 'admin', email: adminEmailFor('moderation', project), publicName: `Admin ${project}` }),
+    await signUpAdminThroughApi({ label: 'admin', email: adminEmailFor('moderation', project), publicName: `Admin ${project}` }),
   );
   await admin.goto('/admin/reported-content');
   await expect(admin.getByRole('heading', { level: 1, name: 'Reported content' })).toBeVisible();

@@ -3,18 +3,24 @@ import { adminEmailFor } from './support/admins.js';
 import { expect, test } from './support/fixtures.js';
 import { expectAccessible, screenshot } from './support/journey.js';
 import {
+  addAuthenticatorAppThroughApi,
   createPlanThroughApi,
   type Person,
   pageOf,
   signInAs,
+  signUpAdminThroughApi,
   signUpCreatorThroughApi,
   signUpThroughApi,
   subscribeThroughApi,
 } from './support/scene.js';
 
-/** A creator whose bank account holder is `holder`, with a 30.00 plan a member has paid: 24.00 earned, held. */
+/**
+ * A creator whose bank account holder is `holder`, with a 30.00 plan a member has paid: 24.00
+ * earned, held. Two-step sign-in is on, as withdrawing needs, and was checked just now.
+ */
 async function creatorWhoEarned(names: { public: string; holder: string }): Promise<Person> {
   const creator = await signUpCreatorThroughApi({ label: 'ferry', publicName: names.public, holderName: names.holder });
+  await addAuthenticatorAppThroughApi(creator);
   await createPlanThroughApi(creator, { name: 'Deck pass', description: 'Every crossing, first.', priceMinor: 3000 });
   await subscribeThroughApi(await signUpThroughApi({ label: 'passenger', publicName: 'Night Passenger' }), creator.id);
   return creator;
@@ -59,7 +65,7 @@ test('a creator earns, sees the earning held until its date, and once the hold i
   const admin = await pageOf(
     browser,
     testInfo,
-    await signUpThroughApi({ label: 'purser', email: adminEmailFor('payouts', project), publicName: 'Purser' }),
+    await signUpAdminThroughApi({ label: 'purser', email: adminEmailFor('payouts', project), publicName: 'Purser' }),
   );
   await adminEndsHold(admin, creator.id);
   await page.reload();
@@ -84,7 +90,10 @@ test('an admin finds a payout the receiving account refused, sends it again, and
   const earner = await creatorWhoEarned({ public: `Tug ${project}`, holder: `Fail-once Tug ${project}` });
   const creator = await pageOf(browser, testInfo, earner);
 
-  await signInAs(page, await signUpThroughApi({ label: 'bursar', email: adminEmailFor('payout-retries', project), publicName: 'Bursar' }));
+  await signInAs(
+    page,
+    await signUpAdminThroughApi({ label: 'bursar', email: adminEmailFor('payout-retries', project), publicName: 'Bursar' }),
+  );
   await adminEndsHold(page, earner.id);
   await creator.goto('/creator/payouts');
   const balance = creator.getByRole('region', { name: 'USD balance' });

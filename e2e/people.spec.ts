@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { adminEmailFor } from './support/admins.js';
 import { expect, test } from './support/fixtures.js';
 import { expectAccessible, mailTo, screenshot } from './support/journey.js';
-import { call, pageOf, signInAs, signUpThroughApi } from './support/scene.js';
+import { call, pageOf, signInAs, signUpAdminThroughApi, signUpThroughApi } from './support/scene.js';
 
 test('a member asks for a manual age check and an admin approves it from the verification queue', async ({ page, browser }, testInfo) => {
   test.setTimeout(180_000);
@@ -23,7 +23,10 @@ test('a member asks for a manual age check and an admin approves it from the ver
   await screenshot(member, testInfo, 'manual-verification-asked');
 
   // The admin follows the count on the admin home to the queue of waiting requests.
-  await signInAs(page, await signUpThroughApi({ label: 'warden', email: adminEmailFor('people', project), publicName: 'Warden Admin' }));
+  await signInAs(
+    page,
+    await signUpAdminThroughApi({ label: 'warden', email: adminEmailFor('people', project), publicName: 'Warden Admin' }),
+  );
   await page.goto('/admin');
   await page.getByRole('link', { name: /Pending verification requests: [1-9]\d*/ }).click();
   await expect(page).toHaveURL(/\/admin\/verification-requests\?status=pending$/);

@@ -2,7 +2,7 @@ import { generateId } from '@aurum/core';
 import { adminEmailFor } from './support/admins.js';
 import { expect, test } from './support/fixtures.js';
 import { expectAccessible, screenshot } from './support/journey.js';
-import { call, memberReadingPaidPost, pageOf, signInAs, signUpThroughApi } from './support/scene.js';
+import { call, memberReadingPaidPost, pageOf, signInAs, signUpAdminThroughApi } from './support/scene.js';
 
 test('an admin refunds a member’s payment and ends the subscription now; the member loses access and the refund is listed', async ({
   page,
@@ -29,7 +29,10 @@ test('an admin refunds a member’s payment and ends the subscription now; the m
   await call(reader, 'POST', `/api/chats/${chat.id}/messages`, { id: generateId(), text: 'Thank you for the night shots!' });
 
   // The admin finds the payment by its member and refunds it, ending the subscription now.
-  await signInAs(page, await signUpThroughApi({ label: 'treasurer', email: adminEmailFor('refunds', project), publicName: 'Treasurer' }));
+  await signInAs(
+    page,
+    await signUpAdminThroughApi({ label: 'treasurer', email: adminEmailFor('refunds', project), publicName: 'Treasurer' }),
+  );
   await page.goto('/admin');
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('tab', { name: 'Payments' }).click();
   await expect(page).toHaveURL(/\/admin\/payments$/);

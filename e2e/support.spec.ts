@@ -3,7 +3,7 @@ import { adminEmailFor } from './support/admins.js';
 import { writePhoto } from './support/creator.js';
 import { expect, test } from './support/fixtures.js';
 import { expectAccessible, mailTo, screenshot } from './support/journey.js';
-import { pageOf, signInAs, signUpCreatorThroughApi, signUpThroughApi } from './support/scene.js';
+import { pageOf, signInAs, signUpAdminThroughApi, signUpCreatorThroughApi, signUpThroughApi } from './support/scene.js';
 
 test('a member opens a ticket with a screenshot, an admin answers from the queue, the member reads the mailed answer and closes it', async ({
   page,
@@ -42,7 +42,7 @@ test('a member opens a ticket with a screenshot, an admin answers from the queue
   const admin = await pageOf(
     browser,
     testInfo,
-    await signUpThroughApi({ label: 'helper', email: adminEmailFor('support', project), publicName: `Helper ${project}` }),
+    await signUpAdminThroughApi({ label: 'helper', email: adminEmailFor('support', project), publicName: `Helper ${project}` }),
   );
   await withoutInstallBanner(admin.context());
   await admin.goto('/admin');

@@ -1,5 +1,15 @@
 /** The journeys that need an admin, each signing up its own per viewport project. */
-const ADMIN_JOURNEYS = ['admin', 'moderation', 'people', 'support', 'refunds', 'payouts', 'payout-retries', 'disputes'] as const;
+const ADMIN_JOURNEYS = [
+  'admin',
+  'moderation',
+  'people',
+  'support',
+  'refunds',
+  'payouts',
+  'payout-retries',
+  'disputes',
+  'two-step',
+] as const;
 const PROJECTS = ['phone', 'desktop'];
 
 /** The address a journey's admin signs up with in a project. */

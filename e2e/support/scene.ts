@@ -6,6 +6,7 @@
  */
 import { BOT_CHECK_ACTIONS, TERMS_VERSION, UPLOADS_PATH } from '@aurum/core';
 import { type Browser, expect, type Page, type TestInfo } from '@playwright/test';
+import { totpCode } from '../../apps/server/src/second-factor/totp.js';
 import { jpegWithLocation } from '../../apps/server/test/media-fixtures.js';
 import { RecaptchaStandIn } from '../../apps/server/test/recaptcha-stand-in.js';
 import { RECAPTCHA_KEYS } from './bot-check.js';
@@ -59,11 +60,8 @@ export async function call<T = unknown>(person: Person, method: string, path: st
   return (response.status === 204 ? null : await response.json()) as T;
 }
 
-/** Signs a new address up: a sign-in code by e-mail (past the bot check), the terms, the profile. */
-export async function signUpThroughApi(account: { label: string; publicName: string; email?: string }): Promise<Person> {
-  const email = account.email ?? uniqueEmail(account.label);
-  const handle = uniqueHandle(account.label);
-  const address = ownAddress();
+/** Signs an address in with the mailed code (past the bot check), from `address`; answers the session cookie's value. */
+export async function signInThroughApi(email: string, address: string = ownAddress()): Promise<string> {
   const botToken = botTokens.token(BOT_CHECK_ACTIONS.signIn, new URL(APP_URL).hostname);
   const { challengeId } = (await (await request({ address }, 'POST', '/api/auth/code', { email, botToken })).json()) as {
     challengeId: string;
@@ -75,10 +73,39 @@ export async function signUpThroughApi(account: { label: string; publicName: str
     .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`))
     ?.slice(SESSION_COOKIE.length + 1);
   if (!session) throw new Error(`signing ${email} in set no session cookie`);
+  return session;
+}
+
+/** Signs a new address up: a sign-in code by e-mail, the terms, the profile. */
+export async function signUpThroughApi(account: { label: string; publicName: string; email?: string }): Promise<Person> {
+  const email = account.email ?? uniqueEmail(account.label);
+  const handle = uniqueHandle(account.label);
+  const address = ownAddress();
+  const session = await signInThroughApi(email, address);
   const person = { id: '', email, handle, publicName: account.publicName, session, address };
   await call(person, 'POST', '/api/me/terms', { version: TERMS_VERSION });
   const profile = await call<{ id: string }>(person, 'POST', '/api/me/profile', { handle, publicName: account.publicName });
   return { ...person, id: profile.id };
+}
+
+/**
+ * Turns two-step sign-in on with an authenticator app, as admins need it for the admin area and
+ * creators to withdraw or change where they are paid; the session counts as checked for the
+ * next ten minutes. Answers the app's secret (for its codes) and the recovery codes.
+ */
+export async function addAuthenticatorAppThroughApi(person: Person): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const { secret } = await call<{ secret: string }>(person, 'POST', '/api/me/second-factor/totp');
+  const { recoveryCodes } = await call<{ recoveryCodes: string[] }>(person, 'POST', '/api/me/second-factor/totp/confirm', {
+    code: totpCode(secret, new Date()),
+  });
+  return { secret, recoveryCodes };
+}
+
+/** An admin (their address is in ADMIN_EMAILS) signed up with two-step sign-in on, as the admin area needs. */
+export async function signUpAdminThroughApi(account: { label: string; publicName: string; email: string }): Promise<Person> {
+  const admin = await signUpThroughApi(account);
+  await addAuthenticatorAppThroughApi(admin);
+  return admin;
 }
 
 let photo: Promise<Buffer> | undefined;

@@ -45,6 +45,7 @@ import type { ProfilesService } from './profiles/service.js';
 import type { PushService } from './push/service.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import type { RealtimeHub } from './realtime/hub.js';
+import type { SecondFactors } from './second-factor/service.js';
 import type { SeenService } from './seen/service.js';
 import type { SessionStore } from './sessions/sessions.js';
 import type { Storage } from './storage/index.js';
@@ -83,6 +84,7 @@ export interface AppContext {
   audit: AuditLog;
   admin: AdminService;
   auth: AuthService;
+  secondFactors: SecondFactors;
   botCheck: BotCheck;
   users: UsersService;
   plans: PlansService;

@@ -6,7 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { guardAdminRoutes } from './access/access.js';
+import { guardRoutes } from './access/access.js';
 import { adminRoutes } from './admin/routes.js';
 import { adminPaymentsRoutes } from './admin-payments/routes.js';
 import type { AppContext } from './app-context.js';
@@ -47,6 +47,7 @@ import { postsRoutes } from './posts/routes.js';
 import { profilesRoutes } from './profiles/routes.js';
 import { pushRoutes } from './push/routes.js';
 import { realtimeRoutes } from './realtime/routes.js';
+import { secondFactorRoutes } from './second-factor/routes.js';
 import { seenRoutes } from './seen/routes.js';
 import { type AppDeps, buildServices } from './services.js';
 import { sessionsRoutes } from './sessions/routes.js';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     realtime,
     bus,
     sessions,
+    secondFactors,
     rateLimiter,
     auth,
     botCheck,
@@ -189,8 +191,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
 
   registerOriginCheck(app, config.publicUrl);
   registerTextInputCheck(app);
-  // Before any route: every route under /api/admin/ is for admins whatever its handler checks.
-  guardAdminRoutes(app);
+  // Before any route: admin routes are for admins with a second factor, and money and power ask for a fresh check, whatever their handlers check.
+  guardRoutes(app, (viewer, needed) => secondFactors.require(viewer, needed));
   app.decorateRequest('viewer', null);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
@@ -201,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await healthRoutes(app, { database, lifecycle });
   await authRoutes(app, { auth, botCheck, users, config });
   await sessionsRoutes(app, { sessions, config });
+  await secondFactorRoutes(app, { secondFactors });
   await clientConfigRoutes(app, {
     clientConfig: {
       recaptcha: botCheck.clientConfig(),

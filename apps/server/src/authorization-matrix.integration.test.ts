@@ -47,6 +47,10 @@ const DECISIONS: Record<string, Decision> = {
   'POST /api/auth/code': 'public',
   'POST /api/auth/session': 'public',
   'DELETE /api/auth/session': 'public',
+  'POST /api/auth/second-factor': 'public',
+  'POST /api/auth/second-factor/passkey-options': 'public',
+  'POST /api/auth/passkey/options': 'public',
+  'POST /api/auth/passkey': 'public',
   'GET /api/client-config': 'public',
   'POST /api/telemetry/v1/traces': 'public',
   'POST /api/telemetry/v1/metrics': 'public',
@@ -59,6 +63,16 @@ const DECISIONS: Record<string, Decision> = {
   'GET /api/me/sessions': 'signed-in',
   'DELETE /api/me/sessions': 'signed-in',
   'DELETE /api/me/sessions/{sessionId}': 'signed-in',
+  'GET /api/me/second-factor': 'signed-in',
+  'POST /api/me/second-factor/totp': 'signed-in',
+  'DELETE /api/me/second-factor/totp': 'signed-in',
+  'POST /api/me/second-factor/totp/confirm': 'signed-in',
+  'POST /api/me/second-factor/passkeys/options': 'signed-in',
+  'POST /api/me/second-factor/passkeys': 'signed-in',
+  'DELETE /api/me/second-factor/passkeys/{passkeyId}': 'signed-in',
+  'POST /api/me/second-factor/recovery-codes': 'signed-in',
+  'POST /api/me/second-factor/check/passkey-options': 'signed-in',
+  'POST /api/me/second-factor/check': 'signed-in',
   'POST /api/me/terms': 'signed-in',
   'POST /api/me/profile': 'signed-in',
   'PUT /api/me/preferences': 'signed-in',
@@ -272,7 +286,11 @@ beforeAll(async () => {
   const member = await signUp(server, 'matrixfan');
   const admin = new ApiClient(server);
   await admin.register(ADMIN_EMAIL, uniqueHandle('matrixadmin'));
+  await admin.addAuthenticatorApp();
   clients = { creator: creator.client, 'another creator': another.client, member: member.client, admin };
+  // Every caller's session has passed a second factor just now, so what the matrix sees is who they
+  // are, not whether they confirmed (the second-factor suites look at that).
+  for (const client of [creator.client, another.client, member.client]) await client.addAuthenticatorApp();
 
   const planId = await createActivePlan(creator.client, 'Gold', 500, 'USD', { chat: true });
   otherPlanId = await createActivePlan(creator.client, 'Silver', 300);
@@ -380,10 +398,12 @@ function urlOf(path: string): string {
 
 /**
  * Reads first, then writes, blocks last of them (a block closes the chat), then deletions
- * (deepest paths first), ending the callers' accounts and then their sessions.
+ * (deepest paths first), removing the callers' second factors (the payout routes need them),
+ * ending the callers' accounts and then their sessions.
  */
 function order(operation: string): number {
   const [method = '', path = ''] = operation.split(' ');
+  if (method === 'DELETE' && path.startsWith('/api/me/second-factor/')) return 3.5;
   if (operation === 'DELETE /api/me') return 4;
   if (operation === 'DELETE /api/auth/session') return 5;
   if (method === 'GET') return 0;

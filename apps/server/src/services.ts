@@ -72,6 +72,8 @@ import { webPushTransport } from './push/sender.js';
 import { PushService } from './push/service.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { RealtimeHub } from './realtime/hub.js';
+import { PasskeyCeremonies } from './second-factor/passkeys.js';
+import { SecondFactors } from './second-factor/service.js';
 import { SeenService } from './seen/service.js';
 import { SessionStore } from './sessions/sessions.js';
 import { createStorage } from './storage/index.js';
@@ -225,8 +227,17 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     reportsAbout: (userId, limit) => moderation.reportsAbout(userId, limit),
     notices: memberNotices,
   });
+  const secondFactors = new SecondFactors({
+    db,
+    sessions,
+    rateLimiter,
+    now,
+    secret: config.sessionSecret,
+    ceremonies: new PasskeyCeremonies(db, now, config.publicUrl),
+  });
   const auth = new AuthService({
     db,
+    secondFactors,
     devices: new KnownDevices({ db, mailer, logger, now, publicUrl: config.publicUrl }),
     mailer,
     sessions,
@@ -388,6 +399,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     disputes,
     disputesList,
     auth,
+    secondFactors,
     botCheck,
     users,
     plans,

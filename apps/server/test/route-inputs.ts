@@ -13,6 +13,11 @@ const idempotencyKey = generateId().padEnd(16, '0');
 
 export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'POST /api/me/terms': { body: { version: '1' } },
+  'POST /api/me/second-factor/totp/confirm': { body: { code: '123456' } },
+  'POST /api/me/second-factor/passkeys': {
+    body: { challengeId: 'c'.repeat(24), response: { id: 'credential', rawId: 'credential', type: 'public-key' } },
+  },
+  'POST /api/me/second-factor/check': { body: { totpCode: '123456' } },
   'POST /api/telemetry/v1/traces': { body: { resourceSpans: [] } },
   'POST /api/telemetry/v1/metrics': { body: { resourceMetrics: [] } },
   'POST /api/me/profile': { body: { handle: 'someone', publicName: 'Someone' } },

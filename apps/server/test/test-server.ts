@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { TOTP_PERIOD_S } from '@aurum/core';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -9,6 +10,7 @@ import type { AppContext } from '../src/app-context.js';
 import { generateVapidKeys, loadConfig } from '../src/config/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { createSmtpMailer } from '../src/mail/mailer.js';
+import { totpCode } from '../src/second-factor/totp.js';
 import { codeFromMail, isSignInCodeMail, SmtpCapture } from './smtp-capture.js';
 
 /** Which database the integration suites run on: PGlite by default, PostgreSQL when the suite is started for it. */
@@ -154,12 +156,26 @@ export interface ApiResponse<T = unknown> {
   headers: Headers;
 }
 
+const TOTP_PERIOD_MS = TOTP_PERIOD_S * 1000;
+/** The last time step each authenticator app's code was used in, across the servers of this test process. */
+const lastTotpStep = new Map<string, number>();
+
 /**
  * A browser-like client: keeps its cookie, sends the site's Origin on writes,
  * and returns status and parsed body without throwing.
  */
 export class ApiClient {
   cookie: string | null = null;
+  /** The secret of the authenticator app this client added (addAuthenticatorApp); sign-ins answer their second step with it. */
+  authenticatorApp: string | null = null;
+  /**
+   * Whether the client answers the server's second-factor asks as a person in the app does: it
+   * adds an authenticator app when told it needs one (second_factor_required) and passes a fresh
+   * check when asked (step_up_required), then sends the request again. Off to see the refusals.
+   */
+  answersSecondFactor = true;
+  /** The answer being given, shared by requests refused at the same time (one app added, one check passed). */
+  private answering: Promise<unknown> | null = null;
   constructor(
     private readonly server: TestServer,
     private readonly origin: string | null = server.baseUrl,
@@ -168,6 +184,23 @@ export class ApiClient {
   ) {}
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const answer = await this.send<T>(method, path, body, headers);
+    const asked = (answer.body as { type?: string } | null)?.type;
+    const answerWith =
+      asked === 'second_factor_required'
+        ? () => this.addAuthenticatorApp()
+        : asked === 'step_up_required' && this.authenticatorApp
+          ? () => this.stepUp()
+          : null;
+    if (!this.answersSecondFactor || answer.status !== 403 || !answerWith) return answer;
+    this.answering ??= answerWith().finally(() => {
+      this.answering = null;
+    });
+    await this.answering;
+    return this.send<T>(method, path, body, headers);
+  }
+
+  private async send<T>(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<ApiResponse<T>> {
     const response = await fetch(this.server.baseUrl + path, {
       method,
       headers: {
@@ -198,12 +231,47 @@ export class ApiClient {
     return this.request<T>('DELETE', path);
   }
 
-  /** Requests a code, reads it from the delivered mail and signs in. */
+  /**
+   * Requests a code, reads it from the delivered mail and signs in; with an authenticator app
+   * added, answers the second step with its code too.
+   */
   async signIn(email: string): Promise<ApiResponse<any>> {
     const requested = await this.post('/api/auth/code', { email });
     if (requested.status !== 200) throw new Error(`code request failed: ${JSON.stringify(requested.body)}`);
     const code = codeFromMail(await this.server.smtp.nextMailTo(email, undefined, isSignInCodeMail));
-    return this.post('/api/auth/session', { challengeId: requested.body.challengeId, code });
+    const signedIn = await this.post('/api/auth/session', { challengeId: requested.body.challengeId, code });
+    if (!signedIn.body?.secondFactor || !this.authenticatorApp) return signedIn;
+    return this.post('/api/auth/second-factor', { ticket: signedIn.body.secondFactor.ticket, totpCode: this.nextTotpCode() });
+  }
+
+  /** Adds an authenticator app to the signed-in account; the session counts as checked from now. */
+  async addAuthenticatorApp(): Promise<{ secret: string; recoveryCodes: string[] }> {
+    const setup = await this.post('/api/me/second-factor/totp');
+    if (setup.status !== 200) throw new Error(`authenticator app setup failed: ${JSON.stringify(setup.body)}`);
+    this.authenticatorApp = setup.body.secret;
+    const confirmed = await this.post('/api/me/second-factor/totp/confirm', { code: this.nextTotpCode() });
+    if (confirmed.status !== 200) throw new Error(`authenticator app confirmation failed: ${JSON.stringify(confirmed.body)}`);
+    return { secret: setup.body.secret, recoveryCodes: confirmed.body.recoveryCodes };
+  }
+
+  /** A fresh check with the authenticator app, for the actions that ask for one within ten minutes. */
+  async stepUp(): Promise<ApiResponse<any>> {
+    return this.post('/api/me/second-factor/check', { totpCode: this.nextTotpCode() });
+  }
+
+  /**
+   * The app's code for a time step no code of this app was used in yet: each code is accepted
+   * once, so the server's clock moves on to the step after the last one used (by any client or
+   * server of this test process sharing the account).
+   */
+  nextTotpCode(): string {
+    const secret = this.authenticatorApp;
+    if (!secret) throw new Error('no authenticator app added');
+    const stepOf = () => Math.floor(this.server.context.now().getTime() / TOTP_PERIOD_MS);
+    const last = lastTotpStep.get(secret) ?? stepOf() - 1;
+    if (stepOf() <= last) this.server.advanceClock((last + 1 - stepOf()) * TOTP_PERIOD_MS);
+    lastTotpStep.set(secret, stepOf());
+    return totpCode(secret, this.server.context.now());
   }
 
   /** Signs in and completes registration with the given handle. */

@@ -130,6 +130,49 @@ export const ERROR_CATALOG = {
     status: 429,
     message: 'Too many wrong codes were tried for this address today. Sign in with the link in the latest e-mail from us instead.',
   },
+
+  // Second factors: passkeys, authenticator apps and recovery codes.
+  secondFactorRequired: {
+    type: 'second_factor_required',
+    status: 403,
+    message: 'Add a passkey or an authenticator app to your account first, under Personal details, then try again.',
+  },
+  stepUpRequired: {
+    type: 'step_up_required',
+    status: 403,
+    message: 'Confirm it is you with your passkey or authenticator app, then try again.',
+  },
+  secondFactorInvalid: {
+    type: 'second_factor_invalid',
+    status: 400,
+    message: 'That did not match. Check the code in your authenticator app, or use a recovery code.',
+  },
+  secondFactorAttemptsExceeded: {
+    type: 'second_factor_attempts_exceeded',
+    status: 429,
+    message: 'Too many wrong tries. Wait a few minutes, then sign in again.',
+  },
+  signInTicketInvalid: {
+    type: 'sign_in_ticket_invalid',
+    status: 400,
+    message: 'This sign-in took too long or was already finished. Start again.',
+  },
+  totpAlreadyOn: {
+    type: 'totp_already_on',
+    status: 409,
+    message: 'An authenticator app is already set up. Remove it first to set up another.',
+  },
+  recoveryCodesNeedFactor: {
+    type: 'recovery_codes_need_factor',
+    status: 409,
+    message: 'Add a passkey or an authenticator app first: recovery codes come with them.',
+  },
+  totpNotStarted: { type: 'totp_not_started', status: 409, message: 'Start adding the authenticator app again: its setup has expired.' },
+  passkeyInvalid: {
+    type: 'passkey_invalid',
+    status: 400,
+    message: 'This passkey could not be checked. Try again, or use another way to confirm.',
+  },
   termsVersionOutdated: {
     type: 'terms_version_outdated',
     status: 409,

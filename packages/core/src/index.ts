@@ -39,6 +39,7 @@ export * from './realtime-schemas.js';
 export * from './roles.js';
 export * from './routing.js';
 export * from './schemas.js';
+export * from './second-factor.js';
 export * from './subscriptions.js';
 export * from './support.js';
 export * from './verification-requests.js';

@@ -42,19 +42,46 @@ function requireRole(request: FastifyRequest, role: RoleLabel): Viewer {
   return viewer;
 }
 
-/** Every route under this prefix is for admins; `guardAdminRoutes` enforces it whatever its handler does. */
+/** Every route under this prefix is for admins; `guardRoutes` enforces it whatever its handler does. */
 export const ADMIN_API_PREFIX = '/api/admin/';
 
+/** What an action asks of the session: a second factor passed at some point, or within the last ten minutes. */
+export type SecondFactorNeed = 'session' | 'fresh';
+/** Refuses a viewer whose session has not passed the second factor an action needs (the second-factor domain's check). */
+export type SecondFactorCheck = (viewer: Viewer, needed: SecondFactorNeed) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Set on routes that move money or power (payout methods, withdrawals, refunds, suspensions,
+     * anonymising): they answer only within ten minutes of a second factor (a fresh check).
+     */
+    secondFactor?: 'fresh';
+  }
+  interface FastifyRequest {
+    /** For a handler whose need depends on the request: refuses unless the session passed a fresh check. */
+    requireFreshCheck(): Promise<void>;
+  }
+}
+
 /**
- * Makes every route under `/api/admin/` answer 401 to anonymous requests and 403 admin_only
- * to anyone without the admins label, before validation or its handler run. Register it
- * before any route so the hook sees them all.
+ * Guards routes before validation or their handler run, whatever the handler checks:
+ * - every route under `/api/admin/` answers 401 to anonymous requests and 403 admin_only to
+ *   anyone without the admins label, and asks for a session that passed a second factor;
+ * - a route with `config.secondFactor: 'fresh'` asks for one within the last ten minutes.
+ * Register it before any route so the hook sees them all.
  */
-export function guardAdminRoutes(app: FastifyInstance): void {
+export function guardRoutes(app: FastifyInstance, secondFactor: SecondFactorCheck): void {
+  app.decorateRequest('requireFreshCheck', async function (this: FastifyRequest) {
+    await secondFactor(requireViewer(this), 'fresh');
+  });
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith(ADMIN_API_PREFIX)) return;
+    const admin = route.url.startsWith(ADMIN_API_PREFIX);
+    const fresh = route.config?.secondFactor === 'fresh';
+    if (!admin && !fresh) return;
     const guard = async (request: FastifyRequest) => {
-      requireAdmin(request);
+      const viewer = admin ? requireAdmin(request) : requireViewer(request);
+      await secondFactor(viewer, fresh ? 'fresh' : 'session');
     };
     const existing = route.preValidation;
     route.preValidation = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : guard;

@@ -22,6 +22,7 @@ beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: ADMIN_EMAIL });
   admin = new ApiClient(server);
   adminId = (await admin.register(ADMIN_EMAIL, uniqueHandle('moneyadmin'))).id;
+  await admin.addAuthenticatorApp();
 });
 afterAll(async () => {
   await server?.close();

@@ -23,6 +23,8 @@ interface Scene {
 }
 
 /** A member who paid Stripe for a subscription to a creator's plan, and an admin; set up by a server that is then stopped. */
+let adminApp: string | null = null;
+
 async function setUpScene(): Promise<Scene> {
   const seed = await startTestServer(suite.env, suite.database);
   try {
@@ -38,8 +40,11 @@ async function setUpScene(): Promise<Scene> {
     });
     expect(subscribed.status).toBe(201);
     const [charge] = await seed.context.database.db.select().from(charges).where(eq(charges.userId, member.id));
+    // The same admin in every scene: their authenticator app, once added, answers each sign-in's second step.
     const admin = new ApiClient(seed);
+    admin.authenticatorApp = adminApp;
     await admin.register(suite.adminEmail, uniqueHandle('crashadmin'));
+    adminApp ??= (await admin.addAuthenticatorApp()).secret;
     return { adminCookie: admin.cookie, memberCookie: member.client.cookie, chargeId: charge?.id as string, postId: post.body.id };
   } finally {
     await seed.close();

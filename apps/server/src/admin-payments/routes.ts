@@ -93,6 +93,7 @@ export const adminPaymentsRoutes: DomainRoutes<{ adminPayments: AdminPaymentsSer
   api.post(
     `${ADMIN_API_PREFIX}payments/:chargeId/refund`,
     {
+      config: { secondFactor: 'fresh' },
       schema: {
         tags,
         summary:

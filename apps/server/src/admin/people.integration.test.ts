@@ -14,6 +14,7 @@ beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: ADMIN_EMAIL });
   admin = new ApiClient(server);
   adminId = (await admin.register(ADMIN_EMAIL, 'people_boss')).id;
+  await admin.addAuthenticatorApp();
 });
 afterAll(async () => {
   await server?.close();

@@ -71,6 +71,7 @@ export const adminRoutes: DomainRoutes<{ admin: AdminService; audit: AuditLog }>
   api.post(
     `${ADMIN_API_PREFIX}users/:userId/labels`,
     {
+      config: { secondFactor: 'fresh' },
       schema: {
         tags: ['admin'],
         summary: 'Admins only: grants or revokes the creators or admins label (never your own admins: 400 cannot_revoke_own_admin)',
@@ -86,6 +87,7 @@ export const adminRoutes: DomainRoutes<{ admin: AdminService; audit: AuditLog }>
   api.post(
     `${ADMIN_API_PREFIX}users/:userId/disable`,
     {
+      config: { secondFactor: 'fresh' },
       schema: {
         tags: ['admin'],
         summary: "Admins only: disables the account and ends its sessions; a creator's posts disappear (yourself: 400 cannot_disable_self)",
@@ -100,6 +102,7 @@ export const adminRoutes: DomainRoutes<{ admin: AdminService; audit: AuditLog }>
   api.post(
     `${ADMIN_API_PREFIX}users/:userId/enable`,
     {
+      config: { secondFactor: 'fresh' },
       schema: {
         tags: ['admin'],
         summary: 'Admins only: enables a disabled account',
@@ -114,6 +117,7 @@ export const adminRoutes: DomainRoutes<{ admin: AdminService; audit: AuditLog }>
   api.post(
     `${ADMIN_API_PREFIX}users/:userId/unsuspend`,
     {
+      config: { secondFactor: 'fresh' },
       schema: {
         tags: ['admin'],
         summary: "Admins only: lifts a creator's suspension: posts visible again, renewals resume; the creator is told",

@@ -1,12 +1,16 @@
 import {
   apiErrorSchema,
   BOT_CHECK_ACTIONS,
+  completeSignInSchema,
   currentUserSchema,
+  passkeyAnswerSchema,
+  passkeyOptionsSchema,
   requestCodeSchema,
   signInChallengeSchema,
+  signInResultSchema,
   submitCodeSchema,
 } from '@aurum/core';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BotCheck } from '../bot-check/service.js';
@@ -15,7 +19,7 @@ import type { DomainRoutes } from '../http/domain-routes.js';
 import { SESSION_COOKIE, sessionCookieOptions } from '../sessions/sessions.js';
 import type { UsersService } from '../users/service.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from './known-devices.js';
-import type { AuthService } from './service.js';
+import type { AuthService, SignInMeta, StartedSession } from './service.js';
 
 export const authRoutes: DomainRoutes<{
   auth: AuthService;
@@ -26,6 +30,19 @@ export const authRoutes: DomainRoutes<{
   const api = app.withTypeProvider<ZodTypeProvider>();
   const cookieOptions = sessionCookieOptions(config.secureCookies);
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieOptions);
+  const metaOf = (request: FastifyRequest): SignInMeta => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    replacesToken: request.cookies[SESSION_COOKIE],
+    deviceToken: request.cookies[DEVICE_COOKIE],
+  });
+  /** Sets the new session's cookie and the device's, and answers the signed-in user. */
+  const signedIn = (reply: FastifyReply, { userId, token, expiresAt, deviceToken }: StartedSession) => {
+    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+    // Outlives sign-outs, so the next sign-in from this browser is recognised.
+    reply.setCookie(DEVICE_COOKIE, deviceToken, { ...cookieOptions, maxAge: DEVICE_COOKIE_MAX_AGE_S });
+    return users.getCurrentUser(userId);
+  };
 
   api.post(
     '/api/auth/code',
@@ -58,22 +75,70 @@ export const authRoutes: DomainRoutes<{
           'A sign-in from a device the user never signed in from is mailed to them. ' +
           'Wrong codes are limited per challenge and per address; a link token is not, since it cannot be guessed.',
         body: submitCodeSchema,
-        response: { 200: currentUserSchema },
+        response: { 200: signInResultSchema },
       },
     },
     async (request, reply) => {
       const { challengeId, ...answer } = request.body;
-      const { userId, token, expiresAt, deviceToken } = await auth.signIn(challengeId, answer, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        replacesToken: request.cookies[SESSION_COOKIE],
-        deviceToken: request.cookies[DEVICE_COOKIE],
-      });
-      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
-      // Outlives sign-outs, so the next sign-in from this browser is recognised.
-      reply.setCookie(DEVICE_COOKIE, deviceToken, { ...cookieOptions, maxAge: DEVICE_COOKIE_MAX_AGE_S });
-      return users.getCurrentUser(userId);
+      const outcome = await auth.signIn(challengeId, answer, metaOf(request));
+      if (!outcome.signedIn) return { secondFactor: { ticket: outcome.ticket, methods: outcome.methods } };
+      return signedIn(reply, outcome);
     },
+  );
+
+  api.post(
+    '/api/auth/second-factor',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Second step of a sign-in: a passkey, a code from the authenticator app, or a recovery code',
+        description: 'The ticket comes from POST /api/auth/session; it lasts 10 minutes and allows 5 wrong answers.',
+        body: completeSignInSchema,
+        response: { 200: currentUserSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { ticket, ...proof } = request.body;
+      return signedIn(reply, await auth.completeSignIn(ticket, proof, metaOf(request)));
+    },
+  );
+
+  api.post(
+    '/api/auth/second-factor/passkey-options',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Options for the browser to check a passkey of the ticket's account",
+        body: z.object({ ticket: z.string().min(20).max(64) }),
+        response: { 200: passkeyOptionsSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => auth.passkeyOptionsForTicket(request.body.ticket),
+  );
+
+  api.post(
+    '/api/auth/passkey/options',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Options for signing in with a passkey alone (the browser offers the passkeys it holds for this site)',
+        response: { 200: passkeyOptionsSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => auth.passkeySignInOptions(request.ip),
+  );
+
+  api.post(
+    '/api/auth/passkey',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a passkey: checked with the device’s own lock, it is both factors',
+        body: passkeyAnswerSchema,
+        response: { 200: currentUserSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => signedIn(reply, await auth.signInWithPasskey(request.body, metaOf(request))),
   );
 
   api.delete(

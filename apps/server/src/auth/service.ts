@@ -1,15 +1,26 @@
-import { randomBytes } from 'node:crypto';
-import { DAY_MS, generateId, hasRole, ROLE, randomAvatarColor, SIGN_IN_CODE_MAX_ATTEMPTS, SIGN_IN_CODE_TTL_MS } from '@aurum/core';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  DAY_MS,
+  generateId,
+  hasRole,
+  ROLE,
+  randomAvatarColor,
+  type SecondFactorMethod,
+  SIGN_IN_CODE_MAX_ATTEMPTS,
+  SIGN_IN_CODE_TTL_MS,
+} from '@aurum/core';
 import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database } from '../db/database.js';
-import { profiles, signInCodes, userData, users } from '../db/schema.js';
+import { profiles, signInCodes, signInTickets, userData, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { signInCodeMail } from '../mail/templates.js';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.js';
+import type { PasskeyAnswer } from '../second-factor/passkeys.js';
+import type { SecondFactorProof, SecondFactors } from '../second-factor/service.js';
 import type { SessionStore } from '../sessions/sessions.js';
 import {
   generateSignInCode,
@@ -47,12 +58,17 @@ export const AUTH_RATE_RULES = {
   wrongCodesPerAddress: { limit: 20, windowMs: DAY_MS },
 } satisfies Record<string, RateRule>;
 
+/** How long the second step of a sign-in may take, and how many wrong second factors one sign-in allows. */
+const TICKET_TTL_MS = 10 * 60 * 1000;
+const TICKET_MAX_ATTEMPTS = 5;
+
 /** Pending sign-ins past their time are deleted this often (a request also deletes its address's). */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export interface AuthServiceDeps {
   db: Database;
   devices: KnownDevices;
+  secondFactors: SecondFactors;
   mailer: Mailer;
   sessions: SessionStore;
   rateLimiter: RateLimiter;
@@ -73,11 +89,36 @@ const invalidCode = (attemptsLeft?: number) =>
 /** What a sign-in answers its challenge with: the mailed code, or the token of the mailed link. */
 export type ChallengeAnswer = { code: string } | { linkToken: string };
 
+/** What a browser tells of itself when it signs in. */
+export interface SignInMeta {
+  ip: string;
+  userAgent?: string;
+  /** The session cookie it already had, replaced by the new one. */
+  replacesToken?: string;
+  deviceToken?: string;
+}
+
+/** A started session: the cookie's token and expiry, and the device cookie's token. */
+export interface StartedSession {
+  userId: string;
+  token: string;
+  expiresAt: Date;
+  deviceToken: string;
+}
+
+/** A sign-in's outcome: a session, or (for an account with a second factor) a ticket for the second step. */
+export type SignInOutcome = ({ signedIn: true } & StartedSession) | { signedIn: false; ticket: string; methods: SecondFactorMethod[] };
+
+const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {
     deps.jobs.every('auth.prune', PRUNE_EVERY_MS, {
       payload: z.object({}),
-      run: async () => void (await deps.db.delete(signInCodes).where(lte(signInCodes.expiresAt, deps.now()))),
+      run: async () => {
+        await deps.db.delete(signInCodes).where(lte(signInCodes.expiresAt, deps.now()));
+        await deps.db.delete(signInTickets).where(lte(signInTickets.expiresAt, deps.now()));
+      },
     });
   }
 
@@ -123,14 +164,11 @@ export class AuthService {
 
   /**
    * Answers a challenge and signs the user in, creating the account on first sign-in. The
-   * answer is consumed by deleting the challenge, so it works once.
+   * answer is consumed by deleting the challenge, so it works once. An account with a second
+   * factor gets a ticket for the second step instead of a session.
    */
-  async signIn(
-    challengeId: string,
-    answer: ChallengeAnswer,
-    meta: { ip: string; userAgent?: string; replacesToken?: string; deviceToken?: string },
-  ): Promise<{ userId: string; token: string; expiresAt: Date; deviceToken: string }> {
-    const { db, rateLimiter } = this.deps;
+  async signIn(challengeId: string, answer: ChallengeAnswer, meta: SignInMeta): Promise<SignInOutcome> {
+    const { db, rateLimiter, now } = this.deps;
     await rateLimiter.hit(`code-submit:ip:${meta.ip}`, AUTH_RATE_RULES.codeSubmitPerIp);
     if ('code' in answer) await this.checkCode(challengeId, answer.code);
     else await this.checkLinkToken(challengeId, answer.linkToken);
@@ -140,8 +178,69 @@ export class AuthService {
     if (!email) throw invalidCode();
     const user = await this.findOrCreateUser(email);
     if (user.disabledAt) throw invalidCode();
+    const methods = await this.deps.secondFactors.methodsOf(user.id);
+    if (methods.length === 0) return { signedIn: true, ...(await this.startSession(user, meta)) };
+    const ticket = randomBytes(24).toString('base64url');
+    await db.insert(signInTickets).values({
+      id: hashTicket(ticket),
+      userId: user.id,
+      createdAt: now(),
+      expiresAt: new Date(now().getTime() + TICKET_TTL_MS),
+    });
+    return { signedIn: false, ticket, methods };
+  }
+
+  /** The second step: a second factor for the ticket's account. A wrong one counts on the ticket, which allows five. */
+  async completeSignIn(ticket: string, proof: SecondFactorProof, meta: SignInMeta): Promise<StartedSession> {
+    const { db, now } = this.deps;
+    const [attempt] = await db
+      .update(signInTickets)
+      .set({ attempts: sql`${signInTickets.attempts} + 1` })
+      .where(
+        and(eq(signInTickets.id, hashTicket(ticket)), gt(signInTickets.expiresAt, now()), lt(signInTickets.attempts, TICKET_MAX_ATTEMPTS)),
+      )
+      .returning({ userId: signInTickets.userId });
+    if (!attempt) throw errors.signInTicketInvalid();
+    await this.deps.secondFactors.verify(attempt.userId, proof);
+    const finished = await db
+      .delete(signInTickets)
+      .where(eq(signInTickets.id, hashTicket(ticket)))
+      .returning({ id: signInTickets.id });
+    const [user] = await db.select().from(users).where(eq(users.id, attempt.userId)).limit(1);
+    if (finished.length === 0 || !user || user.disabledAt) throw errors.signInTicketInvalid();
+    return this.startSession(user, meta, now());
+  }
+
+  /** Options to check a passkey for the second step of the ticket's sign-in. */
+  async passkeyOptionsForTicket(ticket: string) {
+    const [row] = await this.deps.db
+      .select({ userId: signInTickets.userId })
+      .from(signInTickets)
+      .where(and(eq(signInTickets.id, hashTicket(ticket)), gt(signInTickets.expiresAt, this.deps.now())))
+      .limit(1);
+    if (!row) throw errors.signInTicketInvalid();
+    return this.deps.secondFactors.passkeyOptionsToVerify(row.userId);
+  }
+
+  /** Options for signing in with a passkey alone; limited per client like code requests. */
+  async passkeySignInOptions(ip: string) {
+    await this.deps.rateLimiter.hit(`code-request:ip:${ip}`, AUTH_RATE_RULES.codeRequestPerIp);
+    return this.deps.secondFactors.passkeySignInOptions();
+  }
+
+  /** A passkey with the device's own check (PIN, fingerprint) is both factors: it signs in at once. */
+  async signInWithPasskey(answer: PasskeyAnswer, meta: SignInMeta): Promise<StartedSession> {
+    await this.deps.rateLimiter.hit(`code-submit:ip:${meta.ip}`, AUTH_RATE_RULES.codeSubmitPerIp);
+    const userId = await this.deps.secondFactors.passkeySignIn(answer);
+    const [user] = await this.deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!user || user.disabledAt) throw errors.passkeyInvalid();
+    return this.startSession(user, meta, this.deps.now());
+  }
+
+  /** A new session for the user (replacing the browser's old one), and the device noted or mailed about. */
+  private async startSession(user: { id: string; email: string }, meta: SignInMeta, secondFactorAt?: Date): Promise<StartedSession> {
     if (meta.replacesToken) await this.deps.sessions.deleteByToken(meta.replacesToken);
-    const session = await this.deps.sessions.create(user.id, meta);
+    const session = await this.deps.sessions.create(user.id, { ...meta, secondFactorAt });
     const deviceToken = await this.deps.devices.signedIn(user, { token: meta.deviceToken, ip: meta.ip, userAgent: meta.userAgent });
     return { userId: user.id, ...session, deviceToken };
   }

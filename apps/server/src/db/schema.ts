@@ -24,6 +24,7 @@ export * from '../posts/tables.js';
 export * from '../profiles/tables.js';
 export * from '../push/tables.js';
 export * from '../rate-limit/tables.js';
+export * from '../second-factor/tables.js';
 export * from '../seen/tables.js';
 export * from '../sessions/tables.js';
 export * from '../subscriptions/tables.js';

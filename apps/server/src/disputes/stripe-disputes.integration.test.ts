@@ -26,6 +26,7 @@ beforeAll(async () => {
   });
   admin = new ApiClient(server);
   await admin.register(ADMIN_EMAIL, uniqueHandle('stripedisputes'));
+  await admin.addAuthenticatorApp();
 });
 afterAll(async () => {
   await server?.close();

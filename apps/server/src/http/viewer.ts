@@ -4,6 +4,8 @@ export interface Viewer {
   sessionId: string;
   email: string;
   labels: string[];
+  /** When this session last passed a second factor; null if it never did. */
+  secondFactorAt: Date | null;
 }
 
 declare module 'fastify' {

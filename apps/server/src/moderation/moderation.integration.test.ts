@@ -15,6 +15,7 @@ beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: ADMIN_EMAIL });
   admin = new ApiClient(server);
   await admin.register(ADMIN_EMAIL, uniqueHandle('moderator'));
+  await admin.addAuthenticatorApp();
 });
 afterAll(async () => {
   await server?.close();

@@ -82,7 +82,7 @@ export const moderationRoutes: DomainRoutes<{ moderation: ModerationService; med
     async (request) => moderation.markNoticesRead(requireViewer(request).userId),
   );
 
-  // Admin routes: guarded for admins by guardAdminRoutes before validation; requireAdmin names the viewer.
+  // Admin routes: guarded for admins by guardRoutes before validation; requireAdmin names the viewer.
   api.get(
     '/api/admin/reported-content',
     {
@@ -127,7 +127,12 @@ export const moderationRoutes: DomainRoutes<{ moderation: ModerationService; med
         response: { 200: moderationResultSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
-    async (request) => moderation.act(requireAdmin(request).userId, request.params.contentId, request.body),
+    async (request) => {
+      const { userId } = requireAdmin(request);
+      // Suspending and banning take someone's income or account: they ask for a fresh check.
+      if (request.body.action === 'suspend_creator' || request.body.action === 'ban_user') await request.requireFreshCheck();
+      return moderation.act(userId, request.params.contentId, request.body);
+    },
   );
 
   api.get(

@@ -18,6 +18,7 @@ beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: ADMIN_EMAIL });
   admin = new ApiClient(server);
   await admin.register(ADMIN_EMAIL, uniqueHandle('payoutdesk'));
+  await admin.addAuthenticatorApp();
 });
 afterAll(async () => {
   await server?.close();

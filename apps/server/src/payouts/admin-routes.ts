@@ -44,6 +44,7 @@ export const adminPayoutsRoutes: DomainRoutes<{ adminPayouts: AdminPayoutsServic
   api.post(
     `${ADMIN_API_PREFIX}payouts/:payoutId/retry`,
     {
+      config: { secondFactor: 'fresh' },
       schema: {
         tags,
         summary:
@@ -79,6 +80,7 @@ export const adminPayoutsRoutes: DomainRoutes<{ adminPayouts: AdminPayoutsServic
   api.post(
     `${ADMIN_API_PREFIX}payouts/:payoutId/mark`,
     {
+      config: { secondFactor: 'fresh' },
       schema: {
         tags,
         summary:
@@ -107,6 +109,7 @@ export const adminPayoutsRoutes: DomainRoutes<{ adminPayouts: AdminPayoutsServic
   api.put(
     `${ADMIN_API_PREFIX}creators/:creatorId/payouts/hold`,
     {
+      config: { secondFactor: 'fresh' },
       schema: {
         tags,
         summary:
@@ -122,6 +125,7 @@ export const adminPayoutsRoutes: DomainRoutes<{ adminPayouts: AdminPayoutsServic
   api.put(
     `${ADMIN_API_PREFIX}creators/:creatorId/payouts/held`,
     {
+      config: { secondFactor: 'fresh' },
       schema: {
         tags,
         summary: "Admins only: stop this creator's payouts, or let them go again, with a reason. Audited.",

@@ -25,6 +25,7 @@ beforeAll(async () => {
   });
   admin = new ApiClient(server);
   await admin.register(ADMIN_EMAIL, uniqueHandle('transferdesk'));
+  await admin.addAuthenticatorApp();
 });
 afterAll(async () => {
   await server?.close();

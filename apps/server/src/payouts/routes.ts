@@ -47,17 +47,23 @@ export const payoutsRoutes: DomainRoutes<{
         tags,
         summary: 'Add a bank account or PayPal payout method',
         description:
-          'Bank account: holder name, country, currency and an IBAN (checked) or an account number (US: with a routing number). Only the last 4 characters are kept. The new method becomes active unless makeActive is false. Completes the payout step of creator sign-up.',
+          'Bank account: holder name, country, currency and an IBAN (checked) or an account number (US: with a routing number). Only the last 4 characters are kept. The new method becomes active unless makeActive is false. Completes the payout step of creator sign-up. A method beside an existing one needs a fresh second-factor check (403 second_factor_required, step_up_required).',
         body: payoutMethodInputSchema,
         response: { 201: payoutMethodSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await payoutMethods.add(requireViewer(request).userId, request.body)),
+    async (request, reply) => {
+      const { userId } = requireViewer(request);
+      // The first method completes creator sign-up; any later one changes where the money goes.
+      if ((await payoutMethods.list(userId)).length > 0) await request.requireFreshCheck();
+      return reply.status(201).send(await payoutMethods.add(userId, request.body));
+    },
   );
 
   api.post(
     '/api/payout-methods/:methodId/activate',
     {
+      config: { secondFactor: 'fresh' },
       schema: {
         tags,
         summary: 'Make this the payout method earnings go to (the others become inactive); payouts then pause for a few days',
@@ -71,6 +77,7 @@ export const payoutsRoutes: DomainRoutes<{
   api.delete(
     '/api/payout-methods/:methodId',
     {
+      config: { secondFactor: 'fresh' },
       schema: {
         tags,
         summary: 'Remove a payout method; if it was active, the newest remaining one becomes active',
@@ -112,6 +119,7 @@ export const payoutsRoutes: DomainRoutes<{
   api.post(
     '/api/creator/payouts',
     {
+      config: { secondFactor: 'fresh' },
       schema: {
         tags,
         summary: "Creators only: withdraw a currency's whole available balance to the active payout method",

@@ -18,6 +18,7 @@ beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: ADMIN_EMAIL, DATA_DIR: workDir });
   admin = new ApiClient(server);
   await admin.register(ADMIN_EMAIL, 'data_boss');
+  await admin.addAuthenticatorApp();
 });
 afterAll(async () => {
   await server?.close();

@@ -70,6 +70,7 @@ export const personalDataRoutes: DomainRoutes<{ personalData: PersonalDataServic
   api.post(
     `${ADMIN_API_PREFIX}users/:userId/anonymise`,
     {
+      config: { secondFactor: 'fresh' },
       schema: {
         tags: ['admin'],
         summary: "Admins only: replaces a deleted account's personal data (payments, ledger and audit stay; audited)",

@@ -574,6 +574,7 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
     // A refund takes the unlock back: the unblurred media are locked again for the member.
     const admin = new ApiClient(server);
     await admin.register(REFUND_ADMIN_EMAIL, uniqueHandle('refundleak'));
+    await admin.addAuthenticatorApp();
     const chargeId = (await admin.get(`/api/admin/payments?memberId=${member.id}&kind=paid_message`)).body.items[0]?.id as string;
     const refunded = await admin.post(`/api/admin/payments/${chargeId}/refund`, {
       idempotencyKey: generateId().padEnd(24, '0'),
@@ -602,6 +603,7 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
   it('serves reported media in full to admins only, through the moderation path, and nothing unreported', async () => {
     const admin = new ApiClient(server);
     await admin.register(LEAK_ADMIN_EMAIL, uniqueHandle('leakadmin'));
+    await admin.addAuthenticatorApp();
     const creator = await signUp(server, 'reportedleak', { creator: true });
     const plan = await createActivePlan(creator.client, 'Paid', 500);
     const reporter = await signUp(server, 'leakreporter');

@@ -48,7 +48,10 @@ export class SessionStore {
   }
 
   /** Creates a session and returns the token for the cookie; only its hash is stored. */
-  async create(userId: string, meta: { ip?: string; userAgent?: string }): Promise<{ token: string; expiresAt: Date }> {
+  async create(
+    userId: string,
+    meta: { ip?: string; userAgent?: string; secondFactorAt?: Date },
+  ): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const now = this.now();
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -60,6 +63,7 @@ export class SessionStore {
       expiresAt,
       ip: meta.ip ?? null,
       userAgent: meta.userAgent?.slice(0, 400) ?? null,
+      secondFactorAt: meta.secondFactorAt ?? null,
     });
     return { token, expiresAt };
   }
@@ -125,6 +129,7 @@ export class SessionStore {
         userId: users.id,
         email: users.email,
         labels: users.labels,
+        secondFactorAt: sessions.secondFactorAt,
         lastSeenAt: sessions.lastSeenAt,
         expiresAt: sessions.expiresAt,
       })
@@ -138,7 +143,16 @@ export class SessionStore {
       expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
       await this.db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
     }
-    return { viewer: { userId: row.userId, sessionId: row.sessionId, email: row.email, labels: row.labels }, expiresAt };
+    const { userId, sessionId, email, labels, secondFactorAt } = row;
+    return { viewer: { userId, sessionId, email, labels, secondFactorAt }, expiresAt };
+  }
+
+  /** Records that the session passed a second factor now; every instance reads it afresh. */
+  async markSecondFactor(sessionId: string): Promise<Date> {
+    const at = this.now();
+    await this.db.update(sessions).set({ secondFactorAt: at }).where(eq(sessions.id, sessionId));
+    this.forgetEverywhere({ sessionId });
+    return at;
   }
 
   async deleteByToken(token: string): Promise<void> {

@@ -137,7 +137,7 @@ export const supportRoutes: DomainRoutes<{ support: SupportService; media: Media
     },
   );
 
-  // Admin routes: guarded for admins by guardAdminRoutes before validation; requireAdmin names the viewer.
+  // Admin routes: guarded for admins by guardRoutes before validation; requireAdmin names the viewer.
   api.get(
     `${ADMIN_API_PREFIX}support/tickets`,
     {

@@ -43,8 +43,10 @@ beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: `${ADMIN_EMAIL},${OTHER_ADMIN_EMAIL}` });
   admin = new ApiClient(server);
   adminId = (await admin.register(ADMIN_EMAIL, uniqueHandle('supportadmin'))).id;
+  await admin.addAuthenticatorApp();
   otherAdmin = new ApiClient(server);
   await otherAdmin.register(OTHER_ADMIN_EMAIL, uniqueHandle('supportadmin2'));
+  await otherAdmin.addAuthenticatorApp();
 }, 60_000);
 afterAll(async () => {
   await server?.close();

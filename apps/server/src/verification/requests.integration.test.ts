@@ -14,6 +14,7 @@ beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: ADMIN_EMAIL });
   admin = new ApiClient(server);
   adminId = (await admin.register(ADMIN_EMAIL, 'queue_boss')).id;
+  await admin.addAuthenticatorApp();
 });
 afterAll(async () => {
   await server?.close();
@@ -112,6 +113,7 @@ describe(`manual verification requests and the admin queue (${TEST_DRIVER})`, ()
       kind: 'provider',
       providerSessionId: `vs_${providerRequestId}`,
       status: 'pending',
+      createdAt: server.context.now(),
     });
     const refused = await admin.post(`/api/admin/verification-requests/${providerRequestId}/decision`, {
       decision: 'approve',

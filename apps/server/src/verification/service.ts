@@ -221,7 +221,7 @@ export class VerificationService {
   /**
    * An admin confirms a user's age by hand (spec section 6). Recorded as a verification
    * request decided by the admin; grants the creators label when sign-up is otherwise done.
-   * The caller is an admin: its route sits under /api/admin/, which `guardAdminRoutes` keeps to admins.
+   * The caller is an admin: its route sits under /api/admin/, which `guardRoutes` keeps to admins.
    */
   async verifyManually(actor: AdminActor, userId: string): Promise<ManualVerificationResult> {
     const { db, now } = this.deps;

@@ -8,6 +8,7 @@ import { useCurrentSnack } from '../components/snack-queue';
 import { useHeartbeat } from '../features/auth/useHeartbeat';
 import { useCurrentUser, useLiveCurrentUser } from '../lib/current-user';
 import { useErrorReporting } from '../lib/error-reporting';
+import { useFreshCheckOpen } from '../lib/fresh-check';
 import { useIdleAfter } from '../lib/idle';
 import { guardRedirect } from './guard';
 import { markNavigationSucceeded } from './lazy-reload';
@@ -19,6 +20,7 @@ const loadErrorDialog = () => import('../components/ErrorDialog');
 const loadSnackHost = () => import('../components/SnackHost');
 const ErrorDialog = lazy(async () => ({ default: (await loadErrorDialog()).ErrorDialog }));
 const SnackHost = lazy(async () => ({ default: (await loadSnackHost()).SnackHost }));
+const FreshCheckDialog = lazy(async () => ({ default: (await import('../components/second-factor/FreshCheckDialog')).FreshCheckDialog }));
 // Loaded once the page is idle, online: offline is when code can no longer be fetched.
 const AppStatus = lazy(async () => ({ default: (await import('../components/AppStatus')).AppStatus }));
 const InstallBanner = lazy(async () => ({ default: (await import('../components/install/InstallBanner')).InstallBanner }));
@@ -26,6 +28,7 @@ const InstallBanner = lazy(async () => ({ default: (await import('../components/
 function GlobalMessages({ prefetch }: { prefetch: boolean }) {
   const { show } = useErrorState();
   const snack = useCurrentSnack();
+  const freshCheck = useFreshCheckOpen();
   // Fetched ahead of need: an error is most likely when the network is failing.
   useEffect(() => {
     if (!prefetch) return;
@@ -39,6 +42,9 @@ function GlobalMessages({ prefetch }: { prefetch: boolean }) {
       </OnceNeeded>
       <OnceNeeded needed={snack !== undefined}>
         <SnackHost />
+      </OnceNeeded>
+      <OnceNeeded needed={freshCheck}>
+        <FreshCheckDialog />
       </OnceNeeded>
     </>
   );

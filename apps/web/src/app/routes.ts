@@ -88,6 +88,12 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/auth/login', title: 'Sign in', layout: 'menu', page: emailStep },
   { path: '/auth/link', title: 'Sign in', layout: 'bare', page: () => import('../features/auth/SignInLinkPage') },
   { path: '/auth/login/:challengeId', title: 'Enter your code', layout: 'bare', page: codeStep },
+  {
+    path: '/auth/second-factor',
+    title: 'Confirm it is you',
+    layout: 'bare',
+    page: () => import('../features/auth/SecondFactorStepPage'),
+  },
   { path: '/auth/logout', title: 'Signing out', layout: 'bare', page: () => import('../features/auth/LogoutPage') },
   { path: '/auth/register', title: 'Create your account', layout: 'bare', page: emailStep },
   {

@@ -1,20 +1,38 @@
+import { ERROR_TYPES } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
+import { isApiError } from '../lib/api/client';
+import { useSignedInUser } from '../lib/current-user';
 import { errorMessage } from '../lib/errors';
+import { paths } from '../lib/paths';
 import { PageHeader } from './PageHeader';
 
-/** A failed load with a way to try again. */
+/**
+ * A failed load with the one action that helps: setting up two-step sign-in when the page
+ * needs it (the admin area, payouts), else trying again.
+ */
 export function RetryAlert({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const user = useSignedInUser();
+  const needsSecondFactor = isApiError(error, ERROR_TYPES.secondFactorRequired) && user !== null;
   return (
     <Alert
-      severity="error"
+      severity={needsSecondFactor ? 'warning' : 'error'}
       action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Try again
-        </Button>
+        needsSecondFactor ? (
+          <Button color="inherit" size="small" component={RouterLink} to={paths.personalDetails(user.id)}>
+            Set up
+          </Button>
+        ) : (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Try again
+          </Button>
+        )
       }
     >
-      {errorMessage(error)}
+      {needsSecondFactor
+        ? 'This needs two-step sign-in: add a passkey or an authenticator app to your account, then come back.'
+        : errorMessage(error)}
     </Alert>
   );
 }

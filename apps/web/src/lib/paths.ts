@@ -50,6 +50,7 @@ export const paths = {
   login: '/auth/login',
   register: '/auth/register',
   codeStep: (flow: 'login' | 'register', challengeId: string) => `/auth/${flow}/${segment(challengeId)}`,
+  secondFactorStep: '/auth/second-factor',
   acceptTerms: '/auth/register/accept-terms',
   setupProfile: '/auth/register/setup-profile',
   logout: '/auth/logout',

@@ -10,6 +10,8 @@ export const queryKeys = {
   /** The signed-in member's latest download of their data. */
   dataExport: ['dataExport'] as const,
   accountSessions: ['accountSessions'] as const,
+  /** The member's passkeys, authenticator app and recovery codes. */
+  secondFactor: ['secondFactor'] as const,
   clientConfig: ['clientConfig'] as const,
   handleAvailability: (handle: string | null) => ['handleAvailability', handle] as const,
   /** This browser's push subscription (not the account's: one per device). */

@@ -2,20 +2,20 @@ import { BOT_CHECK_ACTIONS, SIGN_IN_CODE_LENGTH, SIGN_IN_CODE_TTL_MS, signInCode
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { BlockButton } from '../../components/BlockButton';
 import { PageHeader } from '../../components/PageHeader';
 import { addSnack } from '../../components/snack-queue';
-import { setCurrentUser } from '../../lib/current-user';
 import { errorMessage } from '../../lib/errors';
-import { afterSignInPath, paths } from '../../lib/paths';
+import { paths } from '../../lib/paths';
 import { AuthCard } from './AuthCard';
 import { requestSignInCode, submitSignInCode } from './api';
 import { BotCheckNotice } from './BotCheckNotice';
 import { useBotCheck } from './bot-check';
 import { flowOf } from './EmailStepPage';
+import { useFinishSignIn } from './finish-sign-in';
 import { rememberedSignInEmail, rememberSignInEmail } from './sign-in-email';
 
 /** Second step: the 6-digit code from the e-mail signs the user in (and creates the account the first time). */
@@ -23,17 +23,14 @@ export default function CodeStepPage() {
   const { challengeId = '' } = useParams();
   const flow = flowOf(useLocation().pathname);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const finish = useFinishSignIn();
   const email = rememberedSignInEmail();
   const [code, setCode] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
 
   const signIn = useMutation({
     mutationFn: (value: string) => submitSignInCode(challengeId, value),
-    onSuccess: (user) => {
-      setCurrentUser(queryClient, user);
-      navigate(afterSignInPath(user), { replace: true });
-    },
+    onSuccess: finish,
   });
   const botCheck = useBotCheck();
   const resend = useMutation({

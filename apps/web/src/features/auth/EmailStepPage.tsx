@@ -1,4 +1,7 @@
 import { BOT_CHECK_ACTIONS, emailSchema } from '@aurum/core';
+import Key from '@mui/icons-material/Key';
+import Alert from '@mui/material/Alert';
+import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -9,10 +12,12 @@ import { BlockButton } from '../../components/BlockButton';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
+import { canUsePasskeys, passkeyErrorMessage } from '../../lib/second-factor';
 import { AuthCard } from './AuthCard';
-import { requestSignInCode } from './api';
+import { requestSignInCode, signInWithPasskey } from './api';
 import { BotCheckNotice } from './BotCheckNotice';
 import { useBotCheck } from './bot-check';
+import { useFinishSignIn } from './finish-sign-in';
 import { rememberedSignInEmail, rememberSignInEmail } from './sign-in-email';
 
 export type SignInFlow = 'login' | 'register';
@@ -26,6 +31,8 @@ export default function EmailStepPage() {
   const [email, setEmail] = useState(() => rememberedSignInEmail() ?? '');
   const [invalid, setInvalid] = useState<string | null>(null);
   const botCheck = useBotCheck();
+  const finish = useFinishSignIn();
+  const passkey = useMutation({ mutationFn: signInWithPasskey, onSuccess: finish });
   const request = useMutation({
     mutationFn: async (address: string) => requestSignInCode(address, await botCheck.tokenFor(BOT_CHECK_ACTIONS.signIn)),
     onSuccess: (challenge) => {
@@ -46,6 +53,7 @@ export default function EmailStepPage() {
   };
 
   const error = invalid ?? (request.error ? errorMessage(request.error) : null);
+  const passkeyError = passkey.error ? (passkeyErrorMessage(passkey.error) ?? errorMessage(passkey.error)) : null;
   return (
     <AuthCard>
       <PageHeader title={flow === 'register' ? 'Create your account' : 'Sign in'}>
@@ -68,6 +76,19 @@ export default function EmailStepPage() {
           Send code
         </BlockButton>
       </form>
+      {flow === 'login' && canUsePasskeys() && (
+        <>
+          <Divider>or</Divider>
+          {passkeyError && (
+            <Alert severity="error" role="alert">
+              {passkeyError}
+            </Alert>
+          )}
+          <BlockButton variant="outlined" startIcon={<Key />} loading={passkey.isPending} onClick={() => passkey.mutate()}>
+            Sign in with a passkey
+          </BlockButton>
+        </>
+      )}
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
         {flow === 'register' ? 'Already have an account? ' : 'New to Aurum? '}
         <Link component={RouterLink} to={flow === 'register' ? paths.login : paths.register}>

@@ -12,6 +12,7 @@ import { DataExportSection } from './DataExportSection';
 import { PreferenceSwitchCard } from './PreferenceSwitchCard';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 import { PushNotificationsSection } from './PushNotificationsSection';
+import { SecuritySection } from './SecuritySection';
 import { SessionRecordingSection } from './SessionRecordingSection';
 import { SessionsSection } from './SessionsSection';
 
@@ -38,6 +39,7 @@ export default function PersonalDetailsPage() {
         <NotificationsSection user={user} />
         <PushNotificationsSection user={user} />
         <SessionRecordingSection user={user} />
+        <SecuritySection />
         <SessionsSection />
         <DataExportSection />
         <Button variant="outlined" color="error" component={RouterLink} to={paths.deleteAccount} sx={{ justifySelf: 'start' }}>

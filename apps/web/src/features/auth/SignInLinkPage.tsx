@@ -1,16 +1,16 @@
 import { signInLinkTokenSchema } from '@aurum/core';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { BlockButton } from '../../components/BlockButton';
 import { PageHeader } from '../../components/PageHeader';
-import { setCurrentUser } from '../../lib/current-user';
 import { errorMessage } from '../../lib/errors';
-import { afterSignInPath, paths } from '../../lib/paths';
+import { paths } from '../../lib/paths';
 import { AuthCard } from './AuthCard';
 import { submitSignInLink } from './api';
+import { useFinishSignIn } from './finish-sign-in';
 
 /** The challenge and token of the mailed link, from the fragment (which no server ever receives); null when either is missing or malformed. */
 export function signInLinkFromFragment(hash: string): { challengeId: string; linkToken: string } | null {
@@ -26,16 +26,12 @@ export function signInLinkFromFragment(hash: string): { challengeId: string; lin
  * address are refused after too many wrong ones.
  */
 export default function SignInLinkPage() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const finish = useFinishSignIn();
   // Read once: the fragment leaves the address bar with the navigation that follows.
   const [link] = useState(() => signInLinkFromFragment(window.location.hash));
   const signIn = useMutation({
     mutationFn: () => (link ? submitSignInLink(link.challengeId, link.linkToken) : Promise.reject(new Error('no link'))),
-    onSuccess: (user) => {
-      setCurrentUser(queryClient, user);
-      navigate(afterSignInPath(user), { replace: true });
-    },
+    onSuccess: finish,
   });
 
   if (!link) {

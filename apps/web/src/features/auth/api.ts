@@ -3,13 +3,17 @@ import type {
   CurrentUser,
   DataExport,
   LatestDataExport,
+  PasskeyOptions,
   Preferences,
+  SecondFactorAnswer,
   SetupProfileInput,
   SignInChallenge,
+  SignInResult,
 } from '@aurum/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
 import { queryKeys } from '../../lib/query-keys';
+import { passkeyAnswer } from '../../lib/second-factor';
 
 /** Sign-in and account calls of the signed-in user. */
 
@@ -17,10 +21,22 @@ import { queryKeys } from '../../lib/query-keys';
 export const requestSignInCode = (email: string, botToken: string | undefined) =>
   api.post<SignInChallenge>('/auth/code', botToken ? { email, botToken } : { email });
 
-export const submitSignInCode = (challengeId: string, code: string) => api.post<CurrentUser>('/auth/session', { challengeId, code });
+export const submitSignInCode = (challengeId: string, code: string) => api.post<SignInResult>('/auth/session', { challengeId, code });
 
 export const submitSignInLink = (challengeId: string, linkToken: string) =>
-  api.post<CurrentUser>('/auth/session', { challengeId, linkToken });
+  api.post<SignInResult>('/auth/session', { challengeId, linkToken });
+
+/** The second step of a sign-in, for an account with a second factor. */
+export const completeSignIn = (ticket: string, answer: SecondFactorAnswer) =>
+  api.post<CurrentUser>('/auth/second-factor', { ticket, ...answer });
+
+export const ticketPasskeyOptions = (ticket: string) => api.post<PasskeyOptions>('/auth/second-factor/passkey-options', { ticket });
+
+/** Signs in with a passkey alone: the browser offers the passkeys it holds for this site. */
+export async function signInWithPasskey(): Promise<CurrentUser> {
+  const options = await api.post<PasskeyOptions>('/auth/passkey/options');
+  return api.post<CurrentUser>('/auth/passkey', await passkeyAnswer(options));
+}
 
 export const signOut = () => api.delete('/auth/session');
 

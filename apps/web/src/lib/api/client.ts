@@ -1,4 +1,5 @@
-import type { ApiErrorBody, ErrorType } from '@aurum/core';
+import { type ApiErrorBody, ERROR_TYPES, type ErrorType } from '@aurum/core';
+import { requestFreshCheck } from '../fresh-check';
 import { takeDocumentAnswer } from './document-answers';
 
 /**
@@ -63,6 +64,16 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * answered inside the document (document-answers.ts) takes that answer.
  */
 export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  try {
+    return await sendRequest<T>(method, path, body);
+  } catch (error) {
+    // A sensitive action asked for a fresh check: once the member passes it, the request goes again.
+    if (!isApiError(error, ERROR_TYPES.stepUpRequired) || !(await requestFreshCheck())) throw error;
+    return sendRequest<T>(method, path, body);
+  }
+}
+
+async function sendRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const answered = method === 'GET' ? takeDocumentAnswer(path) : undefined;
   if (answered) return answered.body as T;
   let response: Response;

@@ -1,1 +1,0 @@
-ALTER TABLE "seen_records" ADD COLUMN "locked" boolean DEFAULT false NOT NULL;

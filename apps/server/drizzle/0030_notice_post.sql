@@ -1,1 +1,0 @@
-ALTER TABLE "moderation_notices" ADD COLUMN "post_id" text;
