@@ -76,17 +76,24 @@ describe('two-step sign-in', () => {
   });
 });
 
+/** The answers the personal details page of member u1 loads with, their second factors as `status` says at each call. */
+function personalDetailsApi(status: () => SecondFactorStatus) {
+  const me: CurrentUser = makeUser({ id: 'u1', userId: 'u1' });
+  return {
+    'GET /api/me': () => ({ status: 200, body: me }),
+    'POST /api/me/heartbeat': () => ({ status: 204 }),
+    'GET /api/me/sessions': () => ({ status: 200, body: { items: [] } }),
+    'GET /api/me/data-export': () => ({ status: 200, body: { export: null } }),
+    'GET /api/me/second-factor': () => ({ status: 200, body: status() }),
+  };
+}
+
 describe('the two-step sign-in settings', () => {
   it('add an authenticator app from its QR code, then show the recovery codes once', async () => {
-    const me: CurrentUser = makeUser({ id: 'u1', userId: 'u1' });
     let status = noFactors;
     const confirmed: unknown[] = [];
     mockApi({
-      'GET /api/me': () => ({ status: 200, body: me }),
-      'POST /api/me/heartbeat': () => ({ status: 204 }),
-      'GET /api/me/sessions': () => ({ status: 200, body: { items: [] } }),
-      'GET /api/me/data-export': () => ({ status: 200, body: { export: null } }),
-      'GET /api/me/second-factor': () => ({ status: 200, body: status }),
+      ...personalDetailsApi(() => status),
       'POST /api/me/second-factor/totp': () => ({
         status: 200,
         body: {
@@ -126,16 +133,11 @@ describe('the two-step sign-in settings', () => {
   });
 
   it('ask for a fresh check before removing the app, and remove it once the member passed one', async () => {
-    const me: CurrentUser = makeUser({ id: 'u1', userId: 'u1' });
     let status: SecondFactorStatus = withApp;
     let checkedAt: string | null = null;
     const checks: unknown[] = [];
     mockApi({
-      'GET /api/me': () => ({ status: 200, body: me }),
-      'POST /api/me/heartbeat': () => ({ status: 204 }),
-      'GET /api/me/sessions': () => ({ status: 200, body: { items: [] } }),
-      'GET /api/me/data-export': () => ({ status: 200, body: { export: null } }),
-      'GET /api/me/second-factor': () => ({ status: 200, body: status }),
+      ...personalDetailsApi(() => status),
       'POST /api/me/second-factor/check': (body) => {
         checks.push(body);
         checkedAt = '2026-11-28T12:30:00.000Z';
