@@ -6,7 +6,17 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivePlan, follow, signUp, subscribe } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
-import { auditLog, charges, dataExports, paymentMethods, payoutMethods, profiles, users } from '../db/schema.js';
+import {
+  auditLog,
+  charges,
+  dataExports,
+  paymentMethods,
+  payoutMethods,
+  profiles,
+  recoveryCodes,
+  totpAuthenticators,
+  users,
+} from '../db/schema.js';
 
 const ADMIN_EMAIL = 'data-boss@example.com';
 
@@ -147,6 +157,9 @@ describe(`a member's own data (${TEST_DRIVER})`, () => {
       sealedDetails: 'v1.sealed',
     });
 
+    // Its authenticator app and recovery codes go with it too.
+    await member.client.addAuthenticatorApp();
+
     const live = await admin.post(`/api/admin/users/${member.id}/anonymise`, { reason: 'Asked by the member' });
     expect([live.status, live.body.type]).toEqual([409, 'account_not_deleted']);
     // Disabled by an admin is not deleted by its owner.
@@ -172,6 +185,8 @@ describe(`a member's own data (${TEST_DRIVER})`, () => {
     expect(method?.email).toBeNull();
     const [payoutMethod] = await db.select().from(payoutMethods).where(eq(payoutMethods.id, payoutMethodId));
     expect(payoutMethod).toMatchObject({ details: {}, sealedDetails: null });
+    expect(await db.select().from(totpAuthenticators).where(eq(totpAuthenticators.userId, member.id))).toEqual([]);
+    expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, member.id))).toEqual([]);
     const audits = await db
       .select()
       .from(auditLog)

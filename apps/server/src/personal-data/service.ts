@@ -10,12 +10,17 @@ import {
   creatorOnboarding,
   dataExports,
   knownDevices,
+  passkeyChallenges,
+  passkeys,
   paymentMethods,
   payoutMethods,
   profiles,
   pushSubscriptions,
+  recoveryCodes,
   sessions,
   signInCodes,
+  signInTickets,
+  totpAuthenticators,
   userData,
   users,
   verificationRequests,
@@ -214,7 +219,8 @@ export class PersonalDataService {
 
   /**
    * Replaces the personal data of an account its owner deleted (address, names, bio, images,
-   * birth date, sessions, push subscriptions, saved addresses, downloads); payments, ledger
+   * birth date, sessions, devices, second factors, push subscriptions, saved addresses,
+   * downloads); payments, ledger
    * rows, posts' records and the audit log stay. A live or merely disabled account is 409
    * account_not_deleted; anonymising again changes and records nothing.
    */
@@ -246,6 +252,11 @@ export class PersonalDataService {
       await tx.update(payoutMethods).set({ details: {}, sealedDetails: null }).where(eq(payoutMethods.userId, userId));
       await tx.delete(sessions).where(eq(sessions.userId, userId));
       await tx.delete(knownDevices).where(eq(knownDevices.userId, userId));
+      await tx.delete(signInTickets).where(eq(signInTickets.userId, userId));
+      await tx.delete(totpAuthenticators).where(eq(totpAuthenticators.userId, userId));
+      await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+      await tx.delete(passkeyChallenges).where(eq(passkeyChallenges.userId, userId));
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
       await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
       await tx.delete(signInCodes).where(eq(signInCodes.email, account.email));
       const removed = await tx.delete(dataExports).where(eq(dataExports.userId, userId)).returning({ storageKey: dataExports.storageKey });
