@@ -12,8 +12,11 @@ export class OtlpStandIn {
   readonly traces: unknown[] = [];
   readonly metrics: unknown[] = [];
   readonly requests: { path: string; status: number; encoding: string | undefined; headers: IncomingMessage['headers'] }[] = [];
-  /** Statuses to answer the next requests to a path with, in order, before accepting again. */
-  failNext: { path: string; status: number; retryAfter?: string }[] = [];
+  /**
+   * Statuses to answer the next requests to a path with, in order, before accepting again;
+   * `matching` limits a failure to the exports it picks (say, the browser's, not the server's own).
+   */
+  failNext: { path: string; status: number; retryAfter?: string; matching?: (body: unknown) => boolean }[] = [];
   private server: Server | null = null;
   url = '';
 
@@ -57,14 +60,14 @@ export class OtlpStandIn {
       this.requests.push({ path, status, encoding: request.headers['content-encoding'], headers: request.headers });
       return status;
     };
-    const failing = this.failNext.findIndex((failure) => failure.path === path);
+    let body: Buffer = Buffer.concat(chunks);
+    if (request.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
+    const parsed = JSON.parse(body.toString('utf8')) as unknown;
+    const failing = this.failNext.findIndex((failure) => failure.path === path && (failure.matching?.(parsed) ?? true));
     if (failing >= 0) {
       const [failure] = this.failNext.splice(failing, 1);
       return { status: answer(failure?.status ?? 503), headers: failure?.retryAfter ? { 'retry-after': failure.retryAfter } : {} };
     }
-    let body: Buffer = Buffer.concat(chunks);
-    if (request.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
-    const parsed = JSON.parse(body.toString('utf8')) as unknown;
     if (path === '/v1/traces') this.traces.push(parsed);
     else if (path === '/v1/metrics') this.metrics.push(parsed);
     else return { status: answer(404), headers: {} };
