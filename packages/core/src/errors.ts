@@ -1,8 +1,9 @@
 /**
  * Every error the API answers with, once: its stable `type` (clients branch on it, so it
  * never changes), its one HTTP status and its default message. The server builds its errors
- * from this table, the web matches them through ERROR_TYPES; a call site may give a more
- * specific message, never another status.
+ * from this table; a call site may give a more specific message, never another status. The web
+ * names a type as its string, which the compiler checks against ErrorType, so the table itself
+ * (messages and all) stays out of the browser's first load.
  */
 export interface ErrorSpec {
   readonly type: string;

@@ -1,4 +1,3 @@
-import { ERROR_TYPES } from '@aurum/core';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../lib/api/client';
@@ -20,7 +19,7 @@ export function ProfileStates({
   title: string;
 }) {
   if (isPending) return <PageLoading label="Loading profile" />;
-  if (isApiError(error, ERROR_TYPES.notFound) || isApiError(error, ERROR_TYPES.validationFailed)) {
+  if (isApiError(error, 'not_found') || isApiError(error, 'validation_failed')) {
     return (
       <>
         <PageHeader title="User not found" back>

@@ -1,4 +1,4 @@
-import { ERROR_TYPES, REPORT_REASON_LABELS, REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason, type ReportTargetKind } from '@aurum/core';
+import { REPORT_REASON_LABELS, REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason, type ReportTargetKind } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -35,7 +35,7 @@ export function ReportDialog({ target, open, onClose }: { target: ReportTarget; 
   const report = useFileReport();
   const ids = useId();
   const reasonLabel = `${ids}-reason`;
-  const alreadyReported = isApiError(report.error, ERROR_TYPES.alreadyReported);
+  const alreadyReported = isApiError(report.error, 'already_reported');
   const close = () => {
     if (report.isPending) return;
     onClose();

@@ -1,4 +1,3 @@
-import { ERROR_TYPES } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
@@ -14,7 +13,7 @@ import { PageHeader } from './PageHeader';
  */
 export function RetryAlert({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const user = useSignedInUser();
-  const needsSecondFactor = isApiError(error, ERROR_TYPES.secondFactorRequired) && user !== null;
+  const needsSecondFactor = isApiError(error, 'second_factor_required') && user !== null;
   return (
     <Alert
       severity={needsSecondFactor ? 'warning' : 'error'}

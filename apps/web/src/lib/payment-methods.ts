@@ -1,4 +1,4 @@
-import { type DevTokenRequest, ERROR_TYPES, type PaymentMethod, type PaymentMethodList, type PaymentsConfig } from '@aurum/core';
+import type { DevTokenRequest, PaymentMethod, PaymentMethodList, PaymentsConfig } from '@aurum/core';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from './api/client';
 import { shouldRetry } from './query-client';
@@ -12,7 +12,7 @@ export const paymentsConfigQuery = queryOptions({
   queryFn: () => api.get<PaymentsConfig>('/payments/config'),
   staleTime: Number.POSITIVE_INFINITY,
   // A server without a provider says so on purpose; asking again will not change that.
-  retry: (failures, error) => !isApiError(error, ERROR_TYPES.paymentsUnavailable) && shouldRetry(failures, error),
+  retry: (failures, error) => !isApiError(error, 'payments_unavailable') && shouldRetry(failures, error),
 });
 
 /** Saved methods, the default first, then the newest. */
@@ -23,7 +23,7 @@ export const paymentMethodsQuery = queryOptions({
 
 /** After a declined payment the server no longer keeps that card as the default: read the methods again so the picker says so. */
 export function refreshAfterDecline(queryClient: QueryClient, error: unknown): void {
-  if (isApiError(error, ERROR_TYPES.paymentDeclined)) void queryClient.invalidateQueries({ queryKey: queryKeys.payments.methods });
+  if (isApiError(error, 'payment_declined')) void queryClient.invalidateQueries({ queryKey: queryKeys.payments.methods });
 }
 
 /** The development provider's stand-in for Stripe.js: the card or PayPal details go here and only here. */

@@ -1,4 +1,3 @@
-import { ERROR_TYPES } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { useQuery } from '@tanstack/react-query';
@@ -18,7 +17,7 @@ export function AddPaymentMethodForm(props: AddPaymentMethodFormProps) {
   const config = useQuery(paymentsConfigQuery);
   const loading = <PageLoading label="Loading the payment form" />;
   if (config.isPending) return loading;
-  if (isApiError(config.error, ERROR_TYPES.paymentsUnavailable)) {
+  if (isApiError(config.error, 'payments_unavailable')) {
     return (
       <Alert severity="info">
         <AlertTitle>Payments are not set up</AlertTitle>

@@ -1,4 +1,3 @@
-import { ERROR_TYPES } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { isApiError } from '../../lib/api/client';
@@ -6,7 +5,7 @@ import { errorMessage } from '../../lib/errors';
 
 /** Why a payment did not go through; a decline carries the provider's message and the way out. */
 export function PaymentError({ error }: { error: unknown }) {
-  if (isApiError(error, ERROR_TYPES.paymentDeclined)) {
+  if (isApiError(error, 'payment_declined')) {
     return (
       <Alert severity="error">
         <AlertTitle>Payment declined</AlertTitle>

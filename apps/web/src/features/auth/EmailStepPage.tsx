@@ -14,10 +14,11 @@ import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
 import { canUsePasskeys, passkeyErrorMessage } from '../../lib/second-factor';
 import { AuthCard } from './AuthCard';
-import { requestSignInCode, signInWithPasskey } from './api';
+import { requestSignInCode } from './api';
 import { BotCheckNotice } from './BotCheckNotice';
 import { useBotCheck } from './bot-check';
 import { useFinishSignIn } from './finish-sign-in';
+import { signInWithPasskey } from './passkey-sign-in';
 import { rememberedSignInEmail, rememberSignInEmail } from './sign-in-email';
 
 export type SignInFlow = 'login' | 'register';

@@ -1,4 +1,4 @@
-import { type CurrentUser, ERROR_TYPES, setupProfileSchema } from '@aurum/core';
+import { type CurrentUser, setupProfileSchema } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -60,9 +60,9 @@ export function ProfileDetailsForm({ user, submitLabel, onSaved }: { user: Curre
       onSaved();
     },
     onError: (error) => {
-      if (isApiError(error, ERROR_TYPES.termsNotAccepted)) navigate(paths.acceptTerms, { replace: true });
-      else if (isApiError(error, ERROR_TYPES.handleTaken)) setFieldErrors({ handle: error.message });
-      else if (isApiError(error, ERROR_TYPES.validationFailed) && error.details?.length) {
+      if (isApiError(error, 'terms_not_accepted')) navigate(paths.acceptTerms, { replace: true });
+      else if (isApiError(error, 'handle_taken')) setFieldErrors({ handle: error.message });
+      else if (isApiError(error, 'validation_failed') && error.details?.length) {
         setFieldErrors(Object.fromEntries(error.details.map((detail) => [detail.path, detail.message])));
       }
     },
@@ -85,8 +85,7 @@ export function ProfileDetailsForm({ user, submitLabel, onSaved }: { user: Curre
   };
 
   const handleError = fieldErrors.handle ?? (handleStatus.error ? handleStatus.text : null);
-  const generalError =
-    save.error && !isApiError(save.error, ERROR_TYPES.handleTaken) && !isApiError(save.error, ERROR_TYPES.validationFailed);
+  const generalError = save.error && !isApiError(save.error, 'handle_taken') && !isApiError(save.error, 'validation_failed');
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>

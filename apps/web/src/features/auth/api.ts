@@ -13,7 +13,6 @@ import type {
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
 import { queryKeys } from '../../lib/query-keys';
-import { passkeyAnswer } from '../../lib/second-factor';
 
 /** Sign-in and account calls of the signed-in user. */
 
@@ -31,12 +30,6 @@ export const completeSignIn = (ticket: string, answer: SecondFactorAnswer) =>
   api.post<CurrentUser>('/auth/second-factor', { ticket, ...answer });
 
 export const ticketPasskeyOptions = (ticket: string) => api.post<PasskeyOptions>('/auth/second-factor/passkey-options', { ticket });
-
-/** Signs in with a passkey alone: the browser offers the passkeys it holds for this site. */
-export async function signInWithPasskey(): Promise<CurrentUser> {
-  const options = await api.post<PasskeyOptions>('/auth/passkey/options');
-  return api.post<CurrentUser>('/auth/passkey', await passkeyAnswer(options));
-}
 
 export const signOut = () => api.delete('/auth/session');
 

@@ -1,12 +1,4 @@
-import {
-  CHAT_EVENTS,
-  type ChatMessage,
-  type ChatMessageEvent,
-  type ChatSummary,
-  ERROR_TYPES,
-  generateId,
-  type MessagePrice,
-} from '@aurum/core';
+import { CHAT_EVENTS, type ChatMessage, type ChatMessageEvent, type ChatSummary, generateId, type MessagePrice } from '@aurum/core';
 import { type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api/client';
@@ -149,7 +141,7 @@ export function useConversation(chat: ChatSummary) {
       .catch((error: unknown) => {
         setPending((list) => list.map((item) => (item.id === message.id ? { ...item, failed: true } : item)));
         // The chat closed meanwhile (a lapse or a block): show why instead of the composer.
-        if (isApiError(error, ERROR_TYPES.chatReadOnly) || isApiError(error, ERROR_TYPES.chatBlocked)) {
+        if (isApiError(error, 'chat_read_only') || isApiError(error, 'chat_blocked')) {
           void queryClient.invalidateQueries({ queryKey: queryKeys.chats.one(chat.id) });
         }
       });

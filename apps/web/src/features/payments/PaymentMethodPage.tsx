@@ -1,4 +1,4 @@
-import { ERROR_TYPES, type PaymentMethod, paymentMethodText } from '@aurum/core';
+import { type PaymentMethod, paymentMethodText } from '@aurum/core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -23,7 +23,7 @@ export default function PaymentMethodPage() {
   const { methodId = '' } = useParams();
   const method = useQuery(paymentMethodQuery(methodId));
   if (method.isPending) return <PageLoading label="Loading the payment method" />;
-  if (isApiError(method.error) && (method.error.statusCode === 404 || method.error.type === ERROR_TYPES.validationFailed)) {
+  if (isApiError(method.error) && (method.error.statusCode === 404 || isApiError(method.error, 'validation_failed'))) {
     return (
       <>
         <PageHeader title="Payment method not found" back>

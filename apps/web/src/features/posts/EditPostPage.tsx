@@ -1,4 +1,3 @@
-import { ERROR_TYPES } from '@aurum/core';
 import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -24,7 +23,7 @@ function EditPost({ postId, userId }: { postId: string; userId: string }) {
   const post = useQuery({ ...postQuery(postId), staleTime: 0, refetchOnWindowFocus: false });
 
   if (post.isPending) return <PageLoading label="Loading post" />;
-  if (isApiError(post.error, ERROR_TYPES.notFound) || (post.data && post.data.creator.userId !== userId)) {
+  if (isApiError(post.error, 'not_found') || (post.data && post.data.creator.userId !== userId)) {
     return (
       <>
         <PageHeader title="Post not found" back>

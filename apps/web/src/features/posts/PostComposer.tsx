@@ -1,4 +1,4 @@
-import { ERROR_TYPES, type ErrorType, POST_TEXT_MAX, type Post } from '@aurum/core';
+import { type ErrorType, POST_TEXT_MAX, type Post } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -43,14 +43,14 @@ interface ComposerValues {
 function fieldOfError(error: unknown): Field | null {
   if (!isApiError(error)) return null;
   const isOneOf = (...types: ErrorType[]) => types.some((type) => type === error.type);
-  if (isOneOf(ERROR_TYPES.invalidAccess)) return 'access';
-  if (isOneOf(ERROR_TYPES.invalidMedia, ERROR_TYPES.mediaFailed, ERROR_TYPES.mediaInUse)) return 'media';
-  if (isOneOf(ERROR_TYPES.publishAtInPast, ERROR_TYPES.publishAtTooFar, ERROR_TYPES.postAlreadyPublished)) return 'publishAt';
+  if (isOneOf('invalid_access')) return 'access';
+  if (isOneOf('invalid_media', 'media_failed', 'media_in_use')) return 'media';
+  if (isOneOf('publish_at_in_past', 'publish_at_too_far', 'post_already_published')) return 'publishAt';
   return null;
 }
 
 function detailErrors(error: unknown): FieldErrors {
-  if (!isApiError(error, ERROR_TYPES.validationFailed) || !error.details) return {};
+  if (!isApiError(error, 'validation_failed') || !error.details) return {};
   const fields: FieldErrors = {};
   for (const detail of error.details) {
     const root = detail.path.split('.')[0];

@@ -1,4 +1,4 @@
-import { displayName, ERROR_TYPES, type Post } from '@aurum/core';
+import { displayName, type Post } from '@aurum/core';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
@@ -44,7 +44,7 @@ export default function PostPage() {
   const post = useQuery(postQuery(postId));
 
   if (post.isPending) return <PageLoading label="Loading post" />;
-  if (isApiError(post.error, ERROR_TYPES.postRemoved)) {
+  if (isApiError(post.error, 'post_removed')) {
     return (
       <>
         <PageHeader title="Post removed" back>
@@ -56,7 +56,7 @@ export default function PostPage() {
       </>
     );
   }
-  if (isApiError(post.error, ERROR_TYPES.notFound)) {
+  if (isApiError(post.error, 'not_found')) {
     return (
       <>
         <PageHeader title="Post not found" back>

@@ -1,4 +1,4 @@
-import { displayName, ERROR_TYPES, formatMoney, paymentMethodText, SUBSCRIPTION_PERIOD_DAYS, type Subscription } from '@aurum/core';
+import { displayName, formatMoney, paymentMethodText, SUBSCRIPTION_PERIOD_DAYS, type Subscription } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -139,7 +139,7 @@ function PlanChangeQuote({ subscription, planId }: { subscription: Subscription;
     },
     onError: (error) => {
       keys.settled(error);
-      if (isApiError(error, ERROR_TYPES.quoteChanged)) void quote.refetch();
+      if (isApiError(error, 'quote_changed')) void quote.refetch();
     },
   });
 
@@ -157,7 +157,7 @@ function PlanChangeQuote({ subscription, planId }: { subscription: Subscription;
           : `You pay ${formatMoney({ amountMinor: amountDueMinor, currency })} now; from ${from} you pay ${next} every ${SUBSCRIPTION_PERIOD_DAYS} days.`}
       </Typography>
       {change.error &&
-        (isApiError(change.error, ERROR_TYPES.quoteChanged) || retrying ? (
+        (isApiError(change.error, 'quote_changed') || retrying ? (
           <Alert severity="warning">{errorMessage(change.error)}</Alert>
         ) : (
           <PaymentError error={change.error} />

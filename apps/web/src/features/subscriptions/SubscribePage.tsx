@@ -1,4 +1,4 @@
-import { displayName, ERROR_TYPES, type ProfilePage, type SubscriptionItem } from '@aurum/core';
+import { displayName, type ProfilePage, type SubscriptionItem } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -119,8 +119,8 @@ function SubscribeForm({ creator }: { creator: ProfilePage }) {
       keys.settled(error);
       refreshAfterDecline(queryClient, error);
       // What the page shows is out of date: another device subscribed, or the creator withdrew the plan.
-      if (isApiError(error, ERROR_TYPES.alreadySubscribed)) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
-      if (isApiError(error, ERROR_TYPES.planUnavailable))
+      if (isApiError(error, 'already_subscribed')) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      if (isApiError(error, 'plan_unavailable'))
         void queryClient.invalidateQueries({ queryKey: queryKeys.profilePage.one(creator.userId) });
     },
   });

@@ -1,4 +1,3 @@
-import { ERROR_TYPES } from '@aurum/core';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { PageLoading } from '../../components/LoadingOverlay';
@@ -10,7 +9,7 @@ import { paths } from '../../lib/paths';
 /** Loading, not found and failure of one subscription, shared by its page and its edit page. */
 export function SubscriptionStates({ isPending, error, retry }: { isPending: boolean; error: unknown; retry: () => void }) {
   if (isPending) return <PageLoading label="Loading the subscription" />;
-  if (isApiError(error) && (error.statusCode === 404 || error.type === ERROR_TYPES.validationFailed)) {
+  if (isApiError(error) && (error.statusCode === 404 || isApiError(error, 'validation_failed'))) {
     return (
       <>
         <PageHeader title="Subscription not found" back>

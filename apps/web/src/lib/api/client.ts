@@ -1,4 +1,4 @@
-import { type ApiErrorBody, ERROR_TYPES, type ErrorType } from '@aurum/core';
+import type { ApiErrorBody, ErrorType } from '@aurum/core';
 import { requestFreshCheck } from '../fresh-check';
 import { takeDocumentAnswer } from './document-answers';
 
@@ -32,7 +32,7 @@ export class NetworkError extends Error {
   }
 }
 
-/** True for an API error of the given type, e.g. `isApiError(error, ERROR_TYPES.handleTaken)`. */
+/** True for an API error of the given type, e.g. `isApiError(error, 'handle_taken')` (a type the API does not have fails to compile). */
 export function isApiError(error: unknown, type?: ErrorType): error is ApiError {
   return error instanceof ApiError && (type === undefined || error.type === type);
 }
@@ -68,7 +68,7 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
     return await sendRequest<T>(method, path, body);
   } catch (error) {
     // A sensitive action asked for a fresh check: once the member passes it, the request goes again.
-    if (!isApiError(error, ERROR_TYPES.stepUpRequired) || !(await requestFreshCheck())) throw error;
+    if (!isApiError(error, 'step_up_required') || !(await requestFreshCheck())) throw error;
     return sendRequest<T>(method, path, body);
   }
 }

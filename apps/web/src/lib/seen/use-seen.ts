@@ -1,4 +1,4 @@
-import { ERROR_TYPES, type Post, SEEN_DEFAULT_DURATION_MS } from '@aurum/core';
+import { type Post, SEEN_DEFAULT_DURATION_MS } from '@aurum/core';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../api/client';
 import { recordSeen } from './api';
@@ -55,7 +55,7 @@ export function useSeen(postId: string | null | undefined, durationMs = SEEN_DEF
           if (seenThisSession.has(postId)) return;
           seenThisSession.add(postId);
           recordSeen(postId, durationMs).catch((error: unknown) => {
-            if (!isApiError(error, ERROR_TYPES.alreadySeen)) seenThisSession.delete(postId);
+            if (!isApiError(error, 'already_seen')) seenThisSession.delete(postId);
           });
         }, durationMs);
       },
