@@ -93,9 +93,11 @@ test('a user becomes a creator, sells a plan and posts; another member sees only
   const lockedPostUrl = await publishPost(page, { text: 'The full harbour film, for subscribers.', files: [video], access: 'Subscribers' });
   await expect(page.getByLabel('Video')).toBeVisible();
   const creatorProfile = await page.evaluate(() => fetch('/api/me').then((r) => r.json()));
-  // The creator's own posts stay in their home, however long they looked at them.
+  // The creator's own posts stay in their home, however long they looked at them. (Public posts
+  // of every creator are in everyone's feed: the other project's creator posts the same text.)
   await page.goto('/home');
-  await expect(page.getByRole('list', { name: 'Your feed' }).getByText('Morning light over the harbour.')).toBeVisible();
+  const ownCards = page.getByRole('list', { name: 'Your feed' }).getByRole('article', { name: creatorName, exact: true });
+  await expect(ownCards.getByText('Morning light over the harbour.')).toBeVisible();
 
   // Another member: the public post shows, the other only blurred with its unlock offer.
   const memberContext = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
