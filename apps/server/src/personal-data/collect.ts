@@ -7,13 +7,18 @@ import {
   creatorBalances,
   creatorOnboarding,
   follows,
+  knownDevices,
   messages,
+  passkeys,
   payouts,
   plans,
   postMedia,
   posts,
   profiles,
+  recoveryCodes,
+  sessions,
   subscriptions,
+  totpAuthenticators,
   userData,
   users,
 } from '../db/schema.js';
@@ -23,7 +28,9 @@ const creator = alias(profiles, 'creator_profile');
 /**
  * Everything the member's download holds, read in one pass per table: their account and
  * profile, follows, subscriptions, payments, the messages of their chats (both sides), their
- * posts without media bytes, and as a creator their balances and payouts. Other members appear by handle only.
+ * posts without media bytes, as a creator their balances and payouts, and how they sign in:
+ * sessions, known devices and second factors, without any secret, token or hash. Other members
+ * appear by handle only.
  */
 export async function collectPersonalData(db: Database, userId: string, at: Date) {
   const [account] = await db
@@ -148,6 +155,7 @@ export async function collectPersonalData(db: Database, userId: string, at: Date
   ]);
   return {
     exportedAt: at.toISOString(),
+    ...(await collectSignIn(db, userId)),
     profile: account ?? null,
     follows: followRows,
     subscriptions: subscriptionRows,
@@ -156,5 +164,51 @@ export async function collectPersonalData(db: Database, userId: string, at: Date
     posts: postRows,
     balances: balanceRows,
     payouts: payoutRows,
+  };
+}
+
+/** Where and how the member signs in: what the sessions and security settings show them. */
+async function collectSignIn(db: Database, userId: string) {
+  const [sessionRows, deviceRows, authenticatorRows, passkeyRows, recoveryRows] = await Promise.all([
+    db
+      .select({
+        signedInAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        ipAddress: sessions.ip,
+        userAgent: sessions.userAgent,
+        secondFactorAt: sessions.secondFactorAt,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(asc(sessions.createdAt)),
+    db
+      .select({ firstSignInAt: knownDevices.createdAt, lastSignInAt: knownDevices.lastSignInAt })
+      .from(knownDevices)
+      .where(eq(knownDevices.userId, userId))
+      .orderBy(asc(knownDevices.createdAt)),
+    db
+      .select({ addedAt: totpAuthenticators.createdAt, confirmedAt: totpAuthenticators.confirmedAt })
+      .from(totpAuthenticators)
+      .where(eq(totpAuthenticators.userId, userId)),
+    db
+      .select({ name: passkeys.name, synced: passkeys.synced, addedAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId))
+      .orderBy(asc(passkeys.createdAt)),
+    db
+      .select({ issuedAt: recoveryCodes.createdAt, usedAt: recoveryCodes.usedAt })
+      .from(recoveryCodes)
+      .where(eq(recoveryCodes.userId, userId))
+      .orderBy(asc(recoveryCodes.createdAt)),
+  ]);
+  return {
+    sessions: sessionRows,
+    knownDevices: deviceRows,
+    secondFactors: {
+      authenticatorApp: authenticatorRows[0] ?? null,
+      passkeys: passkeyRows,
+      recoveryCodes: recoveryRows,
+    },
   };
 }

@@ -14,6 +14,7 @@ import {
   payoutMethods,
   profiles,
   recoveryCodes,
+  sessions,
   totpAuthenticators,
   users,
 } from '../db/schema.js';
@@ -54,6 +55,7 @@ describe(`a member's own data (${TEST_DRIVER})`, () => {
     const planId = await createActivePlan(creator.client, 'Gold', 900);
     await creator.client.post('/api/posts', { access: ['public'], text: 'Hello fans' });
     const member = await signUp(server, 'datamember');
+    const { secret } = await member.client.addAuthenticatorApp();
     await follow(server, member.id, creator.id);
     await subscribe(server, member.id, planId, new Date(Date.now() + 30 * DAY_MS));
 
@@ -79,6 +81,17 @@ describe(`a member's own data (${TEST_DRIVER})`, () => {
     expect(data).toHaveProperty('payments');
     expect(data).toHaveProperty('messages');
     expect(data.posts).toEqual([]);
+    // How they sign in, without a secret: the session's device, the authenticator app, the recovery codes.
+    expect(data.sessions).toHaveLength(1);
+    expect(Object.keys(data.sessions[0]).sort()).toEqual(['expiresAt', 'ipAddress', 'lastSeenAt', 'secondFactorAt', 'signedInAt', 'userAgent']);
+    expect(data.secondFactors.authenticatorApp).toMatchObject({ confirmedAt: expect.any(String) });
+    expect(data.secondFactors.passkeys).toEqual([]);
+    expect(data.secondFactors.recoveryCodes).toHaveLength(10);
+    const [session] = await server.context.database.db.select().from(sessions).where(eq(sessions.userId, member.id));
+    const [codes] = await server.context.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, member.id));
+    const [app] = await server.context.database.db.select().from(totpAuthenticators).where(eq(totpAuthenticators.userId, member.id));
+    const text = JSON.stringify(data);
+    for (const kept of [secret, session?.id, codes?.codeHash, app?.sealedSecret]) expect(text).not.toContain(kept);
 
     // Not signed in: 401; someone else with the link: 404; a changed link: 403.
     expect((await fetch(server.baseUrl + link)).status).toBe(401);
