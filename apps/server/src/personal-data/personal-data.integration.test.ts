@@ -83,7 +83,14 @@ describe(`a member's own data (${TEST_DRIVER})`, () => {
     expect(data.posts).toEqual([]);
     // How they sign in, without a secret: the session's device, the authenticator app, the recovery codes.
     expect(data.sessions).toHaveLength(1);
-    expect(Object.keys(data.sessions[0]).sort()).toEqual(['expiresAt', 'ipAddress', 'lastSeenAt', 'secondFactorAt', 'signedInAt', 'userAgent']);
+    expect(Object.keys(data.sessions[0]).sort()).toEqual([
+      'expiresAt',
+      'ipAddress',
+      'lastSeenAt',
+      'secondFactorAt',
+      'signedInAt',
+      'userAgent',
+    ]);
     expect(data.secondFactors.authenticatorApp).toMatchObject({ confirmedAt: expect.any(String) });
     expect(data.secondFactors.passkeys).toEqual([]);
     expect(data.secondFactors.recoveryCodes).toHaveLength(10);

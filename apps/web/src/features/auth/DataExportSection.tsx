@@ -29,8 +29,8 @@ export function DataExportSection() {
   return (
     <SectionCard title="Your data" gap={1.5}>
       <Typography color="text.secondary">
-        Get a copy of your profile, follows, subscriptions, payments, messages, posts and sign-ins (devices and two-step settings) as a file. We e-mail you a link when it is ready;
-        it works for 7 days, only while you are signed in.
+        Get a copy of your profile, follows, subscriptions, payments, messages, posts and sign-ins (devices and two-step settings) as a
+        file. We e-mail you a link when it is ready; it works for 7 days, only while you are signed in.
       </Typography>
       {current?.status === 'pending' && (
         <Alert severity="info" role="status">
