@@ -31,8 +31,7 @@ async function adminEndsHold(admin: Page, creatorId: string): Promise<void> {
   await admin.goto(`/admin/users/${creatorId}`);
   await admin.getByRole('link', { name: 'Payouts' }).click();
   await expect(admin).toHaveURL(new RegExp(`/admin/payouts/creators/${creatorId}$`));
-  await admin.getByText('Their own number of days').click();
-  await expect(admin.getByRole('radio', { name: 'Their own number of days' })).toBeChecked();
+  await admin.getByRole('radio', { name: 'Their own number of days' }).check();
   await admin.getByRole('spinbutton', { name: 'Days' }).fill('0');
   await admin.getByLabel('Reason').fill('Long clean record');
   await admin.getByRole('button', { name: 'Change hold' }).click();
