@@ -1,7 +1,8 @@
+import type { Page } from '@playwright/test';
 import { setBotScore } from './support/bot-check.js';
 import { expect, test } from './support/fixtures.js';
 import { codeMailedTo, expectAccessible, mailTo, screenshot, signInLinkMailedTo, uniqueEmail } from './support/journey.js';
-import { send, signUpThroughApi } from './support/scene.js';
+import { send, signInAs, signUpThroughApi } from './support/scene.js';
 
 test('an anonymous visit to /home lands on the landing page', async ({ page }) => {
   await page.goto('/home');
@@ -133,3 +134,64 @@ test('a member signs in on a new device with the mailed link, is told by mail, a
   await expect(sessions.getByRole('listitem')).toHaveCount(1);
   expect((await send(member, 'GET', '/api/me')).status).toBe(401);
 });
+
+test('a member adds a passkey, signs in with it alone, and answers the second step with it after the mailed code', async ({
+  page,
+}, testInfo) => {
+  // The device's own authenticator (a platform one that checks who holds it), as Chromium emulates it.
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('WebAuthn.enable');
+  await devtools.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const member = await signUpThroughApi({ label: `key${testInfo.project.name}`, publicName: 'Kim Key' });
+  await signInAs(page, member);
+  await page.goto(`/users/${member.id}/personal-details`);
+  const section = page.getByRole('region', { name: 'Two-step sign-in' });
+  await section.getByRole('button', { name: 'Add a passkey' }).click();
+  // The first second factor comes with the recovery codes, shown once.
+  const saved = page.getByRole('dialog', { name: 'Save your recovery codes' });
+  await expect(saved.getByRole('listitem')).toHaveCount(10);
+  await saved.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(section.getByRole('button', { name: /^Remove passkey / })).toHaveCount(1);
+  await expect(section.getByText(/not used yet/)).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Add another passkey' })).toBeVisible();
+  await section.scrollIntoViewIfNeeded();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'passkey-added');
+
+  // Signed out, the passkey alone signs in: it is both factors, as the device checked its holder.
+  await signOut(page);
+  await page.goto('/auth/login');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+
+  // With the mailed code, the second step asks for the passkey.
+  await signOut(page);
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail address').fill(member.email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Sign-in code').fill(await codeMailedTo(member.email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'passkey-second-step');
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/users/${member.id}/personal-details`);
+  await expect(section.getByText(/last used/)).toBeVisible();
+});
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}

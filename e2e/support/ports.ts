@@ -14,4 +14,5 @@ export const RECAPTCHA_PORT = 5127 + offset;
 export const SENTRY_PORT = 5128 + offset;
 /** The OpenTelemetry collector stand-in: where the server exports, and relays the browser's exports to. */
 export const OTLP_PORT = 5129 + offset;
-export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
+/** By name, not address: browsers offer passkeys only to a domain (their relying party), never to an IP address. */
+export const APP_URL = `http://localhost:${APP_PORT}`;

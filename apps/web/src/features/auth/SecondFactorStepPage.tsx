@@ -1,3 +1,4 @@
+import type { SecondFactorMethod } from '@aurum/core';
 import Button from '@mui/material/Button';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -27,11 +28,7 @@ export default function SecondFactorStepPage() {
   const { ticket, methods } = state;
   return (
     <AuthCard>
-      <PageHeader title="Confirm it is you">
-        {methods.includes('passkey')
-          ? 'Your account asks for a second step: use your passkey or, if you set one up, your authenticator app.'
-          : 'Your account asks for a second step: enter the code your authenticator app shows.'}
-      </PageHeader>
+      <PageHeader title="Confirm it is you">{`Your account asks for a second step: ${secondStepWays(methods)}.`}</PageHeader>
       <SecondFactorForm
         methods={methods}
         passkeyOptions={() => ticketPasskeyOptions(ticket)}
@@ -43,4 +40,13 @@ export default function SecondFactorStepPage() {
       </Button>
     </AuthCard>
   );
+}
+
+/** What the second step takes, from the methods this account has (a recovery code always works). */
+function secondStepWays(methods: readonly SecondFactorMethod[]): string {
+  const ways = [
+    methods.includes('passkey') && 'use your passkey',
+    methods.includes('totp') && 'enter the code your authenticator app shows',
+  ].filter(Boolean);
+  return ways.length ? `${ways.join(', or ')}. A recovery code works too` : 'enter one of your recovery codes';
 }
