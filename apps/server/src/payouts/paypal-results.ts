@@ -85,7 +85,7 @@ export function earlierBatchOf(error: PayPalError | undefined): string | null {
 }
 
 const UNCLAIMED = (receiver: string | null | undefined) =>
-  `No PayPal account took the payout sent to ${receiver ?? 'your PayPal address'}, so it was cancelled. ${CHECK_ADDRESS}`;
+  `No PayPal account took the payout sent to ${receiver ?? 'your PayPal address'}, so it was canceled. ${CHECK_ADDRESS}`;
 
 /** The item was unclaimed and is cancelled (only an unclaimed item can be): its money is back with the platform. */
 export const unclaimedResult = (item: PayPalItem): PayoutResult => ({

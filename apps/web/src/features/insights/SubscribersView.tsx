@@ -31,7 +31,7 @@ export function SubscribersView({ data }: { data: SubscribersInsights }) {
           previous={count(previous.renewed)}
         />
         <Kpi
-          label="Cancelled"
+          label="Canceled"
           value={count(total.cancelled)}
           change={relativeChange(total.cancelled, previous.cancelled)}
           previous={count(previous.cancelled)}
@@ -48,7 +48,7 @@ export function SubscribersView({ data }: { data: SubscribersInsights }) {
         <Kpi label="Followers" value={count(total.followersAtEnd)} />
       </KpiGrid>
       <Typography variant="body2" color="text.secondary">
-        Churn is the subscriptions that ended in the period (cancelled: ran out after the member stopped renewal; lapsed: renewal failed
+        Churn is the subscriptions that ended in the period (canceled: ran out after the member stopped renewal; lapsed: renewal failed
         until the grace period ended) over those active when it began ({left} of {total.activeAtStart}; the period before:{' '}
         {percent(previous.churnRate)}).
       </Typography>
@@ -63,7 +63,7 @@ export function SubscribersView({ data }: { data: SubscribersInsights }) {
             tick,
           }}
           table={{
-            columns: [heading, 'Active', 'New', 'Renewed', 'Cancelled', 'Lapsed', 'Churn'],
+            columns: [heading, 'Active', 'New', 'Renewed', 'Canceled', 'Lapsed', 'Churn'],
             rows: series.map((point, index) => ({
               key: point.bucket,
               cells: [
@@ -80,7 +80,7 @@ export function SubscribersView({ data }: { data: SubscribersInsights }) {
         />
         <ChartCard
           title="Joined and left"
-          summary="New subscriptions above the line, cancelled and lapsed ones below it."
+          summary="New subscriptions above the line, canceled and lapsed ones below it."
           spec={{
             type: 'bars',
             labels,
@@ -91,7 +91,7 @@ export function SubscribersView({ data }: { data: SubscribersInsights }) {
             tick: (value) => tick(Math.abs(value)),
           }}
           table={{
-            columns: [heading, 'New', 'Cancelled', 'Lapsed'],
+            columns: [heading, 'New', 'Canceled', 'Lapsed'],
             rows: series.map((point, index) => ({ key: point.bucket, cells: [labels[index], point.new, point.cancelled, point.lapsed] })),
           }}
         />
@@ -120,7 +120,7 @@ export function SubscribersView({ data }: { data: SubscribersInsights }) {
               tick,
             }}
             table={{
-              columns: ['Plan', 'Price', 'Active now', 'New', 'Renewed', 'Cancelled', 'Lapsed'],
+              columns: ['Plan', 'Price', 'Active now', 'New', 'Renewed', 'Canceled', 'Lapsed'],
               rows: plans.map((plan) => ({
                 key: plan.planId,
                 cells: [
