@@ -21,7 +21,7 @@ import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
 import { planPrice } from '../../lib/plans';
-import { cancelSubscription, refreshAfterSubscriptionChange, subscriptionQuery } from './api';
+import { cancelSubscription, changeSubscriptionPaymentMethod, refreshAfterSubscriptionChange, subscriptionQuery } from './api';
 import { CreatorLine } from './CreatorLine';
 import { SubscriptionStates } from './SubscriptionStates';
 import { SubscriptionStatusChip } from './SubscriptionStatusChip';
@@ -59,8 +59,8 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
           </Alert>
         )}
         {status === 'canceled' && (
-          <Alert severity="info">
-            Renewal is off: you keep access until {formatDate(subscription.validUntil)}. Choose a payment method to turn renewal back on.
+          <Alert severity="info" action={<ResumeRenewal subscription={subscription} />}>
+            Renewal is off: you keep access until {formatDate(subscription.validUntil)}.
           </Alert>
         )}
         <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 2.5 }}>
@@ -104,6 +104,35 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
         </Paper>
       </Box>
     </Box>
+  );
+}
+
+/**
+ * Turns renewal back on with the method it was paid with; without one (removed since), the
+ * member picks a method, which turns renewal on as well.
+ */
+function ResumeRenewal({ subscription }: { subscription: Subscription }) {
+  const queryClient = useQueryClient();
+  const method = subscription.paymentMethod;
+  const resume = useMutation({
+    mutationFn: (paymentMethodId: string) => changeSubscriptionPaymentMethod(subscription.id, paymentMethodId),
+    onSuccess: (resumed) => {
+      refreshAfterSubscriptionChange(queryClient, resumed);
+      addSnack(`Renewal is back on. It renews on ${formatDate(resumed.validUntil)}.`, 'success');
+    },
+    onError: (error) => addSnack(errorMessage(error), 'error'),
+  });
+  if (!method) {
+    return (
+      <Button color="inherit" size="small" component={RouterLink} to={paths.editSubscription(subscription.id)}>
+        Resume
+      </Button>
+    );
+  }
+  return (
+    <Button color="inherit" size="small" loading={resume.isPending} onClick={() => resume.mutate(method.id)}>
+      Resume
+    </Button>
   );
 }
 

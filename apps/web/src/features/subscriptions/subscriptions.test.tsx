@@ -106,6 +106,39 @@ describe('subscriptions', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull());
   });
 
+  it('resumes a canceled subscription with the method it was paid with, in one tap', async () => {
+    let subscription = makeSubscription({ status: 'canceled', autoRenew: false, nextRenewalAt: null });
+    const fetchMock = mockApi({
+      ...signedIn,
+      'GET /api/subscriptions/s1': () => ({ status: 200, body: subscription }),
+      'PUT /api/subscriptions/s1/payment-method': () => {
+        subscription = makeSubscription();
+        return { status: 200, body: subscription };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/subscriptions/s1');
+
+    expect(await screen.findByText('Renewal is off: you keep access until Dec 1, 2026.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+    expect(await screen.findByText('Renewal is back on. It renews on Dec 1, 2026.')).toBeTruthy();
+    expect(bodies(fetchMock, 'PUT /api/subscriptions/s1/payment-method')).toEqual([{ paymentMethodId: makePaymentMethod().id }]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Cancel subscription' })).toBeTruthy();
+  });
+
+  it('sends a canceled subscription whose payment method was removed to choose one to resume', async () => {
+    mockApi({
+      ...signedIn,
+      'GET /api/subscriptions/s1': () => ({
+        status: 200,
+        body: makeSubscription({ status: 'canceled', autoRenew: false, nextRenewalAt: null, paymentMethod: null }),
+      }),
+    });
+    renderApp('/subscriptions/s1');
+    expect((await screen.findByRole('link', { name: 'Resume' })).getAttribute('href')).toBe('/subscriptions/s1/edit');
+  });
+
   it('warns when a renewal failed and points to the payment method', async () => {
     mockApi({
       ...signedIn,
