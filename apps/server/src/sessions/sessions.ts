@@ -147,6 +147,14 @@ export class SessionStore {
     return { viewer: { userId, sessionId, email, labels, secondFactorAt }, expiresAt };
   }
 
+  /**
+   * Marks the session used at `at`: the app's heartbeat, so where a member is signed in reads
+   * the same last activity as their "last online" (requests alone refresh it once a day).
+   */
+  async touch(sessionId: string, at: Date): Promise<void> {
+    await this.db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, sessionId));
+  }
+
   /** Records that the session passed a second factor now; every instance reads it afresh. */
   async markSecondFactor(sessionId: string): Promise<Date> {
     const at = this.now();

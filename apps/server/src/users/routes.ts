@@ -66,7 +66,7 @@ export const usersRoutes: DomainRoutes<{ users: UsersService; config: Pick<Confi
     '/api/me/heartbeat',
     { schema: { tags: ['users'], summary: 'Refresh online status', response: { 204: z.null() } } },
     async (request, reply) => {
-      await users.touchOnline(requireViewer(request).userId);
+      await users.touchOnline(requireViewer(request));
       return reply.status(204).send(null);
     },
   );

@@ -16,6 +16,7 @@ import { follows, profiles, subscriptions, userData, users } from '../db/schema.
 import { grantsAccessSql } from '../db/subscription-access.js';
 import { errors } from '../http/errors.js';
 import type { TextCheck } from '../http/text-check.js';
+import type { Viewer } from '../http/viewer.js';
 import type { SessionStore } from '../sessions/sessions.js';
 
 export interface UsersServiceDeps {
@@ -188,9 +189,11 @@ export class UsersService {
     return this.getCurrentUser(userId);
   }
 
-  /** Refreshes last_online; the browser calls it every 5 minutes while signed in. */
-  async touchOnline(userId: string): Promise<void> {
-    await this.deps.db.update(profiles).set({ lastOnline: this.deps.now() }).where(eq(profiles.userId, userId));
+  /** Refreshes last_online and the session's last activity, at one time; the browser calls it every 5 minutes while signed in. */
+  async touchOnline(viewer: Pick<Viewer, 'userId' | 'sessionId'>): Promise<void> {
+    const now = this.deps.now();
+    await this.deps.db.update(profiles).set({ lastOnline: now }).where(eq(profiles.userId, viewer.userId));
+    await this.deps.sessions.touch(viewer.sessionId, now);
   }
 
   /** Disables the account and ends all of its sessions; it can never sign in again. */

@@ -1,4 +1,4 @@
-import { REGISTRATION_BACKDATE_MS, TERMS_VERSION } from '@aurum/core';
+import { DAY_MS, REGISTRATION_BACKDATE_MS, TERMS_VERSION } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, uniqueEmail } from '../../test/content-fixtures.js';
@@ -101,13 +101,23 @@ describe(`registration and the current user (${TEST_DRIVER})`, () => {
     expect(row?.labels).toEqual([]);
   });
 
-  it('refreshes last_online on heartbeat', async () => {
+  it("refreshes last_online on heartbeat, and the session's last activity with it", async () => {
+    const HOUR_MS = DAY_MS / 24;
     const client = new ApiClient(server);
     const me = await client.register(uniqueEmail('member'), 'heartbeat_user');
     expect(me.lastOnline).toBeNull();
-    expect((await client.post('/api/me/heartbeat')).status).toBe(204);
-    const after = await client.get('/api/me');
-    expect(Date.parse(after.body.lastOnline)).toBeGreaterThan(Date.now() - 60_000);
+    // An hour later (requests alone refresh a session's activity once a day).
+    server.advanceClock(HOUR_MS);
+    try {
+      expect((await client.post('/api/me/heartbeat')).status).toBe(204);
+      const after = await client.get('/api/me');
+      expect(Date.parse(after.body.lastOnline)).toBeGreaterThan(Date.now() + HOUR_MS - 60_000);
+      const sessions = await client.get('/api/me/sessions');
+      const current = sessions.body.items.find((session: { current: boolean }) => session.current);
+      expect(current.lastActiveAt).toBe(after.body.lastOnline);
+    } finally {
+      server.advanceClock(-HOUR_MS);
+    }
   });
 
   it('shows a public profile to signed-in users and hides disabled accounts', async () => {
