@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useErrorState } from '../components/error-store';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { OnceNeeded } from '../components/OnceNeeded';
-import { useCurrentSnack } from '../components/snack-queue';
+import { leavePageSnacks, useCurrentSnack } from '../components/snack-queue';
 import { useHeartbeat } from '../features/auth/useHeartbeat';
 import { useCurrentUser, useLiveCurrentUser } from '../lib/current-user';
 import { useErrorReporting } from '../lib/error-reporting';
@@ -64,6 +64,8 @@ function useDocumentTitle(pathname: string): void {
  */
 export function Root() {
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each change of page is the cue
+  useEffect(() => leavePageSnacks(), [pathname]);
   const queryClient = useQueryClient();
   const current = useCurrentUser();
   // Deferred: once the user is known, the page renders in slices that yield to the browser

@@ -5,7 +5,12 @@ export interface SnackMessage {
   id: number;
   text: string;
   severity: AlertColor;
+  /** performance.now() when it was added. */
+  shownAt: number;
 }
+
+/** A message this young when the page changes came with the change (saved, then taken to the result): it stays. */
+export const SNACK_FOLLOWS_MOVE_MS = 1000;
 
 export const snackStore = createStore<SnackMessage[]>([]);
 let nextId = 1;
@@ -16,12 +21,17 @@ let nextId = 1;
  * stuck behind an older message's timer.
  */
 export function addSnack(text: string, severity: AlertColor = 'info'): void {
-  snackStore.set([{ id: nextId++, text, severity }]);
+  snackStore.set([{ id: nextId++, text, severity, shownAt: performance.now() }]);
 }
 
 /** Closes the message being shown. */
 export function dismissSnack(id: number): void {
   snackStore.set((queue) => queue.filter((message) => message.id !== id));
+}
+
+/** The member went to another page: a message about the page they left goes with it. */
+export function leavePageSnacks(now = performance.now()): void {
+  snackStore.set((queue) => queue.filter((message) => now - message.shownAt < SNACK_FOLLOWS_MOVE_MS));
 }
 
 export function clearSnacks(): void {
