@@ -12,8 +12,10 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { BackButton } from '../../components/BackButton';
 import { PageLoading } from '../../components/LoadingOverlay';
+import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed, RetryAlert } from '../../components/RetryAlert';
 import { UserAvatar } from '../../components/UserAvatar';
+import { isApiError } from '../../lib/api/client';
 import { useIsCreator } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { chatQuery, sendTyping } from './api';
@@ -27,6 +29,18 @@ export default function ChatPage() {
   const { chatId = '' } = useParams();
   const chat = useQuery(chatQuery(chatId));
   if (chat.isPending) return <PageLoading label="Loading the chat" />;
+  if (isApiError(chat.error, 'not_found') || isApiError(chat.error, 'validation_failed')) {
+    return (
+      <>
+        <PageHeader title="Chat not found" back>
+          This chat does not exist, or it is between other people.
+        </PageHeader>
+        <Button variant="contained" component={RouterLink} to={paths.chats}>
+          Your chats
+        </Button>
+      </>
+    );
+  }
   if (chat.isError) return <LoadFailed title="Could not open this chat" error={chat.error} retry={() => void chat.refetch()} />;
   return <Conversation chat={chat.data} />;
 }

@@ -1,6 +1,7 @@
 import { type ChatPartner, displayName } from '@aurum/core';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
@@ -10,13 +11,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { setError } from '../../components/error-store';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { LoadMore } from '../../components/LoadMore';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed } from '../../components/RetryAlert';
 import { UserAvatar } from '../../components/UserAvatar';
+import { useIsCreator } from '../../lib/current-user';
 import { useAppNavigation } from '../../lib/navigation';
+import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { partnersQuery, startChat } from './api';
@@ -69,14 +73,7 @@ export default function NewChatPage() {
       ) : partners.isError && !partners.data ? (
         <LoadFailed title="Could not load who you can chat with" error={partners.error} retry={() => void partners.refetch()} />
       ) : items.length === 0 ? (
-        <Paper variant="outlined" role="status" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center', display: 'grid', gap: 1 }}>
-          <Typography variant="h2">{q ? 'Nobody found' : 'Nobody to chat with yet'}</Typography>
-          <Typography color="text.secondary">
-            {q
-              ? `Nobody you can chat with matches “${q}”.`
-              : 'Chat comes with plans that include it: subscribe to one, or offer one to your members.'}
-          </Typography>
-        </Paper>
+        <NobodyToChatWith query={q} />
       ) : (
         <>
           <Paper variant="outlined" sx={{ overflow: 'hidden', opacity: partners.isPlaceholderData ? 0.6 : 1 }}>
@@ -118,5 +115,38 @@ export default function NewChatPage() {
         </>
       )}
     </>
+  );
+}
+
+/**
+ * Nobody matches, or nobody yet: chat comes with a plan that includes it, so the way on is
+ * Explore (a creator's plans) and, for a creator, a plan of their own with chat.
+ */
+function NobodyToChatWith({ query }: { query: string }) {
+  const isCreator = useIsCreator();
+  const how = isCreator
+    ? 'You can chat with a creator once you subscribe to a plan of theirs that includes chat, and with members whose plan with you includes it.'
+    : 'You can chat with a creator once you subscribe to a plan of theirs that includes chat.';
+  return (
+    <Paper
+      variant="outlined"
+      role="status"
+      sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center', display: 'grid', gap: 1.5, justifyItems: 'center' }}
+    >
+      <Typography variant="h2">{query ? 'Nobody found' : 'Nobody to chat with yet'}</Typography>
+      <Typography color="text.secondary" sx={{ maxWidth: 440 }}>
+        {query ? `Nobody you can chat with matches “${query}”. ${how}` : how}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
+        <Button variant="contained" component={RouterLink} to={paths.explore}>
+          Explore creators
+        </Button>
+        {isCreator && (
+          <Button variant="outlined" component={RouterLink} to={paths.plans}>
+            Your plans
+          </Button>
+        )}
+      </Box>
+    </Paper>
   );
 }
