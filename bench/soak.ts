@@ -240,7 +240,7 @@ async function subscribeAndCancel(soak: Soak, scene: Scene, round: number, metho
   const subscription = await soak.json<{ id: string }>(member, 'POST', '/api/subscriptions', {
     planId,
     paymentMethodId: methodId,
-    idempotencyKey: `soak-${round}`,
+    idempotencyKey: `soak-${randomBytes(8).toString('hex')}-${round}`,
   });
   await soak.request(member, 'POST', `/api/subscriptions/${subscription.id}/cancel`);
 }
