@@ -21,7 +21,7 @@ import pg from 'pg';
 import { type Listener, openAll, openChatSocket, type Pair, seedChatPairs, sendChatMessage } from './chat-pairs.js';
 import { type RunningServer, readMemory, startCompiledServer } from './compiled-server.js';
 import { replaceResultsSection } from './results.js';
-import { argument, DEFAULT_SERVER_URL, ms, percentile } from './target.js';
+import { argument, DEFAULT_SERVER_URL, ms, percentile, scratchDatabase } from './target.js';
 
 const SOCKETS = Number(argument('sockets') ?? 2000);
 const MESSAGES = Number(argument('messages') ?? 2000);
@@ -119,22 +119,17 @@ function table(results: RunResult[]): string {
 }
 
 async function main(): Promise<void> {
-  const database = `aurum_bench_realtime_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`create database ${admin.escapeIdentifier(database)}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${database}`;
+  const database = await scratchDatabase(SERVER_URL, 'realtime');
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'aurum-bench-realtime-'));
   const secret = randomBytes(32).toString('hex');
-  const env = { DATABASE_URL: url.toString(), REDIS_URL, SESSION_SECRET: secret };
+  const env = { DATABASE_URL: database.url, REDIS_URL, SESSION_SECRET: secret };
   const servers: RunningServer[] = [];
   try {
     const first = await startCompiledServer({ dataDir: path.join(scratch, 'a'), env });
     servers.push(first);
     const second = await startCompiledServer({ dataDir: path.join(scratch, 'b'), env });
     servers.push(second);
-    const client = new pg.Client({ connectionString: url.toString() });
+    const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     const pairs = await seedChatPairs(client, Math.floor(SOCKETS / 2));
     await client.end();
@@ -159,8 +154,7 @@ async function main(): Promise<void> {
     replaceResultsSection(RESULTS_HEADING, section);
   } finally {
     for (const server of servers) await server.stop();
-    await admin.query(`drop database if exists ${admin.escapeIdentifier(database)} with (force)`);
-    await admin.end();
+    await database.drop();
     await rm(scratch, { recursive: true, force: true });
   }
 }

@@ -28,7 +28,7 @@ import { type Listener, openAll, openChatSocket, type Pair, seedChatPairs } from
 import { ROOT, type RunningServer, readMemory, startCompiledServer } from './compiled-server.js';
 import { replaceResultsSection } from './results.js';
 import { type MinuteRow, soakChart } from './soak-chart.js';
-import { argument, DEFAULT_SERVER_URL, ms, percentile, VIEWER_TOKEN_PREFIX } from './target.js';
+import { argument, DEFAULT_SERVER_URL, ms, percentile, scratchDatabase, VIEWER_TOKEN_PREFIX } from './target.js';
 
 const MINUTES = Number(argument('minutes') ?? 30);
 const RATE = Number(argument('rate') ?? 40);
@@ -330,26 +330,21 @@ function verdictLines(verdict: Verdict): string[] {
 }
 
 async function main(): Promise<void> {
-  const database = `aurum_bench_soak_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`create database ${admin.escapeIdentifier(database)}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${database}`;
+  const database = await scratchDatabase(SERVER_URL, 'soak');
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'aurum-bench-soak-'));
   let server: RunningServer | undefined;
   let exitCode = 0;
   try {
     execFileSync(
       process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'bench/seed.ts'), '--scale', SCALE, '--database-url', SERVER_URL, '--database', database],
+      ['--import', 'tsx', path.join(ROOT, 'bench/seed.ts'), '--scale', SCALE, '--database-url', SERVER_URL, '--database', database.name],
       { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
     );
     server = await startCompiledServer({
       dataDir: scratch,
-      env: { DATABASE_URL: url.toString(), REDIS_URL, PAYMENT_PROVIDER: 'dev' },
+      env: { DATABASE_URL: database.url, REDIS_URL, PAYMENT_PROVIDER: 'dev' },
     });
-    const scene = await prepare(server, url.toString());
+    const scene = await prepare(server, database.url);
     const soak = new Soak(server);
     console.log(
       `soak: ${MINUTES} min at ${RATE} requests/s, ${scene.pairs.length * 2} chat sockets, an upload every ${UPLOAD_EVERY_MS / 1000} s, a payment every ${PAYMENT_EVERY_MS / 1000} s`,
@@ -413,8 +408,7 @@ async function main(): Promise<void> {
     console.log(`\nWritten to bench/RESULTS.md and bench/${CHART_FILE}`);
   } finally {
     await server?.stop();
-    await admin.query(`drop database if exists ${admin.escapeIdentifier(database)} with (force)`);
-    await admin.end();
+    await database.drop();
     await rm(scratch, { recursive: true, force: true });
     process.exitCode = exitCode;
   }

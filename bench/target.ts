@@ -2,8 +2,10 @@
  * Where the feed benchmark's data set lives, shared by seed.ts, load.ts and explain.ts:
  * the database `aurum_bench` on a PostgreSQL server, or a PGlite data directory.
  */
+
+import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import type pg from 'pg';
+import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database.js';
 
 export const BENCH_DATABASE = 'aurum_bench';
@@ -86,3 +88,21 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 export const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+
+/** A database of its own for one bench run on the PostgreSQL server at `serverUrl`; `drop` removes it. */
+export async function scratchDatabase(serverUrl: string, label: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `aurum_bench_${label}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${admin.escapeIdentifier(name)}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${admin.escapeIdentifier(name)} with (force)`);
+      await admin.end();
+    },
+  };
+}

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { totpCode } from '../apps/server/src/second-factor/totp.js';
 import { adminEmailFor } from './support/admins.js';
 import { expect, test } from './support/fixtures.js';
-import { codeMailedTo, expectAccessible, screenshot } from './support/journey.js';
+import { expectAccessible, screenshot, signInWithMailedCode } from './support/journey.js';
 import { call, pageOf, send, signInAs, signInThroughApi, signUpAdminThroughApi, signUpThroughApi } from './support/scene.js';
 
 /** Opens the action's dialog, gives a reason and confirms; the snack says it is done. */
@@ -173,11 +173,7 @@ test('the admin area asks for two-step sign-in: an admin adds an authenticator a
   // A new device: the mailed code, then (the phone with the app left at home) a recovery code.
   const context = await browser.newContext({ ...testInfo.project.use });
   const phone = await context.newPage();
-  await phone.goto('/auth/login');
-  await phone.getByLabel('E-mail address').fill(admin.email);
-  await phone.getByRole('button', { name: 'Send code' }).click();
-  await phone.getByLabel('Sign-in code').fill(await codeMailedTo(admin.email));
-  await phone.getByRole('button', { name: 'Sign in' }).click();
+  await signInWithMailedCode(phone, admin.email);
   await expect(phone.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
   await expectAccessible(phone);
   await screenshot(phone, testInfo, 'two-step-sign-in');

@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test';
 import { setBotScore } from './support/bot-check.js';
 import { expect, test } from './support/fixtures.js';
-import { codeMailedTo, expectAccessible, mailTo, screenshot, signInLinkMailedTo, uniqueEmail } from './support/journey.js';
+import {
+  codeMailedTo,
+  expectAccessible,
+  mailTo,
+  screenshot,
+  signInLinkMailedTo,
+  signInWithMailedCode,
+  uniqueEmail,
+} from './support/journey.js';
 import { send, signInAs, signUpThroughApi } from './support/scene.js';
 
 test('an anonymous visit to /home lands on the landing page', async ({ page }) => {
@@ -176,11 +184,7 @@ test('a member adds a passkey, signs in with it alone, and answers the second st
 
   // With the mailed code, the second step asks for the passkey.
   await signOut(page);
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail address').fill(member.email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('Sign-in code').fill(await codeMailedTo(member.email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInWithMailedCode(page, member.email);
   await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, testInfo, 'passkey-second-step');

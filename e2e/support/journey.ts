@@ -59,17 +59,22 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string): 
   await page.screenshot({ path: `e2e/screenshots/${testInfo.project.name}-${name}.png`, fullPage: true });
 }
 
+/** The sign-in page's first step: the address, then the code the mail catcher caught for it. */
+export async function signInWithMailedCode(page: Page, email: string, start = '/auth/login'): Promise<void> {
+  await page.goto(start);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Sign-in code').fill(await codeMailedTo(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
 /**
  * Signs a new address up through the UI: code by e-mail, terms, profile. Ends once the home page
  * is drawn: until then the page is still loading, and while it loads the app's one loading
  * boundary above the layouts replaces the top bar, closing a menu opened in that moment.
  */
 export async function signUp(page: Page, account: { email: string; handle: string; publicName: string }): Promise<void> {
-  await page.goto('/auth/register');
-  await page.getByLabel('E-mail address').fill(account.email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('Sign-in code').fill(await codeMailedTo(account.email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInWithMailedCode(page, account.email, '/auth/register');
   await page.getByLabel('I have read and accept the terms of service').check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Handle').fill(account.handle);
