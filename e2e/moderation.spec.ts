@@ -50,6 +50,10 @@ test('a member reports a post, an admin removes it from the queue, and the repor
   );
   await admin.goto('/admin/reported-content');
   await expect(admin.getByRole('heading', { level: 1, name: 'Reported content' })).toBeVisible();
+  // The queue is a section of the admin area; on a desktop every section's tab shows without scrolling.
+  const sections = admin.getByRole('navigation', { name: 'Admin' });
+  await expect(sections.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-current', 'page');
+  if (testInfo.project.name === 'desktop') await expect(sections.getByRole('tab', { name: 'Audit log' })).toBeInViewport({ ratio: 1 });
   const entry = admin.getByRole('listitem').filter({ hasText: postText });
   await expect(entry.getByText('1 report')).toBeVisible();
   await expect(entry.getByText('Spam or scam')).toBeVisible();

@@ -49,6 +49,21 @@ export async function expectAccessible(page: Page): Promise<void> {
     1000,
     { polling: 100 },
   );
+  // Nothing pushes the page wider than the window: a phone would zoom out, and every tap would land off its target.
+  const sideways = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const widest = [...document.body.querySelectorAll('*')]
+      .filter(
+        (element) => element.getBoundingClientRect().right > width + 1 && element.closest('[class*="MuiTabs-scroller"], pre') === null,
+      )
+      .slice(0, 3)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]} to ${Math.round(element.getBoundingClientRect().right)}px`,
+      );
+    return { overflow: document.documentElement.scrollWidth - width, widest };
+  });
+  expect(sideways.overflow, `the page is wider than the window: ${sideways.widest.join(', ')}`).toBeLessThanOrEqual(0);
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);

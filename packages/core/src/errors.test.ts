@@ -25,8 +25,6 @@ function offending(files: { file: string; lines: string[] }[], pattern: (line: s
   );
 }
 
-const quotedCodes = (line: string) => [...line.matchAll(/(['"])([a-z_]+)\1/g)].some((match) => types.has(match[2] ?? ''));
-
 describe('the error catalog', () => {
   it('gives every type once, in snake case, with an error status and a message', () => {
     expect(types.size).toBe(specs.length);
@@ -58,7 +56,10 @@ describe('the error convention', () => {
     expect(offending(server, inline)).toEqual([]);
   });
 
-  it('has the web match error types through ERROR_TYPES, never string literals', () => {
-    expect(offending(sources('apps/web/src'), quotedCodes)).toEqual([]);
+  // The web names a type as a string that isApiError's parameter (ErrorType) checks at compile
+  // time; the catalog's values would bring every message into the browser's first load.
+  it('keeps the catalog out of the web: types are named as strings the compiler checks', () => {
+    const catalogValue = (line: string) => /\b(ERROR_TYPES|ERROR_CATALOG|errorSpec)\b/.test(line);
+    expect(offending(sources('apps/web/src'), catalogValue)).toEqual([]);
   });
 });

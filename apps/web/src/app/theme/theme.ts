@@ -41,9 +41,16 @@ export function createAppTheme(mode: PaletteMode): Theme {
     shape: { borderRadius: 12 },
     typography: {
       fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-      h1: { fontSize: 'clamp(1.75rem, 1.5rem + 1vw, 2.125rem)', fontWeight: 700, lineHeight: 1.2, letterSpacing: '-0.01em' },
-      h2: { fontSize: '1.5rem', fontWeight: 700, lineHeight: 1.25 },
-      h3: { fontSize: '1.2rem', fontWeight: 600, lineHeight: 1.3 },
+      // Headings carry names and @handles, one long word each: they break rather than push the page sideways.
+      h1: {
+        fontSize: 'clamp(1.75rem, 1.5rem + 1vw, 2.125rem)',
+        fontWeight: 700,
+        lineHeight: 1.2,
+        letterSpacing: '-0.01em',
+        overflowWrap: 'anywhere',
+      },
+      h2: { fontSize: '1.5rem', fontWeight: 700, lineHeight: 1.25, overflowWrap: 'anywhere' },
+      h3: { fontSize: '1.2rem', fontWeight: 600, lineHeight: 1.3, overflowWrap: 'anywhere' },
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {

@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { AdminTabs } from '../../components/AdminTabs';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { PostMediaView } from '../../components/post/PostMediaView';
@@ -59,6 +60,7 @@ function ContentReview({ content }: { content: ReportedContent }) {
       <PageHeader title={`Reported ${TARGET_KIND_LABELS[content.targetKind].toLowerCase()}`} back>
         {open > 0 ? `${reportCount(open)} waiting for a decision.` : 'Every report on this has been decided.'}
       </PageHeader>
+      <AdminTabs />
 
       <Paper
         component="section"

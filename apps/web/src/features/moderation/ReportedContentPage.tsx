@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import { AdminTabs } from '../../components/AdminTabs';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { LoadMore } from '../../components/LoadMore';
 import { PageHeader } from '../../components/PageHeader';
@@ -20,14 +21,15 @@ export default function ReportedContentPage() {
   const queue = useInfiniteQuery(reportQueueQuery);
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <>
-      <PageHeader title="Reported content" back>
+    <Box sx={{ maxWidth: 960 }}>
+      <PageHeader title="Reported content">
         Open reports, grouped by what they are about. Words refused in posts, messages and profiles:{' '}
         <Link component={RouterLink} to={paths.restrictedWords} underline="always">
           restricted words
         </Link>
         .
       </PageHeader>
+      <AdminTabs />
       {queue.isPending ? (
         <PageLoading label="Loading reports" />
       ) : queue.error && items.length === 0 ? (
@@ -88,6 +90,6 @@ export default function ReportedContentPage() {
           />
         </>
       )}
-    </>
+    </Box>
   );
 }

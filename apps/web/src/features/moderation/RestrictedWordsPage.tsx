@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { AdminTabs } from '../../components/AdminTabs';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed } from '../../components/RetryAlert';
@@ -53,11 +54,12 @@ function WordsEditor({ saved }: { saved: string[] }) {
       { onSuccess: () => addSnack(`“${word}” removed.`, 'success') },
     );
   return (
-    <Box sx={{ display: 'grid', gap: 3, maxWidth: 720 }}>
+    <Box sx={{ display: 'grid', gap: 3, maxWidth: 960 }}>
       <PageHeader title="Restricted words" back>
         Posts, chat messages and profiles (names, handles and bios) that contain one of these words, as a whole word in any case, are
         refused with a clear message.
       </PageHeader>
+      <AdminTabs />
       <Box component="form" onSubmit={add} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <TextField
           label="Word to add"

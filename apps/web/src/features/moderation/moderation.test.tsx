@@ -137,6 +137,9 @@ describe('moderation pages', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/admin/reported-content');
     const item = (await screen.findByText('3 reports')).closest('li') as HTMLElement;
+    // A section of the admin area like the others: its own tab, marked.
+    const tabs = screen.getByRole('navigation', { name: 'Admin' });
+    expect(within(tabs).getByRole('tab', { name: 'Reports' }).getAttribute('aria-current')).toBe('page');
     expect(within(item).getByText('Spam or scam')).toBeTruthy();
     expect(within(item).getByText('Hate speech')).toBeTruthy();
     await user.click(within(item).getByRole('link', { name: 'Post by Goldie Hawn' }));
@@ -166,6 +169,8 @@ describe('moderation pages', () => {
     const user = userEvent.setup();
     renderApp('/admin/restricted-words');
     expect(await screen.findByText('fraud')).toBeTruthy();
+    const tabs = screen.getByRole('navigation', { name: 'Admin' });
+    expect(within(tabs).getByRole('tab', { name: 'Reports' }).getAttribute('aria-current')).toBe('page');
     await user.type(screen.getByLabelText('Word to add'), '  Scam ');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('scam')).toBeTruthy();
