@@ -18,12 +18,13 @@ import { LoadMore } from '../../components/LoadMore';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed } from '../../components/RetryAlert';
 import { UserAvatar } from '../../components/UserAvatar';
+import { startChat } from '../../lib/chat';
 import { useIsCreator } from '../../lib/current-user';
 import { useAppNavigation } from '../../lib/navigation';
 import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { partnersQuery, startChat } from './api';
+import { partnersQuery } from './api';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -43,7 +43,6 @@ export const partnersQuery = (q: string) =>
 /** One message as the user sees it: what the chat's realtime events name, read on its own instead of the whole history. */
 export const fetchMessage = (chatId: string, messageId: string) => api.get<ChatMessage>(`/chats/${chatId}/messages/${messageId}`);
 
-export const startChat = (partnerId: string) => api.post<ChatSummary>('/chats', { partnerId });
 export const sendMessage = (chatId: string, message: { id: string; text: string; mediaIds: string[]; price: MessagePrice | null }) =>
   api.post<ChatMessage>(`/chats/${chatId}/messages`, message);
 /** Pays for a paid message's media; the key is the attempt's, so a retry after a lost answer never pays twice. */

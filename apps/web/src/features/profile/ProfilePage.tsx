@@ -13,9 +13,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { BackButton } from '../../components/BackButton';
 import { FollowButton } from '../../components/FollowButton';
+import { MessageButton } from '../../components/MessageButton';
 import { ProfileStates } from '../../components/ProfileStates';
 import { UserAvatar } from '../../components/UserAvatar';
 import { bioExcerpt, followerText } from '../../lib/bio';
+import { subscribesWithChat } from '../../lib/chat';
 import { useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { profilePageQuery } from '../../lib/profile-page';
@@ -127,6 +129,7 @@ function Profile({ profile }: { profile: ProfileData }) {
             {!own && profile.isCreator && !profile.blocked && (
               <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mt: 1 }}>
                 <FollowButton profile={profile} />
+                {subscribesWithChat(viewer, profile) && <MessageButton creatorId={profile.userId} />}
               </Box>
             )}
             {own && (

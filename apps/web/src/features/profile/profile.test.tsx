@@ -1,7 +1,7 @@
 import type { ProfilePage } from '@aurum/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, mockApi } from '../../test/api-mock';
 import { lockedPost, makeMedia, makePlan, makePost } from '../../test/post-fixtures';
 import { renderApp } from '../../test/render-app';
@@ -92,6 +92,37 @@ describe('creator profile', () => {
     const other = within(plans).getByRole('listitem', { name: 'Platinum' });
     expect(within(other).getByRole('link', { name: 'Switch to Platinum' }).getAttribute('href')).toBe('/subscriptions/s1/edit');
     expect(within(plans).queryByRole('link', { name: /^Subscribe to/ })).toBeNull();
+  });
+
+  it('offers Message to a member whose plan includes chat, which opens their chat; not to one whose plan has none', async () => {
+    const gold = makePlan();
+    const basic = makePlan({ id: 'plan-basic', name: 'Basic', perks: { chat: false } });
+    const subscribedTo = (planId: string) =>
+      makeUser({
+        ...viewer,
+        subscriptions: [{ id: 's1', creatorId: 'c1', planId, validUntil: '2099-12-22T10:00:00.000Z', autoRenew: true }],
+      });
+    let me = subscribedTo(gold.id);
+    const fetchMock = mockApi({
+      'GET /api/me': () => ({ status: 200, body: me }),
+      'POST /api/me/heartbeat': () => ({ status: 204 }),
+      'GET /api/users/c1/profile-page': () => ({ status: 200, body: creatorPage({ plans: [gold, basic] }) }),
+      'GET /api/users/c1/posts': () => ({ status: 200, body: { items: [], nextCursor: null } }),
+      'POST /api/chats': () => ({ status: 201, body: { id: 'ch1' } }),
+      'GET /api/chats/ch1': () => ({ status: 404, body: { type: 'not_found', message: 'Gone.', statusCode: 404 } }),
+    });
+    const user = userEvent.setup();
+    const { router, unmount } = renderApp('/users/c1');
+    await user.click(await screen.findByRole('button', { name: 'Message' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/chat/ch1'));
+    const started = fetchMock.mock.calls.filter(([url, init]) => String(url) === '/api/chats' && init?.method === 'POST');
+    expect(started.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ partnerId: 'c1' }]);
+    unmount();
+
+    me = subscribedTo(basic.id);
+    renderApp('/users/c1');
+    expect(await screen.findByRole('button', { name: 'Follow' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Message' })).toBeNull();
   });
 
   it('shows members the basic profile without plans or posts', async () => {
