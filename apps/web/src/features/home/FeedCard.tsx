@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CreatorAvatar } from '../../components/CreatorAvatar';
+import { LikeButton } from '../../components/post/LikeButton';
 import { PostTile } from '../../components/post/PostTile';
 import { UnlockActions } from '../../components/post/UnlockActions';
 import { formatDate } from '../../lib/dates';
@@ -63,6 +64,9 @@ export const FeedCard = memo(function FeedCard({ item }: { item: FeedItem }) {
           <UnlockActions post={item} />
         </Box>
       )}
+      <Box sx={{ px: 1, pt: 0.5, display: 'flex' }}>
+        <LikeButton post={item} />
+      </Box>
     </Paper>
   );
 });

@@ -43,8 +43,9 @@ const earlierPage: FeedPage = {
   nextCursor: null,
 };
 
-function serveFeed(pages: { first?: FeedPage; second?: FeedPage } = {}, me = viewer) {
+function serveFeed(pages: { first?: FeedPage; second?: FeedPage } = {}, me = viewer, extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
+    ...extra,
     'GET /api/me': () => ({ status: 200, body: me }),
     'GET /api/feed?seen=include': () => ({ status: 200, body: earlierPage }),
     'POST /api/me/heartbeat': () => ({ status: 204 }),
@@ -112,6 +113,20 @@ describe('the home feed', () => {
     expect(screen.queryByRole('heading', { name: "You're all caught up" })).toBeNull();
     // The install card stays.
     expect(screen.getByRole('region', { name: 'Get the app' })).toBeTruthy();
+  });
+
+  it('likes a post from its card: the count changes at once and stays, a locked card offers no like', async () => {
+    serveFeed({}, viewer, { 'PUT /api/posts/p1/like': () => ({ status: 200, body: { liked: true, likes: 8 } }) });
+    const user = userEvent.setup();
+    renderApp('/home');
+
+    const feed = await screen.findByRole('list', { name: 'Your feed' });
+    const [open, locked] = within(feed).getAllByRole('article');
+    await user.click(within(open!).getByRole('button', { name: 'Like' }));
+    const unlike = await within(open!).findByRole('button', { name: 'Unlike' });
+    await waitFor(() => expect(unlike.textContent).toBe('8'));
+    expect(unlike.getAttribute('aria-pressed')).toBe('true');
+    expect(within(locked!).queryByRole('button', { name: 'Like' })).toBeNull();
   });
 
   it('loads the next page when the end comes into view, and marks posts seen without taking them away', async () => {

@@ -22,6 +22,7 @@ import { BackButton } from '../../components/BackButton';
 import { CreatorAvatar } from '../../components/CreatorAvatar';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { LikeButton } from '../../components/post/LikeButton';
 import { PostMediaView } from '../../components/post/PostMediaView';
 import { UnlockActions } from '../../components/post/UnlockActions';
 import { ReportDialog } from '../../components/ReportDialog';
@@ -35,7 +36,6 @@ import { paths } from '../../lib/paths';
 import { seenPostId, useSeen } from '../../lib/seen/use-seen';
 import { describeAccess } from './access';
 import { deletePost, postQuery, refreshPosts } from './api';
-import { LikeButton } from './LikeButton';
 import { scheduledText } from './schedule';
 
 /** One post, as the API lets the viewer see it. */

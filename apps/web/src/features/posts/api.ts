@@ -1,4 +1,4 @@
-import type { CreatePostInput, LikeState, Post, PostPage, UpdatePostInput } from '@aurum/core';
+import type { CreatePostInput, Post, PostPage, UpdatePostInput } from '@aurum/core';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
 import { cursorPaging, pagePath } from '../../lib/api/cursor-list';
@@ -22,10 +22,6 @@ export function changePostMedia(postId: string, step: MediaStep): Promise<Post> 
 }
 
 export const deletePost = (postId: string) => api.delete(`/posts/${encodeURIComponent(postId)}`);
-
-/** Likes or unlikes a post (both idempotent); answers the new state and count. */
-export const setLiked = (postId: string, liked: boolean) =>
-  apiRequest<LikeState>(liked ? 'PUT' : 'DELETE', `/posts/${encodeURIComponent(postId)}/like`);
 
 /** Drops an upload no post uses yet (the creator removed it from the composer). */
 export const deleteMedia = (mediaId: string) => api.delete(`/media/${encodeURIComponent(mediaId)}`);

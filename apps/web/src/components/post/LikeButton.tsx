@@ -4,13 +4,12 @@ import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import Button from '@mui/material/Button';
 import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useOptimistic } from 'react';
-import { addSnack } from '../../components/snack-queue';
 import { errorMessage } from '../../lib/errors';
-import { queryKeys } from '../../lib/query-keys';
-import { postQuery, setLiked } from './api';
+import { applyLikeState, setLiked } from '../../lib/likes';
+import { addSnack } from '../snack-queue';
 
 /**
- * Like or unlike a post. The change shows at once (React's optimistic state, while the request
+ * Like or unlike a post, on its page or its feed card. The change shows at once (React's optimistic state, while the request
  * is in flight) and falls back by itself if the server refuses; the server's answer then goes
  * into the cached post, whose count wins. Locked posts cannot be liked (the server answers 403),
  * so the button is offered on them only to take back an earlier like (say, after a subscription lapsed).
@@ -23,11 +22,9 @@ export function LikeButton({ post }: { post: Pick<Post, 'id' | 'likes' | 'liked'
     startTransition(async () => {
       showWhileSending({ liked, likes: Math.max(0, shown.likes + (liked ? 1 : -1)) });
       try {
-        const state = await setLiked(post.id, liked);
-        queryClient.setQueryData(postQuery(post.id).queryKey, (current) => (current ? { ...current, ...state } : current));
+        applyLikeState(queryClient, post.id, await setLiked(post.id, liked));
         // Until the cache has told the page, so the answer takes over from the optimistic state without a flash of the old one.
         await new Promise<void>((resolve) => notifyManager.schedule(resolve));
-        void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
       } catch (error) {
         addSnack(errorMessage(error), 'error');
       }
