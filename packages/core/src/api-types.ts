@@ -36,6 +36,8 @@ export type SubscriptionItem = z.infer<typeof subscriptionItemSchema>;
 
 /** The merged current user of spec section 3: account, data and profile fields, roles and lists. */
 export const currentUserSchema = publicProfileSchema.extend({
+  /** The user's own picture (same origin), or null for the coloured initial. */
+  avatarUrl: z.string().nullable(),
   id: z.string(),
   profileId: z.string(),
   dataId: z.string(),

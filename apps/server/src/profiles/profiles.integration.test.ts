@@ -35,7 +35,10 @@ describe(`the profile page (${TEST_DRIVER})`, () => {
     expect(page.body.avatarUrl).not.toContain(avatar);
     expect(page.body.plans.map((plan: any) => plan.id)).toEqual([basic, premium]);
     expect((await fans[0]!.client.get(`/api/users/${creator.id}`)).body.followers).toBe(2);
-    expect((await creator.client.get('/api/me')).body.followers).toBe(2);
+    const me = (await creator.client.get('/api/me')).body;
+    expect(me.followers).toBe(2);
+    // Their own picture, for the app's header: the same address everyone else gets.
+    expect(me.avatarUrl).toBe(page.body.avatarUrl);
   });
 
   it('shows members without plans or follower count, and hides unknown and disabled users', async () => {

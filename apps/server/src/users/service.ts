@@ -17,6 +17,7 @@ import { grantsAccessSql } from '../db/subscription-access.js';
 import { errors } from '../http/errors.js';
 import type { TextCheck } from '../http/text-check.js';
 import type { Viewer } from '../http/viewer.js';
+import { profileImageUrl } from '../media/media-urls.js';
 import type { SessionStore } from '../sessions/sessions.js';
 
 export interface UsersServiceDeps {
@@ -80,6 +81,7 @@ export class UsersService {
       .orderBy(asc(subscriptions.validUntil));
     return {
       ...toPublicProfile(profile, user.labels),
+      avatarUrl: profileImageUrl(profile.userId, 'avatar', profile.avatarMediaId),
       id: user.id,
       profileId: profile.userId,
       dataId: data.userId,

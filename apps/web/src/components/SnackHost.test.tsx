@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SnackHost } from './SnackHost';
-import { addSnack, clearSnacks, leavePageSnacks, SNACK_FOLLOWS_MOVE_MS, snackStore } from './snack-queue';
+import { addSnack, clearSnacks, leavePageSnacks, SNACK_DURATION_MS, snackStore } from './snack-queue';
 
 afterEach(() => act(() => clearSnacks()));
 
@@ -28,12 +28,12 @@ describe('snack queue', () => {
     expect(snackStore.get()).toEqual([]);
   });
 
-  it('lets a message that came with a move to another page stay, and drops one about the page left behind', () => {
+  it('lets a message that came with a move to another page stay, and drops one held on screen past its time', () => {
     addSnack('Thank you. We will look into it.', 'success');
     const shownAt = snackStore.get()[0]?.shownAt ?? 0;
-    leavePageSnacks(shownAt + SNACK_FOLLOWS_MOVE_MS / 2);
+    leavePageSnacks(shownAt + SNACK_DURATION_MS / 2);
     expect(snackStore.get()).toHaveLength(1);
-    leavePageSnacks(shownAt + SNACK_FOLLOWS_MOVE_MS * 3);
+    leavePageSnacks(shownAt + SNACK_DURATION_MS * 3);
     expect(snackStore.get()).toEqual([]);
   });
 });

@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { dismissSnack, useCurrentSnack } from './snack-queue';
-
-export const SNACK_DURATION_MS = 5000;
+import { dismissSnack, SNACK_DURATION_MS, useCurrentSnack } from './snack-queue';
 
 /** Shows the current snack; each message gets its own Snackbar so its timer starts afresh. */
 export function SnackHost() {

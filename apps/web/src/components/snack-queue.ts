@@ -9,8 +9,8 @@ export interface SnackMessage {
   shownAt: number;
 }
 
-/** A message this young when the page changes came with the change (saved, then taken to the result): it stays. */
-export const SNACK_FOLLOWS_MOVE_MS = 1000;
+/** How long a message shows (longer while the pointer rests on it or the window is in the background). */
+export const SNACK_DURATION_MS = 5000;
 
 export const snackStore = createStore<SnackMessage[]>([]);
 let nextId = 1;
@@ -29,9 +29,13 @@ export function dismissSnack(id: number): void {
   snackStore.set((queue) => queue.filter((message) => message.id !== id));
 }
 
-/** The member went to another page: a message about the page they left goes with it. */
+/**
+ * The member went to another page: a message still on screen past its time (held by a resting
+ * pointer) goes. A younger one stays: it may have come with the move ("Post deleted", then the
+ * list), whose page can take a moment to load on a slow phone.
+ */
 export function leavePageSnacks(now = performance.now()): void {
-  snackStore.set((queue) => queue.filter((message) => now - message.shownAt < SNACK_FOLLOWS_MOVE_MS));
+  snackStore.set((queue) => queue.filter((message) => now - message.shownAt < SNACK_DURATION_MS));
 }
 
 export function clearSnacks(): void {

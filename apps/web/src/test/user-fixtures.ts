@@ -10,6 +10,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     handle: 'ada',
     publicName: 'Ada Lovelace',
     avatarColor: 'hsl(42, 50%, 50%)',
+    avatarUrl: null,
     isCreator: false,
     isVerified: false,
     lastOnline: null,

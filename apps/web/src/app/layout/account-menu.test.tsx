@@ -64,4 +64,15 @@ describe('the account menu', () => {
   it('offers only the theme and sign-out before registration is finished', async () => {
     expect(await openMenu(newUser())).toEqual(['Switch to light theme', 'Sign out']);
   });
+
+  it("shows the member's own picture on the account button once they have one", () => {
+    render(
+      <ThemeModeProvider>
+        <MemoryRouter>
+          <AccountMenu user={makeUser({ avatarUrl: '/api/users/u1/avatar?v=1' })} />
+        </MemoryRouter>
+      </ThemeModeProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Account' }).querySelector('img')?.getAttribute('src')).toBe('/api/users/u1/avatar?v=1');
+  });
 });

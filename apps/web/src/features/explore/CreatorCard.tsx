@@ -5,8 +5,8 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { CreatorAvatar } from '../../components/CreatorAvatar';
 import { FollowButton } from '../../components/FollowButton';
+import { UserAvatar } from '../../components/UserAvatar';
 import { bioExcerpt, followerText } from '../../lib/bio';
 import { paths } from '../../lib/paths';
 
@@ -34,7 +34,7 @@ export function CreatorCard({ creator }: { creator: CreatorCardData }) {
         '&:hover': { borderColor: 'primary.main' },
       }}
     >
-      <CreatorAvatar creator={creator} size={56} />
+      <UserAvatar profile={creator} size={56} />
       <Box sx={{ minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
           <Typography

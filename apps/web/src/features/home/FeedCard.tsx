@@ -7,10 +7,10 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { CreatorAvatar } from '../../components/CreatorAvatar';
 import { LikeButton } from '../../components/post/LikeButton';
 import { PostTile } from '../../components/post/PostTile';
 import { UnlockActions } from '../../components/post/UnlockActions';
+import { UserAvatar } from '../../components/UserAvatar';
 import { formatDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { seenPostId, useSeen } from '../../lib/seen/use-seen';
@@ -27,7 +27,7 @@ export const FeedCard = memo(function FeedCard({ item }: { item: FeedItem }) {
   return (
     <Paper component="article" ref={seenRef} variant="outlined" aria-labelledby={titleId} sx={{ overflow: 'hidden', pb: 1.5 }}>
       <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5 }}>
-        <CreatorAvatar creator={item.creator} size={40} />
+        <UserAvatar profile={item.creator} size={40} />
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography id={titleId} variant="h3" component="h2" sx={{ fontSize: '1rem', overflowWrap: 'anywhere' }}>
             <Link component={RouterLink} to={paths.user(item.creator.userId)} color="inherit" underline="hover">

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { CreatorAvatar } from '../../components/CreatorAvatar';
+import { UserAvatar } from '../../components/UserAvatar';
 import { formatDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 
@@ -16,7 +16,7 @@ export function PersonItem({ person, side }: { person: PersonRow | MyCreatorRow;
   const followLabel = side === 'creators' ? 'Following' : 'Follower';
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2, display: 'flex', gap: 1.5, alignItems: 'center' }}>
-      <CreatorAvatar creator={person} size={44} />
+      <UserAvatar profile={person} size={44} />
       <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 0.5 }}>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
           <Link component={RouterLink} to={paths.user(person.userId)} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>

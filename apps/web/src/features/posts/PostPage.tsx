@@ -19,7 +19,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { BackButton } from '../../components/BackButton';
-import { CreatorAvatar } from '../../components/CreatorAvatar';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { LikeButton } from '../../components/post/LikeButton';
@@ -28,6 +27,7 @@ import { UnlockActions } from '../../components/post/UnlockActions';
 import { ReportDialog } from '../../components/ReportDialog';
 import { LoadFailed } from '../../components/RetryAlert';
 import { addSnack } from '../../components/snack-queue';
+import { UserAvatar } from '../../components/UserAvatar';
 import { isApiError } from '../../lib/api/client';
 import { useSignedInUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/dates';
@@ -82,7 +82,7 @@ function PostView({ post }: { post: Post }) {
     <Box component="article" ref={seenRef} aria-labelledby="post-title" sx={{ display: 'grid', gap: 2 }}>
       <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
         <BackButton />
-        <CreatorAvatar creator={post.creator} size={44} />
+        <UserAvatar profile={post.creator} size={44} />
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography id="post-title" variant="h3" component="h1" sx={{ overflowWrap: 'anywhere' }}>
             <Link component={RouterLink} to={paths.user(post.creator.userId)} color="inherit">

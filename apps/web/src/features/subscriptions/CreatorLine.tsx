@@ -1,13 +1,13 @@
 import { type CreatorSummary, displayName } from '@aurum/core';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { CreatorAvatar } from '../../components/CreatorAvatar';
+import { UserAvatar } from '../../components/UserAvatar';
 
 /** A creator's picture, name and handle, as the subscription screens head their content. */
 export function CreatorLine({ creator, size = 48 }: { creator: Omit<CreatorSummary, 'userId'>; size?: number }) {
   return (
     <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', minWidth: 0 }}>
-      <CreatorAvatar creator={creator} size={size} />
+      <UserAvatar profile={creator} size={size} />
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{displayName(creator)}</Typography>
         {creator.handle && creator.publicName && (
