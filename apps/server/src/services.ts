@@ -1,4 +1,11 @@
-import { MEDIA_STATUS_EVENT, MODERATION_AUDIT_ACTIONS, REALTIME_EVENTS, userChannel } from '@aurum/core';
+import {
+  MEDIA_STATUS_EVENT,
+  MODERATION_AUDIT_ACTIONS,
+  REALTIME_EVENTS,
+  SUPPORT_TICKET_EVENT,
+  type SupportTicketEventData,
+  userChannel,
+} from '@aurum/core';
 import type { Logger } from 'pino';
 import { ATTENTION_SOURCES } from './admin/attention.js';
 import { AdminService } from './admin/service.js';
@@ -349,6 +356,8 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     statements: new SupportStatements(db),
     audit,
     mail: new SupportMail({ db, jobs, mailer, publicUrl: config.publicUrl }),
+    notifyAuthor: (authorId, ticketId) =>
+      realtime.publish(userChannel(authorId), SUPPORT_TICKET_EVENT, { ticketId } satisfies SupportTicketEventData),
   });
   const people = new PeopleService({ now, statements: new PeopleStatements(db) });
   const disputesList = new AdminDisputesList(db);

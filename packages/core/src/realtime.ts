@@ -40,6 +40,12 @@ export interface MediaStatusEventData {
   progress?: number;
 }
 
+/** On a ticket author's channel: support wrote in, closed or reopened their ticket (`SupportTicketEventData`): read it again. */
+export const SUPPORT_TICKET_EVENT = 'support.ticket';
+export interface SupportTicketEventData {
+  ticketId: string;
+}
+
 /** On the user's own channel: a chat of theirs has a new message (the unread badge changes). */
 export const USER_CHAT_EVENT = 'chat.message';
 

@@ -34,6 +34,8 @@ export interface SupportServiceDeps {
   audit: AuditLog;
   /** E-mail to the other side of each new message, queued in the message's transaction. */
   mail: SupportMail;
+  /** Tells the ticket's author, live, that support changed it (their open ticket page reads it again). */
+  notifyAuthor: (authorId: string, ticketId: string) => void;
 }
 
 /** Who acts on a ticket: its author, or support (an admin, whose every change is audited). */
@@ -204,6 +206,7 @@ export class SupportService {
     });
     if (messageId) this.deps.mail.wake();
     const row = await this.ticketRow(ticketId, null);
+    if (side.kind === 'support') this.deps.notifyAuthor(row.author_id, ticketId);
     const message = messageId ? await this.messageAt(side.kind === 'author' ? 'author' : 'admin', ticketId, messageId, now) : null;
     return { ticket: toTicket(row), message };
   }

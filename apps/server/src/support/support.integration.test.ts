@@ -1,7 +1,8 @@
-import { generateId } from '@aurum/core';
+import { generateId, SUPPORT_TICKET_EVENT, userChannel } from '@aurum/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMediaRow, uniqueEmail, uniqueHandle } from '../../test/content-fixtures.js';
+import { openSocket, subscribe } from '../../test/realtime-client.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { auditLog } from '../db/schema.js';
 
@@ -125,9 +126,15 @@ describe(`support tickets (${TEST_DRIVER})`, () => {
     const member = await person('ticketthread');
     const opened = await member.client.post('/api/support/tickets', { subject: 'Refund?', message: 'I was charged twice.' });
     const ticketId: string = opened.body.ticket.id;
+    // The author's open tab, told live when support changes the ticket.
+    const tab = openSocket(server, { cookie: member.client.cookie });
+    await subscribe(tab, userChannel(member.id));
 
     const answered = await admin.post(`/api/admin/support/tickets/${ticketId}/messages`, { message: 'We refunded one.' });
     expect(answered.status).toBe(200);
+    const told = await tab.next((message) => message.type === 'event' && message.event === SUPPORT_TICKET_EVENT);
+    expect(told).toMatchObject({ channel: userChannel(member.id), data: { ticketId } });
+    tab.socket.close();
     expect(answered.body.ticket).toMatchObject({ status: 'answered', waitingSince: null, messageCount: 2 });
     expect(answered.body.message).toMatchObject({ fromSupport: true, body: 'We refunded one.', writer: { userId: adminId } });
     const toAuthor = await server.smtp.nextMailTo(member.email);

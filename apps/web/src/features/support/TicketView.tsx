@@ -1,4 +1,13 @@
-import { type AdminSupportTicket, displayName, SUPPORT_MESSAGE_MAX, type SupportMessage, type SupportTicket } from '@aurum/core';
+import {
+  type AdminSupportTicket,
+  displayName,
+  SUPPORT_MESSAGE_MAX,
+  SUPPORT_TICKET_EVENT,
+  type SupportMessage,
+  type SupportTicket,
+  type SupportTicketEventData,
+  userChannel,
+} from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,17 +24,39 @@ import { LoadMore } from '../../components/LoadMore';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed } from '../../components/RetryAlert';
 import { addSnack } from '../../components/snack-queue';
+import { useSignedInUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
+import { useRealtimeChannel } from '../../lib/realtime/use-realtime-channel';
 import { changeStatus, type SupportSide, ticketQuery, writeMessage } from './api';
 import { ScreenshotField } from './ScreenshotField';
 import { SupportStatusChip } from './SupportStatusChip';
 
+/**
+ * The author's open ticket reads itself again when support writes in, closes or reopens it
+ * (their channel says so), and after a reconnect, in case such a change was missed.
+ */
+function useSupportChangesLive(side: SupportSide, ticketId: string): void {
+  const queryClient = useQueryClient();
+  const userId = useSignedInUser()?.id ?? null;
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.support.ticket(side, ticketId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.support.mine });
+  };
+  useRealtimeChannel(side === 'author' && userId ? userChannel(userId) : null, {
+    onEvent: (event, data) => {
+      if (event === SUPPORT_TICKET_EVENT && (data as SupportTicketEventData).ticketId === ticketId) refresh();
+    },
+    onResync: refresh,
+  });
+}
+
 /** A ticket and its thread, with the reply form and close or reopen: the same page for its author and for support. */
 export function TicketView({ side, ticketId }: { side: SupportSide; ticketId: string }) {
   const thread = useInfiniteQuery(ticketQuery(side, ticketId));
+  useSupportChangesLive(side, ticketId);
   if (thread.isPending) return <PageLoading label="Loading the ticket" />;
   if (thread.isError && !thread.data) return <LoadFailed title="Support ticket" error={thread.error} retry={() => thread.refetch()} />;
   const pages = thread.data.pages;

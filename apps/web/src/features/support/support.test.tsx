@@ -1,10 +1,30 @@
-import { type AdminSupportThread, ROLE, type SupportMessage, type SupportThread, type SupportTicket } from '@aurum/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import {
+  type AdminSupportThread,
+  ROLE,
+  SUPPORT_TICKET_EVENT,
+  type SupportMessage,
+  type SupportThread,
+  type SupportTicket,
+} from '@aurum/core';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearError } from '../../components/error-store';
+import type { ChannelListener } from '../../lib/realtime/client';
 import { makeUser, mockApi } from '../../test/api-mock';
 import { renderApp } from '../../test/render-app';
+
+/** The realtime channels as the app follows them: the test plays the server's events to every listener of a channel. */
+const channels = vi.hoisted(() => new Map<string, ChannelListener>());
+vi.mock('../../lib/realtime/use-realtime-channel', () => ({
+  useRealtimeChannel: (name: string | null, listener: ChannelListener) => {
+    if (name) channels.set(`${name} ${listener.onEvent.toString()}`, listener);
+  },
+}));
+const emit = (channel: string, event: string, data: unknown) =>
+  act(() => {
+    for (const [key, listener] of channels) if (key.startsWith(`${channel} `)) listener.onEvent(event, data);
+  });
 
 const member = makeUser({ id: 'm1', userId: 'm1', handle: 'mia', publicName: 'Mia' });
 const admin = makeUser({
@@ -139,6 +159,23 @@ describe('support for members', () => {
     await user.click(screen.getByRole('button', { name: 'Reopen ticket' }));
     expect(await screen.findByLabelText(/Your message/)).toBeTruthy();
     expect(posted.slice(1)).toEqual(['close', 'reopen']);
+  });
+
+  it("shows support's answer in the open ticket as it comes, without a reload", async () => {
+    let current = thread(ticket(), [message()]);
+    mockApi({ ...common(member), 'GET /api/support/tickets/t1': () => ({ status: 200, body: current }) });
+    renderApp('/support/t1');
+    const messages = await screen.findByRole('list', { name: 'Messages' });
+    expect(within(messages).getAllByRole('listitem')).toHaveLength(1);
+
+    current = thread(ticket({ status: 'answered', messageCount: 2, waitingSince: null }), [
+      message(),
+      message({ id: 's2', fromSupport: true, body: 'Try another card.', createdAt: '2026-11-20T11:00:00.000Z' }),
+    ]);
+    // Another ticket's change leaves this one as it is; its own is read again.
+    emit('user:m1', SUPPORT_TICKET_EVENT, { ticketId: 't9' });
+    await emit('user:m1', SUPPORT_TICKET_EVENT, { ticketId: 't1' });
+    expect(await within(messages).findByText('Try another card.')).toBeTruthy();
   });
 });
 
