@@ -12,7 +12,7 @@ import { useFreshCheckOpen } from '../lib/fresh-check';
 import { useIdleAfter } from '../lib/idle';
 import { guardRedirect } from './guard';
 import { markNavigationSucceeded } from './lazy-reload';
-import { isKnownPath, matchAppRoute } from './routes';
+import { isKnownPath, matchAppRoute, offersInstallPrompt } from './routes';
 
 // The global UI's dialogs, messages and banner are not part of a first render: their code
 // (and MUI's modal machinery) loads once the page is on screen and the browser is idle.
@@ -98,7 +98,7 @@ export function Root() {
         </Suspense>
       )}
       {redirect ? <Navigate to={redirect} replace /> : <Outlet />}
-      {idle && (
+      {idle && offersInstallPrompt(pathname) && (
         <Suspense fallback={null}>
           <InstallBanner />
         </Suspense>

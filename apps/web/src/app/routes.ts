@@ -20,6 +20,11 @@ export interface AppRoute {
   redirectTo?: string;
   /** Asks for the page's data when the app starts on it, together with its code and the current user. */
   prefetch?: (queryClient: QueryClient) => Promise<unknown>;
+  /**
+   * A page for browsing, where the install banner may come up. Never on a step of a task (its
+   * main button must stay clear: sign-up, paying, writing), nor on home, which has its own card.
+   */
+  installPrompt?: true;
 }
 
 const emailStep = () => import('../features/auth/EmailStepPage');
@@ -117,11 +122,17 @@ export const APP_ROUTES: AppRoute[] = [
   },
   { path: '/auth/register/:challengeId', title: 'Enter your code', layout: 'bare', page: codeStep },
 
-  { path: '/chat', title: 'Chat', layout: 'menu', page: () => import('../features/chat/ChatListPage') },
+  { path: '/chat', title: 'Chat', layout: 'menu', installPrompt: true, page: () => import('../features/chat/ChatListPage') },
   { path: '/chat/new', title: 'New chat', layout: 'menu', page: () => import('../features/chat/NewChatPage') },
   { path: '/chat/:chatId', title: 'Chat', layout: 'menu', page: () => import('../features/chat/ChatPage') },
 
-  { path: '/creator', title: 'Creator', layout: 'menu', page: () => import('../features/creator/CreatorDashboardPage') },
+  {
+    path: '/creator',
+    title: 'Creator',
+    layout: 'menu',
+    installPrompt: true,
+    page: () => import('../features/creator/CreatorDashboardPage'),
+  },
   { path: '/creator/insights', title: 'Insights', layout: 'menu', page: () => import('../features/insights/InsightsPage') },
   { path: '/creator/payouts', title: 'Payouts', layout: 'menu', page: () => import('../features/payouts/PayoutsPage') },
   { path: '/creator/signup', title: 'Become a creator', layout: 'menu', page: () => import('../features/creator/SignupPage') },
@@ -141,7 +152,7 @@ export const APP_ROUTES: AppRoute[] = [
     page: () => import('../features/creator/VerifyIdentityPage'),
   },
 
-  { path: '/explore', title: 'Explore', layout: 'menu', page: () => import('../features/explore/ExplorePage') },
+  { path: '/explore', title: 'Explore', layout: 'menu', installPrompt: true, page: () => import('../features/explore/ExplorePage') },
 
   {
     path: '/home',
@@ -155,7 +166,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/home/install-pwa', title: 'Install Aurum', layout: 'menu', page: () => import('../features/home/InstallAppPage') },
 
   { path: '/legal/tos', title: 'Terms of service', layout: 'menu', page: () => import('../features/legal/TermsPage') },
-  { path: '/notices', title: 'Notices', layout: 'menu', page: () => import('../features/moderation/NoticesPage') },
+  { path: '/notices', title: 'Notices', layout: 'menu', installPrompt: true, page: () => import('../features/moderation/NoticesPage') },
 
   {
     path: '/payment-methods',
@@ -170,16 +181,22 @@ export const APP_ROUTES: AppRoute[] = [
     page: () => import('../features/payments/PaymentMethodPage'),
   },
 
-  { path: '/plans', title: 'Plans', layout: 'menu', page: () => import('../features/plans/PlansPage') },
+  { path: '/plans', title: 'Plans', layout: 'menu', installPrompt: true, page: () => import('../features/plans/PlansPage') },
   { path: '/plans/create', title: 'Create a plan', layout: 'menu', page: () => import('../features/plans/CreatePlanPage') },
   { path: '/plans/:planId', title: 'Plan', layout: 'menu', page: () => import('../features/plans/PlanPage') },
 
-  { path: '/posts', title: 'Posts', layout: 'menu', page: () => import('../features/posts/PostsPage') },
+  { path: '/posts', title: 'Posts', layout: 'menu', installPrompt: true, page: () => import('../features/posts/PostsPage') },
   { path: '/posts/new', title: 'New post', layout: 'menu', page: () => import('../features/posts/NewPostPage') },
-  { path: '/posts/:postId', title: 'Post', layout: 'menu', page: () => import('../features/posts/PostPage') },
+  { path: '/posts/:postId', title: 'Post', layout: 'menu', installPrompt: true, page: () => import('../features/posts/PostPage') },
   { path: '/posts/:postId/edit', title: 'Edit post', layout: 'bare', page: () => import('../features/posts/EditPostPage') },
 
-  { path: '/subscriptions', title: 'Subscriptions', layout: 'menu', page: () => import('../features/subscriptions/SubscriptionsPage') },
+  {
+    path: '/subscriptions',
+    title: 'Subscriptions',
+    layout: 'menu',
+    installPrompt: true,
+    page: () => import('../features/subscriptions/SubscriptionsPage'),
+  },
   {
     path: '/subscriptions/:subId',
     title: 'Subscription',
@@ -197,15 +214,15 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/support/new', title: 'New support ticket', layout: 'menu', page: supportPages },
   { path: '/support/:ticketId', title: 'Support ticket', layout: 'menu', page: supportPages },
 
-  { path: '/users', title: 'People', layout: 'menu', page: () => import('../features/people/PeoplePage') },
+  { path: '/users', title: 'People', layout: 'menu', installPrompt: true, page: () => import('../features/people/PeoplePage') },
   {
     path: '/users/subscribeTo/:creatorId',
     title: 'Subscribe',
     layout: 'menu',
     page: () => import('../features/subscriptions/SubscribePage'),
   },
-  { path: '/users/:userId', title: 'Profile', layout: 'menu', page: () => import('../features/profile/ProfilePage') },
-  { path: '/users/:userId/bio', title: 'Bio', layout: 'menu', page: () => import('../features/profile/BioPage') },
+  { path: '/users/:userId', title: 'Profile', layout: 'menu', installPrompt: true, page: () => import('../features/profile/ProfilePage') },
+  { path: '/users/:userId/bio', title: 'Bio', layout: 'menu', installPrompt: true, page: () => import('../features/profile/BioPage') },
   {
     path: '/users/:userId/personal-details',
     title: 'Personal details',
@@ -234,6 +251,9 @@ export function matchAppRoute(pathname: string): RouteMatch {
   matches.set(pathname, found);
   return found;
 }
+
+/** Whether the install banner may come up on this path (see AppRoute.installPrompt). */
+export const offersInstallPrompt = (pathname: string): boolean => matchAppRoute(pathname)?.route.installPrompt === true;
 
 /** Whether the app has a page for the path; the guard sends unknown paths to the start. */
 export function isKnownPath(pathname: string): boolean {
