@@ -14,6 +14,7 @@ import { LoadMore } from '../../components/LoadMore';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed } from '../../components/RetryAlert';
 import { UserAvatar } from '../../components/UserAvatar';
+import { isRestoredPage } from '../../lib/cache/read-through';
 import { useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { chatsQuery } from './api';
@@ -45,13 +46,22 @@ export default function ChatListPage() {
           role="status"
           sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center', display: 'grid', gap: 1.5, justifyItems: 'center' }}
         >
-          <Typography variant="h2">No chats yet</Typography>
-          <Typography color="text.secondary">
-            Subscribe to a plan that includes chat to message its creator; creators can write to the members whose plan includes chat.
-          </Typography>
-          <Button component={RouterLink} to={paths.newChat} variant="outlined">
-            Start a chat
-          </Button>
+          {isRestoredPage(chats.data?.pages[0]) ? (
+            <>
+              <Typography variant="h2">No chats kept on this device</Typography>
+              <Typography color="text.secondary">You are offline. Your chats show here once you are back online.</Typography>
+            </>
+          ) : (
+            <>
+              <Typography variant="h2">No chats yet</Typography>
+              <Typography color="text.secondary">
+                Subscribe to a plan that includes chat to message its creator; creators can write to the members whose plan includes chat.
+              </Typography>
+              <Button component={RouterLink} to={paths.newChat} variant="outlined">
+                Start a chat
+              </Button>
+            </>
+          )}
         </Paper>
       ) : (
         <>

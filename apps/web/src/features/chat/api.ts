@@ -2,14 +2,34 @@ import type { ChatMessage, ChatPartnersPage, ChatSummary, ChatsPage, MessagePric
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
 import { cursorPaging, pagePath } from '../../lib/api/cursor-list';
-import { documentPlan, listPagePlan, readThrough } from '../../lib/cache/read-through';
+import { type CachePlan, documentPlan, listPagePlan, type RestoredPage, readThrough } from '../../lib/cache/read-through';
 import { queryKeys } from '../../lib/query-keys';
+
+/** When a chat last moved: its last message, or its start. */
+const movedAt = (chat: ChatSummary) => chat.lastMessage?.createdAt ?? chat.createdAt;
+
+/**
+ * The chat list as this device keeps it: its first pages and, offline, every chat kept on the
+ * device, those opened since the list was kept too (a chat started from a profile), the one that
+ * moved last first.
+ */
+function chatListPlan(cursor: string | null): CachePlan<ChatsPage> {
+  const list = listPagePlan<ChatSummary>('chats', 'chats', cursor);
+  if (cursor !== null) return list;
+  return {
+    ...list,
+    restore: async (store): Promise<RestoredPage<ChatSummary> | undefined> => {
+      const kept = await store.getCollection<ChatSummary>('chats');
+      if (kept.length === 0) return list.restore?.(store) as Promise<RestoredPage<ChatSummary> | undefined>;
+      return { items: kept.sort((a, b) => movedAt(b).localeCompare(movedAt(a))), nextCursor: null, restored: true };
+    },
+  };
+}
 
 /** The user's chats, the one that moved last first; the first pages are kept for reading offline. */
 export const chatsQuery = infiniteQueryOptions({
   queryKey: queryKeys.chats.list,
-  queryFn: ({ pageParam }) =>
-    readThrough(() => api.get<ChatsPage>(pagePath('/chats', pageParam)), listPagePlan<ChatSummary>('chats', 'chats', pageParam)),
+  queryFn: ({ pageParam }) => readThrough(() => api.get<ChatsPage>(pagePath('/chats', pageParam)), chatListPlan(pageParam)),
   ...cursorPaging,
 });
 

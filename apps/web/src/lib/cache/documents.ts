@@ -16,6 +16,8 @@ export interface DocumentStore {
   get<T>(collection: DocumentCollection, docId: string): Promise<T | undefined>;
   /** A list's documents in its order; those since removed are left out. */
   getList<T>(listId: string, collection: DocumentCollection): Promise<T[] | undefined>;
+  /** Every document kept in a collection, in no order: a list's items and those kept one by one. */
+  getCollection<T>(collection: DocumentCollection): Promise<T[]>;
   putList(listId: string, collection: DocumentCollection, items: readonly { id: string }[], append: boolean): Promise<void>;
   /** Keeps the user who signed in; a different user than the one whose documents are kept empties the cache first. */
   putSessionUser(user: { id: string }): Promise<void>;
@@ -59,6 +61,10 @@ export function documentStore(cache: ClientCache, { keepPictures = keepBlurredPi
       if (!list) return undefined;
       const rows = await cache.data.bulkGet(list.ids);
       return rows.filter((row) => row?.collection === collection).map((row) => row?.data as T);
+    },
+    async getCollection<T>(collection: DocumentCollection) {
+      const rows = await cache.data.where('collection').equals(collection).toArray();
+      return rows.map((row) => row.data as T);
     },
     async putList(listId, collection, items, append) {
       const records = await cache.transaction('rw', cache.data, cache.userContent, async () => {
