@@ -50,7 +50,10 @@ test('a creator reads their insights: earnings, subscribers, posts and fans, wit
   expect(csvText).toContain('subscription');
   expect(csvText).toContain('4.99,1.00,3.99');
 
-  // Periods: twelve months by month.
+  // Periods: one row of choices, on a phone too; twelve months by month.
+  const periods = page.getByRole('group', { name: 'Period' });
+  const rowOf = async (name: string) => (await periods.getByRole('button', { name }).boundingBox())?.y;
+  expect(await rowOf('Custom')).toBe(await rowOf('7 days'));
   await page.getByRole('button', { name: '12 months' }).click();
   await expect(page.getByRole('region', { name: /^Net earnings per month/ })).toBeVisible();
   await page.getByRole('button', { name: 'By week' }).click();

@@ -50,6 +50,16 @@ const RANGE_LABELS: Record<InsightsRange, string> = {
   '12m': '12 months',
   custom: 'Custom',
 };
+
+/**
+ * A row of choices that stays one row (wrapped, a group's end corners break): tighter on a
+ * phone, and on the narrowest screens the row scrolls rather than wrap.
+ */
+const SEGMENTS = {
+  maxWidth: '100%',
+  overflowX: 'auto',
+  '& .MuiToggleButton-root': { whiteSpace: 'nowrap', px: { xs: 1, sm: 1.5 }, fontSize: { xs: '0.8125rem', sm: '0.875rem' } },
+} as const;
 const GRANULARITY_LABELS: Record<InsightsGranularity, string> = { day: 'By day', week: 'By week', month: 'By month' };
 const isDate = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value));
 
@@ -156,13 +166,11 @@ function Insights({
           size="small"
           aria-label="Group by"
           onChange={(_, next: InsightsGranularity | 'auto' | null) => next && update({ by: next === 'auto' ? null : next })}
-          sx={{ flexWrap: 'wrap' }}
+          sx={SEGMENTS}
         >
-          <ToggleButton value="auto" sx={{ px: 1.5 }}>
-            Auto
-          </ToggleButton>
+          <ToggleButton value="auto">Auto</ToggleButton>
           {INSIGHTS_GRANULARITIES.map((value) => (
-            <ToggleButton key={value} value={value} sx={{ px: 1.5 }}>
+            <ToggleButton key={value} value={value}>
               {GRANULARITY_LABELS[value]}
             </ToggleButton>
           ))}
@@ -227,10 +235,10 @@ function PeriodPicker({
         size="small"
         aria-label="Period"
         onChange={(_, next: InsightsRange | null) => next && onRange(next)}
-        sx={{ flexWrap: 'wrap' }}
+        sx={SEGMENTS}
       >
         {INSIGHTS_RANGES.map((value) => (
-          <ToggleButton key={value} value={value} sx={{ px: 1.5 }}>
+          <ToggleButton key={value} value={value}>
             {RANGE_LABELS[value]}
           </ToggleButton>
         ))}
