@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { setBotScore } from './support/bot-check.js';
 import { expect, test } from './support/fixtures.js';
 import {
@@ -59,6 +59,11 @@ test('a new user signs in with a mailed code, registers, stays signed in and sig
   await expect(page.getByText('Journey Tester').first()).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, testInfo, 'home');
+  // One column: the heading starts where the cards below it do.
+  const left = async (locator: Locator) => Math.round((await locator.boundingBox())?.x ?? -1);
+  expect(await left(page.getByRole('heading', { name: 'Home', level: 1 }))).toBe(
+    await left(page.getByRole('region', { name: 'Get the app' })),
+  );
 
   await page.reload();
   await expect(page).toHaveURL(/\/home$/);

@@ -25,9 +25,10 @@ export default function HomePage() {
   const user = useSignedInUser();
   const [installed] = useState(isStandalone);
   return (
-    <>
+    // One column, the heading's edge on the feed's.
+    <Box sx={{ maxWidth: 600, mx: 'auto' }}>
       <PageHeader title="Home">Welcome, {displayName(user)}.</PageHeader>
-      <Box sx={{ display: 'grid', gap: 2, maxWidth: 600, mx: 'auto' }}>
+      <Box sx={{ display: 'grid', gap: 2 }}>
         {!installed && (
           <Paper
             component="section"
@@ -51,7 +52,7 @@ export default function HomePage() {
         )}
         <Feed />
       </Box>
-    </>
+    </Box>
   );
 }
 
