@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
 import { AppRoutes } from '../app/router';
-import { ThemeModeProvider } from '../app/theme/ThemeModeProvider';
+import { THEME_MODE_KEY, ThemeModeProvider } from '../app/theme/ThemeModeProvider';
 
 /** What a test reads and drives of the router: the location on screen, and navigation as a link would. */
 export interface TestRouter {
@@ -42,4 +42,10 @@ export function renderApp(path: string) {
 /** Renders one component in the app's theme, for components that read it. */
 export function renderThemed(ui: ReactElement) {
   return render(<ThemeModeProvider>{ui}</ThemeModeProvider>);
+}
+
+/** Chooses the theme the app starts in, as the theme switch stores it (null: the default, dark). */
+export function storeThemeMode(mode: 'light' | 'dark' | null): void {
+  if (mode) window.localStorage.setItem(THEME_MODE_KEY, mode);
+  else window.localStorage.removeItem(THEME_MODE_KEY);
 }

@@ -32,6 +32,15 @@ const AVATAR_SIZE = { xs: 88, sm: 112 };
  * A user's profile: for creators with cover, bio, plans and their posts; for members the basics.
  * Others' profiles have a menu to block them; a blocked user's plans and posts are not shown.
  */
+/** A round dark backing for a button over the cover picture, its icon light in either theme. */
+const OVER_COVER = {
+  position: 'absolute',
+  top: 8,
+  bgcolor: 'rgba(10, 8, 5, 0.55)',
+  borderRadius: 999,
+  '& .MuiIconButton-root': { color: '#fff' },
+} as const;
+
 export default function ProfilePage() {
   const { userId = '' } = useParams();
   const profile = useQuery(profilePageQuery(userId));
@@ -63,11 +72,11 @@ function Profile({ profile }: { profile: ProfileData }) {
               sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
             />
           )}
-          <Box sx={{ position: 'absolute', top: 8, left: 8, bgcolor: 'rgba(10, 8, 5, 0.55)', borderRadius: 999 }}>
+          <Box sx={{ ...OVER_COVER, left: 8 }}>
             <BackButton />
           </Box>
           {!own && (
-            <Box sx={{ position: 'absolute', top: 8, right: 8, bgcolor: 'rgba(10, 8, 5, 0.55)', borderRadius: 999 }}>
+            <Box sx={{ ...OVER_COVER, right: 8 }}>
               <BlockMenu profile={profile} />
             </Box>
           )}

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, mockApi } from '../../test/api-mock';
 import { lockedPost, makeMedia, makePlan, makePost } from '../../test/post-fixtures';
-import { renderApp } from '../../test/render-app';
+import { renderApp, storeThemeMode } from '../../test/render-app';
 import { makeCreatorPage } from '../../test/subscription-fixtures';
 
 const viewer = makeUser({ id: 'v1', userId: 'v1', handle: 'viv', publicName: 'Viv' });
@@ -123,6 +123,21 @@ describe('creator profile', () => {
     renderApp('/users/c1');
     expect(await screen.findByRole('button', { name: 'Follow' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Message' })).toBeNull();
+  });
+
+  it('draws the buttons over the cover light in the light theme too, on their dark backing', async () => {
+    storeThemeMode('light');
+    try {
+      api({
+        'GET /api/users/c1/profile-page': () => ({ status: 200, body: creatorPage() }),
+        'GET /api/users/c1/posts': () => ({ status: 200, body: { items: [], nextCursor: null } }),
+      });
+      renderApp('/users/c1');
+      const back = await screen.findByRole('button', { name: 'Back' });
+      expect(getComputedStyle(back).color).toBe('rgb(255, 255, 255)');
+    } finally {
+      storeThemeMode(null);
+    }
   });
 
   it('shows members the basic profile without plans or posts', async () => {
