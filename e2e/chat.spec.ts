@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { writePhoto } from './support/creator.js';
 import { expect, test } from './support/fixtures.js';
 import { expectAccessible, reachForPrerenderedPage, screenshot } from './support/journey.js';
@@ -67,6 +68,12 @@ test('a member with a chat plan and the creator chat live: the unread badge, the
   // The creator sends a photo from their device; it arrives live and loads for the member.
   await page.locator('input[type="file"][name="attachment"]').setInputFiles(photo);
   await expect(page.getByText('Ready to send')).toBeVisible({ timeout: 60_000 });
+  // The attachment shows as what it is before it goes: its picture, from this device, and its name.
+  const attached = page.getByRole('listitem').filter({ hasText: 'Ready to send' });
+  await expect(attached.getByText(path.basename(photo))).toBeVisible();
+  await expect
+    .poll(() => attached.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Send' }).click();
   const sharedPhoto = memberThread.getByRole('img', { name: 'Photo' });
   await expect(sharedPhoto).toBeVisible();
@@ -79,6 +86,8 @@ test('a member with a chat plan and the creator chat live: the unread badge, the
   await page.getByRole('textbox', { name: 'Message' }).fill('The harbour at dawn, just for you.');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(creatorThread.getByText('$4.50 · not paid yet')).toBeVisible();
+  // The sender's view follows their message down, its photo loaded.
+  await expect(creatorThread.getByText('$4.50 · not paid yet')).toBeInViewport();
   const unlockButton = memberThread.getByRole('button', { name: 'Unlock for $4.50' });
   await expect(unlockButton).toBeVisible();
   await expect(memberThread.getByRole('img', { name: 'Photo, blurred: locked' })).toBeVisible();

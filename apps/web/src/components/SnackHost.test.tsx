@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SnackHost } from './SnackHost';
-import { addSnack, clearSnacks, leavePageSnacks, SNACK_DURATION_MS, snackStore } from './snack-queue';
+import { addSnack, clearSnacks, leavePageSnacks, SNACK_DURATION_MS, snackStore, useSnacksClearOfTyping } from './snack-queue';
 
 afterEach(() => act(() => clearSnacks()));
 
@@ -35,5 +35,23 @@ describe('snack queue', () => {
     expect(snackStore.get()).toHaveLength(1);
     leavePageSnacks(shownAt + SNACK_DURATION_MS * 3);
     expect(snackStore.get()).toEqual([]);
+  });
+
+  it('shows messages at the top while the page keeps its bottom for typing, and back at the bottom after', () => {
+    function Typing() {
+      useSnacksClearOfTyping();
+      return null;
+    }
+    const { rerender } = render(
+      <>
+        <SnackHost />
+        <Typing />
+      </>,
+    );
+    act(() => addSnack('Unlocked.', 'success'));
+    const snackbar = () => screen.getByText('Unlocked.').closest('.MuiSnackbar-root') as HTMLElement;
+    expect(snackbar().className).toContain('MuiSnackbar-anchorOriginTopCenter');
+    rerender(<SnackHost />);
+    expect(snackbar().className).toContain('MuiSnackbar-anchorOriginBottomCenter');
   });
 });

@@ -1,4 +1,5 @@
 import type { AlertColor } from '@mui/material/Alert';
+import { useEffect } from 'react';
 import { createStore, useStore } from '../lib/store';
 
 export interface SnackMessage {
@@ -44,3 +45,17 @@ export function clearSnacks(): void {
 
 /** The message on screen, if any. */
 export const useCurrentSnack = (): SnackMessage | undefined => useStore(snackStore)[0];
+
+/** How many mounted parts of the page keep its bottom for typing (a chat's message box). */
+const typingAtBottom = createStore(0);
+
+/** While the calling component is mounted, messages show at the top, clear of the box the member types in. */
+export function useSnacksClearOfTyping(): void {
+  useEffect(() => {
+    typingAtBottom.set((count) => count + 1);
+    return () => typingAtBottom.set((count) => count - 1);
+  }, []);
+}
+
+/** Whether messages show at the top of the window. */
+export const useSnacksAtTop = (): boolean => useStore(typingAtBottom) > 0;

@@ -40,7 +40,9 @@ export function createAppTheme(mode: PaletteMode): Theme {
     palette: { mode, ...palette },
     shape: { borderRadius: 12 },
     typography: {
-      fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      // The system's own faces, then its colour emoji font, so emoji in posts and messages draw as emoji.
+      fontFamily:
+        'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji"',
       // Headings carry names and @handles, one long word each: they break rather than push the page sideways.
       h1: {
         fontSize: 'clamp(1.75rem, 1.5rem + 1vw, 2.125rem)',

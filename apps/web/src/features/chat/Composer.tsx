@@ -8,15 +8,19 @@ import {
   messagePriceSchema,
 } from '@aurum/core';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
+import AudioFileIcon from '@mui/icons-material/AudioFile';
 import CloseIcon from '@mui/icons-material/Close';
 import SendIcon from '@mui/icons-material/Send';
+import VideoFileIcon from '@mui/icons-material/VideoFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useSnacksClearOfTyping } from '../../components/snack-queue';
 import { ownPlansQuery } from '../../lib/plans';
 import { useOnline } from '../../lib/pwa/online';
 import {
@@ -69,6 +73,7 @@ export function Composer({
   const [priceText, setPriceText] = useState('');
   const lastTyping = useRef(0);
   const online = useOnline();
+  useSnacksClearOfTyping();
   const plans = useQuery({ ...ownPlansQuery, enabled: canAttach });
   // Messages are priced in the currency of the creator's plans.
   const currency: Currency = plans.data?.find((plan) => plan.active)?.currency ?? plans.data?.[0]?.currency ?? 'USD';
@@ -203,7 +208,27 @@ function AttachButton({ disabled, onAdd }: { disabled: boolean; onAdd: (files: F
   );
 }
 
-/** One attached file: its own upload, then the server's processing. */
+/** What was attached, before it is sent: the picture itself (from this device), or the kind of file. */
+function AttachmentPreview({ file }: { file: File }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const isImage = file.type.startsWith('image/');
+  useEffect(() => {
+    if (!isImage) return;
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file, isImage]);
+  const frame = { width: 48, height: 48, flexShrink: 0, borderRadius: 1, bgcolor: 'action.hover' } as const;
+  if (isImage) return <Box component="img" src={url ?? undefined} alt="" sx={{ ...frame, objectFit: 'cover' }} />;
+  const Icon = file.type.startsWith('audio/') ? AudioFileIcon : VideoFileIcon;
+  return (
+    <Box aria-hidden sx={{ ...frame, display: 'grid', placeItems: 'center', color: 'primary.main' }}>
+      <Icon />
+    </Box>
+  );
+}
+
+/** One attached file, shown with its name: its own upload, then the server's processing. */
 function AttachmentRow({
   attachment,
   onUpdate,
@@ -226,8 +251,12 @@ function AttachmentRow({
   }, [onUpdate, attachment.key, upload.mediaId, upload.state, phase]);
 
   return (
-    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+      <AttachmentPreview file={attachment.file} />
       <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+          {attachment.file.name}
+        </Typography>
         <UploadStatus
           phase={phase}
           progress={upload.progress}

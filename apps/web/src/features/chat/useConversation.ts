@@ -63,7 +63,8 @@ export function useConversation(chat: ChatSummary) {
   // the view still when older messages are added above.
   const firstScroll = useRef(true);
   const heightBeforeOlder = useRef<number | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when rows are added (timeline.length), to scroll for them
+  const lastRow = timeline.at(-1);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when rows are added or the last one changes (a sent message taking its pending row's place), to scroll for them
   useLayoutEffect(() => {
     if (history.isPending) return;
     if (firstScroll.current) {
@@ -77,7 +78,18 @@ export function useConversation(chat: ChatSummary) {
     } else if (!awayFromBottom) {
       scrollToBottom();
     }
-  }, [timeline.length, history.isPending, awayFromBottom]);
+  }, [timeline.length, lastRow, history.isPending, awayFromBottom]);
+  // Pictures and videos take their height as they load: a view that was at the latest message stays there.
+  const following = useRef(!awayFromBottom);
+  following.current = !awayFromBottom;
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (following.current && !firstScroll.current) scrollToBottom();
+    });
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
   // After the scroll above, in the same commit: a message that arrives on screen is read at once,
   // not whenever the browser next gets round to passive effects.
   useLayoutEffect(() => {
