@@ -132,7 +132,9 @@ test('after one visit the app opens offline, says so and shows the feed this dev
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(() => localCacheRows(page)).toBe(0);
   expect(await localCacheRows(page, 'userContent')).toBe(0);
-  expect((await cachedUrls(page))['aurum-user-images']).toBeUndefined();
+  // Gone or empty (the worker may open it again while finishing a request it was answering), and
+  // nothing of the old user in it: the sign-out page draws no account picture to keep again.
+  expect((await cachedUrls(page))['aurum-user-images'] ?? []).toEqual([]);
 });
 
 test('chats offline: the chat list and a conversation this device kept show with the offline banner, and sending is refused until back online', async ({
@@ -216,7 +218,8 @@ test('the install page and guide show the steps and a silent looping video', asy
   await screenshot(page, testInfo, 'install-page');
 
   test.skip(testInfo.project.name !== 'phone', 'the install banner and its guide show on phones only');
-  await page.goto('/home');
+  // The banner comes on pages for browsing (home has its own install card).
+  await page.goto('/explore');
   await page.getByRole('button', { name: 'Show me' }).click();
   const guide = page.getByRole('dialog', { name: 'Install Aurum' });
   await expect(guide.getByText('Open the browser menu (⋮) at the top right.')).toBeVisible();

@@ -5,12 +5,11 @@ import { forgetUserImages } from './pwa/user-images';
 
 /**
  * After sign-out or deletion: forget everything cached for the old user, in the browser
- * database, the service worker's picture cache and in memory, then ask the server who is
- * signed in now (nobody).
+ * database and in memory, ask the server who is signed in now (nobody), then empty the
+ * service worker's picture cache.
  */
 export async function resetAfterSessionEnd(queryClient: QueryClient): Promise<void> {
   await forgetLocalCache().catch((error: unknown) => console.error('Could not clear the local cache.', error));
-  await forgetUserImages();
   await queryClient.cancelQueries();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQuery.queryKey[0] });
   try {
@@ -19,4 +18,6 @@ export async function resetAfterSessionEnd(queryClient: QueryClient): Promise<vo
     console.error('Could not refresh the current user after the session ended.', error);
     setCurrentUser(queryClient, null);
   }
+  // Last, once no page shows the old user: a picture drawn for them meanwhile would be kept again.
+  await forgetUserImages();
 }

@@ -2,7 +2,9 @@ export { makeUser, newUser } from './user-fixtures';
 
 import { vi } from 'vitest';
 
-type Handler = (body: unknown) => { status: number; body?: unknown };
+type Answer = { status: number; body?: unknown };
+/** An answer now, or later (a test that holds a request open until it has looked). */
+type Handler = (body: unknown) => Answer | Promise<Answer>;
 
 /**
  * Replaces fetch with a table of API answers keyed by "METHOD /api/path"; unknown requests
@@ -13,7 +15,7 @@ export function mockApi(handlers: Record<string, Handler>) {
     const key = `${init?.method ?? 'GET'} ${String(input)}`;
     const handler = handlers[key];
     const answer = handler
-      ? handler(init?.body ? JSON.parse(String(init.body)) : undefined)
+      ? await handler(init?.body ? JSON.parse(String(init.body)) : undefined)
       : { status: 404, body: { type: 'route_not_found', message: `No route for ${key}`, statusCode: 404 } };
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,

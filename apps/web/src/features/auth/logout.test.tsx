@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeUser, mockApi } from '../../test/api-mock';
 import { fakePushBrowser } from '../../test/push-browser';
@@ -32,5 +32,23 @@ describe('signing out', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(calls).toEqual(['push', 'session']);
     expect(subscription.unsubscribe).toHaveBeenCalled();
+  });
+
+  it('draws no account menu while signing out, so the picture being forgotten is not fetched again', async () => {
+    let endSession: (() => void) | undefined;
+    mockApi({
+      'GET /api/me': () => ({ status: 200, body: makeUser({ id: 'u1', userId: 'u1', avatarUrl: '/api/users/u1/avatar?v=1' }) }),
+      'POST /api/me/heartbeat': () => ({ status: 204 }),
+      'DELETE /api/auth/session': () =>
+        new Promise((resolve) => {
+          endSession = () => resolve({ status: 204 });
+        }),
+    });
+    const { router } = renderApp('/auth/logout');
+    await waitFor(() => expect(endSession).toBeDefined());
+    expect(screen.getByText('Signing out...')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Account' })).toBeNull();
+    endSession?.();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });
