@@ -81,7 +81,8 @@ const ofOneCreator = { visible: visiblePostOfSql(bound.creatorId), creator: boun
 
 /**
  * One part of a post cards statement: the posts matching `where` whose level passes
- * `levelFilter`, newest first, with the creator's summary. Text is cut down to what the level
+ * `levelFilter`, newest first (the creators' profiles are joined to the page only, after the
+ * limit: joined here, a plan that misjudged the rows compared each candidate with every profile). Text is cut down to what the level
  * allows inside the query (a sneak peek gets one character past the teaser, to know it goes on),
  * and disabled creators' posts never come out (`visible`). `source` stands in for the posts table
  * (it must be called posts), for a part that narrows the candidates first.
@@ -94,12 +95,10 @@ function cardsPart(
   { source = sql`${posts}`, visible = visiblePostSql }: { source?: SQL; visible?: SQL } = {},
 ): SQL {
   return sql`(select ${part}::text as part, v.id, v.creator_id, v.access, v.publish_at, v.level, v.like_count, v.media_items,
-      case when v.level in (${REVEALING_LEVELS_SQL}) then v.text when v.level = 'sneakpeek' then left(v.text, ${POST_TEASER_CHARS + 1}) end as text,
-      ${profiles.handle}, ${profiles.publicName} as public_name, ${profiles.avatarColor} as avatar_color, ${profiles.avatarMediaId} as avatar_media_id
+      case when v.level in (${REVEALING_LEVELS_SQL}) then v.text when v.level = 'sneakpeek' then left(v.text, ${POST_TEASER_CHARS + 1}) end as text
     from (select ${posts.id} as id, ${posts.creatorId} as creator_id, ${posts.access} as access, ${posts.publishAt} as publish_at,
             ${posts.text} as text, ${posts.likeCount} as like_count, ${posts.mediaItems} as media_items, ${postAccessLevelSql(bound.viewer, bound.now, entitlementsIn('ent'))} as level
           from ${source}, ent where ${visible} and ${where}) v
-    join ${profiles} on ${profiles.userId} = v.creator_id
     where ${levelFilter}
     order by v.publish_at desc, v.id desc limit ${limit})`;
 }
@@ -113,7 +112,8 @@ function cardsPart(
 function cardsStatement(parts: SQL[], ofCreator?: Bound<string>): SQL {
   const offersOf = ofCreator ?? sql`c.creator_id`;
   return sql`${viewerRelations(ofCreator)}
-    select c.part, c.id, c.creator_id, c.access, c.level, c.text, c.handle, c.public_name, c.avatar_color, c.avatar_media_id,
+    select c.part, c.id, c.creator_id, c.access, c.level, c.text,
+      ${profiles.handle}, ${profiles.publicName} as public_name, ${profiles.avatarColor} as avatar_color, ${profiles.avatarMediaId} as avatar_media_id,
       (extract(epoch from c.publish_at) * 1000)::float8 as publish_ms,
       c.like_count as likes,
       exists (select 1 from ${likes} where ${likes.postId} = c.id and ${likes.userId} = ${bound.viewer}) as liked,
@@ -124,6 +124,7 @@ function cardsStatement(parts: SQL[], ofCreator?: Bound<string>): SQL {
           from ${plans} where ${plans.creatorId} = ${offersOf} and ${plans.active})
       end as offers
     from (${sql.join(parts, sql` union all `)}) c
+    join ${profiles} on ${profiles.userId} = c.creator_id
     order by c.part, c.publish_at desc, c.id desc`;
 }
 
