@@ -18,10 +18,10 @@ export function soakChart(rows: readonly MinuteRow[], bars: { memoryBar: number;
   const panelHeight = 220;
   const panels = [
     {
-      title: 'Resident memory (MiB)',
+      title: 'Resident memory, peak of each minute (MiB)',
       values: rows.map((row) => row.rssMiB),
       bar: bars.memoryBar,
-      barLabel: '+10% of minute 5',
+      barLabel: '+10% of the peak of minutes 6 to 10',
       colour: '#e8b84a',
     },
     {
