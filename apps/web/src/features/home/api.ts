@@ -24,11 +24,18 @@ export const feedQuery = () =>
     staleTime: (query) => (isRestoredPage(query.state.data?.pages[0]) ? 0 : Number.POSITIVE_INFINITY),
   });
 
-/** The same feed with the posts already seen, newest first: the earlier posts a caught-up member asks for. */
+/**
+ * The same feed with the posts already seen, newest first: the earlier posts a caught-up member
+ * asks for. Kept in the local cache too, so a caught-up member offline still has something to read.
+ */
 export const earlierFeedQuery = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.earlierFeed,
-    queryFn: ({ pageParam }) => api.get<FeedPage>(pagePath('/feed', pageParam, { seen: 'include' })),
+    queryFn: ({ pageParam }) =>
+      readThrough(
+        () => api.get<FeedPage>(pagePath('/feed', pageParam, { seen: 'include' })),
+        listPagePlan<FeedPage['items'][number]>('feed:earlier', 'posts', pageParam),
+      ),
     ...cursorPaging,
   });
 

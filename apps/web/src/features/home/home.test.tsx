@@ -1,7 +1,9 @@
 import type { FeedItem, FeedPage } from '@aurum/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentCache } from '../../lib/cache/cache';
+import { forgetLocalCache } from '../../lib/cache/forget';
 import { resetSeenSession } from '../../lib/seen/use-seen';
 import { makeUser, mockApi } from '../../test/api-mock';
 import { lockedPost, makeMedia, makePost } from '../../test/post-fixtures';
@@ -166,5 +168,30 @@ describe('the home feed', () => {
         .getAllByRole('article')
         .map((card) => card.getAttribute('aria-labelledby')),
     ).toEqual(['feed-post-p0', 'feed-post-p1']);
+  });
+
+  it('keeps the earlier posts for offline reading: a caught-up member offline still opens them', async () => {
+    serveFeed({ first: { items: [], nextCursor: null } }, follower);
+    const user = userEvent.setup();
+    renderApp('/home');
+    await user.click(await screen.findByRole('button', { name: 'Show earlier posts' }));
+    expect(await screen.findByText('Read last week')).toBeTruthy();
+    await vi.waitFor(async () => expect((await (await currentCache())?.data.get('feed:earlier'))?.data).toEqual({ ids: ['p0', 'p1'] }));
+    cleanup();
+
+    // The next visit without a network: the kept (empty) feed, then the earlier posts this device kept.
+    const noNetwork = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    mockApi({
+      'GET /api/me': () => ({ status: 200, body: follower }),
+      'POST /api/me/heartbeat': () => ({ status: 204 }),
+      'GET /api/feed': noNetwork,
+      'GET /api/feed?seen=include': noNetwork,
+    });
+    renderApp('/home');
+    await user.click(await screen.findByRole('button', { name: 'Show earlier posts' }));
+    expect(await screen.findByText('Read last week')).toBeTruthy();
+    await forgetLocalCache();
   });
 });

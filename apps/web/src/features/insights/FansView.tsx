@@ -68,14 +68,30 @@ function FanList({ title, empty, children }: { title: string; empty: string; chi
   );
 }
 
+/**
+ * A fan: rank, picture and name, then the figures; on a phone the figures go under the name,
+ * so a long name is not cut to a few letters beside them.
+ */
 function FanRow({ rank, fan, children }: { rank: number; fan: Fan; children: ReactNode }) {
   return (
-    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
-      <Typography component="span" color="text.secondary" sx={{ width: 24, textAlign: 'right', flexShrink: 0 }}>
+    <Box
+      component="li"
+      sx={{
+        display: 'grid',
+        alignItems: 'center',
+        columnGap: 1.5,
+        rowGap: 0.5,
+        gridTemplateColumns: { xs: '24px 36px minmax(0, 1fr)', sm: '24px 36px minmax(0, 1fr) auto' },
+        gridTemplateAreas: { xs: '"rank avatar name" ". . figures"', sm: '"rank avatar name figures"' },
+      }}
+    >
+      <Typography component="span" color="text.secondary" sx={{ gridArea: 'rank', textAlign: 'right' }}>
         {rank}.
       </Typography>
-      <UserAvatar profile={fan} size={36} />
-      <Box sx={{ minWidth: 0, flex: 1 }}>
+      <Box sx={{ gridArea: 'avatar', display: 'flex' }}>
+        <UserAvatar profile={fan} size={36} />
+      </Box>
+      <Box sx={{ gridArea: 'name', minWidth: 0 }}>
         <Typography noWrap sx={{ fontWeight: 600 }}>
           {displayName(fan)}
         </Typography>
@@ -85,7 +101,19 @@ function FanRow({ rank, fan, children }: { rank: number; fan: Fan; children: Rea
           </Typography>
         )}
       </Box>
-      <Box sx={{ display: 'grid', justifyItems: 'end', gap: 0.25, flexShrink: 0 }}>{children}</Box>
+      <Box
+        sx={{
+          gridArea: 'figures',
+          display: 'flex',
+          flexWrap: 'wrap',
+          flexDirection: { xs: 'row', sm: 'column' },
+          alignItems: { xs: 'center', sm: 'flex-end' },
+          columnGap: 1,
+          rowGap: 0.25,
+        }}
+      >
+        {children}
+      </Box>
     </Box>
   );
 }
