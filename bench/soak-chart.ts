@@ -61,6 +61,7 @@ export function soakChart(rows: readonly MinuteRow[], bars: { memoryBar: number;
   });
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${panelHeight * panels.length}" viewBox="0 0 ${width} ${panelHeight * panels.length}" font-family="sans-serif" font-size="12" fill="#e9e1d0">`,
+    '<title>Soak: resident memory and p99 of all requests per minute, with their bars</title>',
     `<rect width="100%" height="100%" fill="#14110c"/>`,
     ...parts,
     `<text x="${width / 2}" y="${panelHeight * panels.length - 2}" text-anchor="middle">minute</text>`,

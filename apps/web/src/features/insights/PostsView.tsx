@@ -87,9 +87,9 @@ export function PostsView({
         </Typography>
         <Typography variant="body2" color="text.secondary">
           In the period: {plural(data.totals.views, 'view')}, {plural(data.totals.likes, 'like')}, {plural(data.totals.unlocks, 'unlock')}.
-          A view is a member seeing the post for the first time, locked or open. An unlock is a subscription that started within {UNLOCK_ATTRIBUTION_HOURS}{' '}
-          hours after the member opened one of your locked posts; it counts for the last locked post they opened. The {INSIGHTS_POSTS_LIMIT}{' '}
-          first posts of the chosen order are shown.
+          A view is a member seeing the post for the first time, locked or open. An unlock is a subscription that started within{' '}
+          {UNLOCK_ATTRIBUTION_HOURS} hours after the member opened one of your locked posts; it counts for the last locked post they opened.
+          The {INSIGHTS_POSTS_LIMIT} first posts of the chosen order are shown.
         </Typography>
         <TableContainer tabIndex={0} role="group" aria-label="All posts: table">
           <Table size="small" aria-labelledby="insights-posts-table">
