@@ -9,6 +9,7 @@ const ADMIN_JOURNEYS = [
   'payout-retries',
   'disputes',
   'two-step',
+  'walk',
 ] as const;
 const PROJECTS = ['phone', 'desktop'];
 

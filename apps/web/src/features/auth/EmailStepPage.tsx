@@ -92,7 +92,7 @@ export default function EmailStepPage() {
       )}
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
         {flow === 'register' ? 'Already have an account? ' : 'New to Aurum? '}
-        <Link component={RouterLink} to={flow === 'register' ? paths.login : paths.register}>
+        <Link component={RouterLink} to={flow === 'register' ? paths.login : paths.register} underline="always">
           {flow === 'register' ? 'Sign in' : 'Create an account'}
         </Link>
       </Typography>

@@ -102,7 +102,8 @@ export function MessageBubble({
         ) : (
           message.media.length === 0 && <Typography sx={{ fontStyle: 'italic' }}>Attachment</Typography>
         )}
-        <Typography variant="caption" component="p" sx={{ textAlign: 'right', opacity: 0.8, mt: 0.25 }}>
+        {/* Softer than the text on a partner's bubble; on one's own (gold) the light theme's white needs its full strength. */}
+        <Typography variant="caption" component="p" sx={{ textAlign: 'right', opacity: mine ? 1 : 0.8, mt: 0.25 }}>
           {mine && price && <span>{message.paid ? `Paid · ${price}` : `${price} · not paid yet`} · </span>}
           {!mine && price && message.paid && <span>Unlocked · {price} · </span>}
           <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
