@@ -81,11 +81,12 @@ const ofOneCreator = { visible: visiblePostOfSql(bound.creatorId), creator: boun
 
 /**
  * One part of a post cards statement: the posts matching `where` whose level passes
- * `levelFilter`, newest first (the creators' profiles are joined to the page only, after the
- * limit: joined here, a plan that misjudged the rows compared each candidate with every profile). Text is cut down to what the level
- * allows inside the query (a sneak peek gets one character past the teaser, to know it goes on),
- * and disabled creators' posts never come out (`visible`). `source` stands in for the posts table
- * (it must be called posts), for a part that narrows the candidates first.
+ * `levelFilter`, newest first. Text is cut down to what the level allows inside the query (a
+ * sneak peek gets one character past the teaser, to know it goes on), and disabled creators'
+ * posts never come out (`visible`). `source` stands in for the posts table (it must be called
+ * posts), for a part that narrows the candidates first. The creators' profiles are joined in
+ * `cardsStatement`, to the page only: joined here, before the limit, a generic plan that
+ * misjudged the rows compared every candidate with every profile.
  */
 function cardsPart(
   part: 'page' | 'peek',
