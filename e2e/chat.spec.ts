@@ -43,6 +43,13 @@ test('a member with a chat plan and the creator chat live: the unread badge, the
   const memberThread = member.getByRole('list', { name: `Messages with ${creatorName}` });
   await expect(memberThread.getByText('Hello from the pier! Do you take requests?')).toBeVisible();
   await expect(memberThread.getByText('Sent', { exact: true })).toBeVisible();
+  // However short the conversation, the message box sits at the bottom of the window (above a phone's bottom bar).
+  await expect(async () => {
+    const box = await member.getByRole('textbox', { name: 'Message' }).boundingBox();
+    const windowHeight = member.viewportSize()?.height ?? 0;
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(windowHeight - 160);
+  }).toPass();
+  await screenshot(member, testInfo, 'chat-short');
 
   // The creator, on another page, sees the unread badge appear live, then reads and answers.
   await expect(page.getByRole('link', { name: 'Chat, 1 unread' })).toBeVisible();

@@ -111,7 +111,6 @@ test('a creator finds a new follower among their fans on the people page', async
 
   // The creator sees the follower among their fans, and finds them by name.
   await page.goto('/users');
-  await page.getByRole('tab', { name: 'Your fans' }).click();
   const fans = page.getByRole('list', { name: 'Your fans' });
   await expect(fans.getByRole('link', { name: fanName })).toBeVisible();
   await expect(fans.getByText('Follower')).toBeVisible();

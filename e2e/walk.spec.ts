@@ -203,7 +203,7 @@ test('a creator walks their studio', async ({ browser }, testInfo) => {
     { name: 'posts', path: '/posts', heading: 'Posts', shows: 'Light through the pines this morning.' },
     { name: 'post-new', path: '/posts/new', heading: 'New post' },
     { name: 'post-edit', path: `/posts/${world.publicPost}/edit`, heading: 'Edit post' },
-    { name: 'fans', path: '/users', heading: 'People' },
+    { name: 'fans', path: '/users', heading: 'People', shows: 'Milo Member' },
     { name: 'chat', path: `/chat/${world.chatId}`, heading: 'Milo Member', shows: 'Your pines set is wonderful.' },
   ]);
 });

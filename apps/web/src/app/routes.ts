@@ -25,6 +25,8 @@ export interface AppRoute {
    * main button must stay clear: sign-up, paying, writing), nor on home, which has its own card.
    */
   installPrompt?: true;
+  /** The page fills the window's height, so its last part stays at the bottom however short the rest (a chat's message box). */
+  fillsWindow?: true;
 }
 
 const emailStep = () => import('../features/auth/EmailStepPage');
@@ -124,7 +126,7 @@ export const APP_ROUTES: AppRoute[] = [
 
   { path: '/chat', title: 'Chat', layout: 'menu', installPrompt: true, page: () => import('../features/chat/ChatListPage') },
   { path: '/chat/new', title: 'New chat', layout: 'menu', page: () => import('../features/chat/NewChatPage') },
-  { path: '/chat/:chatId', title: 'Chat', layout: 'menu', page: () => import('../features/chat/ChatPage') },
+  { path: '/chat/:chatId', title: 'Chat', layout: 'menu', fillsWindow: true, page: () => import('../features/chat/ChatPage') },
 
   {
     path: '/creator',
@@ -254,6 +256,9 @@ export function matchAppRoute(pathname: string): RouteMatch {
 
 /** Whether the install banner may come up on this path (see AppRoute.installPrompt). */
 export const offersInstallPrompt = (pathname: string): boolean => matchAppRoute(pathname)?.route.installPrompt === true;
+
+/** Whether the page on this path fills the window's height (see AppRoute.fillsWindow). */
+export const fillsWindow = (pathname: string): boolean => matchAppRoute(pathname)?.route.fillsWindow === true;
 
 /** Whether the app has a page for the path; the guard sends unknown paths to the start. */
 export function isKnownPath(pathname: string): boolean {

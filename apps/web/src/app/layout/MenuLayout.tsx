@@ -16,6 +16,7 @@ import { addSnack } from '../../components/snack-queue';
 import { useUnreadChats } from '../../lib/chat-unread';
 import { useSignedInUser } from '../../lib/current-user';
 import { useModerationNotices } from '../../lib/moderation';
+import { fillsWindow } from '../routes';
 import { activeNavItem, type NavItem, primaryNavItems, secondaryNavItems } from './nav-items';
 import { PageMain } from './PageMain';
 import { TopBar } from './TopBar';
@@ -122,7 +123,7 @@ export function MenuLayout() {
       <TopBar user={user} />
       <Box sx={{ display: 'flex', flex: 1 }}>
         {showMenu && desktop && <SideMenu user={user} pathname={pathname} unreadChats={unreadChats} unreadNotices={unreadNotices} />}
-        <PageMain bottomSpace={showMenu && !desktop ? BOTTOM_BAR_SPACE : undefined} />
+        <PageMain bottomSpace={showMenu && !desktop ? BOTTOM_BAR_SPACE : undefined} fill={fillsWindow(pathname)} />
       </Box>
       {showMenu && !desktop && <BottomBar user={user} pathname={pathname} unreadChats={unreadChats} />}
     </Box>

@@ -52,7 +52,8 @@ function Conversation({ chat }: { chat: ChatSummary }) {
   const name = displayName(chat.partner);
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
+    // Grows into the window's height (the route fills it), so a short conversation still has its message box at the bottom.
+    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1 }}>
       <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
         <BackButton />
         <UserAvatar profile={chat.partner} size={40} />

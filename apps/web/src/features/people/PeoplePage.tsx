@@ -43,7 +43,8 @@ export default function PeoplePage() {
   const user = useSignedInUser();
   const creator = isCreator(user);
   const [params, set] = useAddressParams();
-  const tab = creator && params.get('tab') === 'fans' ? 'fans' : 'creators';
+  // A creator comes here mostly for their fans; the creators they follow are one tab away.
+  const tab = creator && params.get('tab') !== 'creators' ? 'fans' : 'creators';
   return (
     <Box sx={{ maxWidth: 760 }}>
       <PageHeader title="People">
@@ -65,12 +66,12 @@ export default function PeoplePage() {
       {creator && (
         <Tabs
           value={tab}
-          onChange={(_, value: string) => set({ tab: value === 'fans' ? 'fans' : null, relation: null, planId: null, q: null })}
+          onChange={(_, value: string) => set({ tab: value === 'creators' ? 'creators' : null, relation: null, planId: null, q: null })}
           aria-label="People"
           sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
         >
-          <Tab value="creators" label="Your creators" id="people-tab-creators" aria-controls="people-panel" />
           <Tab value="fans" label="Your fans" id="people-tab-fans" aria-controls="people-panel" />
+          <Tab value="creators" label="Your creators" id="people-tab-creators" aria-controls="people-panel" />
         </Tabs>
       )}
       <Box id="people-panel" role={creator ? 'tabpanel' : undefined} aria-labelledby={creator ? `people-tab-${tab}` : undefined}>

@@ -92,7 +92,7 @@ describe('the people page', () => {
     expect(asked).toEqual(['all', 'subscribed']);
   });
 
-  it("shows a creator's fans with relation, plan and search filters", async () => {
+  it("opens a creator's People on their fans, with relation, plan and search filters", async () => {
     const asked: string[] = [];
     const fans: FansPage = {
       items: [
@@ -138,7 +138,7 @@ describe('the people page', () => {
       ),
     });
     const user = userEvent.setup();
-    const view = renderApp('/users?tab=fans');
+    const view = renderApp('/users');
     const list = await screen.findByRole('list', { name: 'Your fans' });
     expect(within(list).getByText('Follower')).toBeTruthy();
     expect(within(list).getByText(/^Gold since/)).toBeTruthy();
@@ -150,7 +150,11 @@ describe('the people page', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search fans' }), 'fan');
     await waitFor(() => expect(asked.at(-1)).toBe('relation=subscribers&planId=p1&q=fan'));
     expect(asked).toContain('relation=subscribers');
-    expect(view.router.state.location.search).toBe('?tab=fans&relation=subscribers&planId=p1&q=fan');
+    expect(view.router.state.location.search).toBe('?relation=subscribers&planId=p1&q=fan');
+
+    await user.click(screen.getByRole('tab', { name: 'Your creators' }));
+    expect(await screen.findByText('No creators here yet')).toBeTruthy();
+    expect(view.router.state.location.search).toBe('?tab=creators');
   });
 
   it('keeps each of two filter changes made before the address renders again', async () => {
@@ -161,13 +165,13 @@ describe('the people page', () => {
       'GET /api/me/fans?relation=all': () => ({ status: 200, body: { items: [], nextCursor: null } }),
       'GET /api/me/fans?relation=subscribers&q=fan': () => ({ status: 200, body: { items: [], nextCursor: null } }),
     });
-    const view = renderApp('/users?tab=fans');
+    const view = renderApp('/users');
     const search = await screen.findByRole('searchbox', { name: 'Search fans' });
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Subscribers' }));
       fireEvent.change(search, { target: { value: 'fan' } });
     });
-    await waitFor(() => expect(view.router.state.location.search).toBe('?tab=fans&relation=subscribers&q=fan'));
+    await waitFor(() => expect(view.router.state.location.search).toBe('?relation=subscribers&q=fan'));
     expect(screen.getByRole('button', { name: 'Subscribers' }).getAttribute('aria-pressed')).toBe('true');
   });
 
