@@ -52,6 +52,7 @@ import type { Storage } from './storage/index.js';
 import type { RenewalsService } from './subscriptions/renewals.js';
 import type { SubscriptionsService } from './subscriptions/service.js';
 import type { SupportService } from './support/service.js';
+import type { TipsService } from './tips/service.js';
 import type { UploadService } from './uploads/service.js';
 import type { UsersService } from './users/service.js';
 import type { VerificationService } from './verification/service.js';
@@ -115,6 +116,7 @@ export interface AppContext {
   adminPayments: AdminPaymentsService;
   subscriptions: SubscriptionsService;
   renewals: RenewalsService;
+  tips: TipsService;
   storage: Storage;
   jobs: JobQueue;
   media: MediaService;

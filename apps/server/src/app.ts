@@ -55,6 +55,7 @@ import { SESSION_COOKIE } from './sessions/sessions.js';
 import { registerSpa } from './spa/static.js';
 import { subscriptionsRoutes } from './subscriptions/routes.js';
 import { supportRoutes } from './support/routes.js';
+import { tipsRoutes } from './tips/routes.js';
 import { uploadsRoutes } from './uploads/routes.js';
 import { usersRoutes } from './users/routes.js';
 import { verificationRoutes } from './verification/routes.js';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     payments,
     charges,
     subscriptions,
+    tips,
     uploads,
     chat,
     push,
@@ -232,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await payoutsRoutes(app, { payoutMethods, payoutAccounts, payouts, payoutOnboarding, payoutEvents });
   await paymentsRoutes(app, { payments, charges, disputes });
   await subscriptionsRoutes(app, { subscriptions });
+  await tipsRoutes(app, { tips });
   await mediaRoutes(app, { media });
   await uploadsRoutes(app, { uploads });
   await chatRoutes(app, { chat, media });

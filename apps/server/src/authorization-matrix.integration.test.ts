@@ -120,6 +120,9 @@ const DECISIONS: Record<string, Decision> = {
   'PUT /api/users/{userId}/block': 'signed-in',
   'DELETE /api/users/{userId}/block': 'signed-in',
   'GET /api/me/blocks': 'signed-in',
+  'GET /api/creators/{creatorId}/tip-settings': 'signed-in',
+  'POST /api/creators/{creatorId}/tips': 'signed-in',
+  'PUT /api/me/tip-settings': 'creators',
 
   'GET /api/creator/onboarding': 'signed-in',
   'POST /api/creator/onboarding/start': 'signed-in',

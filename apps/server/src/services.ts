@@ -90,6 +90,8 @@ import { SubscriptionsService } from './subscriptions/service.js';
 import { SupportMail } from './support/mail.js';
 import { SupportService } from './support/service.js';
 import { SupportStatements } from './support/statements.js';
+import { tipChargeEffects } from './tips/charge-effects.js';
+import { TipsService } from './tips/service.js';
 import { UploadService } from './uploads/service.js';
 import { UsersService } from './users/service.js';
 import { createVerificationProvider } from './verification/providers.js';
@@ -337,6 +339,8 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     onMessage: { inTransaction: (message, tx) => push.messageCreated(tx, message), afterCommit: () => push.wake() },
   });
   charges.register(chatChargeEffects(chat));
+  const tips = new TipsService({ db, now, logger, payments, charges, cards: postCards, notices: memberNotices });
+  charges.register(tipChargeEffects(tips));
   const personalData = new PersonalDataService({
     db,
     now,
@@ -435,6 +439,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     charges,
     subscriptions,
     renewals,
+    tips,
     storage,
     jobs,
     media,

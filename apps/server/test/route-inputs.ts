@@ -50,6 +50,8 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'POST /api/payments/dev/tokens': { body: { type: 'paypal', email: 'payer@example.com' } },
   'POST /api/payment-methods': { body: { token: 'tok_1' } },
   'POST /api/subscriptions': { body: { planId: id, paymentMethodId: id, idempotencyKey } },
+  'POST /api/creators/:creatorId/tips': { body: { amountMinor: 500, currency: 'USD', paymentMethodId: id, idempotencyKey } },
+  'PUT /api/me/tip-settings': { body: { enabled: true, currency: 'USD', minimumMinor: 100 } },
   'PUT /api/subscriptions/:subId/payment-method': { body: { paymentMethodId: id } },
   'GET /api/subscriptions/:subId/plan-change': { query: `planId=${id}` },
   'PUT /api/subscriptions/:subId/plan': { body: { planId: id, expectedAmountMinor: 500, idempotencyKey } },

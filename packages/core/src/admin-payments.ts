@@ -15,7 +15,7 @@ const isoDate = z.iso.datetime({ offset: true });
 
 export const ADMIN_PAYMENTS_PAGE_SIZE = 25;
 
-export const CHARGE_KINDS = ['subscription', 'renewal', 'plan_change', 'paid_message', 'refund'] as const;
+export const CHARGE_KINDS = ['subscription', 'renewal', 'plan_change', 'paid_message', 'tip', 'refund'] as const;
 export type ChargeKindName = (typeof CHARGE_KINDS)[number];
 export const CHARGE_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];

@@ -97,6 +97,12 @@ export const ERROR_CATALOG = {
   unlockKeyReused: { type: 'unlock_key_reused', status: 409, message: 'This payment attempt was for another message. Try again.' },
   messageAlreadyUnlocked: { type: 'message_already_unlocked', status: 409, message: 'You already unlocked this message.' },
 
+  // Tips.
+  tipsDisabled: { type: 'tips_disabled', status: 409, message: 'This creator does not take tips.' },
+  tipAmountInvalid: { type: 'tip_amount_invalid', status: 422, message: 'This amount cannot be tipped.' },
+  cannotTipSelf: { type: 'cannot_tip_self', status: 400, message: 'You cannot tip yourself.' },
+  tipKeyReused: { type: 'tip_key_reused', status: 409, message: 'This payment attempt was for another tip. Try again.' },
+
   // Realtime: answers on the websocket, not HTTP; the status says what kind of refusal it is.
   realtimeInvalidMessage: { type: 'realtime_invalid_message', status: 400, message: 'This realtime message could not be understood.' },
   realtimeChannelForbidden: {

@@ -42,4 +42,5 @@ export * from './schemas.js';
 export * from './second-factor.js';
 export * from './subscriptions.js';
 export * from './support.js';
+export * from './tips.js';
 export * from './verification-requests.js';

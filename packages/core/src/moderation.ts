@@ -159,6 +159,7 @@ export const MODERATION_NOTICE_KINDS = [
   'payout_method_changed',
   'dispute_opened',
   'dispute_decided',
+  'tip_received',
 ] as const;
 export type ModerationNoticeKind = (typeof MODERATION_NOTICE_KINDS)[number];
 

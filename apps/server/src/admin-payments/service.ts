@@ -218,8 +218,8 @@ export class AdminPaymentsService {
           .where(and(eq(charges.refundOf, chargeId), ne(charges.status, 'failed')));
         if (blocking?.status === 'succeeded') throw errors.chargeAlreadyRefunded();
         if (blocking) throw errors.refundInProgress();
-        // A paid message has no period to run to: its unlock always ends.
-        const endsAccess = charge.kind === 'paid_message' || input.endsAccess;
+        // A paid message or a tip has no period to run to: what it bought always ends.
+        const endsAccess = charge.kind === 'paid_message' || charge.kind === 'tip' || input.endsAccess;
         const begun = await chargesModule.beginRefund(tx, {
           idempotencyKey: input.idempotencyKey,
           charge,

@@ -23,6 +23,12 @@ export function blockedByViewer(viewerId: Bound<string>, userColumn: AnyPgColumn
   return sql<boolean>`exists (select 1 from ${blocks} where ${match})`;
 }
 
+/** Either side blocked the other: chat and tips are closed between them. */
+export function blockedEitherWaySql(viewer: SQL, partner: SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${blocks} as b
+    where (b.user_id = ${viewer} and b.blocked_user_id = ${partner}) or (b.user_id = ${partner} and b.blocked_user_id = ${viewer}))`;
+}
+
 /**
  * Blocking another user (a creator or a member). It is one-sided and silent: the blocked
  * user is not told, and only the blocker's lists change. Their posts leave the blocker's

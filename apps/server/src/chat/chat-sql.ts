@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { blocks, plans, subscriptions, users } from '../db/schema.js';
+import { plans, subscriptions, users } from '../db/schema.js';
 import { grantsAccessSql } from '../db/subscription-access.js';
 
 /**
@@ -27,10 +27,4 @@ export function chatPerkSql(viewer: SQL, partner: SQL, now: SQL): SQL<boolean> {
 export function offersChatSql(creator: SQL): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${plans} as offered
     where offered.creator_id = ${creator} and offered.active and coalesce((offered.perks ->> 'chat')::boolean, false))`;
-}
-
-/** Either side blocked the other. */
-export function blockedEitherWaySql(viewer: SQL, partner: SQL): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${blocks} as b
-    where (b.user_id = ${viewer} and b.blocked_user_id = ${partner}) or (b.user_id = ${partner} and b.blocked_user_id = ${viewer}))`;
 }

@@ -22,6 +22,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { hasRoleSql } from '../access/access.js';
+import { blockedEitherWaySql } from '../blocks/service.js';
 import type { Database, Executor } from '../db/database.js';
 import { charges as chargesTable, chatParticipants, chats, media, messageMedia, messages, messageUnlocks, users } from '../db/schema.js';
 import { containsPattern } from '../db/search-pattern.js';
@@ -34,7 +35,7 @@ import type { ChargeRow, ChargesService } from '../payments/charges.js';
 import type { PaymentsService } from '../payments/service.js';
 import { LocalRate } from '../rate-limit/local-rate.js';
 import type { RealtimeHub } from '../realtime/hub.js';
-import { blockedEitherWaySql, chatPerkSql } from './chat-sql.js';
+import { chatPerkSql } from './chat-sql.js';
 import {
   type ChatStatements,
   type MessageRow,

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { blockedEitherWaySql } from '../blocks/service.js';
 import type { Database } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import {
@@ -15,7 +16,7 @@ import {
 } from '../db/schema.js';
 import { grantsAccessSql } from '../db/subscription-access.js';
 import { mediaItemsJson, type StoredMediaItem } from '../media/media-items.js';
-import { blockedEitherWaySql, chatPerkSql, offersChatSql } from './chat-sql.js';
+import { chatPerkSql, offersChatSql } from './chat-sql.js';
 
 /** Unread messages are mailed about once the chat has been quiet this long... */
 export const CHAT_NOTICE_QUIET_MS = 10 * 60 * 1000;

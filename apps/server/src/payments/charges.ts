@@ -1,4 +1,4 @@
-import { generateId } from '@aurum/core';
+import { type ChargeKindName, generateId } from '@aurum/core';
 import { and, eq, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -13,7 +13,7 @@ import type { PaymentsService } from './service.js';
 export type ChargeRow = typeof charges.$inferSelect;
 
 /** What a charge pays for. Each kind's effect is registered by the domain that sells it; `refund` is the charges module's own. */
-export type ChargeKind = 'subscription' | 'renewal' | 'plan_change' | 'paid_message' | 'refund';
+export type ChargeKind = ChargeKindName;
 
 /**
  * What settling a charge of one kind does beyond the money. The effect's writes share the
@@ -67,6 +67,11 @@ interface NewPaidMessageCharge extends ChargeBasics {
   messageId: string;
 }
 
+/** A tip: what it is for (the post, the message) is on its row in `tips`, which names the charge. */
+interface NewTipCharge extends ChargeBasics {
+  kind: 'tip';
+}
+
 /** A refund: the payment it gives back (and its plan, so statements name it), whether it ends access now, and why. */
 interface NewRefundCharge extends ChargeBasics {
   kind: 'refund';
@@ -77,7 +82,7 @@ interface NewRefundCharge extends ChargeBasics {
 }
 
 /** A charge to begin, keyed on its kind: each kind carries what its kind needs, checked by the compiler. */
-export type NewCharge = NewSubscriptionCharge | NewPaidMessageCharge | NewRefundCharge;
+export type NewCharge = NewSubscriptionCharge | NewPaidMessageCharge | NewTipCharge | NewRefundCharge;
 
 /** An admin's refund of a whole payment. */
 export interface NewRefund {

@@ -1,4 +1,4 @@
-import { type AdminChargeDetail, AUDIT_REASON_MAX, formatMoney } from '@aurum/core';
+import { type AdminChargeDetail, AUDIT_REASON_MAX, type ChargeKindName, formatMoney } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -179,6 +179,12 @@ function TestDisputeButton({ chargeId, amount }: { chargeId: string; amount: str
   );
 }
 
+/** What refunding a payment that bought no subscription takes back; a subscription's payment asks when its access ends instead. */
+const WHAT_A_REFUND_TAKES_BACK: Partial<Record<ChargeKindName, string>> = {
+  paid_message: "The message's media locks again for the member.",
+  tip: "The tip leaves the creator's earnings.",
+};
+
 /**
  * Asks why and what happens to the subscription, then refunds. The attempt keeps its key while
  * its outcome is unknown, so asking again never refunds twice.
@@ -190,7 +196,7 @@ function RefundDialog({ detail, open, onClose }: { detail: AdminChargeDetail; op
   const [endsAccess, setEndsAccess] = useState<'now' | 'period_end'>('now');
   const attempts = useAttemptKeys();
   const queryClient = useQueryClient();
-  const isMessage = charge.kind === 'paid_message';
+  const takesBack = WHAT_A_REFUND_TAKES_BACK[charge.kind];
   // What the admin chose goes in as the mutation's variables: read when they submit, not from an earlier render.
   const refund = useMutation({
     mutationFn: (choice: { reason: string; endsAccess: boolean }) =>
@@ -218,7 +224,7 @@ function RefundDialog({ detail, open, onClose }: { detail: AdminChargeDetail; op
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          refund.mutate({ reason: reason.trim(), endsAccess: isMessage || endsAccess === 'now' });
+          refund.mutate({ reason: reason.trim(), endsAccess: takesBack !== undefined || endsAccess === 'now' });
         }}
       >
         <DialogTitle id={titleId}>Refund {amount}?</DialogTitle>
@@ -226,8 +232,8 @@ function RefundDialog({ detail, open, onClose }: { detail: AdminChargeDetail; op
           <DialogContentText>
             The whole payment goes back to the member's payment method, the ledger entries are reversed and the member is told by e-mail.
           </DialogContentText>
-          {isMessage ? (
-            <DialogContentText>The message's media locks again for the member.</DialogContentText>
+          {takesBack !== undefined ? (
+            <DialogContentText>{takesBack}</DialogContentText>
           ) : (
             <FormControl>
               <FormLabel id={`${titleId}-access`}>The subscription</FormLabel>

@@ -25,9 +25,10 @@ const KIND_TITLES: Readonly<Record<ModerationNoticeKind, string>> = {
   payout_method_changed: 'Your payout method',
   dispute_opened: 'A disputed payment',
   dispute_decided: 'A disputed payment',
+  tip_received: 'A tip',
 };
 
-/** /notices: what concerns the user: the team's decisions (reports, removals, suspensions, verification) and their payouts. Opening it marks them read. */
+/** /notices: what concerns the user: the team's decisions (reports, removals, suspensions, verification), their payouts and tips. Opening it marks them read. */
 export default function NoticesPage() {
   const notices = useQuery(moderationNoticesQuery);
   const markRead = useMarkNoticesRead();
@@ -38,7 +39,9 @@ export default function NoticesPage() {
   }, [unread, mutate]);
   return (
     <>
-      <PageHeader title="Notices">What concerns your account: decisions of the Aurum team, and your payouts.</PageHeader>
+      <PageHeader title="Notices">
+        What concerns your account: decisions of the Aurum team, your payouts and the tips you receive.
+      </PageHeader>
       {notices.isPending ? (
         <PageLoading label="Loading your notices" />
       ) : notices.error ? (

@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { DEV_TEST_CARDS, MODERATION_NOTICE_EVENT, TIP_MAX_MINOR, userChannel } from '@aurum/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signUp, uniqueHandle } from '../../test/content-fixtures.js';
+import { expectLedgerBalances, savedCard } from '../../test/money-fixtures.js';
+import { subscribe as follow, openSocket } from '../../test/realtime-client.js';
+import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
+import { charges, ledgerEntries, tips } from '../db/schema.js';
+
+/**
+ * Tips: a member tips a creator on their profile or a post with a saved method, through the
+ * charges module; the creator is told at once, earns it like any payment, and a refund takes it back.
+ */
+
+const ADMIN_EMAIL = 'tips-admin@example.com';
+
+let server: TestServer;
+let admin: ApiClient;
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_EMAILS: ADMIN_EMAIL });
+  admin = new ApiClient(server);
+  await admin.register(ADMIN_EMAIL, uniqueHandle('tipsadmin'));
+  await admin.addAuthenticatorApp();
+});
+afterAll(async () => {
+  await server?.close();
+});
+beforeEach(() => {
+  // Each admin refund asks for a fresh second factor.
+  server?.advanceClock(16 * 60_000);
+});
+
+const db = () => server.context.database.db;
+
+async function scene() {
+  const creator = await signUp(server, 'tipped', { creator: true });
+  const member = await signUp(server, 'tipper');
+  const paymentMethodId = await savedCard(member.client);
+  const tip = (body: Record<string, unknown>, creatorId = creator.id) =>
+    member.client.post(`/api/creators/${creatorId}/tips`, {
+      amountMinor: 500,
+      currency: 'USD',
+      paymentMethodId,
+      idempotencyKey: randomUUID(),
+      ...body,
+    });
+  return { creator, member, paymentMethodId, tip };
+}
+
+const chargesOf = (userId: string) => db().select().from(charges).where(eq(charges.userId, userId));
+
+describe(`tips (${TEST_DRIVER})`, () => {
+  it('charges a tip once per attempt, credits the creator and tells them at once, in the app and live', async () => {
+    const { creator, member, tip } = await scene();
+    const socket = openSocket(server, { cookie: creator.client.cookie });
+    expect(await follow(socket, userChannel(creator.id))).toMatchObject({ type: 'subscribed' });
+
+    const idempotencyKey = randomUUID();
+    const given = await tip({ amountMinor: 750, message: '  For the sunsets!  ', idempotencyKey });
+    expect(given.status).toBe(201);
+    expect(given.body).toMatchObject({
+      creatorId: creator.id,
+      place: 'profile',
+      postId: null,
+      amountMinor: 750,
+      currency: 'USD',
+      message: 'For the sunsets!',
+    });
+    await socket.next((message) => message.type === 'event' && message.event === MODERATION_NOTICE_EVENT);
+
+    // The same attempt again: the same tip, still one payment.
+    const again = await tip({ amountMinor: 750, message: 'For the sunsets!', idempotencyKey });
+    expect(again).toMatchObject({ status: 201, body: { id: given.body.id } });
+    const paid = await chargesOf(member.id);
+    expect(paid).toEqual([expect.objectContaining({ kind: 'tip', status: 'succeeded', amountMinor: 750, creatorId: creator.id })]);
+    const entries = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.chargeId, paid[0]?.id as string));
+    expect(entries.map((entry) => [entry.kind, entry.amountMinor]).sort()).toEqual([
+      ['creator_earning', 600],
+      ['payment', 750],
+      ['platform_fee', 150],
+    ]);
+    await expectLedgerBalances(server);
+
+    const notices = await creator.client.get('/api/me/moderation-notices');
+    expect(notices.body.items[0]).toMatchObject({
+      kind: 'tip_received',
+      message: expect.stringContaining('tipped you $7.50: “For the sunsets!”'),
+    });
+    expect(notices.body.unread).toBe(1);
+    socket.socket.close();
+  });
+
+  it('takes a tip on a post the member is shown, and refuses one on a post they cannot see or of another creator', async () => {
+    const { creator, tip } = await scene();
+    const open = await creator.client.post('/api/posts', { text: 'Golden hour', access: ['public'] });
+    const hidden = await creator.client.post('/api/posts', { text: 'Mine only', access: ['private'] });
+    const other = await signUp(server, 'othercreator', { creator: true });
+
+    expect(await tip({ postId: open.body.id })).toMatchObject({ status: 201, body: { place: 'post', postId: open.body.id } });
+    expect(await tip({ postId: hidden.body.id })).toMatchObject({ status: 404, body: { type: 'not_found' } });
+    expect(await tip({ postId: open.body.id }, other.id)).toMatchObject({ status: 404, body: { type: 'not_found' } });
+    const notices = await creator.client.get('/api/me/moderation-notices');
+    expect(notices.body.items[0]).toMatchObject({
+      kind: 'tip_received',
+      postId: open.body.id,
+      message: expect.stringContaining('on your post'),
+    });
+  });
+
+  it('follows the creator’s settings: their currency, their minimum, the platform’s maximum, or no tips at all', async () => {
+    const { creator, member, tip } = await scene();
+    expect((await member.client.get(`/api/creators/${creator.id}/tip-settings`)).body).toEqual({
+      enabled: true,
+      currency: 'USD',
+      minimumMinor: 100,
+    });
+    const settings = { enabled: true, currency: 'EUR', minimumMinor: 300 };
+    expect(await creator.client.request('PUT', '/api/me/tip-settings', settings)).toMatchObject({ status: 200, body: settings });
+    expect((await member.client.get(`/api/creators/${creator.id}/tip-settings`)).body).toEqual(settings);
+
+    expect(await tip({ amountMinor: 500, currency: 'USD' })).toMatchObject({
+      status: 422,
+      body: { type: 'tip_amount_invalid', message: 'This creator takes tips in EUR.' },
+    });
+    expect(await tip({ amountMinor: 299, currency: 'EUR' })).toMatchObject({
+      status: 422,
+      body: { type: 'tip_amount_invalid', message: 'The smallest tip this creator takes is €3.00.' },
+    });
+    expect(await tip({ amountMinor: TIP_MAX_MINOR + 1, currency: 'EUR' })).toMatchObject({ status: 422 });
+    expect(await tip({ amountMinor: 300, currency: 'EUR' })).toMatchObject({ status: 201 });
+
+    await creator.client.request('PUT', '/api/me/tip-settings', { ...settings, enabled: false });
+    expect(await tip({ amountMinor: 300, currency: 'EUR' })).toMatchObject({ status: 409, body: { type: 'tips_disabled' } });
+    expect(await chargesOf(member.id)).toHaveLength(1);
+  });
+
+  it('refuses a tip to oneself, to a member, across a block, and settings from a member or out of bounds', async () => {
+    const { creator, member, tip } = await scene();
+    const selfCard = await savedCard(creator.client);
+    const own = await creator.client.post(`/api/creators/${creator.id}/tips`, {
+      amountMinor: 500,
+      currency: 'USD',
+      paymentMethodId: selfCard,
+      idempotencyKey: randomUUID(),
+    });
+    expect(own).toMatchObject({ status: 400, body: { type: 'cannot_tip_self' } });
+    const plainMember = await signUp(server, 'notacreator');
+    expect(await tip({}, plainMember.id)).toMatchObject({ status: 404 });
+    expect(await member.client.get(`/api/creators/${plainMember.id}/tip-settings`)).toMatchObject({ status: 404 });
+
+    expect((await creator.client.request('PUT', `/api/users/${member.id}/block`)).status).toBeLessThan(300);
+    expect(await tip({})).toMatchObject({ status: 404, body: { type: 'not_found' } });
+    expect(await member.client.get(`/api/creators/${creator.id}/tip-settings`)).toMatchObject({ status: 404 });
+
+    expect(await member.client.request('PUT', '/api/me/tip-settings', { enabled: true, currency: 'USD', minimumMinor: 100 })).toMatchObject(
+      {
+        status: 403,
+      },
+    );
+    expect(await creator.client.request('PUT', '/api/me/tip-settings', { enabled: true, currency: 'USD', minimumMinor: 50 })).toMatchObject(
+      {
+        status: 400,
+        body: { type: 'validation_failed' },
+      },
+    );
+    expect(await tip({ amountMinor: 500, message: 'x'.repeat(301) }, plainMember.id)).toMatchObject({ status: 400 });
+    expect(await chargesOf(member.id)).toHaveLength(0);
+  });
+
+  it('counts nothing for a declined card, and a refund takes a paid tip back out of the creator’s earnings', async () => {
+    const { creator, member, tip } = await scene();
+    const token = await member.client.post('/api/payments/dev/tokens', {
+      type: 'card',
+      number: DEV_TEST_CARDS.declined,
+      expMonth: 12,
+      expYear: 2099,
+      cvc: '123',
+    });
+    const declinedCard = (await member.client.post('/api/payment-methods', { token: token.body.token })).body.id as string;
+    expect(await tip({ paymentMethodId: declinedCard })).toMatchObject({ status: 402, body: { type: 'payment_declined' } });
+    const [declined] = await db().select().from(tips).where(eq(tips.userId, member.id));
+    expect(declined?.paidAt).toBeNull();
+    expect((await creator.client.get('/api/me/moderation-notices')).body.items).toEqual([]);
+
+    const given = await tip({ amountMinor: 1000 });
+    expect(given.status).toBe(201);
+    const [charge] = (await chargesOf(member.id)).filter((row) => row.status === 'succeeded');
+    const refunded = await admin.post(`/api/admin/payments/${charge?.id}/refund`, {
+      reason: 'Sent by mistake',
+      endsAccess: true,
+      idempotencyKey: randomUUID(),
+    });
+    expect(refunded.status).toBe(200);
+    const [tipRow] = await db().select().from(tips).where(eq(tips.id, given.body.id));
+    expect(tipRow?.refundedAt).toBeInstanceOf(Date);
+    await expectLedgerBalances(server);
+  });
+});
