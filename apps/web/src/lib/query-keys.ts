@@ -38,6 +38,8 @@ export const queryKeys = {
     own: ['posts', 'mine'] as const,
     byCreator: (userId: string) => ['posts', 'creator', userId] as const,
   },
+  /** What a tip to this creator may be (their currency and minimum); the creator's own too. */
+  tipSettings: (creatorId: string) => ['tipSettings', creatorId] as const,
   mediaStatus: (mediaId: string) => ['mediaStatus', mediaId] as const,
   /** The signed-in user's storage: used and quota. */
   mediaUsage: ['mediaUsage'] as const,

@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { LikeButton } from '../../components/post/LikeButton';
 import { PostTile } from '../../components/post/PostTile';
 import { UnlockActions } from '../../components/post/UnlockActions';
+import { TipButton } from '../../components/tip/TipButton';
 import { UserAvatar } from '../../components/UserAvatar';
 import { formatDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
@@ -64,8 +65,11 @@ export const FeedCard = memo(function FeedCard({ item }: { item: FeedItem }) {
           <UnlockActions post={item} />
         </Box>
       )}
-      <Box sx={{ px: 1, pt: 0.5, display: 'flex' }}>
+      <Box sx={{ px: 1, pt: 0.5, display: 'flex', alignItems: 'center', gap: 0.5 }}>
         <LikeButton post={item} />
+        {item.accessLevel !== 'owner' && (
+          <TipButton compact target={{ creatorId: item.creator.userId, creatorName: name, postId: item.id }} />
+        )}
       </Box>
     </Paper>
   );

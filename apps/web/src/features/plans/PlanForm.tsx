@@ -13,8 +13,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { BlockButton } from '../../components/BlockButton';
 import { apiFormErrors, type FieldErrors } from '../../lib/form-errors';
 import { billingPeriodText } from '../../lib/plans';
+import { parsePrice } from '../../lib/price';
 import { type PlanFormField, type PlanFormValues, type PlanInput, validatePlanForm } from './plan-form';
-import { parsePrice } from './price';
 
 export const CURRENCIES = Object.keys(CURRENCY_EXPONENTS) as Currency[];
 

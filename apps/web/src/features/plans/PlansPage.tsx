@@ -11,13 +11,14 @@ import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { PlanChips } from '../../components/PlanChips';
 import { RetryAlert } from '../../components/RetryAlert';
-import { useIsCreator } from '../../lib/current-user';
+import { useIsCreator, useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { ownPlansQuery, planPriceLine } from '../../lib/plans';
+import { TipSettingsCard } from './TipSettingsCard';
 
 export const PLANS_PROMPT = 'Plans are what members subscribe to: each has its own price and can include perks such as chat.';
 
-/** /plans: the creator's plans, active or not, newest first. */
+/** /plans: the creator's plans, active or not, newest first, and their tip settings. */
 export default function PlansPage() {
   if (!useIsCreator()) return <BecomeCreatorPrompt title="Plans" what={PLANS_PROMPT} />;
   return <PlansList />;
@@ -25,6 +26,7 @@ export default function PlansPage() {
 
 function PlansList() {
   const plans = useQuery(ownPlansQuery);
+  const creator = useSignedInUser();
   return (
     <>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>
@@ -77,6 +79,11 @@ function PlansList() {
               <PlanChips plan={plan} />
             </Paper>
           ))}
+        </Box>
+      )}
+      {creator && (
+        <Box sx={{ mt: 3 }}>
+          <TipSettingsCard creatorId={creator.id} />
         </Box>
       )}
     </>

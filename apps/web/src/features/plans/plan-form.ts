@@ -8,7 +8,7 @@ import {
   type PlanPerks,
 } from '@aurum/core';
 import { type FieldErrors, issuesToFieldErrors } from '../../lib/form-errors';
-import { formatPriceInput, parsePrice } from './price';
+import { formatPriceInput, parsePrice } from '../../lib/price';
 
 export interface PlanFormValues {
   name: string;

@@ -27,6 +27,7 @@ import { UnlockActions } from '../../components/post/UnlockActions';
 import { ReportDialog } from '../../components/ReportDialog';
 import { LoadFailed } from '../../components/RetryAlert';
 import { addSnack } from '../../components/snack-queue';
+import { TipButton } from '../../components/tip/TipButton';
 import { UserAvatar } from '../../components/UserAvatar';
 import { isApiError } from '../../lib/api/client';
 import { useSignedInUser } from '../../lib/current-user';
@@ -124,7 +125,10 @@ function PostView({ post }: { post: Post }) {
         </Box>
       )}
 
-      <LikeButton post={post} />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        <LikeButton post={post} />
+        {!own && <TipButton compact target={{ creatorId: post.creator.userId, creatorName: name, postId: post.id }} />}
+      </Box>
 
       {post.locked && (
         <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 } }}>

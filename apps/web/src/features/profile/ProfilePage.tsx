@@ -15,6 +15,7 @@ import { BackButton } from '../../components/BackButton';
 import { FollowButton } from '../../components/FollowButton';
 import { MessageButton } from '../../components/MessageButton';
 import { ProfileStates } from '../../components/ProfileStates';
+import { TipButton } from '../../components/tip/TipButton';
 import { UserAvatar } from '../../components/UserAvatar';
 import { bioExcerpt, followerText } from '../../lib/bio';
 import { subscribesWithChat } from '../../lib/chat';
@@ -139,6 +140,7 @@ function Profile({ profile }: { profile: ProfileData }) {
               <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mt: 1 }}>
                 <FollowButton profile={profile} />
                 {subscribesWithChat(viewer, profile) && <MessageButton creatorId={profile.userId} />}
+                <TipButton target={{ creatorId: profile.userId, creatorName: name }} />
               </Box>
             )}
             {own && (
