@@ -76,7 +76,7 @@ test('a member reports a post, an admin removes it from the queue, and the repor
   await expect(admin.getByRole('listitem').filter({ hasText: postText })).toHaveCount(0);
 
   // The reporter is told at once, wherever they are, and reads the outcome in their notices.
-  await expect(member.getByText('You have a new notice from the Aurum team.')).toBeVisible();
+  await expect(member.getByText('You have a new notice.')).toBeVisible();
   await member.goto('/notices');
   await expect(member.getByText('You reported a post. We removed the content you reported.')).toBeVisible();
   await expectAccessible(member);

@@ -203,9 +203,8 @@ export async function publishPostThroughApi(
   return `${APP_URL}/posts/${id}`;
 }
 
-/** Subscribes `member` to the creator's first plan with the test card that always succeeds. */
-export async function subscribeThroughApi(member: Person, creatorId: string): Promise<void> {
-  const profile = await call<{ plans: { id: string }[] }>(member, 'GET', `/api/users/${creatorId}/profile-page`);
+/** Saves the development provider's test card that always succeeds as the member's default method; returns its id. */
+export async function saveCardThroughApi(member: Person): Promise<string> {
   const { token } = await call<{ token: string }>(member, 'POST', '/api/payments/dev/tokens', {
     type: 'card',
     number: '4242424242424242',
@@ -213,10 +212,16 @@ export async function subscribeThroughApi(member: Person, creatorId: string): Pr
     expYear: 2030,
     cvc: '123',
   });
-  const method = await call<{ id: string }>(member, 'POST', '/api/payment-methods', { token, makeDefault: true });
+  return (await call<{ id: string }>(member, 'POST', '/api/payment-methods', { token, makeDefault: true })).id;
+}
+
+/** Subscribes `member` to the creator's first plan with the test card that always succeeds. */
+export async function subscribeThroughApi(member: Person, creatorId: string): Promise<void> {
+  const profile = await call<{ plans: { id: string }[] }>(member, 'GET', `/api/users/${creatorId}/profile-page`);
+  const paymentMethodId = await saveCardThroughApi(member);
   await call(member, 'POST', '/api/subscriptions', {
     planId: profile.plans[0]?.id,
-    paymentMethodId: method.id,
+    paymentMethodId,
     idempotencyKey: `${member.handle}-${Date.now()}`,
   });
 }

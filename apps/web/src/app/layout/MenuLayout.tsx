@@ -106,7 +106,7 @@ function BottomBar({ user, pathname, unreadChats }: { user: CurrentUser; pathnam
  * The layout with navigation: a bottom bar on phones and tablets, a permanent side menu from
  * the lg breakpoint up. Visitors who are not signed in get the bare top bar, with nowhere to go.
  */
-const announceNotice = () => addSnack('You have a new notice from the Aurum team.', 'info');
+const announceNotice = () => addSnack('You have a new notice.', 'info');
 
 export function MenuLayout() {
   const user = useSignedInUser();

@@ -87,7 +87,7 @@ function NoticeItem({ notice }: { notice: ModerationNotice }) {
       )}
       {notice.postId && (
         <Link component={RouterLink} to={paths.post(notice.postId)} sx={{ justifySelf: 'start' }}>
-          See the removed post
+          {notice.kind === 'tip_received' ? 'See the post' : 'See the removed post'}
         </Link>
       )}
     </Paper>
