@@ -18,6 +18,7 @@ import {
   recoveryCodes,
   sessions,
   subscriptions,
+  tips,
   totpAuthenticators,
   userData,
   users,
@@ -27,7 +28,7 @@ const creator = alias(profiles, 'creator_profile');
 
 /**
  * Everything the member's download holds, read in one pass per table: their account and
- * profile, follows, subscriptions, payments, the messages of their chats (both sides), their
+ * profile, follows, subscriptions, payments (a tip with its message), the messages of their chats (both sides), their
  * posts without media bytes, as a creator their balances and payouts, and how they sign in:
  * sessions, known devices and second factors, without any secret, token or hash. Other members
  * appear by handle only.
@@ -95,9 +96,13 @@ export async function collectPersonalData(db: Database, userId: string, at: Date
         creatorHandle: creator.handle,
         createdAt: charges.createdAt,
         settledAt: charges.settledAt,
+        // A tip's message and post, as the member wrote and chose them.
+        tipMessage: tips.message,
+        tipPostId: tips.postId,
       })
       .from(charges)
       .leftJoin(creator, eq(creator.userId, charges.creatorId))
+      .leftJoin(tips, eq(tips.chargeId, charges.id))
       .where(eq(charges.userId, userId))
       .orderBy(asc(charges.createdAt)),
     db

@@ -7,6 +7,7 @@ import { expectLedgerBalances, savedCard } from '../../test/money-fixtures.js';
 import { subscribe as follow, openSocket } from '../../test/realtime-client.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { charges, ledgerEntries, tips } from '../db/schema.js';
+import { collectPersonalData } from '../personal-data/collect.js';
 
 /**
  * Tips: a member tips a creator on their profile or a post with a saved method, through the
@@ -91,6 +92,11 @@ describe(`tips (${TEST_DRIVER})`, () => {
       message: expect.stringContaining('tipped you $7.50: “For the sunsets!”'),
     });
     expect(notices.body.unread).toBe(1);
+    // The member's data download holds the tip with what they wrote.
+    const exported = await collectPersonalData(db(), member.id, new Date());
+    expect(exported.payments).toEqual([
+      expect.objectContaining({ kind: 'tip', amountMinor: 750, tipMessage: 'For the sunsets!', tipPostId: null }),
+    ]);
     socket.socket.close();
   });
 
