@@ -220,11 +220,8 @@ export class ChatService {
       const message = await this.messageForUnlock(db, viewerId, chatId, messageId);
       const method = await payments.ownMethod(viewerId, input.paymentMethodId);
       await payments.customerRef(viewerId);
-      charge = await db.transaction(async (tx) => {
-        // One unlock at a time per member, so two quick taps cannot pay for the same message twice.
-        await tx.execute(sql`select 1 from ${users} where ${users.id} = ${viewerId} for update`);
-        const repeated = await chargesModule.byKey(tx, key);
-        if (repeated) return repeated;
+      // One unlock at a time per member, so two quick taps cannot pay for the same message twice.
+      charge = await chargesModule.beginOnce(viewerId, key, async (tx) => {
         const facts = await this.messageForUnlock(tx, viewerId, chatId, messageId);
         if (facts.unlocked) throw errors.messageAlreadyUnlocked();
         const [inFlight] = await tx

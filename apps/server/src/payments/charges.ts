@@ -1,9 +1,9 @@
 import { type ChargeKindName, generateId } from '@aurum/core';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database, Executor } from '../db/database.js';
-import { charges, paymentMethods } from '../db/schema.js';
+import { charges, paymentMethods, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { failpoint } from './failpoint.js';
@@ -158,6 +158,18 @@ export class ChargesService {
       if (this.effects.has(kind)) throw new Error(`the effect of ${kind} charges is registered twice`);
       this.effects.set(kind, effect);
     }
+  }
+
+  /**
+   * A member's payment attempt, begun once per key: in one transaction that holds the member's
+   * row, so two quick taps queue behind each other, a key already used answers its charge, and
+   * otherwise `begin` checks the request and begins the charge (`begin` below).
+   */
+  async beginOnce(userId: string, key: string, begin: (tx: Executor) => Promise<ChargeRow>): Promise<ChargeRow> {
+    return this.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
+      return (await this.byKey(tx, key)) ?? begin(tx);
+    });
   }
 
   /** Writes a pending charge and its reconcile job in the caller's transaction; the caller wakes the jobs after the commit. */

@@ -12,7 +12,7 @@ import {
 } from '@aurum/core';
 import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database.js';
-import { charges, plans, subscriptions, users } from '../db/schema.js';
+import { charges, plans, subscriptions } from '../db/schema.js';
 import { grantsAccessSql } from '../db/subscription-access.js';
 import { errors } from '../http/errors.js';
 import type { ChargeRow, ChargesService } from '../payments/charges.js';
@@ -54,11 +54,8 @@ export class SubscriptionsService {
       const method = await payments.ownMethod(userId, input.paymentMethodId);
       await payments.customerRef(userId);
       const now = this.deps.now();
-      charge = await db.transaction(async (tx) => {
-        // One subscribe at a time per member, so two quick taps cannot buy the same creator twice.
-        await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
-        const repeated = await chargesModule.byKey(tx, key);
-        if (repeated) return repeated;
+      // One subscribe at a time per member, so two quick taps cannot buy the same creator twice.
+      charge = await chargesModule.beginOnce(userId, key, async (tx) => {
         if (await this.currentSubscription(tx, userId, plan.creatorId)) throw errors.alreadySubscribed();
         const [inFlight] = await tx
           .select({ id: charges.id })

@@ -94,11 +94,7 @@ export class TipsService {
       }
       const method = await payments.ownMethod(viewerId, input.paymentMethodId);
       await payments.customerRef(viewerId);
-      charge = await db.transaction(async (tx) => {
-        // One tip at a time per member, so a second tap with the same key waits for the first.
-        await tx.execute(sql`select 1 from ${users} where ${users.id} = ${viewerId} for update`);
-        const repeated = await chargesModule.byKey(tx, key);
-        if (repeated) return repeated;
+      charge = await chargesModule.beginOnce(viewerId, key, async (tx) => {
         await this.assertTakesTipsFrom(tx, creatorId, viewerId);
         const settings = await this.settings(creatorId, tx);
         const problem = tipAmountProblem({ amountMinor: input.amountMinor, currency: input.currency }, settings);
