@@ -218,10 +218,15 @@ export type InsightsPeriodInfo = z.infer<typeof periodSchema>;
 
 const earningsTotalsSchema = z.object({ grossMinor: money, feeMinor: money, netMinor: money, charges: count });
 
-/** Earnings of one currency: per bucket, the period's totals, the previous period's and the change of each. */
+/** Where a creator's earnings come from; a refund counts against the source of the payment it gives back. */
+export const EARNING_SOURCES = ['subscriptions', 'messages', 'tips'] as const;
+export type EarningSource = (typeof EARNING_SOURCES)[number];
+
+/** Earnings of one currency: per bucket, the period's totals, the previous period's and the change of each, and the period's net by source. */
 export const currencyEarningsSchema = z.object({
   currency: currencyOf,
   series: z.array(earningsTotalsSchema.extend({ bucket: localDateSchema })),
+  bySource: z.array(z.object({ source: z.enum(EARNING_SOURCES), netMinor: money })),
   total: earningsTotalsSchema,
   previous: earningsTotalsSchema,
   change: z.object({ grossMinor: change, feeMinor: change, netMinor: change }),

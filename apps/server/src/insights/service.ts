@@ -4,6 +4,7 @@ import {
   type Currency,
   type CurrencyEarnings,
   churnRate,
+  EARNING_SOURCES,
   type EarningsInsights,
   type FansInsights,
   INSIGHTS_FANS_LIMIT,
@@ -113,7 +114,11 @@ export class InsightsService {
 
   async earnings(viewer: Viewer, creatorId: string, query: PeriodQuery): Promise<EarningsInsights> {
     const resolved = await this.resolve(viewer, creatorId, query);
-    const [rows, balances] = await Promise.all([this.deps.statements.earnings.run(resolved.values), this.deps.balancesOf(creatorId)]);
+    const [rows, sourceRows, balances] = await Promise.all([
+      this.deps.statements.earnings.run(resolved.values),
+      this.deps.statements.earningsBySource.run(resolved.values),
+      this.deps.balancesOf(creatorId),
+    ]);
     const byCurrency = new Map<string, { buckets: Map<string, Totals>; total: Totals; previous: Totals }>();
     for (const row of rows) {
       let entry = byCurrency.get(row.currency);
@@ -131,6 +136,12 @@ export class InsightsService {
       .map(([currency, entry]) => ({
         currency: currency as Currency,
         series: resolved.period.buckets.map((bucket) => ({ bucket, ...(entry.buckets.get(bucket) ?? zeroTotals()) })),
+        bySource: EARNING_SOURCES.map((source) => ({
+          source,
+          netMinor: sourceRows
+            .filter((row) => row.currency === currency && row.source === source)
+            .reduce((sum, row) => sum + Number(row.net), 0),
+        })),
         total: entry.total,
         previous: entry.previous,
         change: {

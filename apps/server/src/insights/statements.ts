@@ -108,6 +108,30 @@ function earningsStatement(): SQL {
     group by 1, 2`;
 }
 
+export interface EarningsBySourceRow {
+  currency: string;
+  /** `charge_earning_source` of the payment (migration 0032): subscriptions, messages, tips. */
+  source: string;
+  net: string | number;
+}
+
+/** The creator's net earnings in the period per currency and source: from the daily rows, or, in another zone, from the entries. */
+function earningsBySourceStatement(): SQL {
+  return sql`select d.key as currency, substr(d.metric, 5) as source, coalesce(sum(d.value), 0)::bigint as net
+    from ${creatorDailyInsights} as d
+    where ${rolledUp} and d.creator_id = ${bound.creator} and starts_with(d.metric, 'net:')
+      and d.day >= ${bound.from}::date and d.day < ${bound.to}::date
+    group by 1, 2
+    union all
+    select le.currency, charge_earning_source(coalesce(paid.kind, c.kind)) as source, coalesce(sum(le.amount_minor), 0)::bigint as net
+    from ${charges} as c
+    join ${ledgerEntries} as le on le.charge_id = c.id
+    left join ${charges} as paid on paid.id = c.refund_of
+    where not ${rolledUp} and c.creator_id = ${bound.creator} and ${isNet('le')}
+      and le.created_at >= ${dayStart(bound.from)} and le.created_at < ${dayStart(bound.to)}
+    group by 1, 2`;
+}
+
 export interface StatementLineRow {
   posted_at: string;
   local_day: string;
@@ -384,6 +408,7 @@ function prepareInsight<Row>(db: Database, name: string, query: SQL): PreparedSt
 export class InsightsStatements {
   readonly target: PreparedStatement<TargetRow>;
   readonly earnings: PreparedStatement<EarningsRow>;
+  readonly earningsBySource: PreparedStatement<EarningsBySourceRow>;
   readonly subscriberEvents: PreparedStatement<SubscriberEventRow>;
   readonly planMix: PreparedStatement<PlanMixRow>;
   /** The posts view, one statement per sort. */
@@ -394,6 +419,7 @@ export class InsightsStatements {
   constructor(db: Database) {
     this.target = prepareInsight(db, 'insights_target', targetStatement());
     this.earnings = prepareInsight(db, 'insights_earnings', earningsStatement());
+    this.earningsBySource = prepareInsight(db, 'insights_earnings_by_source', earningsBySourceStatement());
     this.subscriberEvents = prepareInsight(db, 'insights_subscriber_events', subscriberEventsStatement());
     this.planMix = prepareInsight(db, 'insights_plan_mix', planMixStatement());
     this.posts = Object.fromEntries(

@@ -3,7 +3,7 @@ import { DEV_TEST_CARDS, MODERATION_NOTICE_EVENT, TIP_MAX_MINOR, userChannel } f
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUp, uniqueHandle } from '../../test/content-fixtures.js';
-import { expectLedgerBalances, savedCard } from '../../test/money-fixtures.js';
+import { creatorWithPlan, expectLedgerBalances, memberPays, savedCard } from '../../test/money-fixtures.js';
 import { subscribe as follow, openSocket } from '../../test/realtime-client.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { charges, ledgerEntries, tips } from '../db/schema.js';
@@ -204,5 +204,40 @@ describe(`tips (${TEST_DRIVER})`, () => {
     const [tipRow] = await db().select().from(tips).where(eq(tips.id, given.body.id));
     expect(tipRow?.refundedAt).toBeInstanceOf(Date);
     await expectLedgerBalances(server);
+  });
+
+  it('counts tips in insights as their own source beside subscriptions, and a refund against the source it gives back', async () => {
+    const creator = await creatorWithPlan(server, 1000);
+    const chargeId = await memberPays(server, creator.planId);
+    const tipper = await signUp(server, 'insighttipper');
+    const card = await savedCard(tipper.client);
+    const tipOf = (amountMinor: number) =>
+      tipper.client.post(`/api/creators/${creator.id}/tips`, {
+        amountMinor,
+        currency: 'USD',
+        paymentMethodId: card,
+        idempotencyKey: randomUUID(),
+      });
+    expect((await tipOf(500)).status).toBe(201);
+    expect((await tipOf(1500)).status).toBe(201);
+    // The subscription's payment is refunded: it leaves the subscriptions' share, not the tips'.
+    const refunded = await admin.post(`/api/admin/payments/${chargeId}/refund`, {
+      reason: 'Asked',
+      endsAccess: true,
+      idempotencyKey: randomUUID(),
+    });
+    expect(refunded.status).toBe(200);
+    expect((await tipOf(300)).status).toBe(201);
+
+    // Read from the daily rows (the creator's own zone) and from the entries (another zone): the same answer.
+    for (const tz of ['UTC', 'Pacific/Auckland']) {
+      const earnings = await creator.client.get(`/api/creators/${creator.id}/insights/earnings?range=30d&tz=${encodeURIComponent(tz)}`);
+      expect(earnings.status).toBe(200);
+      expect(earnings.body.currencies[0].bySource, tz).toEqual([
+        { source: 'subscriptions', netMinor: 0 },
+        { source: 'messages', netMinor: 0 },
+        { source: 'tips', netMinor: 1840 },
+      ]);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { type EarningsInsights, formatCompactNumber } from '@aurum/core';
+import { type EarningSource, type EarningsInsights, formatCompactNumber } from '@aurum/core';
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +14,13 @@ import { ChartCard } from './ChartCard';
 import { bucketHeading, bucketLabel, money, monthName, recentMonths } from './format';
 import { Kpi, KpiGrid } from './Kpi';
 
-/** Earnings per currency: the period's gross, fee and net against the previous period, a chart of net per bucket, and the monthly statements. */
+const SOURCE_LABELS: Record<EarningSource, string> = {
+  subscriptions: 'From subscriptions',
+  messages: 'From paid messages',
+  tips: 'From tips',
+};
+
+/** Earnings per currency: the period's gross, fee and net against the previous period, its net by source, a chart of net per bucket, and the monthly statements. */
 export function EarningsView({
   data,
   statementHref,
@@ -65,6 +71,11 @@ export function EarningsView({
                 previous={format(currency.previous.feeMinor)}
               />
               <Kpi label="Payments" value={formatCompactNumber(currency.total.charges)} />
+            </KpiGrid>
+            <KpiGrid label={`Net by source in ${currency.currency}`}>
+              {currency.bySource.map(({ source, netMinor }) => (
+                <Kpi key={source} label={SOURCE_LABELS[source]} value={format(netMinor)} />
+              ))}
             </KpiGrid>
             <ChartCard
               title={`Net earnings per ${period.granularity} (${currency.currency})`}

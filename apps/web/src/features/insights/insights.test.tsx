@@ -33,6 +33,11 @@ const earnings: EarningsInsights = {
         { bucket: '2026-01-02', ...zero },
         { bucket: '2026-01-03', grossMinor: -1000, feeMinor: -200, netMinor: -800, charges: 0 },
       ],
+      bySource: [
+        { source: 'subscriptions', netMinor: 0 },
+        { source: 'messages', netMinor: 0 },
+        { source: 'tips', netMinor: 800 },
+      ],
       total: { ...zero, charges: 1 },
       previous: { grossMinor: 500, feeMinor: 100, netMinor: 400, charges: 1 },
       change: { grossMinor: -1, feeMinor: -1, netMinor: -1 },
@@ -55,6 +60,8 @@ describe('insights page', () => {
     expect(within(totals).getAllByText('−100%')).toHaveLength(3);
     expect(within(totals).getByText('(before: €4.00)')).toBeTruthy();
     expect(screen.getByText(/Days start at midnight in Europe\/Paris/)).toBeTruthy();
+    const sources = screen.getByRole('group', { name: 'Net by source in EUR' });
+    expect(within(sources).getByText('From tips').nextSibling?.textContent).toBe('€8.00');
     const balance = screen.getByRole('group', { name: 'Balance in EUR' });
     expect(within(balance).getByText('€16.00')).toBeTruthy();
     expect(within(balance).getByText('€8.00')).toBeTruthy();
