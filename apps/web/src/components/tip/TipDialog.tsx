@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { outcomeUnknown, useAttemptKeys } from '../../lib/payment-attempt';
@@ -30,6 +30,8 @@ export function suggestedTips(settings: TipSettings): number[] {
   return [...new Set([settings.minimumMinor, ...SUGGESTED_MINOR])].filter((amount) => amount >= settings.minimumMinor).slice(0, 4);
 }
 
+const TIP_MUTATION = ['tip'];
+
 export interface TipTarget {
   creatorId: string;
   creatorName: string;
@@ -41,8 +43,10 @@ export interface TipTarget {
 export function TipDialog({ target, onClose }: { target: TipTarget; onClose: () => void }) {
   const titleId = useId();
   const settings = useQuery(tipSettingsQuery(target.creatorId));
+  // Not closed while the payment is on its way: its outcome shows here.
+  const paying = useIsMutating({ mutationKey: TIP_MUTATION }) > 0;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+    <Dialog open onClose={paying ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
       <DialogTitle id={titleId}>Tip {target.creatorName}</DialogTitle>
       {settings.isPending ? (
         <DialogContent>
@@ -81,6 +85,7 @@ function TipForm({ target, settings, onClose }: { target: TipTarget; settings: T
   const amount = parsed.ok && !problem ? formatMoney({ amountMinor: parsed.minor, currency }) : null;
 
   const tip = useMutation({
+    mutationKey: TIP_MUTATION,
     mutationFn: (input: { paymentMethodId: string; idempotencyKey: string; amountMinor: number }) =>
       giveTip(target.creatorId, { ...input, currency, message: message.trim() || null, postId: target.postId ?? null }),
     onSuccess: (given) => {
