@@ -339,7 +339,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     onMessage: { inTransaction: (message, tx) => push.messageCreated(tx, message), afterCommit: () => push.wake() },
   });
   charges.register(chatChargeEffects(chat));
-  const tips = new TipsService({ db, now, logger, payments, charges, cards: postCards, notices: memberNotices });
+  const tips = new TipsService({ db, now, logger, payments, charges, cards: postCards, chats: chat, checkText, notices: memberNotices });
   charges.register(tipChargeEffects(tips));
   const personalData = new PersonalDataService({
     db,

@@ -26,6 +26,10 @@ export const messagePriceSchema = z.object({
 });
 export type MessagePrice = z.infer<typeof messagePriceSchema>;
 
+/** The tip a message carries: a member's tip given in the chat shows there as their message. */
+export const messageTipSchema = z.object({ amountMinor: z.number().int().positive(), currency: currencySchema });
+export type MessageTip = z.infer<typeof messageTipSchema>;
+
 /**
  * What a viewer gets of a message's media: `full` (every derivative), `blurred` (only the
  * blurred ones: a paid message its recipient has not paid for) or `none` (not a participant).
@@ -136,6 +140,8 @@ export const chatMessageSchema = z.object({
   unlocked: z.boolean(),
   /** A priced message the recipient paid for (the sender sees which of theirs were bought). */
   paid: z.boolean(),
+  /** The tip this message is, with its text as the tip's message; null for a plain message. */
+  tip: messageTipSchema.nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;

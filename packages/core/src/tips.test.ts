@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIP_SETTINGS, TIP_MAX_MINOR, tipAmountMessage, tipAmountProblem, tipRequestSchema } from './tips.js';
+import { DEFAULT_TIP_SETTINGS, TIP_MAX_MINOR, tipAmountMessage, tipAmountProblem, tipPlaceOf, tipRequestSchema } from './tips.js';
 
 const settings = { enabled: true, currency: 'EUR', minimumMinor: 500 } as const;
 
@@ -32,8 +32,16 @@ describe('tipRequestSchema', () => {
   });
 
   it('refuses unknown fields, fractions of a cent and overlong messages', () => {
-    expect(tipRequestSchema.safeParse({ ...request, chatId: 'c1' }).success).toBe(false);
+    expect(tipRequestSchema.safeParse({ ...request, threadId: 'c1' }).success).toBe(false);
     expect(tipRequestSchema.safeParse({ ...request, amountMinor: 5.5 }).success).toBe(false);
     expect(tipRequestSchema.safeParse({ ...request, message: 'x'.repeat(301) }).success).toBe(false);
+  });
+
+  it('is given on a post, in a chat or on the profile, never on a post and in a chat at once', () => {
+    expect(tipPlaceOf(tipRequestSchema.parse({ ...request, postId: 'p1' }))).toBe('post');
+    expect(tipPlaceOf(tipRequestSchema.parse({ ...request, chatId: 'c1' }))).toBe('chat');
+    expect(tipPlaceOf(tipRequestSchema.parse(request))).toBe('profile');
+    const both = tipRequestSchema.safeParse({ ...request, postId: 'p1', chatId: 'c1' });
+    expect(both.error?.issues[0]?.path).toEqual(['chatId']);
   });
 });

@@ -26,8 +26,8 @@ export type TipSettings = z.infer<typeof tipSettingsSchema>;
 /** What a creator who never changed their tip settings takes. */
 export const DEFAULT_TIP_SETTINGS: TipSettings = { enabled: true, currency: 'USD', minimumMinor: TIP_MIN_MINOR };
 
-/** Where a tip was given: on a post, or on the creator's profile. */
-export const TIP_PLACES = ['post', 'profile'] as const;
+/** Where a tip was given: on a post, on the creator's profile, or in the tipper's chat with the creator (where it shows as a message). */
+export const TIP_PLACES = ['post', 'profile', 'chat'] as const;
 export type TipPlace = (typeof TIP_PLACES)[number];
 
 export const tipRequestSchema = z
@@ -43,10 +43,13 @@ export const tipRequestSchema = z
       .max(TIP_MESSAGE_MAX_LENGTH, `The message is at most ${TIP_MESSAGE_MAX_LENGTH} characters`)
       .transform((text) => text || null)
       .nullish(),
-    /** The post the tip is given on; none when it is given on the profile. */
+    /** The post the tip is given on; none when it is given on the profile or in a chat. */
     postId: entityIdSchema.nullish(),
+    /** The tipper's chat with the creator, when the tip is given there. */
+    chatId: entityIdSchema.nullish(),
   })
-  .strict();
+  .strict()
+  .refine((tip) => !(tip.postId && tip.chatId), { message: 'A tip is given on a post or in a chat, not both.', path: ['chatId'] });
 export type TipRequest = z.infer<typeof tipRequestSchema>;
 
 export const tipSchema = z.object({
@@ -60,6 +63,10 @@ export const tipSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type Tip = z.infer<typeof tipSchema>;
+
+/** Where a tip request is given. */
+export const tipPlaceOf = (request: Pick<TipRequest, 'postId' | 'chatId'>): TipPlace =>
+  request.postId ? 'post' : request.chatId ? 'chat' : 'profile';
 
 /** Why an amount cannot be tipped to a creator, or null when it can. */
 export type TipAmountProblem = 'tips_disabled' | 'wrong_currency' | 'below_minimum' | 'above_maximum';

@@ -11,6 +11,7 @@ import {
   generateId,
   type MessageMediaAccess,
   type MessagePrice,
+  type MessageTip,
   type MessagesPage,
   mayFetchMessageDerivative,
   messageMediaAccess,
@@ -35,6 +36,7 @@ import type { ChargeRow, ChargesService } from '../payments/charges.js';
 import type { PaymentsService } from '../payments/service.js';
 import { LocalRate } from '../rate-limit/local-rate.js';
 import type { RealtimeHub } from '../realtime/hub.js';
+import type { TipInChat } from '../tips/service.js';
 import { chatPerkSql } from './chat-sql.js';
 import {
   type ChatStatements,
@@ -157,46 +159,96 @@ export class ChatService {
     const { stored, partnerId, created } = await this.deps.db.transaction(async (tx) => {
       const side = await this.writingSide(tx, viewerId, chatId);
       if (input.mediaIds.length > 0) await this.checkAttachable(tx, viewerId, side.isCreator, input.mediaIds);
-      const now = this.deps.now();
-      const [inserted] = await tx
-        .insert(messages)
-        .values({
+      const inserted = await this.storeNew(
+        tx,
+        {
           id: input.id,
           chatId,
           senderId: viewerId,
           body: input.text,
           priceMinor: price?.amountMinor ?? null,
           currency: price?.currency ?? null,
-          createdAt: now,
-        })
-        .onConflictDoNothing({ target: messages.id })
-        .returning({ id: messages.id });
+          createdAt: this.deps.now(),
+        },
+        side.partnerId,
+        input.mediaIds,
+      );
       if (!inserted) {
         const existing = await this.storedMessage(tx, input.id, viewerId);
         if (!existing || existing.sender_id !== viewerId || existing.chatId !== chatId) throw errors.messageIdTaken();
         return { stored: existing, partnerId: side.partnerId, created: false };
       }
-      if (input.mediaIds.length > 0) {
-        await tx.insert(messageMedia).values(input.mediaIds.map((mediaId, position) => ({ messageId: inserted.id, position, mediaId })));
-      }
-      await tx.update(chatParticipants).set({ activityAt: now }).where(eq(chatParticipants.chatId, chatId));
-      await this.deps.onMessage?.inTransaction({ id: inserted.id, chatId, senderId: viewerId, recipientId: side.partnerId }, tx);
-      // One's own message counts as read.
-      await tx
-        .update(chatParticipants)
-        .set({ lastReadAt: now, lastReadMessageId: inserted.id })
-        .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, viewerId)));
-      const stored = (await this.storedMessage(tx, inserted.id, viewerId)) as StoredMessage;
+      const stored = (await this.storedMessage(tx, input.id, viewerId)) as StoredMessage;
       return { stored, partnerId: side.partnerId, created: true };
     });
-    if (created) {
-      this.deps.onMessage?.afterCommit();
-      // Both sides hear the channel and see a paid message differently: the event names it, each reads it (`message`).
-      const event: ChatMessageEvent = { chatId, messageId: stored.id, senderId: viewerId };
-      this.deps.realtime.publish(chatChannel(chatId), CHAT_EVENTS.messageCreated, event);
-      this.deps.realtime.publish(userChannel(partnerId), USER_CHAT_EVENT, { chatId });
-    }
+    if (created) this.announceNew(chatId, stored.id, viewerId, partnerId);
     return toMessage(stored, chatId, viewerId);
+  }
+
+  /**
+   * Stores a new message (once: false when its id is already taken) with its media, moves the
+   * chat up both lists, tells `onMessage` (push) and counts the sender's own message as read.
+   */
+  private async storeNew(
+    tx: Executor,
+    message: typeof messages.$inferInsert & { createdAt: Date },
+    recipientId: string,
+    mediaIds: readonly string[] = [],
+  ): Promise<boolean> {
+    const { id, chatId, senderId, createdAt: at } = message;
+    const [inserted] = await tx.insert(messages).values(message).onConflictDoNothing({ target: messages.id }).returning({ id: messages.id });
+    if (!inserted) return false;
+    if (mediaIds.length > 0) await tx.insert(messageMedia).values(mediaIds.map((mediaId, position) => ({ messageId: id, position, mediaId })));
+    await tx.update(chatParticipants).set({ activityAt: at }).where(eq(chatParticipants.chatId, chatId));
+    await this.deps.onMessage?.inTransaction({ id, chatId, senderId, recipientId }, tx);
+    await tx
+      .update(chatParticipants)
+      .set({ lastReadAt: at, lastReadMessageId: id })
+      .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, senderId)));
+    return true;
+  }
+
+  /** After a new message committed: its push goes out, and both sides hear of it. */
+  private announceNew(chatId: string, messageId: string, senderId: string, recipientId: string): void {
+    this.deps.onMessage?.afterCommit();
+    // Both sides hear the channel and see a paid message differently: the event names it, each reads it (`message`).
+    const event: ChatMessageEvent = { chatId, messageId, senderId };
+    this.deps.realtime.publish(chatChannel(chatId), CHAT_EVENTS.messageCreated, event);
+    this.deps.realtime.publish(userChannel(recipientId), USER_CHAT_EVENT, { chatId });
+  }
+
+  /**
+   * Where a tip may be given in a chat (tips ask through the composition root): the tipper's own
+   * chat with the creator, open for the tipper to write in, since the tip shows there as their message.
+   */
+  async assertTipPlace(executor: Executor, tipperId: string, chatId: string, creatorId: string): Promise<void> {
+    const side = await this.writingSide(executor, tipperId, chatId);
+    if (side.partnerId !== creatorId) throw errors.notFound('Chat');
+  }
+
+  /** A paid tip given in a chat becomes the tipper's message there (id and text the tip's), once; in the settling transaction. */
+  async recordTip(tx: Executor, tip: TipInChat): Promise<void> {
+    const chatId = await this.chatOfPair(tx, tip.tipperId, tip.creatorId);
+    if (!chatId) return;
+    const message = { id: tip.id, chatId, senderId: tip.tipperId, body: tip.message ?? '', tipId: tip.id, createdAt: tip.paidAt };
+    await this.storeNew(tx, message, tip.creatorId);
+  }
+
+  /** After a chat tip's payment committed: announced like a sent message. */
+  announceTip(tip: TipInChat): void {
+    void this.chatOfPair(this.deps.db, tip.tipperId, tip.creatorId)
+      .then((chatId) => chatId && this.announceNew(chatId, tip.id, tip.tipperId, tip.creatorId))
+      .catch((error: unknown) => this.deps.logger.warn({ err: error, tipId: tip.id }, 'could not announce a tip in a chat'));
+  }
+
+  /** The one chat of two users, if they have one. */
+  private async chatOfPair(executor: Executor, userId: string, otherId: string): Promise<string | null> {
+    const [low, high] = [userId, otherId].sort() as [string, string];
+    const [chat] = await executor
+      .select({ id: chats.id })
+      .from(chats)
+      .where(and(eq(chats.userLow, low), eq(chats.userHigh, high)));
+    return chat?.id ?? null;
   }
 
   /**
@@ -505,6 +557,7 @@ function toMessage(row: MessageRow, chatId: string, viewerId: string): ChatMessa
     price: priceOf(row),
     unlocked: access === 'full',
     paid: row.paid,
+    tip: tipOf(row),
     createdAt: iso(row.created_at),
   };
 }
@@ -517,8 +570,13 @@ function toPreview(row: PreviewRow, chatId: string): ChatMessagePreview {
     text: row.body,
     mediaCount: row.media_count,
     price: priceOf(row),
+    tip: tipOf(row),
     createdAt: iso(row.created_at),
   };
+}
+
+function tipOf(row: Pick<MessageRow, 'tip'>): MessageTip | null {
+  return row.tip && { amountMinor: row.tip.amountMinor, currency: row.tip.currency as MessageTip['currency'] };
 }
 
 function priceOf(row: Pick<MessageRow, 'price_minor' | 'currency'>): MessagePrice | null {

@@ -3,6 +3,7 @@ import { blockedEitherWaySql } from '../blocks/service.js';
 import type { Database } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import {
+  charges,
   chatParticipants,
   chats,
   messageMedia,
@@ -11,6 +12,7 @@ import {
   plans,
   profiles,
   subscriptions,
+  tips,
   userData,
   users,
 } from '../db/schema.js';
@@ -50,8 +52,15 @@ export interface MessageRow {
   viewer_paid: boolean;
   /** Someone (the recipient) paid for this message. */
   paid: boolean;
+  /** The tip this message is (its amount and currency, from the tip's charge), or null. */
+  tip: { amountMinor: number; currency: string } | null;
   media: StoredMediaItem[];
 }
+
+/** The amount of the tip a message is, as json, or null for a plain message. */
+const messageTipSql = (message: SQL) => sql`case when ${message}.tip_id is null then null else
+    (select json_build_object('amountMinor', tip_charge.amount_minor, 'currency', tip_charge.currency)
+      from ${tips} as t join ${charges} as tip_charge on tip_charge.id = t.charge_id where t.id = ${message}.tip_id) end`;
 
 /** An unlock of the message by this user exists. */
 const unlockedBy = (message: SQL, user: SQL) =>
@@ -76,6 +85,7 @@ export const messageColumns = (
     ${message}.price_minor, ${message}.currency,
     ${unlockedBy(message, viewer)} as viewer_paid,
     exists (select 1 from ${messageUnlocks} as any_unlock where any_unlock.message_id = ${message}.id) as paid,
+    ${messageTipSql(message)} as tip,
     ${mediaItemsJson(
       { table: messageMedia, owner: messageMedia.messageId, position: messageMedia.position, mediaId: messageMedia.mediaId },
       sql`${message}.id`,
@@ -115,7 +125,7 @@ function chatSummariesStatement(shape: 'page' | 'one'): SQL {
   return sql`select cp.chat_id, c.created_at, cp.activity_at, cp.partner_id,
       pr.handle, pr.public_name, pr.avatar_color, pr.avatar_media_id,
       (select json_build_object('id', m.id, 'sender_id', m.sender_id, 'body', m.body, 'created_at', m.created_at,
-          'price_minor', m.price_minor, 'currency', m.currency, 'media_count', (select count(*)::int from ${messageMedia} as mm where mm.message_id = m.id))
+          'price_minor', m.price_minor, 'currency', m.currency, 'tip', ${messageTipSql(sql`m`)}, 'media_count', (select count(*)::int from ${messageMedia} as mm where mm.message_id = m.id))
          from ${messages} as m where m.chat_id = cp.chat_id and m.removed_at is null order by m.created_at desc, m.id desc limit 1) as last_message,
       ${unreadOf(sql`cp`)} as unread,
       partner_side.last_read_message_id as partner_last_read_message_id,

@@ -3,6 +3,7 @@ import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueInde
 import { createdAt } from '../db/columns.js';
 import { media } from '../media/tables.js';
 import { charges } from '../payments/tables.js';
+import { tips } from '../tips/tables.js';
 import { userReference } from '../users/tables.js';
 
 /** A chat between two users (spec: participantIds sorted): one per pair, `userLow` < `userHigh`. */
@@ -55,12 +56,15 @@ export const messages = pgTable(
     /** Pay-per-view: what the recipient pays to see the media (minor units), or null when free. */
     priceMinor: integer('price_minor'),
     currency: text('currency'),
+    /** A member's tip given in the chat: the message is the tip's (its text the tip's message, its id the tip's id). */
+    tipId: text('tip_id').references(() => tips.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     /** Removed by an admin: the message leaves both sides' history. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     check('messages_price_check', sql`(${t.priceMinor} is null) = (${t.currency} is null)`),
+    uniqueIndex('messages_tip_unique').on(t.tipId),
     index('messages_chat_created_idx').on(t.chatId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

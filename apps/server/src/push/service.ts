@@ -207,6 +207,7 @@ export class PushService {
       .select({
         chatId: messages.chatId,
         body: messages.body,
+        tipId: messages.tipId,
         recipientId: chatParticipants.userId,
         handle: profiles.handle,
         publicName: profiles.publicName,
@@ -235,7 +236,7 @@ export class PushService {
     const notification: PushNotification = {
       kind: 'chatMessage',
       title: notificationExcerpt(name, 120),
-      body: row.body.trim() ? notificationExcerpt(row.body) : 'Sent you a message.',
+      body: row.body.trim() ? notificationExcerpt(row.body) : row.tipId ? 'Sent you a tip.' : 'Sent you a message.',
       url: `/chat/${encodeURIComponent(row.chatId)}`,
       tag: `chat-${row.chatId}`,
     };

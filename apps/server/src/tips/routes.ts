@@ -40,15 +40,16 @@ export const tipsRoutes: DomainRoutes<{ tips: TipsService }> = (app, { tips }) =
     {
       schema: {
         tags,
-        summary: 'Tip a creator, on their profile or on one of their posts, with a saved payment method',
+        summary: 'Tip a creator, on their profile, on one of their posts or in the chat with them, with a saved payment method',
         description:
-          'idempotencyKey is made by the client once per attempt: sending it again returns the first outcome and never charges twice. 402 payment_declined, 404 no such creator or post for the viewer, 409 tips_disabled, payment_pending, tip_key_reused, 422 tip_amount_invalid (below the creator’s minimum, above the maximum, another currency).',
+          'idempotencyKey is made by the client once per attempt: sending it again returns the first outcome and never charges twice. A tip in a chat (chatId) shows there as the tipper’s message once paid. 400 restricted_words, 402 payment_declined, 403 chat_read_only or chat_blocked (the chat is not open for the tipper to write), 404 no such creator, post or chat for the viewer, 409 tips_disabled, payment_pending, tip_key_reused, 422 tip_amount_invalid (below the creator’s minimum, above the maximum, another currency).',
         params: creatorIdParamsSchema,
         body: tipRequestSchema,
         response: {
           201: tipSchema,
           400: apiErrorSchema,
           402: apiErrorSchema,
+          403: apiErrorSchema,
           404: apiErrorSchema,
           409: apiErrorSchema,
           422: apiErrorSchema,

@@ -10,6 +10,7 @@ import {
   type TipSettings,
   tipAmountMessage,
   tipAmountProblem,
+  tipPlaceOf,
 } from '@aurum/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -18,6 +19,7 @@ import { blockedEitherWaySql } from '../blocks/service.js';
 import type { Database, Executor } from '../db/database.js';
 import { profiles, tipSettings, tips, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
+import type { TextCheck } from '../http/text-check.js';
 import type { MemberNotice } from '../moderation/service.js';
 import type { ChargeRow, ChargesService } from '../payments/charges.js';
 import type { PaymentsService } from '../payments/service.js';
@@ -31,6 +33,10 @@ export interface TipsServiceDeps {
   charges: ChargesService;
   /** Reads a post as the tipping member may see it: a tip goes only on a post they are shown. */
   cards: PostCards;
+  /** Where a tip may be given in a chat, and how a paid one shows there: the chat domain's, handed in by the composition root. */
+  chats: TipChats;
+  /** The restricted words check on a tip's message. */
+  checkText: TextCheck;
   /** The creator's notice of a paid tip: stored with the payment, announced and mailed after its commit. */
   notices: {
     record(tx: Executor, notices: readonly MemberNotice[], at: Date): Promise<void>;
@@ -40,8 +46,26 @@ export interface TipsServiceDeps {
 
 type TipRow = typeof tips.$inferSelect;
 
+/** A paid tip given in a chat, as the chat writes it: the tipper's message to the creator. */
+export interface TipInChat {
+  id: string;
+  tipperId: string;
+  creatorId: string;
+  message: string | null;
+  paidAt: Date;
+}
+
+export interface TipChats {
+  /** Refuses (404, chat_blocked, chat_read_only) unless the chat is the tipper's with the creator and open for them to write. */
+  assertTipPlace(executor: Executor, tipperId: string, chatId: string, creatorId: string): Promise<void>;
+  /** Writes the paid tip into the pair's chat, in the transaction that settles it. */
+  recordTip(tx: Executor, tip: TipInChat): Promise<void>;
+  /** After that transaction committed: the chat hears of the new message. */
+  announceTip(tip: TipInChat): void;
+}
+
 /**
- * Tips from members to creators, on a post or on the creator's profile. A tip is a `tip` charge
+ * Tips from members to creators, on a post, on the creator's profile or in their chat. A tip is a `tip` charge
  * of the charges module (idempotent per attempt, crash-safe, refundable like any payment) with
  * its row in `tips`, begun together in the transaction that checked the request. What a paid tip
  * does (it counts, the creator is told) is this domain's charge effect (`charge-effects.ts`).
@@ -86,7 +110,8 @@ export class TipsService {
     if (charge && (charge.kind !== 'tip' || charge.creatorId !== creatorId)) throw errors.tipKeyReused();
     if (!charge) {
       if (viewerId === creatorId) throw errors.cannotTipSelf();
-      const place: TipPlace = input.postId ? 'post' : 'profile';
+      await this.deps.checkText({ message: input.message });
+      const place = tipPlaceOf(input);
       if (input.postId) {
         // Only a post the member is shown (locked or not) takes a tip, and only for its creator.
         const post = await this.deps.cards.one(viewerId, input.postId);
@@ -96,6 +121,7 @@ export class TipsService {
       await payments.customerRef(viewerId);
       charge = await chargesModule.beginOnce(viewerId, key, async (tx) => {
         await this.assertTakesTipsFrom(tx, creatorId, viewerId);
+        if (input.chatId) await this.deps.chats.assertTipPlace(tx, viewerId, input.chatId, creatorId);
         const settings = await this.settings(creatorId, tx);
         const problem = tipAmountProblem({ amountMinor: input.amountMinor, currency: input.currency }, settings);
         if (problem === 'tips_disabled') throw errors.tipsDisabled();
@@ -133,13 +159,16 @@ export class TipsService {
       .set({ paidAt })
       .where(and(eq(tips.chargeId, charge.id), isNull(tips.paidAt)))
       .returning();
-    if (tip) await this.deps.notices.record(tx, [await this.noticeOf(tx, tip, charge)], paidAt);
+    if (!tip) return;
+    await this.deps.notices.record(tx, [await this.noticeOf(tx, tip, charge)], paidAt);
+    if (tip.place === 'chat') await this.deps.chats.recordTip(tx, inChat(tip, paidAt));
   }
 
   /** After a paid tip committed: the creator is told at once (their notices, live, and by e-mail); never throws. */
   announcePaid(charge: ChargeRow): void {
     void (async () => {
       const tip = await this.tipOf(this.deps.db, charge);
+      if (tip.place === 'chat' && tip.paidAt) this.deps.chats.announceTip(inChat(tip, tip.paidAt));
       await this.deps.notices.tell([await this.noticeOf(this.deps.db, tip, charge)]);
     })().catch((error: unknown) => this.deps.logger.warn({ err: error, chargeId: charge.id }, 'could not announce a tip'));
   }
@@ -172,7 +201,7 @@ export class TipsService {
       .where(eq(profiles.userId, tip.userId));
     const who = fan?.publicName ?? (fan?.handle ? `@${fan.handle}` : 'A member');
     const amount = formatMoney({ amountMinor: charge.amountMinor, currency: charge.currency as Currency });
-    const where = tip.place === 'post' ? ' on your post' : '';
+    const where = tip.place === 'post' ? ' on your post' : tip.place === 'chat' ? ' in your chat' : '';
     return {
       userId: tip.creatorId,
       kind: 'tip_received',
@@ -183,6 +212,14 @@ export class TipsService {
     };
   }
 }
+
+const inChat = (tip: TipRow, paidAt: Date): TipInChat => ({
+  id: tip.id,
+  tipperId: tip.userId,
+  creatorId: tip.creatorId,
+  message: tip.message,
+  paidAt,
+});
 
 function toTip(tip: TipRow, charge: ChargeRow): Tip {
   return {

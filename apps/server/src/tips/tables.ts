@@ -19,7 +19,7 @@ export const tips = pgTable(
       .references(() => charges.id),
     userId: userReference('user_id'),
     creatorId: userReference('creator_id'),
-    /** Where it was given: on a post (`post_id`), or on the creator's profile. */
+    /** Where it was given: on a post (`post_id`), on the creator's profile, or in the pair's chat (the message there names the tip). */
     place: text('place').notNull(),
     postId: text('post_id').references(() => posts.id, { onDelete: 'set null' }),
     message: text('message'),
@@ -31,7 +31,7 @@ export const tips = pgTable(
     uniqueIndex('tips_charge_unique').on(t.chargeId),
     // The creator's tips, newest first.
     index('tips_creator_idx').on(t.creatorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    check('tips_place_check', sql`${t.place} in ('post', 'profile')`),
+    check('tips_place_check', sql`${t.place} in ('post', 'profile', 'chat')`),
   ],
 );
 

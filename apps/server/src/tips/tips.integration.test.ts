@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DEV_TEST_CARDS, MODERATION_NOTICE_EVENT, TIP_MAX_MINOR, userChannel } from '@aurum/core';
+import { CHAT_EVENTS, DAY_MS, DEV_TEST_CARDS, MODERATION_NOTICE_EVENT, TIP_MAX_MINOR, userChannel } from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signUp, uniqueHandle } from '../../test/content-fixtures.js';
+import { createActivePlan, signUp, subscribe, uniqueHandle } from '../../test/content-fixtures.js';
 import { creatorWithPlan, expectLedgerBalances, memberPays, savedCard } from '../../test/money-fixtures.js';
 import { subscribe as follow, openSocket } from '../../test/realtime-client.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
-import { charges, ledgerEntries, tips } from '../db/schema.js';
+import { charges, ledgerEntries, messages, subscriptions as subscriptionsTable, tips } from '../db/schema.js';
 import { collectPersonalData } from '../personal-data/collect.js';
 
 /**
@@ -115,6 +115,45 @@ describe(`tips (${TEST_DRIVER})`, () => {
       postId: open.body.id,
       message: expect.stringContaining('on your post'),
     });
+  });
+
+  it('takes a tip in the member’s open chat with the creator, where it shows as their message, once, live to the creator', async () => {
+    const { creator, member, tip } = await scene();
+    const chatPlan = await createActivePlan(creator.client, 'With chat', 900, 'USD', { chat: true });
+    await subscribe(server, member.id, chatPlan, new Date(Date.now() + 30 * DAY_MS));
+    const chatId = (await member.client.post('/api/chats', { partnerId: creator.id })).body.id as string;
+    const socket = openSocket(server, { cookie: creator.client.cookie });
+    expect(await follow(socket, `chat:${chatId}`)).toMatchObject({ type: 'subscribed' });
+
+    const idempotencyKey = randomUUID();
+    const given = await tip({ amountMinor: 800, message: 'Loved the call', chatId, idempotencyKey });
+    expect(given).toMatchObject({ status: 201, body: { place: 'chat', postId: null, amountMinor: 800 } });
+    const created = await socket.next((message) => message.type === 'event' && message.event === CHAT_EVENTS.messageCreated);
+    expect(created).toMatchObject({ data: { chatId, messageId: given.body.id, senderId: member.id } });
+    expect((await tip({ amountMinor: 800, message: 'Loved the call', chatId, idempotencyKey })).status).toBe(201);
+
+    // Both sides read it as the member's message carrying the tip; the creator's list shows it unread.
+    const tipMessage = { id: given.body.id, senderId: member.id, text: 'Loved the call', tip: { amountMinor: 800, currency: 'USD' } };
+    for (const client of [member.client, creator.client]) {
+      const history = await client.get(`/api/chats/${chatId}/messages`);
+      expect(history.body.items).toEqual([expect.objectContaining(tipMessage)]);
+    }
+    const creatorsChat = (await creator.client.get('/api/chats')).body.items[0];
+    expect(creatorsChat).toMatchObject({ id: chatId, unread: 1, lastMessage: { tip: { amountMinor: 800, currency: 'USD' } } });
+    expect(await db().select().from(messages).where(eq(messages.tipId, given.body.id))).toHaveLength(1);
+    const notices = await creator.client.get('/api/me/moderation-notices');
+    expect(notices.body.items[0].message).toContain('tipped you $8.00 in your chat: “Loved the call”');
+
+    // Only the member's own chat with this creator, and only while they may write in it.
+    const other = await signUp(server, 'otherchatcreator', { creator: true });
+    expect(await tip({ chatId }, other.id)).toMatchObject({ status: 404, body: { type: 'not_found' } });
+    expect(await tip({ chatId: 'no-such-chat' })).toMatchObject({ status: 404, body: { type: 'not_found' } });
+    expect(await tip({ chatId, postId: 'some-post' })).toMatchObject({ status: 400, body: { type: 'validation_failed' } });
+    await db().update(subscriptionsTable).set({ validUntil: new Date(Date.now() - DAY_MS) }).where(eq(subscriptionsTable.userId, member.id));
+    expect(await tip({ chatId })).toMatchObject({ status: 403, body: { type: 'chat_read_only' } });
+    expect((await tip({})).status).toBe(201);
+    expect(await chargesOf(member.id)).toHaveLength(2);
+    socket.socket.close();
   });
 
   it('follows the creator’s settings: their currency, their minimum, the platform’s maximum, or no tips at all', async () => {
