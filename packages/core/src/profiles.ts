@@ -14,5 +14,7 @@ export const profilePageSchema = publicProfileSchema.extend({
   following: z.boolean(),
   /** Whether the viewer blocked this user. */
   blocked: z.boolean(),
+  /** Whether this creator takes tips now (their tip settings); false for members. */
+  takesTips: z.boolean(),
 });
 export type ProfilePage = z.infer<typeof profilePageSchema>;

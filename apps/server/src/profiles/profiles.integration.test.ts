@@ -30,7 +30,14 @@ describe(`the profile page (${TEST_DRIVER})`, () => {
 
     const page = await fans[0]!.client.get(`/api/users/${creator.id}/profile-page`);
     expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ userId: creator.id, isCreator: true, followers: 2, bio: 'I paint at night.', coverUrl: null });
+    expect(page.body).toMatchObject({
+      userId: creator.id,
+      isCreator: true,
+      followers: 2,
+      bio: 'I paint at night.',
+      coverUrl: null,
+      takesTips: true,
+    });
     expect(page.body.avatarUrl).toMatch(new RegExp(`^/api/users/${creator.id}/avatar\\?v=`));
     expect(page.body.avatarUrl).not.toContain(avatar);
     expect(page.body.plans.map((plan: any) => plan.id)).toEqual([basic, premium]);
@@ -39,13 +46,24 @@ describe(`the profile page (${TEST_DRIVER})`, () => {
     expect(me.followers).toBe(2);
     // Their own picture, for the app's header: the same address everyone else gets.
     expect(me.avatarUrl).toBe(page.body.avatarUrl);
+    // A creator who turned tips off is shown without a way to tip.
+    await creator.client.request('PUT', '/api/me/tip-settings', { enabled: false, currency: 'USD', minimumMinor: 100 });
+    expect((await fans[0]!.client.get(`/api/users/${creator.id}/profile-page`)).body.takesTips).toBe(false);
   });
 
   it('shows members without plans or follower count, and hides unknown and disabled users', async () => {
     const member = await signUp(server, 'quiet');
     const viewer = await signUp(server, 'curious');
     const page = await viewer.client.get(`/api/users/${member.id}/profile-page`);
-    expect(page.body).toMatchObject({ isCreator: false, followers: null, bio: null, avatarUrl: null, coverUrl: null, plans: [] });
+    expect(page.body).toMatchObject({
+      isCreator: false,
+      followers: null,
+      bio: null,
+      avatarUrl: null,
+      coverUrl: null,
+      plans: [],
+      takesTips: false,
+    });
 
     expect((await viewer.client.get('/api/users/nobody-here/profile-page')).status).toBe(404);
     await member.client.delete('/api/me');

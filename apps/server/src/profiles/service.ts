@@ -35,6 +35,7 @@ export class ProfilesService {
       plans: row.plans.map((plan) => toPlan({ ...plan, createdAt: new Date(plan.createdAt), updatedAt: new Date(plan.updatedAt) })),
       following: row.following,
       blocked: row.blocked,
+      takesTips: row.takes_tips,
     };
   }
 

@@ -1,10 +1,10 @@
-import { ROLE } from '@aurum/core';
+import { DEFAULT_TIP_SETTINGS, ROLE } from '@aurum/core';
 import { type SQL, sql } from 'drizzle-orm';
 import { hasRoleSql } from '../access/access.js';
 import { blockedByViewer } from '../blocks/service.js';
 import type { Database } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
-import { follows, plans, profiles, users } from '../db/schema.js';
+import { follows, plans, profiles, tipSettings, users } from '../db/schema.js';
 import { cheapestFirst, type PlanRow } from '../plans/service.js';
 
 /** A plan as the profile page's statement brings it, timestamps as text. */
@@ -24,6 +24,7 @@ export interface ProfilePageRow {
   followers: number | null;
   following: boolean;
   blocked: boolean;
+  takes_tips: boolean;
   plans: PlanJson[];
 }
 
@@ -31,7 +32,7 @@ const bound = { user: sql.placeholder('user'), viewer: sql.placeholder('viewer')
 
 /**
  * The whole page in one statement: the profile of an active account, the follower count and
- * offered plans (cheapest first) of a creator, and whether the viewer follows or blocked them.
+ * offered plans (cheapest first) of a creator, whether they take tips, and whether the viewer follows or blocked them.
  */
 function pageStatement(): SQL {
   const isCreator = hasRoleSql(users.labels, ROLE.creators);
@@ -46,6 +47,8 @@ function pageStatement(): SQL {
       case when ${isCreator} then ${profiles.followerCount} end as followers,
       exists (select 1 from ${follows} where ${follows.userId} = ${bound.viewer} and ${follows.creatorId} = ${users.id}) as following,
       ${blockedByViewer(bound.viewer, users.id)} as blocked,
+      ${isCreator} and coalesce((select ${tipSettings.enabled} from ${tipSettings} where ${tipSettings.creatorId} = ${users.id}),
+        ${sql.raw(String(DEFAULT_TIP_SETTINGS.enabled))}) as takes_tips,
       case when ${isCreator} then (select coalesce(json_agg(${planJson} order by ${sql.join(cheapestFirst, sql`, `)}), '[]')
         from ${plans} where ${plans.creatorId} = ${users.id} and ${plans.active}) else '[]' end as plans
     from ${profiles} join ${users} on ${users.id} = ${profiles.userId} and ${users.disabledAt} is null

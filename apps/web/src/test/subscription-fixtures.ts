@@ -39,6 +39,7 @@ export function makeCreatorPage(overrides: Partial<ProfilePage> = {}): ProfilePa
     plans: [makePlan()],
     following: false,
     blocked: false,
+    takesTips: true,
     ...overrides,
   };
 }

@@ -140,7 +140,7 @@ function Profile({ profile }: { profile: ProfileData }) {
               <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mt: 1 }}>
                 <FollowButton profile={profile} />
                 {subscribesWithChat(viewer, profile) && <MessageButton creatorId={profile.userId} />}
-                <TipButton target={{ creatorId: profile.userId, creatorName: name }} />
+                {profile.takesTips && <TipButton target={{ creatorId: profile.userId, creatorName: name }} />}
               </Box>
             )}
             {own && (

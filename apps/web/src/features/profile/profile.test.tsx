@@ -94,6 +94,22 @@ describe('creator profile', () => {
     expect(within(plans).queryByRole('link', { name: /^Subscribe to/ })).toBeNull();
   });
 
+  it('offers a tip only while the creator takes tips', async () => {
+    let page = creatorPage();
+    api({
+      'GET /api/users/c1/profile-page': () => ({ status: 200, body: page }),
+      'GET /api/users/c1/posts': () => ({ status: 200, body: { items: [], nextCursor: null } }),
+    });
+    const { unmount } = renderApp('/users/c1');
+    expect(await screen.findByRole('button', { name: 'Tip Goldie Hawn' })).toBeTruthy();
+    unmount();
+
+    page = creatorPage({ takesTips: false });
+    renderApp('/users/c1');
+    expect(await screen.findByRole('button', { name: 'Follow' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Tip Goldie Hawn' })).toBeNull();
+  });
+
   it('offers Message to a member whose plan includes chat, which opens their chat; not to one whose plan has none', async () => {
     const gold = makePlan();
     const basic = makePlan({ id: 'plan-basic', name: 'Basic', perks: { chat: false } });
