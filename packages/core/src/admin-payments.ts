@@ -17,6 +17,11 @@ export const ADMIN_PAYMENTS_PAGE_SIZE = 25;
 
 export const CHARGE_KINDS = ['subscription', 'renewal', 'plan_change', 'paid_message', 'tip', 'refund'] as const;
 export type ChargeKindName = (typeof CHARGE_KINDS)[number];
+/** The payments that buy a subscription period: refunded, that period may run to its end. What any other payment bought ends with its refund. */
+export const SUBSCRIPTION_CHARGE_KINDS = ['subscription', 'renewal', 'plan_change'] as const satisfies readonly ChargeKindName[];
+export type SubscriptionChargeKind = (typeof SUBSCRIPTION_CHARGE_KINDS)[number];
+export const buysSubscriptionPeriod = (kind: string): kind is SubscriptionChargeKind =>
+  (SUBSCRIPTION_CHARGE_KINDS as readonly string[]).includes(kind);
 export const CHARGE_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 export const LEDGER_KINDS = [

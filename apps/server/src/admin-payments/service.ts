@@ -15,6 +15,7 @@ import {
   type adminRefundSchema,
   type adminSubscriptionsPageQuerySchema,
   type adminSubscriptionsQuerySchema,
+  buysSubscriptionPeriod,
   type Currency,
   subscriptionStatus,
 } from '@aurum/core';
@@ -218,8 +219,8 @@ export class AdminPaymentsService {
           .where(and(eq(charges.refundOf, chargeId), ne(charges.status, 'failed')));
         if (blocking?.status === 'succeeded') throw errors.chargeAlreadyRefunded();
         if (blocking) throw errors.refundInProgress();
-        // A paid message or a tip has no period to run to: what it bought always ends.
-        const endsAccess = charge.kind === 'paid_message' || charge.kind === 'tip' || input.endsAccess;
+        // Only a subscription's payment has a period to run to: what any other payment bought always ends.
+        const endsAccess = !buysSubscriptionPeriod(charge.kind) || input.endsAccess;
         const begun = await chargesModule.beginRefund(tx, {
           idempotencyKey: input.idempotencyKey,
           charge,

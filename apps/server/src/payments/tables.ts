@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_CHARGE_KINDS } from '@aurum/core';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.js';
@@ -90,7 +91,7 @@ export const charges = pgTable(
     index('charges_status_idx').on(t.status, t.createdAt),
     check(
       'charges_subscription_kinds_check',
-      sql`${t.kind} not in ('subscription', 'renewal', 'plan_change') or (${t.planId} is not null and ${t.subscriptionId} is not null and ${t.periodStart} is not null and ${t.periodEnd} is not null)`,
+      sql`${t.kind} not in (${sql.raw(SUBSCRIPTION_CHARGE_KINDS.map((kind) => `'${kind}'`).join(', '))}) or (${t.planId} is not null and ${t.subscriptionId} is not null and ${t.periodStart} is not null and ${t.periodEnd} is not null)`,
     ),
     // Creator insights read a creator's charges and their ledger entries.
     index('charges_creator_idx').on(t.creatorId),

@@ -1,4 +1,11 @@
-import { type AdminChargeDetail, AUDIT_REASON_MAX, type ChargeKindName, formatMoney } from '@aurum/core';
+import {
+  type AdminChargeDetail,
+  AUDIT_REASON_MAX,
+  buysSubscriptionPeriod,
+  type ChargeKindName,
+  formatMoney,
+  type SubscriptionChargeKind,
+} from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -179,8 +186,8 @@ function TestDisputeButton({ chargeId, amount }: { chargeId: string; amount: str
   );
 }
 
-/** What refunding a payment that bought no subscription takes back; a subscription's payment asks when its access ends instead. */
-const WHAT_A_REFUND_TAKES_BACK: Partial<Record<ChargeKindName, string>> = {
+/** What refunding a payment that bought no subscription period takes back; a subscription's payment asks when its access ends instead. */
+const WHAT_A_REFUND_TAKES_BACK: Record<Exclude<ChargeKindName, SubscriptionChargeKind | 'refund'>, string> = {
   paid_message: "The message's media locks again for the member.",
   tip: "The tip leaves the creator's earnings.",
 };
@@ -196,7 +203,7 @@ function RefundDialog({ detail, open, onClose }: { detail: AdminChargeDetail; op
   const [endsAccess, setEndsAccess] = useState<'now' | 'period_end'>('now');
   const attempts = useAttemptKeys();
   const queryClient = useQueryClient();
-  const takesBack = WHAT_A_REFUND_TAKES_BACK[charge.kind];
+  const takesBack = buysSubscriptionPeriod(charge.kind) || charge.kind === 'refund' ? undefined : WHAT_A_REFUND_TAKES_BACK[charge.kind];
   // What the admin chose goes in as the mutation's variables: read when they submit, not from an earlier render.
   const refund = useMutation({
     mutationFn: (choice: { reason: string; endsAccess: boolean }) =>
