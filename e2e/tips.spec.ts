@@ -1,6 +1,16 @@
 import { expect, test } from './support/fixtures.js';
 import { expectAccessible, screenshot } from './support/journey.js';
-import { pageOf, publishPostThroughApi, saveCardThroughApi, signInAs, signUpCreatorThroughApi, signUpThroughApi } from './support/scene.js';
+import {
+  call,
+  createPlanThroughApi,
+  pageOf,
+  publishPostThroughApi,
+  saveCardThroughApi,
+  signInAs,
+  signUpCreatorThroughApi,
+  signUpThroughApi,
+  subscribeThroughApi,
+} from './support/scene.js';
 
 test('a creator sets a smallest tip; a member tips them on a post with a message, and the creator is told at once', async ({
   page,
@@ -47,4 +57,50 @@ test('a creator sets a smallest tip; a member tips them on a post with a message
   await screenshot(page, testInfo, 'tip-notice');
   await notice.getByRole('link', { name: 'See the post' }).click();
   await expect(page.getByText('Fog rolling over the breakwater.')).toBeVisible();
+});
+
+test('a member tips the creator in their chat: the tip shows there with its message, live on both sides', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const creatorName = `Lantern Keeper ${testInfo.project.name}`;
+  const creator = await signUpCreatorThroughApi({ label: 'chattipped', publicName: creatorName });
+  await createPlanThroughApi(creator, { name: 'Close Circle', description: 'Chat with me.', priceMinor: 900, chat: true });
+  const fan = await signUpThroughApi({ label: 'chattipper', publicName: 'Tide Watcher' });
+  await subscribeThroughApi(fan, creator.id);
+  const { id: chatId } = await call<{ id: string }>(fan, 'POST', '/api/chats', { partnerId: creator.id });
+  await signInAs(page, creator);
+  await page.goto(`/chat/${chatId}`);
+  await expect(page.getByText('No messages yet. Say hello to Tide Watcher.')).toBeVisible();
+  // A creator has nobody to tip in a chat with their member.
+  await expect(page.getByRole('button', { name: /^Tip / })).toHaveCount(0);
+
+  const member = await pageOf(browser, testInfo, fan);
+  await member.goto(`/chat/${chatId}`);
+  await member.getByRole('button', { name: `Tip ${creatorName}` }).click();
+  const dialog = member.getByRole('dialog', { name: `Tip ${creatorName}` });
+  await expect(dialog.getByText(`A tip in this chat goes to ${creatorName}`)).toBeVisible();
+  await dialog.getByRole('button', { name: '$20.00' }).click();
+  await dialog.getByRole('textbox', { name: 'Message (optional)' }).fill('For the lighthouse stories.');
+  await dialog.getByRole('button', { name: 'Tip $20.00' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The member's own message carries the tip, and the creator sees it arrive without reloading.
+  const sent = member
+    .getByRole('list', { name: `Messages with ${creatorName}` })
+    .getByRole('listitem')
+    .filter({ hasText: 'You tipped $20.00' });
+  await expect(sent.getByText('For the lighthouse stories.')).toBeVisible();
+  const received = page
+    .getByRole('list', { name: 'Messages with Tide Watcher' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Tipped $20.00' });
+  await expect(received.getByText('For the lighthouse stories.')).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(member, testInfo, 'tip-in-chat-member');
+  await screenshot(page, testInfo, 'tip-in-chat-creator');
+  await page.goto('/chat');
+  await expect(
+    page.getByRole('list', { name: 'Chats' }).getByRole('link', { name: /Tide Watcher: Tipped \$20\.00 · For the lighthouse stories\./ }),
+  ).toBeVisible();
 });

@@ -11,8 +11,8 @@ import {
   generateId,
   type MessageMediaAccess,
   type MessagePrice,
-  type MessageTip,
   type MessagesPage,
+  type MessageTip,
   mayFetchMessageDerivative,
   messageMediaAccess,
   ROLE,
@@ -196,9 +196,14 @@ export class ChatService {
     mediaIds: readonly string[] = [],
   ): Promise<boolean> {
     const { id, chatId, senderId, createdAt: at } = message;
-    const [inserted] = await tx.insert(messages).values(message).onConflictDoNothing({ target: messages.id }).returning({ id: messages.id });
+    const [inserted] = await tx
+      .insert(messages)
+      .values(message)
+      .onConflictDoNothing({ target: messages.id })
+      .returning({ id: messages.id });
     if (!inserted) return false;
-    if (mediaIds.length > 0) await tx.insert(messageMedia).values(mediaIds.map((mediaId, position) => ({ messageId: id, position, mediaId })));
+    if (mediaIds.length > 0)
+      await tx.insert(messageMedia).values(mediaIds.map((mediaId, position) => ({ messageId: id, position, mediaId })));
     await tx.update(chatParticipants).set({ activityAt: at }).where(eq(chatParticipants.chatId, chatId));
     await this.deps.onMessage?.inTransaction({ id, chatId, senderId, recipientId }, tx);
     await tx

@@ -91,7 +91,9 @@ describe(`a crash between a tip's charge and its record (${TEST_DRIVER})`, { tim
       expect(entries.map((entry) => [entry.kind, entry.amountMinor])).toEqual([['payment', 450]]);
       const [paidTip] = await paidTips();
       const inChat = await db.select().from(messages).where(eq(messages.chatId, scene.chatId));
-      expect(inChat.map((message) => [message.senderId, message.body, message.tipId])).toEqual([[scene.memberId, 'Thank you', paidTip?.id]]);
+      expect(inChat.map((message) => [message.senderId, message.body, message.tipId])).toEqual([
+        [scene.memberId, 'Thank you', paidTip?.id],
+      ]);
     } finally {
       await restarted.close();
     }

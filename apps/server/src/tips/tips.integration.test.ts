@@ -149,7 +149,10 @@ describe(`tips (${TEST_DRIVER})`, () => {
     expect(await tip({ chatId }, other.id)).toMatchObject({ status: 404, body: { type: 'not_found' } });
     expect(await tip({ chatId: 'no-such-chat' })).toMatchObject({ status: 404, body: { type: 'not_found' } });
     expect(await tip({ chatId, postId: 'some-post' })).toMatchObject({ status: 400, body: { type: 'validation_failed' } });
-    await db().update(subscriptionsTable).set({ validUntil: new Date(Date.now() - DAY_MS) }).where(eq(subscriptionsTable.userId, member.id));
+    await db()
+      .update(subscriptionsTable)
+      .set({ validUntil: new Date(Date.now() - DAY_MS) })
+      .where(eq(subscriptionsTable.userId, member.id));
     expect(await tip({ chatId })).toMatchObject({ status: 403, body: { type: 'chat_read_only' } });
     expect((await tip({})).status).toBe(201);
     expect(await chargesOf(member.id)).toHaveLength(2);

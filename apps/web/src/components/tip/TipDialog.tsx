@@ -37,6 +37,8 @@ export interface TipTarget {
   creatorName: string;
   /** The post the tip is given on; none on the profile. */
   postId?: string;
+  /** The tipper's chat with the creator, where the tip shows as their message. */
+  chatId?: string;
 }
 
 /** Tipping a creator: an amount in their currency (from their minimum), an optional message, and the saved method to pay with. */
@@ -87,7 +89,13 @@ function TipForm({ target, settings, onClose }: { target: TipTarget; settings: T
   const tip = useMutation({
     mutationKey: TIP_MUTATION,
     mutationFn: (input: { paymentMethodId: string; idempotencyKey: string; amountMinor: number }) =>
-      giveTip(target.creatorId, { ...input, currency, message: message.trim() || null, postId: target.postId ?? null }),
+      giveTip(target.creatorId, {
+        ...input,
+        currency,
+        message: message.trim() || null,
+        postId: target.postId ?? null,
+        chatId: target.chatId ?? null,
+      }),
     onSuccess: (given) => {
       keys.settled();
       addSnack(`You tipped ${target.creatorName} ${formatMoney(given)}. Thank you!`, 'success');
@@ -110,7 +118,8 @@ function TipForm({ target, settings, onClose }: { target: TipTarget; settings: T
     <>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <Typography color="text.secondary">
-          {target.postId ? 'A tip on this post' : 'A tip'} goes to {target.creatorName}, who is told at once. From{' '}
+          {target.postId ? 'A tip on this post' : target.chatId ? 'A tip in this chat' : 'A tip'} goes to {target.creatorName}, who is told
+          at once{target.chatId ? ' and sees it here with your message' : ''}. From{' '}
           {formatMoney({ amountMinor: settings.minimumMinor, currency })} to {formatMoney({ amountMinor: TIP_MAX_MINOR, currency })}.
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="group" aria-label="Suggested amounts">

@@ -14,10 +14,12 @@ import { BackButton } from '../../components/BackButton';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed, RetryAlert } from '../../components/RetryAlert';
+import { TipButton } from '../../components/tip/TipButton';
 import { UserAvatar } from '../../components/UserAvatar';
 import { isApiError } from '../../lib/api/client';
 import { useIsCreator } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
+import { tipSettingsQuery } from '../../lib/tips';
 import { chatQuery, sendTyping } from './api';
 import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
@@ -50,6 +52,8 @@ function Conversation({ chat }: { chat: ChatSummary }) {
   const { history, timeline, lastOwnId, partnerTyping, awayFromBottom, loadOlder, jumpToLatest, send, retry } = useConversation(chat);
   const [unlocking, setUnlocking] = useState<ChatMessage | null>(null);
   const name = displayName(chat.partner);
+  // A member may tip the creator here while the chat is open to them; the tip shows as their message.
+  const tips = useQuery({ ...tipSettingsQuery(chat.partner.userId), enabled: chat.state === 'open' && chat.partnerOffersChat });
 
   return (
     // Grows into the window's height (the route fills it), so a short conversation still has its message box at the bottom.
@@ -67,6 +71,11 @@ function Conversation({ chat }: { chat: ChatSummary }) {
             {partnerTyping ? `${name} is typing…` : chat.partner.handle ? `@${chat.partner.handle}` : ''}
           </Typography>
         </Box>
+        {tips.data?.enabled && (
+          <Box sx={{ ml: 'auto', flexShrink: 0 }}>
+            <TipButton target={{ creatorId: chat.partner.userId, creatorName: name, chatId: chat.id }} />
+          </Box>
+        )}
       </Box>
 
       {history.isPending ? (

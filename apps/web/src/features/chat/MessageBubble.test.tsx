@@ -12,6 +12,7 @@ const message = {
   price: null,
   unlocked: true,
   paid: false,
+  tip: null,
   media: [
     makeMedia({ position: 0, urls: { playable: '/api/chats/c1/messages/m1/media/0/playable?v=a' } }),
     makeMedia({ position: 1, kind: 'video', urls: { playable: '/api/chats/c1/messages/m1/media/1/playable?v=b', poster: '/p' } }),
@@ -27,6 +28,18 @@ describe('message bubble', () => {
     expect(screen.getByLabelText('Video 2 of 2').getAttribute('src')).toBe('/api/chats/c1/messages/m1/media/1/playable?v=b');
     expect(screen.getByText('From the shoot')).toBeTruthy();
     expect(container.textContent).not.toContain('Sent');
+  });
+
+  it('names a tip and its amount to both sides, with what the tipper wrote or nothing more', () => {
+    const tip = { ...message, senderId: 'member', media: [], text: 'Loved the call', tip: { amountMinor: 800, currency: 'USD' as const } };
+    const { container, rerender } = render(
+      <MessageBubble message={tip} mine={false} delivery={null} showDelivery={false} onRetry={() => undefined} />,
+    );
+    expect(screen.getByText('Tipped $8.00')).toBeTruthy();
+    expect(screen.getByText('Loved the call')).toBeTruthy();
+    rerender(<MessageBubble message={{ ...tip, text: '' }} mine delivery="sent" showDelivery onRetry={() => undefined} />);
+    expect(screen.getByText('You tipped $8.00')).toBeTruthy();
+    expect(container.textContent).not.toContain('Attachment');
   });
 
   it('says when one’s own message failed, with a retry', () => {

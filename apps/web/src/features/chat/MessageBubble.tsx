@@ -1,5 +1,6 @@
 import { type ChatMessage, formatMoney } from '@aurum/core';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
+import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -38,7 +39,7 @@ function ReportMessage({ messageId }: { messageId: string }) {
 
 const timeOf = (iso: string) => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
-/** One message: the user's own on the right in gold, the partner's on the left; own ones say how far they got. */
+/** One message: the user's own on the right in gold, the partner's on the left; own ones say how far they got; a tip names its amount. */
 export function MessageBubble({
   message,
   mine,
@@ -85,6 +86,12 @@ export function MessageBubble({
             ))}
           </Box>
         )}
+        {message.tip && (
+          <Typography sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontWeight: 700, mb: message.text ? 0.5 : 0 }}>
+            <VolunteerActivismIcon fontSize="small" aria-hidden />
+            {mine ? 'You tipped' : 'Tipped'} {formatMoney(message.tip)}
+          </Typography>
+        )}
         {locked && price && (
           <Button
             variant="contained"
@@ -100,7 +107,7 @@ export function MessageBubble({
         {message.text ? (
           <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Typography>
         ) : (
-          message.media.length === 0 && <Typography sx={{ fontStyle: 'italic' }}>Attachment</Typography>
+          message.media.length === 0 && !message.tip && <Typography sx={{ fontStyle: 'italic' }}>Attachment</Typography>
         )}
         {/* Softer than the text on a partner's bubble; on one's own (gold) the light theme's white needs its full strength. */}
         <Typography variant="caption" component="p" sx={{ textAlign: 'right', opacity: mine ? 1 : 0.8, mt: 0.25 }}>

@@ -13,6 +13,7 @@ const message = (id: string, createdAt: string): ChatMessage => ({
   price: null,
   unlocked: true,
   paid: false,
+  tip: null,
   createdAt,
 });
 

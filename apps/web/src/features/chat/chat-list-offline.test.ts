@@ -11,7 +11,7 @@ const chat = (id: string, lastAt: string | null, createdAt = '2026-11-20T10:00:0
   state: 'open',
   partnerOffersChat: true,
   lastMessage: lastAt
-    ? { id: `m-${id}`, chatId: id, senderId: `u-${id}`, text: 'Hi', price: null, mediaCount: 0, createdAt: lastAt }
+    ? { id: `m-${id}`, chatId: id, senderId: `u-${id}`, text: 'Hi', price: null, tip: null, mediaCount: 0, createdAt: lastAt }
     : null,
   unread: 0,
   partnerLastReadMessageId: null,

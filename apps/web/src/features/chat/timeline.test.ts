@@ -12,11 +12,21 @@ const message = (id: string, senderId: string, createdAt: string): ChatMessage =
   price: null,
   unlocked: true,
   paid: false,
+  tip: null,
   createdAt,
 });
 
 describe('chatPreviewText', () => {
-  const last = { id: 'm1', chatId: 'c1', senderId: 'creator', text: '', mediaCount: 1, price: null, createdAt: '2026-11-25T15:00:00Z' };
+  const last = {
+    id: 'm1',
+    chatId: 'c1',
+    senderId: 'creator',
+    text: '',
+    mediaCount: 1,
+    price: null,
+    tip: null,
+    createdAt: '2026-11-25T15:00:00Z',
+  };
   it('says what a message carried when it has no text, and who sent it', () => {
     expect(chatPreviewText(null, 'member')).toBe('No messages yet');
     expect(chatPreviewText({ ...last, text: 'Hello' }, 'member')).toBe('Hello');
@@ -27,6 +37,11 @@ describe('chatPreviewText', () => {
     const paid = { ...last, mediaCount: 2, price: { amountMinor: 500, currency: 'USD' as const } };
     expect(chatPreviewText(paid, 'member')).toBe('Paid message · $5.00');
     expect(chatPreviewText({ ...paid, text: 'For you' }, 'creator')).toBe('You: For you · $5.00');
+  });
+  it('names a tip and its amount, with what the tipper wrote', () => {
+    const tip = { ...last, senderId: 'member', mediaCount: 0, tip: { amountMinor: 800, currency: 'USD' as const } };
+    expect(chatPreviewText(tip, 'creator')).toBe('Tipped $8.00');
+    expect(chatPreviewText({ ...tip, text: 'Loved the call' }, 'member')).toBe('You: Tipped $8.00 · Loved the call');
   });
 });
 

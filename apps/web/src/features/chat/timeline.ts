@@ -33,12 +33,15 @@ export function dayLabel(at: Date, now: Date): string {
 
 /**
  * The line under a chat's partner in the list: the last message's text, or what it carried,
- * with the price of a paid one, so a member sees at a glance that there is something to unlock.
+ * with the price of a paid one, so a member sees at a glance that there is something to unlock,
+ * and the amount of a tip.
  */
 export function chatPreviewText(last: ChatMessagePreview | null, viewerId: string | undefined): string {
   if (!last) return 'No messages yet';
   const attachments = last.mediaCount === 1 ? 'an attachment' : `${last.mediaCount} attachments`;
-  const content = last.text || (last.price ? 'Paid message' : `Sent ${attachments}`);
+  const content = last.tip
+    ? `Tipped ${formatMoney(last.tip)}${last.text ? ` · ${last.text}` : ''}`
+    : last.text || (last.price ? 'Paid message' : `Sent ${attachments}`);
   const price = last.price ? ` · ${formatMoney(last.price)}` : '';
   return `${last.senderId === viewerId ? 'You: ' : ''}${content}${price}`;
 }
@@ -82,6 +85,7 @@ export function buildTimeline(
         price: message.price,
         unlocked: true,
         paid: false,
+        tip: null,
         createdAt: message.createdAt,
       },
       delivery: (message.failed ? 'failed' : 'sending') as Delivery,

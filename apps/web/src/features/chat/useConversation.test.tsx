@@ -37,6 +37,7 @@ const message = (id: string, senderId: string, minute: number, extra: Partial<Ch
   price: null,
   unlocked: true,
   paid: false,
+  tip: null,
   createdAt: `2026-11-25T10:${String(minute).padStart(2, '0')}:00.000Z`,
   ...extra,
 });
