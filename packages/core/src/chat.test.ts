@@ -3,14 +3,13 @@ import {
   CHAT_MESSAGE_MAX_LENGTH,
   chatState,
   MESSAGE_MEDIA_MAX,
-  MESSAGE_PRICE_MAX_MINOR,
-  MESSAGE_PRICE_MIN_MINOR,
   type MessageMediaAccess,
   mayFetchMessageDerivative,
   messageMediaAccess,
   sendMessageSchema,
   unlockMessageSchema,
 } from './chat.js';
+import { CONTENT_PRICE_MAX_MINOR, CONTENT_PRICE_MIN_MINOR } from './content-price.js';
 import { DERIVATIVE_KINDS } from './media.js';
 
 describe('chatState', () => {
@@ -62,7 +61,7 @@ describe('messageMediaAccess', () => {
     let cases = 0;
     for (const viewerIsParticipant of [true, false])
       for (const viewerIsSender of [true, false])
-        for (const priceMinor of [null, MESSAGE_PRICE_MIN_MINOR, 999])
+        for (const priceMinor of [null, CONTENT_PRICE_MIN_MINOR, 999])
           for (const paid of [true, false]) {
             const facts = { viewerIsParticipant, viewerIsSender, priceMinor, paid };
             expect(messageMediaAccess(facts), JSON.stringify(facts)).toBe(expected(facts));
@@ -95,13 +94,13 @@ describe('message price', () => {
   it('is optional, only with media, a whole number of cents within the limits, in a supported currency', () => {
     expect(sendMessageSchema.parse({ id, text: 'hi' }).price).toBeNull();
     const priced = (amountMinor: number, currency = 'USD') => ({ id, mediaIds: ['m1'], price: { amountMinor, currency } });
-    expect(sendMessageSchema.parse(priced(MESSAGE_PRICE_MIN_MINOR)).price).toEqual({
-      amountMinor: MESSAGE_PRICE_MIN_MINOR,
+    expect(sendMessageSchema.parse(priced(CONTENT_PRICE_MIN_MINOR)).price).toEqual({
+      amountMinor: CONTENT_PRICE_MIN_MINOR,
       currency: 'USD',
     });
-    expect(sendMessageSchema.safeParse(priced(MESSAGE_PRICE_MAX_MINOR, 'EUR')).success).toBe(true);
-    expect(sendMessageSchema.safeParse(priced(MESSAGE_PRICE_MIN_MINOR - 1)).success).toBe(false);
-    expect(sendMessageSchema.safeParse(priced(MESSAGE_PRICE_MAX_MINOR + 1)).success).toBe(false);
+    expect(sendMessageSchema.safeParse(priced(CONTENT_PRICE_MAX_MINOR, 'EUR')).success).toBe(true);
+    expect(sendMessageSchema.safeParse(priced(CONTENT_PRICE_MIN_MINOR - 1)).success).toBe(false);
+    expect(sendMessageSchema.safeParse(priced(CONTENT_PRICE_MAX_MINOR + 1)).success).toBe(false);
     expect(sendMessageSchema.safeParse(priced(499.5)).success).toBe(false);
     expect(sendMessageSchema.safeParse(priced(500, 'XYZ')).success).toBe(false);
     expect(sendMessageSchema.safeParse({ id, text: 'no media', price: { amountMinor: 500, currency: 'USD' } }).success).toBe(false);

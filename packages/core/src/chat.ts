@@ -1,3 +1,4 @@
+import { contentPriceSchema } from './content-price.js';
 import type { DerivativeKind } from './media.js';
 import { currencySchema } from './plans.js';
 import { BLURRED_DERIVATIVES, creatorSummarySchema, entityIdSchema, pageCursorSchema, postMediaSchema } from './posts.js';
@@ -11,20 +12,6 @@ export const CHAT_HISTORY_PAGE_SIZE = 30;
 export const CHAT_PAGE_MAX = 50;
 /** The most media items one message carries. */
 export const MESSAGE_MEDIA_MAX = 10;
-
-/** A paid message's price in minor units: from 1.00 to 500.00, in a currency plans may be priced in. */
-export const MESSAGE_PRICE_MIN_MINOR = 100;
-export const MESSAGE_PRICE_MAX_MINOR = 50_000;
-
-export const messagePriceSchema = z.object({
-  amountMinor: z
-    .number()
-    .int('The price is a whole number of cents')
-    .min(MESSAGE_PRICE_MIN_MINOR, `The price is at least ${MESSAGE_PRICE_MIN_MINOR} cents`)
-    .max(MESSAGE_PRICE_MAX_MINOR, `The price is at most ${MESSAGE_PRICE_MAX_MINOR} cents`),
-  currency: currencySchema,
-});
-export type MessagePrice = z.infer<typeof messagePriceSchema>;
 
 /** The tip a message carries: a member's tip given in the chat shows there as their message. */
 export const messageTipSchema = z.object({ amountMinor: z.number().int().positive(), currency: currencySchema });
@@ -101,7 +88,7 @@ export const sendMessageSchema = z
       .refine((ids) => new Set(ids).size === ids.length, 'The same media item is attached twice.')
       .default([]),
     /** Pay-per-view: the recipient pays this to see the media; only a message with media has one. */
-    price: messagePriceSchema.nullable().default(null),
+    price: contentPriceSchema.nullable().default(null),
   })
   .refine((message) => message.text.length > 0 || message.mediaIds.length > 0, { message: 'Write a message first.', path: ['text'] })
   .refine((message) => message.price === null || message.mediaIds.length > 0, {
@@ -135,7 +122,7 @@ export const chatMessageSchema = z.object({
   /** The same shape as a post's media; the URLs serve the chat's two participants only. */
   media: z.array(postMediaSchema),
   /** What the recipient pays to see the media, or null when it is free. */
-  price: messagePriceSchema.nullable(),
+  price: contentPriceSchema.nullable(),
   /** The viewer sees the media in full (their own message, a free one, or one they paid for); else only blurred. */
   unlocked: z.boolean(),
   /** A priced message the recipient paid for (the sender sees which of theirs were bought). */

@@ -10,6 +10,7 @@ export * from './chat.js';
 export * from './client-config.js';
 export * from './colors.js';
 export * from './constants.js';
+export * from './content-price.js';
 export * from './creators.js';
 export * from './display.js';
 export * from './disputes.js';

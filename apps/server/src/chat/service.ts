@@ -6,11 +6,11 @@ import {
   type ChatPartnersPage,
   type ChatSummary,
   type ChatsPage,
+  type ContentPrice,
   chatState,
   entityIdSchema,
   generateId,
   type MessageMediaAccess,
-  type MessagePrice,
   type MessagesPage,
   type MessageTip,
   mayFetchMessageDerivative,
@@ -152,7 +152,7 @@ export class ChatService {
   async send(
     viewerId: string,
     chatId: string,
-    input: { id: string; text: string; mediaIds: string[]; price?: MessagePrice | null },
+    input: { id: string; text: string; mediaIds: string[]; price?: ContentPrice | null },
   ): Promise<ChatMessage> {
     await this.deps.checkText?.({ text: input.text });
     const price = input.mediaIds.length > 0 ? (input.price ?? null) : null;
@@ -584,9 +584,9 @@ function tipOf(row: Pick<MessageRow, 'tip'>): MessageTip | null {
   return row.tip && { amountMinor: row.tip.amountMinor, currency: row.tip.currency as MessageTip['currency'] };
 }
 
-function priceOf(row: Pick<MessageRow, 'price_minor' | 'currency'>): MessagePrice | null {
+function priceOf(row: Pick<MessageRow, 'price_minor' | 'currency'>): ContentPrice | null {
   return row.price_minor !== null && row.currency !== null
-    ? { amountMinor: row.price_minor, currency: row.currency as MessagePrice['currency'] }
+    ? { amountMinor: row.price_minor, currency: row.currency as ContentPrice['currency'] }
     : null;
 }
 

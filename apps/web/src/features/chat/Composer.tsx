@@ -1,11 +1,11 @@
 import {
   CHAT_MESSAGE_MAX_LENGTH,
+  CONTENT_PRICE_MAX_MINOR,
+  CONTENT_PRICE_MIN_MINOR,
+  type ContentPrice,
   type Currency,
+  contentPriceSchema,
   MESSAGE_MEDIA_MAX,
-  MESSAGE_PRICE_MAX_MINOR,
-  MESSAGE_PRICE_MIN_MINOR,
-  type MessagePrice,
-  messagePriceSchema,
 } from '@aurum/core';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import AudioFileIcon from '@mui/icons-material/AudioFile';
@@ -48,7 +48,7 @@ interface Attachment {
 export interface ComposedMessage {
   text: string;
   mediaIds: string[];
-  price: MessagePrice | null;
+  price: ContentPrice | null;
 }
 
 /**
@@ -84,7 +84,7 @@ export function Composer({
   const mediaIds = attachments.flatMap((item) => (item.phase === 'ready' && item.mediaId ? [item.mediaId] : []));
   const priceMinor = parsePriceInput(priceText);
   const price =
-    attachments.length > 0 && priceText.trim() !== '' ? messagePriceSchema.safeParse({ amountMinor: priceMinor, currency }) : null;
+    attachments.length > 0 && priceText.trim() !== '' ? contentPriceSchema.safeParse({ amountMinor: priceMinor, currency }) : null;
   const priceError = price && !price.success;
   const canSend = online && (trimmed.length > 0 || mediaIds.length > 0) && !tooLong && !busy && !broken && !priceError;
 
@@ -127,7 +127,7 @@ export function Composer({
           error={Boolean(priceError)}
           helperText={
             priceError
-              ? `Enter an amount from ${(MESSAGE_PRICE_MIN_MINOR / 100).toFixed(2)} to ${(MESSAGE_PRICE_MAX_MINOR / 100).toFixed(2)}.`
+              ? `Enter an amount from ${(CONTENT_PRICE_MIN_MINOR / 100).toFixed(2)} to ${(CONTENT_PRICE_MAX_MINOR / 100).toFixed(2)}.`
               : 'Set a price and the member pays to see the media. Leave empty to send it free.'
           }
           slotProps={{

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatPartnersPage, ChatSummary, ChatsPage, MessagePrice, MessagesPage } from '@aurum/core';
+import type { ChatMessage, ChatPartnersPage, ChatSummary, ChatsPage, ContentPrice, MessagesPage } from '@aurum/core';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
 import { cursorPaging, pagePath } from '../../lib/api/cursor-list';
@@ -63,7 +63,7 @@ export const partnersQuery = (q: string) =>
 /** One message as the user sees it: what the chat's realtime events name, read on its own instead of the whole history. */
 export const fetchMessage = (chatId: string, messageId: string) => api.get<ChatMessage>(`/chats/${chatId}/messages/${messageId}`);
 
-export const sendMessage = (chatId: string, message: { id: string; text: string; mediaIds: string[]; price: MessagePrice | null }) =>
+export const sendMessage = (chatId: string, message: { id: string; text: string; mediaIds: string[]; price: ContentPrice | null }) =>
   api.post<ChatMessage>(`/chats/${chatId}/messages`, message);
 /** Pays for a paid message's media; the key is the attempt's, so a retry after a lost answer never pays twice. */
 export const unlockMessage = (chatId: string, messageId: string, input: { paymentMethodId: string; idempotencyKey: string }) =>

@@ -1,4 +1,4 @@
-import { type ChatMessage, type ChatMessagePreview, formatMoney, type MessagePrice } from '@aurum/core';
+import { type ChatMessage, type ChatMessagePreview, type ContentPrice, formatMoney } from '@aurum/core';
 import { formatDate } from '../../lib/dates';
 
 /** Where one of the user's own messages stands, as the sender sees it. */
@@ -11,7 +11,7 @@ export interface PendingMessage {
   /** Processed uploads going with it; shown once the server has the message. */
   mediaIds: string[];
   /** Pay-per-view: what the recipient pays to see the media. */
-  price: MessagePrice | null;
+  price: ContentPrice | null;
   createdAt: string;
   failed: boolean;
 }

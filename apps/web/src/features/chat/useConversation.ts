@@ -1,4 +1,4 @@
-import { CHAT_EVENTS, type ChatMessage, type ChatMessageEvent, type ChatSummary, generateId, type MessagePrice } from '@aurum/core';
+import { CHAT_EVENTS, type ChatMessage, type ChatMessageEvent, type ChatSummary, type ContentPrice, generateId } from '@aurum/core';
 import { type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api/client';
@@ -21,7 +21,7 @@ const scrollToBottom = (behavior: ScrollBehavior = 'auto') => window.scrollTo({ 
 export interface Outgoing {
   text: string;
   mediaIds: string[];
-  price: MessagePrice | null;
+  price: ContentPrice | null;
 }
 
 /**
