@@ -40,6 +40,7 @@ import type { ScheduledPayouts } from './payouts/scheduled-run.js';
 import type { PeopleService } from './people/service.js';
 import type { PersonalDataService } from './personal-data/service.js';
 import type { PlansService } from './plans/service.js';
+import type { PostSalesService } from './post-sales/service.js';
 import type { PostsService } from './posts/service.js';
 import type { ProfilesService } from './profiles/service.js';
 import type { PushService } from './push/service.js';
@@ -117,6 +118,7 @@ export interface AppContext {
   subscriptions: SubscriptionsService;
   renewals: RenewalsService;
   tips: TipsService;
+  postSales: PostSalesService;
   storage: Storage;
   jobs: JobQueue;
   media: MediaService;

@@ -43,6 +43,7 @@ import { payoutsRoutes } from './payouts/routes.js';
 import { peopleRoutes } from './people/routes.js';
 import { personalDataRoutes } from './personal-data/routes.js';
 import { plansRoutes } from './plans/routes.js';
+import { postSalesRoutes } from './post-sales/routes.js';
 import { postsRoutes } from './posts/routes.js';
 import { profilesRoutes } from './profiles/routes.js';
 import { pushRoutes } from './push/routes.js';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     charges,
     subscriptions,
     tips,
+    postSales,
     uploads,
     chat,
     push,
@@ -235,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await paymentsRoutes(app, { payments, charges, disputes });
   await subscriptionsRoutes(app, { subscriptions });
   await tipsRoutes(app, { tips });
+  await postSalesRoutes(app, { postSales });
   await mediaRoutes(app, { media });
   await uploadsRoutes(app, { uploads });
   await chatRoutes(app, { chat, media });

@@ -123,6 +123,7 @@ const DECISIONS: Record<string, Decision> = {
   'GET /api/creators/{creatorId}/tip-settings': 'signed-in',
   'POST /api/creators/{creatorId}/tips': 'signed-in',
   'PUT /api/me/tip-settings': 'creators',
+  'POST /api/posts/{postId}/purchase': 'signed-in',
 
   'GET /api/creator/onboarding': 'signed-in',
   'POST /api/creator/onboarding/start': 'signed-in',

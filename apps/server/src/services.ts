@@ -71,6 +71,8 @@ import { PeopleService } from './people/service.js';
 import { PeopleStatements } from './people/statements.js';
 import { PersonalDataService } from './personal-data/service.js';
 import { PlansService } from './plans/service.js';
+import { postSaleChargeEffects } from './post-sales/charge-effects.js';
+import { PostSalesService } from './post-sales/service.js';
 import { PostCardStatements, PostCards } from './posts/post-cards.js';
 import { PostsService } from './posts/service.js';
 import { ProfilesService } from './profiles/service.js';
@@ -341,6 +343,8 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
   charges.register(chatChargeEffects(chat));
   const tips = new TipsService({ db, now, logger, payments, charges, cards: postCards, chats: chat, checkText, notices: memberNotices });
   charges.register(tipChargeEffects(tips));
+  const postSales = new PostSalesService({ db, logger, payments, charges, cards: postCards, notices: memberNotices });
+  charges.register(postSaleChargeEffects(postSales));
   const personalData = new PersonalDataService({
     db,
     now,
@@ -440,6 +444,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     subscriptions,
     renewals,
     tips,
+    postSales,
     storage,
     jobs,
     media,

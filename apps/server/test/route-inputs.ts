@@ -52,6 +52,7 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'POST /api/subscriptions': { body: { planId: id, paymentMethodId: id, idempotencyKey } },
   'POST /api/creators/:creatorId/tips': { body: { amountMinor: 500, currency: 'USD', paymentMethodId: id, idempotencyKey } },
   'PUT /api/me/tip-settings': { body: { enabled: true, currency: 'USD', minimumMinor: 100 } },
+  'POST /api/posts/:postId/purchase': { body: { paymentMethodId: id, idempotencyKey, price: { amountMinor: 500, currency: 'USD' } } },
   'PUT /api/subscriptions/:subId/payment-method': { body: { paymentMethodId: id } },
   'GET /api/subscriptions/:subId/plan-change': { query: `planId=${id}` },
   'PUT /api/subscriptions/:subId/plan': { body: { planId: id, expectedAmountMinor: 500, idempotencyKey } },

@@ -5,16 +5,27 @@ const CREATOR = 'creator';
 const PLAN_A = 'plan-a';
 const PLAN_B = 'plan-b';
 
-/** Every viewer kind: anonymous, owner, stranger, follower, subscribers of each plan, and combinations. */
+const someone = (grants: Partial<AccessViewer> = {}): AccessViewer => ({
+  userId: 'u',
+  followsCreator: false,
+  activePlanIds: [],
+  boughtPost: false,
+  ...grants,
+});
+
+/** Every viewer kind: anonymous, owner, stranger, follower, subscribers of each plan, buyers of the post, and combinations. */
 const VIEWERS: Record<string, AccessViewer | null> = {
   anonymous: null,
-  owner: { userId: CREATOR, followsCreator: false, activePlanIds: [] },
-  stranger: { userId: 'u', followsCreator: false, activePlanIds: [] },
-  follower: { userId: 'u', followsCreator: true, activePlanIds: [] },
-  subscriberA: { userId: 'u', followsCreator: false, activePlanIds: [PLAN_A] },
-  subscriberB: { userId: 'u', followsCreator: false, activePlanIds: [PLAN_B] },
-  followerSubscriberA: { userId: 'u', followsCreator: true, activePlanIds: [PLAN_A] },
-  subscriberAB: { userId: 'u', followsCreator: true, activePlanIds: [PLAN_A, PLAN_B] },
+  owner: someone({ userId: CREATOR }),
+  stranger: someone(),
+  follower: someone({ followsCreator: true }),
+  subscriberA: someone({ activePlanIds: [PLAN_A] }),
+  subscriberB: someone({ activePlanIds: [PLAN_B] }),
+  followerSubscriberA: someone({ followsCreator: true, activePlanIds: [PLAN_A] }),
+  subscriberAB: someone({ followsCreator: true, activePlanIds: [PLAN_A, PLAN_B] }),
+  buyer: someone({ boughtPost: true }),
+  followerBuyer: someone({ followsCreator: true, boughtPost: true }),
+  subscriberABuyer: someone({ activePlanIds: [PLAN_A], boughtPost: true }),
 };
 
 /** Every access list built from the keywords and plan ids: 2^7 lists. */
@@ -50,6 +61,24 @@ describe('postAccessLevel: the spec rules', () => {
   ])('%s viewing %j gets %s', (viewer, access, expected) => {
     expect(level(viewer, access)).toBe(expected);
   });
+
+  it.each<[keyof typeof VIEWERS, string[], AccessLevel]>([
+    ['buyer', [], 'purchased'],
+    ['buyer', ['follower'], 'purchased'],
+    ['stranger', [], 'locked'],
+    ['follower', ['follower'], 'follower'],
+    ['subscriberABuyer', [PLAN_A], 'purchased'],
+    ['buyer', ['sneakpeek'], 'purchased'],
+    ['owner', [], 'owner'],
+    ['buyer', ['private'], 'hidden'],
+    ['anonymous', [], 'hidden'],
+  ])('%s viewing a post sold on its own with %j gets %s', (viewer, access, expected) => {
+    expect(level(viewer, access)).toBe(expected);
+  });
+
+  it('a purchase opens no post that is scheduled again', () => {
+    expect(level('buyer', [], false)).toBe('hidden');
+  });
 });
 
 describe('postAccessLevel: invariants over every viewer and access list', () => {
@@ -58,7 +87,7 @@ describe('postAccessLevel: invariants over every viewer and access list', () => 
   );
 
   it(`covers ${combos.length} combinations`, () => {
-    expect(combos.length).toBe(128 * 8 * 2);
+    expect(combos.length).toBe(128 * 11 * 2);
   });
 
   it('the owner always has full access, and nobody else is ever "owner"', () => {
@@ -71,8 +100,9 @@ describe('postAccessLevel: invariants over every viewer and access list', () => 
   it('private and unpublished posts are hidden from everyone but the owner', () => {
     for (const { viewer, access, isPublished } of combos) {
       if (viewer === 'owner') continue;
-      if (!isPublished || access.includes('private') || viewer === 'anonymous') expect(level(viewer, access, isPublished)).toBe('hidden');
-      else expect(level(viewer, access, isPublished)).not.toBe('hidden');
+      const result = level(viewer, access, isPublished);
+      if (!isPublished || access.includes('private') || viewer === 'anonymous') expect(result).toBe('hidden');
+      else expect(result).not.toBe('hidden');
     }
   });
 
@@ -85,19 +115,32 @@ describe('postAccessLevel: invariants over every viewer and access list', () => 
         access.includes('public') ||
         (access.includes('follower') && v.followsCreator) ||
         ((access.includes('sneakpeek') || access.includes('subscription')) && subscribed) ||
-        v.activePlanIds.some((plan) => access.includes(plan));
+        v.activePlanIds.some((plan) => access.includes(plan)) ||
+        v.boughtPost;
       expect(granted, `${viewer} ${JSON.stringify(access)}`).toBe(true);
     }
   });
 
-  it('following or subscribing never takes access away', () => {
-    const order: Record<AccessLevel, number> = { hidden: 0, locked: 1, sneakpeek: 2, public: 3, follower: 3, subscription: 3, owner: 4 };
+  it('following, subscribing or buying never takes access away', () => {
+    const order: Record<AccessLevel, number> = {
+      hidden: 0,
+      locked: 1,
+      sneakpeek: 2,
+      public: 3,
+      follower: 3,
+      subscription: 3,
+      purchased: 3,
+      owner: 4,
+    };
     const upgrades: [string, string][] = [
       ['stranger', 'follower'],
       ['stranger', 'subscriberA'],
       ['follower', 'followerSubscriberA'],
       ['subscriberA', 'followerSubscriberA'],
       ['followerSubscriberA', 'subscriberAB'],
+      ['stranger', 'buyer'],
+      ['follower', 'followerBuyer'],
+      ['subscriberA', 'subscriberABuyer'],
     ];
     for (const access of ALL_ACCESS_LISTS) {
       for (const [less, more] of upgrades) {
@@ -105,11 +148,18 @@ describe('postAccessLevel: invariants over every viewer and access list', () => 
       }
     }
   });
+
+  it('a buyer reads every post that exists for them, whatever its access list', () => {
+    for (const { viewer, access, isPublished } of combos) {
+      if (!VIEWERS[viewer]?.boughtPost) continue;
+      expect(level(viewer, access, isPublished)).toBe(isPublished && !access.includes('private') ? 'purchased' : 'hidden');
+    }
+  });
 });
 
 describe('revealsContent', () => {
-  it('reveals for owner, public, follower and subscription only', () => {
-    const levels: AccessLevel[] = ['owner', 'public', 'follower', 'subscription', 'sneakpeek', 'locked', 'hidden'];
-    expect(levels.filter(revealsContent)).toEqual(['owner', 'public', 'follower', 'subscription']);
+  it('reveals for owner, public, follower, subscription and purchased only', () => {
+    const levels: AccessLevel[] = ['owner', 'public', 'follower', 'subscription', 'purchased', 'sneakpeek', 'locked', 'hidden'];
+    expect(levels.filter(revealsContent)).toEqual(['owner', 'public', 'follower', 'subscription', 'purchased']);
   });
 });

@@ -9,16 +9,20 @@
  * - 'subscription': any active subscription to one of the creator's plans
  * - a plan id: an active subscription to that plan
  * - 'private': the owner only
+ *
+ * A post may also be sold on its own (pay-per-view): a member who bought it reads it, besides
+ * whoever its access list lets in, for as long as the payment is not given back (even after the
+ * creator stops selling it).
  */
 
 export const ACCESS_KEYWORDS = ['public', 'follower', 'sneakpeek', 'subscription', 'private'] as const;
 export type AccessKeyword = (typeof ACCESS_KEYWORDS)[number];
 
 /**
- * What a viewer gets of a post. The first four reveal the original media; 'sneakpeek' and
+ * What a viewer gets of a post. The first five reveal the original media; 'sneakpeek' and
  * 'locked' show only that it exists, with blurred derivatives; 'hidden' is as if it did not exist.
  */
-export type AccessLevel = 'owner' | 'public' | 'follower' | 'subscription' | 'sneakpeek' | 'locked' | 'hidden';
+export type AccessLevel = 'owner' | 'public' | 'follower' | 'subscription' | 'purchased' | 'sneakpeek' | 'locked' | 'hidden';
 
 export interface AccessViewer {
   userId: string;
@@ -26,6 +30,8 @@ export interface AccessViewer {
   followsCreator: boolean;
   /** Plan ids of this creator the viewer holds an active subscription to. */
   activePlanIds: readonly string[];
+  /** The viewer bought this post, and the payment was not given back. */
+  boughtPost: boolean;
 }
 
 export interface AccessPost {
@@ -51,10 +57,11 @@ export function postAccessLevel(viewer: AccessViewer | null, post: AccessPost): 
   if (access.has('sneakpeek')) level = subscribed ? 'subscription' : 'sneakpeek';
   if (access.has('subscription') && subscribed) level = 'subscription';
   if (viewer.activePlanIds.some((planId) => access.has(planId))) level = 'subscription';
+  if (viewer.boughtPost) level = 'purchased';
   return level;
 }
 
 /** Whether the level lets the viewer have the post's original media and full text. */
 export function revealsContent(level: AccessLevel): boolean {
-  return level === 'owner' || level === 'public' || level === 'follower' || level === 'subscription';
+  return level === 'owner' || level === 'public' || level === 'follower' || level === 'subscription' || level === 'purchased';
 }

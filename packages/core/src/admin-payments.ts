@@ -15,7 +15,7 @@ const isoDate = z.iso.datetime({ offset: true });
 
 export const ADMIN_PAYMENTS_PAGE_SIZE = 25;
 
-export const CHARGE_KINDS = ['subscription', 'renewal', 'plan_change', 'paid_message', 'tip', 'refund'] as const;
+export const CHARGE_KINDS = ['subscription', 'renewal', 'plan_change', 'paid_message', 'paid_post', 'tip', 'refund'] as const;
 export type ChargeKindName = (typeof CHARGE_KINDS)[number];
 /** The payments that buy a subscription period: refunded, that period may run to its end. What any other payment bought ends with its refund. */
 export const SUBSCRIPTION_CHARGE_KINDS = ['subscription', 'renewal', 'plan_change'] as const satisfies readonly ChargeKindName[];

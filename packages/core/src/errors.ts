@@ -103,6 +103,12 @@ export const ERROR_CATALOG = {
   cannotTipSelf: { type: 'cannot_tip_self', status: 400, message: 'You cannot tip yourself.' },
   tipKeyReused: { type: 'tip_key_reused', status: 409, message: 'This payment attempt was for another tip. Try again.' },
 
+  // Posts sold on their own.
+  postNotForSale: { type: 'post_not_for_sale', status: 409, message: 'This post is not sold on its own.' },
+  postAlreadyUnlocked: { type: 'post_already_unlocked', status: 409, message: 'You can already see this post.' },
+  postPriceChanged: { type: 'post_price_changed', status: 409, message: 'The price of this post changed. Check it and try again.' },
+  purchaseKeyReused: { type: 'purchase_key_reused', status: 409, message: 'This payment attempt was for another post. Try again.' },
+
   // Realtime: answers on the websocket, not HTTP; the status says what kind of refusal it is.
   realtimeInvalidMessage: { type: 'realtime_invalid_message', status: 400, message: 'This realtime message could not be understood.' },
   realtimeChannelForbidden: {

@@ -32,6 +32,7 @@ export * from './payouts.js';
 export * from './people.js';
 export * from './personal-data.js';
 export * from './plans.js';
+export * from './post-sales.js';
 export * from './posts.js';
 export * from './profiles.js';
 export * from './push.js';

@@ -219,7 +219,7 @@ export type InsightsPeriodInfo = z.infer<typeof periodSchema>;
 const earningsTotalsSchema = z.object({ grossMinor: money, feeMinor: money, netMinor: money, charges: count });
 
 /** Where a creator's earnings come from; a refund counts against the source of the payment it gives back. */
-export const EARNING_SOURCES = ['subscriptions', 'messages', 'tips'] as const;
+export const EARNING_SOURCES = ['subscriptions', 'messages', 'tips', 'posts'] as const;
 export type EarningSource = (typeof EARNING_SOURCES)[number];
 
 /** Earnings of one currency: per bucket, the period's totals, the previous period's and the change of each, and the period's net by source. */

@@ -160,6 +160,7 @@ export const MODERATION_NOTICE_KINDS = [
   'dispute_opened',
   'dispute_decided',
   'tip_received',
+  'post_sold',
 ] as const;
 export type ModerationNoticeKind = (typeof MODERATION_NOTICE_KINDS)[number];
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { ContentPrice } from './content-price.js';
 import type { PlanOffer } from './plans.js';
 import {
   accessListSchema,
   createPostSchema,
   mayFetchDerivative,
   POST_TEASER_CHARS,
+  postSaleProblem,
   postTeaser,
   unlockOffer,
   VISIBLE_ACCESS_LEVELS,
@@ -37,7 +39,7 @@ describe('access lists', () => {
   });
 
   it('needs a post body with unique media ids, at most 20, and text of at most 5000 characters', () => {
-    expect(createPostSchema.parse({ access: ['public'] })).toEqual({ text: '', mediaIds: [], access: ['public'] });
+    expect(createPostSchema.parse({ access: ['public'] })).toEqual({ text: '', mediaIds: [], access: ['public'], price: null });
     expect(createPostSchema.safeParse({ access: ['public'], mediaIds: ['m1', 'm1'] }).success).toBe(false);
     expect(createPostSchema.safeParse({ access: ['public'], mediaIds: Array.from({ length: 21 }, (_, i) => `m${i}`) }).success).toBe(false);
     expect(createPostSchema.safeParse({ access: ['public'], text: 'x'.repeat(5001) }).success).toBe(false);
@@ -98,7 +100,8 @@ describe('unlock offers: the cheapest active plan that unlocks a post', () => {
     { id: 'bronze', name: 'Bronze', priceMinor: 300, currency: 'EUR' },
     { id: 'bronze-usd', name: 'Bronze', priceMinor: 300, currency: 'USD' },
   ];
-  const offer = (access: string[], available = plans) => unlockOffer({ creatorId, access }, available);
+  const offer = (access: string[], available = plans, price: ContentPrice | null = null) =>
+    unlockOffer({ creatorId, access, price }, available);
 
   it('offers the cheapest plan for subscription and sneak-peek posts, the earlier-listed on a tie', () => {
     expect(offer(['subscription']).plan?.id).toBe('bronze');
@@ -113,13 +116,34 @@ describe('unlock offers: the cheapest active plan that unlocks a post', () => {
   });
 
   it('says "follow to unlock" for follower posts, and not when a follower would only get the sneak peek', () => {
-    expect(offer(['follower'])).toEqual({ follow: true, plan: null });
-    expect(offer(['follower', 'gold'])).toEqual({ follow: true, plan: plans[0] });
+    expect(offer(['follower'])).toEqual({ follow: true, plan: null, price: null });
+    expect(offer(['follower', 'gold'])).toEqual({ follow: true, plan: plans[0], price: null });
     expect(offer(['follower', 'sneakpeek']).follow).toBe(false);
   });
 
   it('offers nothing when no active plan unlocks the post', () => {
-    expect(offer(['gold'], [])).toEqual({ follow: false, plan: null });
+    expect(offer(['gold'], [])).toEqual({ follow: false, plan: null, price: null });
+  });
+
+  it('offers a post sold on its own for its price, beside any plan that also opens it', () => {
+    const price = { amountMinor: 700, currency: 'USD' as const };
+    expect(offer([], plans, price)).toEqual({ follow: false, plan: null, price });
+    expect(offer(['silver'], plans, price)).toEqual({ follow: false, plan: plans[1], price });
+  });
+});
+
+describe('selling a post on its own', () => {
+  const price = { amountMinor: 700, currency: 'USD' as const };
+  it('takes a price beside plan and follower access, never on a public or private post', () => {
+    expect(createPostSchema.parse({ access: ['follower'], price }).price).toEqual(price);
+    expect(createPostSchema.parse({ access: ['subscription'] }).price).toBeNull();
+    expect(createPostSchema.safeParse({ access: ['public'], price }).error?.issues[0]).toMatchObject({
+      path: ['price'],
+      message: 'A post everyone can see cannot also be sold.',
+    });
+    expect(postSaleProblem(['private'], price)).toBe('A private post cannot be sold.');
+    expect(postSaleProblem(['public'], null)).toBeNull();
+    expect(createPostSchema.safeParse({ access: ['follower'], price: { amountMinor: 50, currency: 'USD' } }).success).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import { ACCESS_KEYWORDS, type AccessLevel, type AccessPost, postAccessLevel, revealsContent } from './access.js';
+import { type ContentPrice, contentPriceSchema } from './content-price.js';
 import { CURRENCY_EXPONENTS } from './format.js';
 import { type DerivativeKind, MEDIA_KINDS } from './media.js';
 import { type PlanOffer, planOfferSchema } from './plans.js';
@@ -18,6 +19,7 @@ const levels: Record<AccessLevel, true> = {
   public: true,
   follower: true,
   subscription: true,
+  purchased: true,
   sneakpeek: true,
   locked: true,
   hidden: true,
@@ -59,12 +61,32 @@ const postTextSchema = z.string().trim().max(POST_TEXT_MAX, `A post has at most 
 /** A future time schedules the post; omitted or null publishes it now. */
 const publishAtSchema = z.iso.datetime({ offset: true }).nullable();
 
-export const createPostSchema = z.object({
-  text: postTextSchema.default(''),
-  mediaIds: mediaIdsSchema.default([]),
-  access: accessListSchema,
-  publishAt: publishAtSchema.optional(),
-});
+/**
+ * Why a post cannot be sold on its own with this access list, or null when it can (or is not
+ * sold): a public post is free for everyone, a private one is for nobody to buy.
+ */
+export function postSaleProblem(access: readonly string[], price: ContentPrice | null): string | null {
+  if (!price) return null;
+  if (access.includes('public')) return 'A post everyone can see cannot also be sold.';
+  if (access.includes('private')) return 'A private post cannot be sold.';
+  return null;
+}
+
+/** Sold on its own for this price (pay-per-view), besides whoever the access list lets in; null when not sold. */
+const postPriceSchema = contentPriceSchema.nullable();
+
+export const createPostSchema = z
+  .object({
+    text: postTextSchema.default(''),
+    mediaIds: mediaIdsSchema.default([]),
+    access: accessListSchema,
+    publishAt: publishAtSchema.optional(),
+    price: postPriceSchema.default(null),
+  })
+  .superRefine((post, context) => {
+    const problem = postSaleProblem(post.access, post.price);
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['price'] });
+  });
 export type CreatePostInput = z.input<typeof createPostSchema>;
 
 /** Omitted fields stay as they are; mediaIds replaces the whole ordered list. */
@@ -73,6 +95,7 @@ export const updatePostSchema = z.object({
   mediaIds: mediaIdsSchema.optional(),
   access: accessListSchema.optional(),
   publishAt: publishAtSchema.optional(),
+  price: postPriceSchema.optional(),
 });
 export type UpdatePostInput = z.input<typeof updatePostSchema>;
 
@@ -131,8 +154,11 @@ export const creatorSummarySchema = z.object({
 });
 export type CreatorSummary = z.infer<typeof creatorSummarySchema>;
 
-/** How a viewer can unlock a locked post: by following (free) and/or with the cheapest active plan that unlocks it. */
-export const unlockOfferSchema = z.object({ follow: z.boolean(), plan: planOfferSchema.nullable() });
+/**
+ * How a viewer can unlock a locked post: by following (free), with the cheapest active plan
+ * that unlocks it, and/or by buying the post itself for its price.
+ */
+export const unlockOfferSchema = z.object({ follow: z.boolean(), plan: planOfferSchema.nullable(), price: contentPriceSchema.nullable() });
 export type UnlockOffer = z.infer<typeof unlockOfferSchema>;
 
 /**
@@ -146,6 +172,8 @@ export const postSchema = z.object({
   /** Scheduled posts are seen only by their creator. */
   status: z.enum(['published', 'scheduled']),
   access: z.array(z.string()),
+  /** What the post sells for on its own, or null when it is not sold. */
+  price: contentPriceSchema.nullable(),
   accessLevel: z.enum(VISIBLE_ACCESS_LEVELS),
   locked: z.boolean(),
   text: z.string().nullable(),
@@ -194,16 +222,19 @@ export function postTeaser(text: string): string | null {
  * The cheapest such plan is offered; prices in different currencies compare by face value,
  * ties go to the earlier-listed plan.
  */
-export function unlockOffer(post: Pick<AccessPost, 'creatorId' | 'access'>, activePlans: readonly PlanOffer[]): UnlockOffer {
+export function unlockOffer(
+  post: Pick<AccessPost, 'creatorId' | 'access'> & { price: ContentPrice | null },
+  activePlans: readonly PlanOffer[],
+): UnlockOffer {
   // An empty id is never a creator's, so this is always "someone else".
   const unlocks = (followsCreator: boolean, activePlanIds: string[]) =>
-    revealsContent(postAccessLevel({ userId: '', followsCreator, activePlanIds }, { ...post, isPublished: true }));
+    revealsContent(postAccessLevel({ userId: '', followsCreator, activePlanIds, boughtPost: false }, { ...post, isPublished: true }));
   let cheapest: PlanOffer | null = null;
   for (const plan of activePlans) {
     if (!unlocks(false, [plan.id])) continue;
     if (!cheapest || faceValue(plan) < faceValue(cheapest)) cheapest = plan;
   }
-  return { follow: unlocks(true, []), plan: cheapest };
+  return { follow: unlocks(true, []), plan: cheapest, price: post.price };
 }
 
 const faceValue = ({ priceMinor, currency }: PlanOffer) => priceMinor / 10 ** CURRENCY_EXPONENTS[currency];

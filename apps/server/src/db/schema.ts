@@ -20,6 +20,7 @@ export * from '../payments/tables.js';
 export * from '../payouts/tables.js';
 export * from '../personal-data/tables.js';
 export * from '../plans/tables.js';
+export * from '../post-sales/tables.js';
 export * from '../posts/tables.js';
 export * from '../profiles/tables.js';
 export * from '../push/tables.js';

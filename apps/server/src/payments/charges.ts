@@ -40,7 +40,6 @@ export interface TakeBack {
   endsAccess: boolean;
 }
 
-/** A charge about to be asked for. Plan, subscription and period are for the kinds that concern one; the message for a paid message. */
 /** What every charge has: who pays whom, how, how much, and the attempt's key. */
 interface ChargeBasics {
   /** Unique per attempt: the browser's key for an attempt, or a renewal's period and try. */
@@ -67,6 +66,12 @@ interface NewPaidMessageCharge extends ChargeBasics {
   messageId: string;
 }
 
+/** A payment that buys one post, sold on its own. */
+interface NewPaidPostCharge extends ChargeBasics {
+  kind: 'paid_post';
+  postId: string;
+}
+
 /** A tip: what it is for (the post, the message) is on its row in `tips`, which names the charge. */
 interface NewTipCharge extends ChargeBasics {
   kind: 'tip';
@@ -82,7 +87,7 @@ interface NewRefundCharge extends ChargeBasics {
 }
 
 /** A charge to begin, keyed on its kind: each kind carries what its kind needs, checked by the compiler. */
-export type NewCharge = NewSubscriptionCharge | NewPaidMessageCharge | NewTipCharge | NewRefundCharge;
+export type NewCharge = NewSubscriptionCharge | NewPaidMessageCharge | NewPaidPostCharge | NewTipCharge | NewRefundCharge;
 
 /** An admin's refund of a whole payment. */
 export interface NewRefund {
@@ -395,6 +400,7 @@ function chargeMetadata(charge: ChargeRow): Record<string, string> {
   if (charge.subscriptionId) metadata.subscription_id = charge.subscriptionId;
   if (charge.planId) metadata.plan_id = charge.planId;
   if (charge.messageId) metadata.message_id = charge.messageId;
+  if (charge.postId) metadata.post_id = charge.postId;
   if (charge.refundOf) metadata.refund_of = charge.refundOf;
   metadata.user_id = charge.userId;
   metadata.kind = charge.kind;

@@ -65,6 +65,8 @@ export const charges = pgTable(
     subscriptionId: text('subscription_id'),
     /** The message a `paid_message` charge unlocks; other kinds leave it empty. */
     messageId: text('message_id'),
+    /** The post a `paid_post` charge buys; other kinds leave it empty. */
+    postId: text('post_id'),
     /** A `refund` gives back the payment of this charge (the refund's user, creator, method and currency are its). */
     refundOf: text('refund_of'),
     /** A refund of a subscription's payment ends the subscription at once (true) or lets it run to its period's end. */
@@ -96,6 +98,7 @@ export const charges = pgTable(
     // Creator insights read a creator's charges and their ledger entries.
     index('charges_creator_idx').on(t.creatorId),
     check('charges_paid_message_check', sql`${t.kind} <> 'paid_message' or ${t.messageId} is not null`),
+    check('charges_paid_post_check', sql`${t.kind} <> 'paid_post' or ${t.postId} is not null`),
     check('charges_refund_check', sql`(${t.kind} = 'refund') = (${t.refundOf} is not null and ${t.refundEndsAccess} is not null)`),
     // Refunds give back a whole payment: one refund that has not failed per charge.
     uniqueIndex('charges_refund_of_unique').on(t.refundOf).where(sql`${t.refundOf} is not null and ${t.status} <> 'failed'`),

@@ -96,9 +96,9 @@ export async function collectPersonalData(db: Database, userId: string, at: Date
         creatorHandle: creator.handle,
         createdAt: charges.createdAt,
         settledAt: charges.settledAt,
-        // A tip's message and post, as the member wrote and chose them.
+        // A tip's message, as the member wrote it; the post a payment bought or was a tip on.
         tipMessage: tips.message,
-        tipPostId: tips.postId,
+        postId: sql<string | null>`coalesce(${charges.postId}, ${tips.postId})`,
       })
       .from(charges)
       .leftJoin(creator, eq(creator.userId, charges.creatorId))

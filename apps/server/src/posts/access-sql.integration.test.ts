@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { prepareStatement } from '../db/prepared.js';
-import { follows, plans, posts, subscriptions, users } from '../db/schema.js';
+import { charges, follows, paymentMethods, plans, postPurchases, posts, subscriptions, users } from '../db/schema.js';
 import { entitlementsIn, entitlementsRow, postAccessLevelSql } from './access-sql.js';
 
 /**
@@ -27,7 +27,8 @@ const PLAN_B = 'eq-plan-b';
 /** A plan of another creator: naming it in a post (the API refuses that) or holding it must not open this creator's posts. */
 const FOREIGN_PLAN = 'eq-plan-foreign';
 
-type Grant = { follows?: boolean; active?: string[]; lapsed?: string[] };
+/** Which posts a buyer bought: `ours`, every third of this creator's (in every state); `theirs`, the other creator's one post. */
+type Grant = { follows?: boolean; active?: string[]; lapsed?: string[]; bought?: 'ours' | 'theirs' };
 /** Every viewer kind, with the rows that make it so. */
 const VIEWERS: Record<string, Grant> = {
   stranger: {},
@@ -40,6 +41,10 @@ const VIEWERS: Record<string, Grant> = {
   followerSubscriberAB: { follows: true, active: [PLAN_A, PLAN_B] },
   subscriberBLapsedA: { active: [PLAN_B], lapsed: [PLAN_A] },
   foreignSubscriber: { active: [FOREIGN_PLAN] },
+  buyer: { bought: 'ours' },
+  followerSubscriberABuyer: { follows: true, active: [PLAN_A], bought: 'ours' },
+  lapsedABuyer: { lapsed: [PLAN_A], bought: 'ours' },
+  foreignBuyer: { bought: 'theirs' },
 };
 
 const TOKENS = [...ACCESS_KEYWORDS, PLAN_A, PLAN_B, FOREIGN_PLAN];
@@ -99,10 +104,38 @@ describe(`the SQL access level equals postAccessLevel (${TEST_DRIVER})`, () => {
       })),
     );
     await db.insert(posts).values(rows);
+    const bought = new Set(rows.filter((_, index) => index % 3 === 0).map((row) => row.id));
+    const theirPost = { id: 'eq-their-post', creatorId: OTHER_CREATOR, access: ['follower'], publishAt: at(-1) };
+    await db.insert(posts).values(theirPost);
+    for (const [name, grant] of Object.entries(VIEWERS)) {
+      if (!grant.bought) continue;
+      const userId = `eq-${name}`;
+      const creatorId = grant.bought === 'ours' ? CREATOR : OTHER_CREATOR;
+      const postIds = grant.bought === 'ours' ? [...bought] : [theirPost.id];
+      const methodId = `eq-method-${name}`;
+      await db.insert(paymentMethods).values({ id: methodId, userId, provider: 'dev', providerRef: methodId, type: 'card' });
+      const sales = postIds.map((postId) => ({ postId, chargeId: `eq-charge-${name}-${postId}` }));
+      await db.insert(charges).values(
+        sales.map(({ postId, chargeId }) => ({
+          id: chargeId,
+          idempotencyKey: chargeId,
+          kind: 'paid_post',
+          status: 'succeeded',
+          userId,
+          creatorId,
+          postId,
+          paymentMethodId: methodId,
+          provider: 'dev',
+          amountMinor: 500,
+          currency: 'USD',
+        })),
+      );
+      await db.insert(postPurchases).values(sales.map(({ postId, chargeId }) => ({ postId, userId, creatorId, chargeId })));
+    }
 
     const expectedViewers: Record<string, AccessViewer | null> = {
       anonymous: null,
-      owner: { userId: CREATOR, followsCreator: false, activePlanIds: [] },
+      owner: { userId: CREATOR, followsCreator: false, activePlanIds: [], boughtPost: false },
     };
     for (const [name, grant] of Object.entries(VIEWERS)) {
       expectedViewers[name] = {
@@ -110,6 +143,8 @@ describe(`the SQL access level equals postAccessLevel (${TEST_DRIVER})`, () => {
         followsCreator: grant.follows ?? false,
         // Only this creator's plans count, and only while valid.
         activePlanIds: (grant.active ?? []).filter((planId) => planId !== FOREIGN_PLAN),
+        // Set per post below: only this creator's posts the viewer bought.
+        boughtPost: false,
       };
     }
 
@@ -121,7 +156,8 @@ describe(`the SQL access level equals postAccessLevel (${TEST_DRIVER})`, () => {
         const levels = await statement.run({ viewer: accessViewer?.userId ?? null, now: current });
         const byId = new Map(levels.map((row) => [row.id, row.level]));
         for (const row of rows) {
-          const expected = postAccessLevel(accessViewer, {
+          const buyer = accessViewer && { ...accessViewer, boughtPost: VIEWERS[name]?.bought === 'ours' && bought.has(row.id) };
+          const expected = postAccessLevel(buyer, {
             creatorId: CREATOR,
             access: row.access,
             isPublished: row.publishAt <= current && !row.deletedAt,

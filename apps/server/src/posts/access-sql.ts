@@ -1,7 +1,7 @@
 import { type AccessLevel, revealsContent, VISIBLE_ACCESS_LEVELS } from '@aurum/core';
 import { type Column, type SQL, sql } from 'drizzle-orm';
 import type { Bound } from '../db/prepared.js';
-import { follows, plans, posts, subscriptions, users } from '../db/schema.js';
+import { follows, plans, postPurchases, posts, subscriptions, users } from '../db/schema.js';
 import { grantsAccessSql } from '../db/subscription-access.js';
 
 /**
@@ -32,11 +32,16 @@ export interface Entitlements {
   planIds: SQL;
   /** "creator plan" pairs, so a plan id only opens posts of the creator it belongs to. */
   creatorPlans: SQL;
+  /** The posts the viewer bought on their own (and was not refunded). */
+  boughtPosts: SQL;
 }
 
 /** Only the follow of, or the subscriptions to, `ofCreator` when given: see `entitlementsRow`. */
 const ofCreatorOnly = (column: Column, ofCreator: Bound<string> | undefined) =>
   ofCreator === undefined ? sql`` : sql` and ${column} = ${ofCreator}`;
+const boughtPosts = (viewerId: Bound<string | null>, ofCreator?: Bound<string>) =>
+  sql`(select coalesce(array_agg(${postPurchases.postId}), '{}') from ${postPurchases}
+    where ${postPurchases.userId} = ${viewerId}${ofCreatorOnly(postPurchases.creatorId, ofCreator)})::text[]`;
 const followedCreators = (viewerId: Bound<string | null>, ofCreator?: Bound<string>) =>
   sql`(select coalesce(array_agg(${follows.creatorId}), '{}') from ${follows}
     where ${follows.userId} = ${viewerId}${ofCreatorOnly(follows.creatorId, ofCreator)})::text[]`;
@@ -49,7 +54,7 @@ const planIdsAgg = sql`coalesce(array_agg(${subscriptions.planId}), '{}')`;
 const creatorPlansAgg = sql`coalesce(array_agg(${subscriptions.creatorId} || ' ' || ${subscriptions.planId}), '{}')`;
 
 /**
- * The viewer's entitlements, each an aggregate over their follows or valid subscriptions. A
+ * The viewer's entitlements, each an aggregate over their follows, valid subscriptions or bought posts. A
  * subscription counts while valid_until is after `now` (the server's clock, not the database's,
  * so both agree), and only for a plan of the creator the subscription names. The values may be
  * placeholders of a prepared statement.
@@ -61,6 +66,7 @@ function entitlementQueries(viewerId: Bound<string | null>, now: Bound<Date>): E
     subscribedCreators: held(subscribedCreatorsAgg),
     planIds: held(planIdsAgg),
     creatorPlans: held(creatorPlansAgg),
+    boughtPosts: boughtPosts(viewerId),
   };
 }
 
@@ -73,7 +79,8 @@ function entitlementQueries(viewerId: Bound<string | null>, now: Bound<Date>): E
  * (viewer, creator) in its index, and the rule gives the same levels for that creator's posts.
  */
 export function entitlementsRow(viewerId: Bound<string | null>, now: Bound<Date>, ofCreator?: Bound<string>): SQL {
-  return sql`select ${followedCreators(viewerId, ofCreator)} as followed, held.subscribed_creators, held.plan_ids, held.creator_plans
+  return sql`select ${followedCreators(viewerId, ofCreator)} as followed, held.subscribed_creators, held.plan_ids, held.creator_plans,
+      ${boughtPosts(viewerId, ofCreator)} as bought_posts
     from (select ${subscribedCreatorsAgg}::text[] as subscribed_creators, ${planIdsAgg}::text[] as plan_ids,
       ${creatorPlansAgg}::text[] as creator_plans ${activeSubscriptions(viewerId, now, ofCreator)}) held`;
 }
@@ -85,6 +92,7 @@ export function entitlementsIn(relation: string): Entitlements {
     subscribedCreators: column('subscribed_creators'),
     planIds: column('plan_ids'),
     creatorPlans: column('creator_plans'),
+    boughtPosts: column('bought_posts'),
   };
 }
 
@@ -111,6 +119,7 @@ export function postAccessLevelSql(
   return sql<AccessLevel>`case
     when ${posts.creatorId} = ${viewerId} then 'owner'
     when ${viewerId}::text is null or ${posts.deletedAt} is not null or ${posts.publishAt} > ${now} or ${lists('private')} then 'hidden'
+    when ${posts.id} = any(${held.boughtPosts}) then 'purchased'
     when ${holdsListedPlan} then 'subscription'
     when ${lists('subscription')} and ${subscribed} then 'subscription'
     when ${lists('sneakpeek')} then case when ${subscribed} then 'subscription' else 'sneakpeek' end

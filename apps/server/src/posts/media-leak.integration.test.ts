@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivePlan, follow, signUp, subscribe, uniqueHandle } from '../../test/content-fixtures.js';
 import { jpegWithLocation, writeAudio, writeVideo } from '../../test/media-fixtures.js';
+import { savedCard } from '../../test/money-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { media, profiles } from '../db/schema.js';
 import { sniffMediaType } from '../uploads/sniff.js';
@@ -24,6 +25,7 @@ let server: TestServer;
 let workDir: string;
 const LEAK_ADMIN_EMAIL = 'leak-admin@example.com';
 const REFUND_ADMIN_EMAIL = 'leak-refund-admin@example.com';
+const POST_REFUND_ADMIN_EMAIL = 'leak-post-refund-admin@example.com';
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'aurum-leak-'));
@@ -34,7 +36,7 @@ beforeAll(async () => {
   server = await startTestServer({
     DATA_DIR: path.join(workDir, 'data'),
     WEB_DIST_DIR: webDir,
-    ADMIN_EMAILS: `${LEAK_ADMIN_EMAIL},${REFUND_ADMIN_EMAIL}`,
+    ADMIN_EMAILS: `${LEAK_ADMIN_EMAIL},${REFUND_ADMIN_EMAIL},${POST_REFUND_ADMIN_EMAIL}`,
   });
 }, 120_000);
 afterAll(async () => {
@@ -109,7 +111,14 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
     const planB = await createActivePlan(creator.client, 'B', 900);
 
     // One post per access level, each with its own media; two also hold a video or a sound.
-    const layouts: { name: string; access: string[]; scheduled?: boolean; deleted?: boolean; extra?: 'video' | 'audio' }[] = [
+    const layouts: {
+      name: string;
+      access: string[];
+      scheduled?: boolean;
+      deleted?: boolean;
+      extra?: 'video' | 'audio';
+      forSale?: boolean;
+    }[] = [
       { name: 'public', access: ['public'] },
       { name: 'follower', access: ['follower'] },
       { name: 'sneakpeek', access: ['sneakpeek'] },
@@ -119,6 +128,9 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
       { name: 'private', access: ['private'] },
       { name: 'scheduled', access: ['public'], scheduled: true },
       { name: 'deleted', access: ['public'], deleted: true },
+      // Sold on their own: the buyer bought both; followers read the first free.
+      { name: 'forSale', access: ['follower'], forSale: true },
+      { name: 'forSaleOnly', access: [planB], forSale: true },
     ];
     const posts: { id: string; creatorId: string; access: string[]; published: boolean; deleted: boolean; items: StoredMedia[] }[] = [];
     for (const layout of layouts) {
@@ -129,6 +141,7 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
         mediaIds: items.map((item) => item.id),
         access: layout.access,
         publishAt,
+        ...(layout.forSale ? { price: { amountMinor: 600, currency: 'USD' } } : {}),
       });
       expect(created.status, layout.name).toBe(201);
       if (layout.deleted) expect((await creator.client.delete(`/api/posts/${created.body.id}`)).status).toBe(204);
@@ -154,6 +167,17 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
     const subscriberB = await signUp(server, 'leaksubb');
     const lapsed = await signUp(server, 'leaklapsed');
     const followerSubscriber = await signUp(server, 'leakfolsub');
+    const buyer = await signUp(server, 'leakbuyer');
+    const buyerCard = await savedCard(buyer.client);
+    const forSale = posts.filter((_, index) => layouts[index]?.forSale).map((post) => post.id);
+    for (const postId of forSale) {
+      const bought = await buyer.client.post(`/api/posts/${postId}/purchase`, {
+        paymentMethodId: buyerCard,
+        idempotencyKey: generateId().padEnd(24, '0'),
+        price: { amountMinor: 600, currency: 'USD' },
+      });
+      expect(bought.status).toBe(200);
+    }
     const soon = new Date(server.context.now().getTime() + 5 * DAY_MS);
     await follow(server, follower.id, creator.id);
     await follow(server, followerSubscriber.id, creator.id);
@@ -169,19 +193,42 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
     await db.update(profiles).set({ coverMediaId: lockedItem.id }).where(eq(profiles.userId, creator.id));
     await db.update(profiles).set({ avatarMediaId: rivalAvatar.id }).where(eq(profiles.userId, rival.id));
 
-    const viewers: { name: string; client: ApiClient | null; model: AccessViewer | null }[] = [
+    // `boughtPost` is per post: the viewer's purchases are in `bought`.
+    const viewers: { name: string; client: ApiClient | null; model: AccessViewer | null; bought?: string[] }[] = [
       { name: 'anonymous', client: null, model: null },
-      { name: 'owner', client: creator.client, model: { userId: creator.id, followsCreator: false, activePlanIds: [] } },
-      { name: 'rival', client: rival.client, model: { userId: rival.id, followsCreator: false, activePlanIds: [] } },
-      { name: 'stranger', client: stranger.client, model: { userId: stranger.id, followsCreator: false, activePlanIds: [] } },
-      { name: 'follower', client: follower.client, model: { userId: follower.id, followsCreator: true, activePlanIds: [] } },
-      { name: 'subscriberA', client: subscriberA.client, model: { userId: subscriberA.id, followsCreator: false, activePlanIds: [planA] } },
-      { name: 'subscriberB', client: subscriberB.client, model: { userId: subscriberB.id, followsCreator: false, activePlanIds: [planB] } },
-      { name: 'lapsed', client: lapsed.client, model: { userId: lapsed.id, followsCreator: false, activePlanIds: [] } },
+      { name: 'owner', client: creator.client, model: { userId: creator.id, followsCreator: false, activePlanIds: [], boughtPost: false } },
+      { name: 'rival', client: rival.client, model: { userId: rival.id, followsCreator: false, activePlanIds: [], boughtPost: false } },
+      {
+        name: 'stranger',
+        client: stranger.client,
+        model: { userId: stranger.id, followsCreator: false, activePlanIds: [], boughtPost: false },
+      },
+      {
+        name: 'follower',
+        client: follower.client,
+        model: { userId: follower.id, followsCreator: true, activePlanIds: [], boughtPost: false },
+      },
+      {
+        name: 'subscriberA',
+        client: subscriberA.client,
+        model: { userId: subscriberA.id, followsCreator: false, activePlanIds: [planA], boughtPost: false },
+      },
+      {
+        name: 'subscriberB',
+        client: subscriberB.client,
+        model: { userId: subscriberB.id, followsCreator: false, activePlanIds: [planB], boughtPost: false },
+      },
+      { name: 'lapsed', client: lapsed.client, model: { userId: lapsed.id, followsCreator: false, activePlanIds: [], boughtPost: false } },
       {
         name: 'followerSubscriberA',
         client: followerSubscriber.client,
-        model: { userId: followerSubscriber.id, followsCreator: true, activePlanIds: [planA] },
+        model: { userId: followerSubscriber.id, followsCreator: true, activePlanIds: [planA], boughtPost: false },
+      },
+      {
+        name: 'buyer',
+        client: buyer.client,
+        model: { userId: buyer.id, followsCreator: false, activePlanIds: [], boughtPost: false },
+        bought: forSale,
       },
     ];
 
@@ -247,8 +294,14 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
     }
     expect(routeUrls.length).toBeGreaterThan(100);
 
-    const levelOf = (viewer: AccessViewer | null, post: (typeof posts)[number]) =>
-      post.deleted ? 'hidden' : postAccessLevel(viewer, { creatorId: post.creatorId, access: post.access, isPublished: post.published });
+    const levelOf = ({ model, bought = [] }: (typeof viewers)[number], post: (typeof posts)[number]) =>
+      post.deleted
+        ? 'hidden'
+        : postAccessLevel(model && { ...model, boughtPost: bought.includes(post.id) }, {
+            creatorId: post.creatorId,
+            access: post.access,
+            isPublished: post.published,
+          });
 
     const leaks: string[] = [];
     for (const viewer of viewers) {
@@ -256,7 +309,7 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
       const allowed: Buffer[] = [rivalAvatar.bytes.playable!];
       const forbidden: Buffer[] = allItems.map((item) => item.upload);
       for (const post of posts) {
-        const level = levelOf(viewer.model, post);
+        const level = levelOf(viewer, post);
         for (const item of post.items) {
           for (const kind of PROTECTED_KINDS) if (item.bytes[kind]) (revealsContent(level) ? allowed : forbidden).push(item.bytes[kind]);
           for (const kind of BLURRED_KINDS) if (item.bytes[kind]) (level === 'hidden' ? forbidden : allowed).push(item.bytes[kind]);
@@ -301,7 +354,7 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
     // And the allowed do get the real bytes.
     for (const viewer of viewers.filter((v) => v.client)) {
       for (const post of posts) {
-        const level = levelOf(viewer.model, post);
+        const level = levelOf(viewer, post);
         for (const [position, item] of post.items.entries()) {
           for (const kind of DERIVATIVE_KINDS) {
             if (!item.bytes[kind]) continue;
@@ -598,6 +651,87 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
         }
       }
     }
+  }, 120_000);
+
+  it("never names nor serves a paid post's unblurred media before it is bought, serves them to the buyer only after, and not after a refund", async () => {
+    const creator = await signUp(server, 'ppvpostcreator', { creator: true });
+    const member = await signUp(server, 'ppvpostmember');
+    const stranger = await signUp(server, 'ppvpoststranger');
+    // The member follows the creator: the post comes to them in the feed and on the profile, locked.
+    await follow(server, member.id, creator.id);
+    const photo = await processed(creator.id, 'image');
+    const clip = await processed(creator.id, 'video');
+    const price = { amountMinor: 1200, currency: 'USD' };
+    const post = (
+      await creator.client.post('/api/posts', { text: 'The full set', mediaIds: [photo.id, clip.id], access: ['subscription'], price })
+    ).body;
+    const path = (position: number, kind: string) => `/api/posts/${post.id}/media/${position}/${kind}`;
+    const unblurred = (item: StoredMedia) => PROTECTED_KINDS.flatMap((kind) => (item.bytes[kind] ? [item.bytes[kind] as Buffer] : []));
+    /** Every answer the post shows in for the member: its page, the creator's posts, and the feed with seen posts. */
+    const answers = async (client: ApiClient) => [
+      (await client.get(`/api/posts/${post.id}`)).body,
+      (await client.get(`/api/users/${creator.id}/posts`)).body.items.find((item: { id: string }) => item.id === post.id),
+      (await client.get(`/api/feed?seen=include`)).body.items.find((item: { id: string }) => item.id === post.id) ?? null,
+    ];
+    /** The unblurred bytes never come to this client, whole or by range, nor does the upload. */
+    const expectLocked = async (client: ApiClient | null, when: string) => {
+      for (const [position, item] of [photo, clip].entries()) {
+        for (const kind of [...PROTECTED_KINDS, 'original', 'upload']) {
+          for (const headers of [{}, { range: 'bytes=0-' }, { range: 'bytes=-4096' }] as Record<string, string>[]) {
+            const fetched = await fetchBytes(client, path(position, kind), headers);
+            expect([400, 401, 404], `${kind} ${when}`).toContain(fetched.status);
+            for (const bytes of unblurred(item)) expect(fetched.body.includes(bytes)).toBe(false);
+            expect(fetched.body.includes(item.upload)).toBe(false);
+          }
+        }
+      }
+    };
+
+    for (const answer of await answers(member.client)) {
+      if (answer === null) continue;
+      expect(answer).toMatchObject({ locked: true, text: null, unlock: { price } });
+      for (const item of answer.media) for (const kind of PROTECTED_KINDS) expect(item.urls[kind], kind).toBeUndefined();
+    }
+    await expectLocked(member.client, 'before buying');
+
+    const card = await savedCard(member.client);
+    const bought = await member.client.post(`/api/posts/${post.id}/purchase`, {
+      paymentMethodId: card,
+      idempotencyKey: generateId().padEnd(24, '0'),
+      price,
+    });
+    expect(bought.status).toBe(200);
+    for (const [position, item] of [photo, clip].entries()) {
+      for (const kind of PROTECTED_KINDS) {
+        const stored = item.bytes[kind];
+        if (!stored) continue;
+        expect(bought.body.media[position].urls[kind], kind).toBeDefined();
+        const fetched = await fetchBytes(member.client, path(position, kind));
+        expect(fetched.status, `${kind} after buying`).toBe(200);
+        expect(sha256(fetched.body)).toBe(sha256(stored));
+      }
+    }
+    // The purchase is the buyer's alone.
+    await expectLocked(stranger.client, 'by someone who did not buy it');
+    await expectLocked(null, 'without a session');
+
+    // A refund takes the purchase back: locked again, in every answer and for every byte.
+    const admin = new ApiClient(server);
+    await admin.register(POST_REFUND_ADMIN_EMAIL, uniqueHandle('postrefundleak'));
+    await admin.addAuthenticatorApp();
+    const chargeId = (await admin.get(`/api/admin/payments?memberId=${member.id}&kind=paid_post`)).body.items[0]?.id as string;
+    const refunded = await admin.post(`/api/admin/payments/${chargeId}/refund`, {
+      idempotencyKey: generateId().padEnd(24, '0'),
+      reason: 'Bought by mistake',
+      endsAccess: true,
+    });
+    expect(refunded.body.refund).toMatchObject({ status: 'succeeded' });
+    for (const answer of await answers(member.client)) {
+      if (answer === null) continue;
+      expect(answer).toMatchObject({ locked: true, text: null });
+      for (const item of answer.media) for (const kind of PROTECTED_KINDS) expect(item.urls[kind], kind).toBeUndefined();
+    }
+    await expectLocked(member.client, 'after the refund');
   }, 120_000);
 
   it('serves reported media in full to admins only, through the moderation path, and nothing unreported', async () => {

@@ -1,6 +1,7 @@
 import {
   type AccessLevel,
   type CreatorSummary,
+  type Currency,
   mayFetchDerivative,
   type PlanOffer,
   POST_TEASER_CHARS,
@@ -95,9 +96,10 @@ function cardsPart(
   limit: Bound<number>,
   { source = sql`${posts}`, visible = visiblePostSql }: { source?: SQL; visible?: SQL } = {},
 ): SQL {
-  return sql`(select ${part}::text as part, v.id, v.creator_id, v.access, v.publish_at, v.level, v.like_count, v.media_items,
+  return sql`(select ${part}::text as part, v.id, v.creator_id, v.access, v.price_minor, v.currency, v.publish_at, v.level, v.like_count, v.media_items,
       case when v.level in (${REVEALING_LEVELS_SQL}) then v.text when v.level = 'sneakpeek' then left(v.text, ${POST_TEASER_CHARS + 1}) end as text
-    from (select ${posts.id} as id, ${posts.creatorId} as creator_id, ${posts.access} as access, ${posts.publishAt} as publish_at,
+    from (select ${posts.id} as id, ${posts.creatorId} as creator_id, ${posts.access} as access,
+            ${posts.priceMinor} as price_minor, ${posts.currency} as currency, ${posts.publishAt} as publish_at,
             ${posts.text} as text, ${posts.likeCount} as like_count, ${posts.mediaItems} as media_items, ${postAccessLevelSql(bound.viewer, bound.now, entitlementsIn('ent'))} as level
           from ${source}, ent where ${visible} and ${where}) v
     where ${levelFilter}
@@ -113,7 +115,7 @@ function cardsPart(
 function cardsStatement(parts: SQL[], ofCreator?: Bound<string>): SQL {
   const offersOf = ofCreator ?? sql`c.creator_id`;
   return sql`${viewerRelations(ofCreator)}
-    select c.part, c.id, c.creator_id, c.access, c.level, c.text,
+    select c.part, c.id, c.creator_id, c.access, c.price_minor, c.currency, c.level, c.text,
       ${profiles.handle}, ${profiles.publicName} as public_name, ${profiles.avatarColor} as avatar_color, ${profiles.avatarMediaId} as avatar_media_id,
       (extract(epoch from c.publish_at) * 1000)::float8 as publish_ms,
       c.like_count as likes,
@@ -174,6 +176,8 @@ interface CardRow {
   id: string;
   creator_id: string;
   access: string[];
+  price_minor: number | null;
+  currency: string | null;
   level: VisibleLevel;
   text: string | null;
   handle: string | null;
@@ -291,18 +295,21 @@ export class PostCards {
       avatarUrl: profileImageUrl(row.creator_id, 'avatar', row.avatar_media_id),
     };
     const publishAt = new Date(row.publish_ms);
+    const price =
+      row.price_minor !== null && row.currency !== null ? { amountMinor: row.price_minor, currency: row.currency as Currency } : null;
     return {
       id: row.id,
       creator,
       publishAt: publishAt.toISOString(),
       status: publishAt > this.deps.now() ? 'scheduled' : 'published',
       access: row.access,
+      price,
       accessLevel: row.level,
       locked,
       text: locked ? null : row.text,
       teaser: row.level === 'sneakpeek' && row.text ? postTeaser(row.text) : null,
       media: row.media.map((item) => toPostMedia(row.id, item, row.level)),
-      unlock: locked ? unlockOffer({ creatorId: row.creator_id, access: row.access }, row.offers ?? []) : null,
+      unlock: locked ? unlockOffer({ creatorId: row.creator_id, access: row.access, price }, row.offers ?? []) : null,
       likes: row.likes,
       liked: row.liked,
     };

@@ -1,6 +1,8 @@
 import {
   type AccessLevel,
   accessPlanIds,
+  type ContentPrice,
+  type Currency,
   type createPostSchema,
   DAY_MS,
   generateId,
@@ -8,6 +10,7 @@ import {
   POST_SCHEDULE_MAX_DAYS,
   type Post,
   type PostPage,
+  postSaleProblem,
   type updatePostSchema,
 } from '@aurum/core';
 import { and, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -86,7 +89,16 @@ export class PostsService {
     await this.checkContent(this.deps.db, creatorId, { ...input, mediaCount: input.mediaIds.length });
     await this.deps.db.transaction(async (tx) => {
       await this.checkMedia(tx, creatorId, id, input.mediaIds);
-      await tx.insert(posts).values({ id, creatorId, text: input.text, access: input.access, publishAt, createdAt: now, updatedAt: now });
+      await tx.insert(posts).values({
+        id,
+        creatorId,
+        text: input.text,
+        access: input.access,
+        ...priceColumns(input.price),
+        publishAt,
+        createdAt: now,
+        updatedAt: now,
+      });
       await this.setMedia(tx, id, input.mediaIds);
       await this.deps.onScheduled?.inTransaction({ id, publishAt }, tx);
     });
@@ -102,13 +114,23 @@ export class PostsService {
     if (input.text !== undefined) await this.deps.checkText?.({ text: input.text });
     await this.deps.db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ creatorId: posts.creatorId, text: posts.text, access: posts.access, publishAt: posts.publishAt })
+        .select({
+          creatorId: posts.creatorId,
+          text: posts.text,
+          access: posts.access,
+          priceMinor: posts.priceMinor,
+          currency: posts.currency,
+          publishAt: posts.publishAt,
+        })
         .from(posts)
         .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
         .for('update');
       const post = requireAccess(actorOf(creatorId), 'post.manage', current);
       const text = input.text ?? post.text;
       const access = input.access ?? post.access;
+      const price = input.price !== undefined ? input.price : priceOf(post);
+      const saleProblem = postSaleProblem(access, price);
+      if (saleProblem) throw errors.validationFailed({ message: saleProblem, details: [{ path: 'price', message: saleProblem }] });
       const publishAt = nextPublishAt(input.publishAt, post.publishAt, now);
       const mediaCount = input.mediaIds?.length ?? (await tx.$count(postMedia, eq(postMedia.postId, postId)));
       await this.checkContent(tx, creatorId, { text, access, mediaCount });
@@ -117,7 +139,10 @@ export class PostsService {
         await this.checkMedia(tx, creatorId, postId, input.mediaIds);
         await this.setMedia(tx, postId, input.mediaIds);
       }
-      await tx.update(posts).set({ text, access, publishAt, updatedAt: now }).where(eq(posts.id, postId));
+      await tx
+        .update(posts)
+        .set({ text, access, ...priceColumns(price), publishAt, updatedAt: now })
+        .where(eq(posts.id, postId));
       // Only a post that was not out yet can move (nextPublishAt); published now or later, it is announced then.
       if (publishAt.getTime() !== post.publishAt.getTime()) {
         rescheduled = true;
@@ -309,3 +334,9 @@ export class PostsService {
     await tx.insert(postMedia).values(mediaIds.map((mediaId, position) => ({ postId, mediaId, position })));
   }
 }
+
+/** A post's sale price as its two columns: both null when it is not sold on its own. */
+const priceColumns = (price: ContentPrice | null) => ({ priceMinor: price?.amountMinor ?? null, currency: price?.currency ?? null });
+
+const priceOf = (post: { priceMinor: number | null; currency: string | null }): ContentPrice | null =>
+  post.priceMinor !== null && post.currency !== null ? { amountMinor: post.priceMinor, currency: post.currency as Currency } : null;

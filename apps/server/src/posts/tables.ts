@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, json, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, json, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.js';
 import { media } from '../media/tables.js';
 import { userReference } from '../users/tables.js';
@@ -12,6 +12,9 @@ export const posts = pgTable(
     creatorId: userReference('creator_id'),
     text: text('text').notNull().default(''),
     access: text('access').array().notNull(),
+    /** Sold on its own (pay-per-view) for this much, besides whoever `access` lets in; null when not sold. */
+    priceMinor: integer('price_minor'),
+    currency: text('currency'),
     publishAt: timestamp('publish_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -28,6 +31,7 @@ export const posts = pgTable(
     mediaItems: json('media_items').notNull().default(sql`'[]'::json`),
   },
   (t) => [
+    check('posts_price_check', sql`(${t.priceMinor} is null) = (${t.currency} is null)`),
     index('posts_creator_publish_idx').on(t.creatorId, t.publishAt),
     // The feed lists visible posts newest first: in this order the planner walks the newest
     // posts and stops once a page is full, instead of computing every post's access level and

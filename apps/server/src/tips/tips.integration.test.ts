@@ -95,7 +95,7 @@ describe(`tips (${TEST_DRIVER})`, () => {
     // The member's data download holds the tip with what they wrote.
     const exported = await collectPersonalData(db(), member.id, new Date());
     expect(exported.payments).toEqual([
-      expect.objectContaining({ kind: 'tip', amountMinor: 750, tipMessage: 'For the sunsets!', tipPostId: null }),
+      expect.objectContaining({ kind: 'tip', amountMinor: 750, tipMessage: 'For the sunsets!', postId: null }),
     ]);
     socket.socket.close();
   });
@@ -279,6 +279,7 @@ describe(`tips (${TEST_DRIVER})`, () => {
         { source: 'subscriptions', netMinor: 0 },
         { source: 'messages', netMinor: 0 },
         { source: 'tips', netMinor: 1840 },
+        { source: 'posts', netMinor: 0 },
       ]);
     }
   });

@@ -15,7 +15,7 @@ const creatorPage = (overrides: Partial<ProfilePage> = {}) => makeCreatorPage({ 
 const followerPost = (followed: boolean) =>
   followed
     ? makePost({ id: 'p2', access: ['follower'], accessLevel: 'follower', text: 'Only for followers' })
-    : lockedPost({ access: ['follower'], unlock: { follow: true, plan: null } });
+    : lockedPost({ access: ['follower'], unlock: { follow: true, plan: null, price: null } });
 
 /** A profile whose server follows and unfollows for real, unless `fail` says the write is refused. */
 function serverWith(options: { following?: boolean; fail?: boolean } = {}) {

@@ -40,6 +40,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     publishAt: '2026-11-20T10:00:00.000Z',
     status: 'published',
     access: ['public'],
+    price: null,
     accessLevel: 'public',
     locked: false,
     text: 'Morning light in the studio',
@@ -66,7 +67,7 @@ export function lockedPost(overrides: Partial<Post> = {}): Post {
         urls: { blur: '/api/posts/p2/media/0/blur?v=b', blurThumb: '/api/posts/p2/media/0/blurThumb?v=bt' },
       }),
     ],
-    unlock: { follow: false, plan: { id: 'gold', name: 'Gold', priceMinor: 499, currency: 'USD' } },
+    unlock: { follow: false, plan: { id: 'gold', name: 'Gold', priceMinor: 499, currency: 'USD' }, price: null },
     ...overrides,
   });
 }

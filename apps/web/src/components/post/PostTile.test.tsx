@@ -43,7 +43,7 @@ describe('post tiles', () => {
   });
 
   it('offers following for follower posts', () => {
-    renderInRouter(<PostTile post={lockedPost({ unlock: { follow: true, plan: null } })} />);
+    renderInRouter(<PostTile post={lockedPost({ unlock: { follow: true, plan: null, price: null } })} />);
     expect(screen.getByRole('link', { name: 'Locked post: follow to unlock' }).textContent).toContain('Follow');
   });
 

@@ -189,6 +189,7 @@ function TestDisputeButton({ chargeId, amount }: { chargeId: string; amount: str
 /** What refunding a payment that bought no subscription period takes back; a subscription's payment asks when its access ends instead. */
 const WHAT_A_REFUND_TAKES_BACK: Record<Exclude<ChargeKindName, SubscriptionChargeKind | 'refund'>, string> = {
   paid_message: "The message's media locks again for the member.",
+  paid_post: 'The post locks again for the member.',
   tip: "The tip leaves the creator's earnings.",
 };
 

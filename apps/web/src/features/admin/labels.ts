@@ -142,6 +142,7 @@ export const CHARGE_KIND_LABELS: Record<ChargeKindName, string> = {
   renewal: 'Renewal',
   plan_change: 'Plan change',
   paid_message: 'Paid message',
+  paid_post: 'Paid post',
   tip: 'Tip',
   refund: 'Refund',
 };

@@ -18,6 +18,7 @@ const SOURCE_LABELS: Record<EarningSource, string> = {
   subscriptions: 'From subscriptions',
   messages: 'From paid messages',
   tips: 'From tips',
+  posts: 'From posts sold',
 };
 
 /** Earnings per currency: the period's gross, fee and net against the previous period, its net by source, a chart of net per bucket, and the monthly statements. */

@@ -26,6 +26,7 @@ const KIND_TITLES: Readonly<Record<ModerationNoticeKind, string>> = {
   dispute_opened: 'A disputed payment',
   dispute_decided: 'A disputed payment',
   tip_received: 'A tip',
+  post_sold: 'A post sold',
 };
 
 /** /notices: what concerns the user: the team's decisions (reports, removals, suspensions, verification), their payouts and tips. Opening it marks them read. */
@@ -87,7 +88,7 @@ function NoticeItem({ notice }: { notice: ModerationNotice }) {
       )}
       {notice.postId && (
         <Link component={RouterLink} to={paths.post(notice.postId)} sx={{ justifySelf: 'start' }}>
-          {notice.kind === 'tip_received' ? 'See the post' : 'See the removed post'}
+          {notice.kind === 'content_removed' ? 'See the removed post' : 'See the post'}
         </Link>
       )}
     </Paper>

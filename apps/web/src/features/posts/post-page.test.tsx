@@ -37,7 +37,7 @@ describe('post page', () => {
         status: 200,
         body: followed
           ? makePost({ id: 'p2', access: ['follower'], accessLevel: 'follower', text: 'For my followers' })
-          : lockedPost({ access: ['follower'], unlock: { follow: true, plan: null } }),
+          : lockedPost({ access: ['follower'], unlock: { follow: true, plan: null, price: null } }),
       }),
       'PUT /api/creators/c1/follow': () => {
         followed = true;
