@@ -1,4 +1,4 @@
-import { formatMoney, type Plan, SUBSCRIPTION_PERIOD_DAYS } from '@aurum/core';
+import { type Currency, formatMoney, type Plan, SUBSCRIPTION_PERIOD_DAYS } from '@aurum/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api/client';
 import { queryKeys } from './query-keys';
@@ -8,6 +8,10 @@ export const ownPlansQuery = queryOptions({
   queryKey: queryKeys.plans.own,
   queryFn: () => api.get<Plan[]>('/plans'),
 });
+
+/** What a creator sells single pieces of content in (paid messages, paid posts): the currency of their plans. */
+export const contentCurrency = (plans: readonly Pick<Plan, 'active' | 'currency'>[] | undefined): Currency =>
+  plans?.find((plan) => plan.active)?.currency ?? plans?.[0]?.currency ?? 'USD';
 
 /** "every 30 days": the fixed billing period of every plan. */
 export const billingPeriodText = (days: number = SUBSCRIPTION_PERIOD_DAYS) => `every ${days} days`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPriceInput, parsePrice } from './price';
+import { formatPriceInput, parseContentPrice, parsePrice } from './price';
 
 const minor = (text: string) => {
   const result = parsePrice(text, 'USD');
@@ -71,5 +71,15 @@ describe('formatPriceInput', () => {
     for (const cents of [0, 1, 10, 99, 100, 101, 499, 12_345, 100_000]) {
       expect(parsePrice(formatPriceInput(cents, 'USD'), 'USD')).toEqual({ ok: true, minor: cents });
     }
+  });
+});
+
+describe('parseContentPrice', () => {
+  it('reads no price from nothing, an amount in range, and says what is wrong with the rest', () => {
+    expect(parseContentPrice('  ', 'USD')).toEqual({ price: null, error: null });
+    expect(parseContentPrice('6,50', 'EUR')).toEqual({ price: { amountMinor: 650, currency: 'EUR' }, error: null });
+    expect(parseContentPrice('0.50', 'USD')).toEqual({ price: null, error: 'Enter an amount from $1.00 to $500.00' });
+    expect(parseContentPrice('500.01', 'USD').error).toBe('Enter an amount from $1.00 to $500.00');
+    expect(parseContentPrice('abc', 'USD').error).toBe('Enter the price as a number, e.g. 4.99');
   });
 });

@@ -1,4 +1,11 @@
-import { CURRENCY_EXPONENTS, type Currency } from '@aurum/core';
+import {
+  CONTENT_PRICE_MAX_MINOR,
+  CONTENT_PRICE_MIN_MINOR,
+  type ContentPrice,
+  CURRENCY_EXPONENTS,
+  type Currency,
+  formatMoney,
+} from '@aurum/core';
 
 export type PriceParse = { ok: true; minor: number } | { ok: false; error: string };
 
@@ -36,4 +43,19 @@ export function formatPriceInput(minor: number, currency: Currency): string {
   if (exponent === 0) return String(minor);
   const digits = String(minor).padStart(exponent + 1, '0');
   return `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
+}
+
+/**
+ * The price of content sold on its own (a paid message, a paid post) as a creator types it:
+ * empty is no price; otherwise an amount in range, or why it is not one.
+ */
+export function parseContentPrice(text: string, currency: Currency): { price: ContentPrice | null; error: string | null } {
+  if (text.trim() === '') return { price: null, error: null };
+  const parsed = parsePrice(text, currency);
+  if (!parsed.ok) return { price: null, error: parsed.error };
+  if (parsed.minor < CONTENT_PRICE_MIN_MINOR || parsed.minor > CONTENT_PRICE_MAX_MINOR) {
+    const money = (amountMinor: number) => formatMoney({ amountMinor, currency });
+    return { price: null, error: `Enter an amount from ${money(CONTENT_PRICE_MIN_MINOR)} to ${money(CONTENT_PRICE_MAX_MINOR)}` };
+  }
+  return { price: { amountMinor: parsed.minor, currency }, error: null };
 }

@@ -1,12 +1,4 @@
-import {
-  CHAT_MESSAGE_MAX_LENGTH,
-  CONTENT_PRICE_MAX_MINOR,
-  CONTENT_PRICE_MIN_MINOR,
-  type ContentPrice,
-  type Currency,
-  contentPriceSchema,
-  MESSAGE_MEDIA_MAX,
-} from '@aurum/core';
+import { CHAT_MESSAGE_MAX_LENGTH, type ContentPrice, MESSAGE_MEDIA_MAX } from '@aurum/core';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import AudioFileIcon from '@mui/icons-material/AudioFile';
 import CloseIcon from '@mui/icons-material/Close';
@@ -21,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useSnacksClearOfTyping } from '../../components/snack-queue';
-import { ownPlansQuery } from '../../lib/plans';
+import { contentCurrency, ownPlansQuery } from '../../lib/plans';
+import { parseContentPrice } from '../../lib/price';
 import { useOnline } from '../../lib/pwa/online';
 import {
   ALL_MEDIA_KINDS,
@@ -33,7 +26,6 @@ import {
   useMediaStatus,
   useUpload,
 } from '../../lib/upload';
-import { parsePriceInput } from './price-input';
 
 /** How often the partner is told the user is typing, at most. */
 const TYPING_EVERY_MS = 3000;
@@ -75,17 +67,14 @@ export function Composer({
   const online = useOnline();
   useSnacksClearOfTyping();
   const plans = useQuery({ ...ownPlansQuery, enabled: canAttach });
-  // Messages are priced in the currency of the creator's plans.
-  const currency: Currency = plans.data?.find((plan) => plan.active)?.currency ?? plans.data?.[0]?.currency ?? 'USD';
+  const currency = contentCurrency(plans.data);
   const trimmed = text.trim();
   const tooLong = trimmed.length > CHAT_MESSAGE_MAX_LENGTH;
   const busy = attachments.some((item) => item.phase === 'uploading' || item.phase === 'processing' || item.phase === 'idle');
   const broken = attachments.some((item) => item.phase === 'failed');
   const mediaIds = attachments.flatMap((item) => (item.phase === 'ready' && item.mediaId ? [item.mediaId] : []));
-  const priceMinor = parsePriceInput(priceText);
-  const price =
-    attachments.length > 0 && priceText.trim() !== '' ? contentPriceSchema.safeParse({ amountMinor: priceMinor, currency }) : null;
-  const priceError = price && !price.success;
+  const price = parseContentPrice(attachments.length > 0 ? priceText : '', currency);
+  const priceError = price.error;
   const canSend = online && (trimmed.length > 0 || mediaIds.length > 0) && !tooLong && !busy && !broken && !priceError;
 
   const update = useCallback((key: string, change: Pick<Attachment, 'mediaId' | 'phase'>) => {
@@ -103,7 +92,7 @@ export function Composer({
 
   const send = () => {
     if (!canSend) return;
-    onSend({ text: trimmed, mediaIds, price: price?.success && mediaIds.length > 0 ? price.data : null });
+    onSend({ text: trimmed, mediaIds, price: mediaIds.length > 0 ? price.price : null });
     setText('');
     setAttachments([]);
     setPriceText('');
@@ -125,11 +114,7 @@ export function Composer({
           value={priceText}
           onChange={(event) => setPriceText(event.target.value)}
           error={Boolean(priceError)}
-          helperText={
-            priceError
-              ? `Enter an amount from ${(CONTENT_PRICE_MIN_MINOR / 100).toFixed(2)} to ${(CONTENT_PRICE_MAX_MINOR / 100).toFixed(2)}.`
-              : 'Set a price and the member pays to see the media. Leave empty to send it free.'
-          }
+          helperText={priceError ?? 'Set a price and the member pays to see the media. Leave empty to send it free.'}
           slotProps={{
             htmlInput: { inputMode: 'decimal', name: 'price' },
             input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
