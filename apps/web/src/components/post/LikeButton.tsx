@@ -5,7 +5,8 @@ import Button from '@mui/material/Button';
 import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useOptimistic } from 'react';
 import { errorMessage } from '../../lib/errors';
-import { applyLikeState, setLiked } from '../../lib/likes';
+import { setLiked } from '../../lib/likes';
+import { updateCachedPost } from '../../lib/post-cache';
 import { addSnack } from '../snack-queue';
 
 /**
@@ -22,7 +23,7 @@ export function LikeButton({ post }: { post: Pick<Post, 'id' | 'likes' | 'liked'
     startTransition(async () => {
       showWhileSending({ liked, likes: Math.max(0, shown.likes + (liked ? 1 : -1)) });
       try {
-        applyLikeState(queryClient, post.id, await setLiked(post.id, liked));
+        updateCachedPost(queryClient, post.id, await setLiked(post.id, liked));
         // Until the cache has told the page, so the answer takes over from the optimistic state without a flash of the old one.
         await new Promise<void>((resolve) => notifyManager.schedule(resolve));
       } catch (error) {

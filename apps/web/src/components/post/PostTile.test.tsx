@@ -47,6 +47,14 @@ describe('post tiles', () => {
     expect(screen.getByRole('link', { name: 'Locked post: follow to unlock' }).textContent).toContain('Follow');
   });
 
+  it('shows the price of a post sold on its own, and names every way in', () => {
+    const price = { amountMinor: 700, currency: 'USD' as const };
+    const sold = lockedPost({ price, unlock: { follow: false, plan: lockedPost().unlock?.plan ?? null, price } });
+    renderInRouter(<PostTile post={sold} />);
+    const tile = screen.getByRole('link', { name: 'Locked post: buy for $7.00 or subscribe from $4.99 to unlock' });
+    expect(tile.textContent).toContain('$7.00');
+  });
+
   it('shows the thumbnail of an unlocked post', () => {
     const post = makePost({
       media: [makeMedia({ urls: { thumb: '/api/posts/p1/media/0/thumb?v=t', playable: '/api/posts/p1/media/0/playable?v=p' } })],

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../lib/paths';
-import { tileImageUrl, tileLabel, tilePlaceholder, tileText, unlockPrice } from './media-view';
+import { salePrice, tileImageUrl, tileLabel, tilePlaceholder, tileText, unlockPrice } from './media-view';
 import { FadeInImage, LockBadge } from './PostMediaView';
 
 const cornerIcon = { position: 'absolute', top: 6, right: 6, color: '#fff', filter: 'drop-shadow(0 1px 2px rgba(0,0,0,0.8))' } as const;
@@ -86,7 +86,7 @@ export function PostTile({ post }: { post: Post }) {
       {!post.locked && post.media.length > 1 && first?.kind !== 'video' && <CollectionsIcon aria-hidden sx={cornerIcon} />}
       {post.locked && (
         <Box aria-hidden sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-          <LockBadge size="small">{price ?? (post.unlock?.follow ? 'Follow' : null)}</LockBadge>
+          <LockBadge size="small">{salePrice(post) ?? price ?? (post.unlock?.follow ? 'Follow' : null)}</LockBadge>
         </Box>
       )}
       {(post.status === 'scheduled' || post.access.includes('private')) && (

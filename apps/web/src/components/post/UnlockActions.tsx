@@ -4,19 +4,25 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useFollowCreator } from '../../lib/follow';
 import { paths, type SubscribeLinkState } from '../../lib/paths';
 import { setError } from '../error-store';
-import { unlockPrice } from './media-view';
+import { salePrice, unlockPrice } from './media-view';
+
+// The payment dialog loads the first time someone reaches for it.
+const BuyPostDialog = lazy(() => import('./BuyPostDialog').then((module) => ({ default: module.BuyPostDialog })));
 
 /**
- * How a viewer locked out of a post can get in, as the API offers it: the cheapest plan that
- * unlocks it, and/or following the creator. Following happens right here (the post is then
- * read afresh and unlocks in place); subscribing leads on.
+ * How a viewer locked out of a post can get in, as the API offers it: buying the post itself,
+ * the cheapest plan that unlocks it, and/or following the creator. Buying and following happen
+ * right here (the post then unlocks in place); subscribing leads on.
  */
-export function UnlockActions({ post }: { post: Pick<Post, 'unlock' | 'creator' | 'accessLevel'> }) {
+export function UnlockActions({ post }: { post: Pick<Post, 'id' | 'unlock' | 'creator' | 'accessLevel'> }) {
   const price = unlockPrice(post);
+  const sale = salePrice(post);
+  const [buying, setBuying] = useState(false);
   const follow = post.unlock?.follow ?? false;
   const following = useFollowCreator(post.creator.userId, setError);
   const location = useLocation();
@@ -26,12 +32,17 @@ export function UnlockActions({ post }: { post: Pick<Post, 'unlock' | 'creator' 
     <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'center', textAlign: 'center' }}>
       <Typography color="text.secondary">
         {post.accessLevel === 'sneakpeek' ? 'This is a sneak peek.' : 'This post is locked.'}{' '}
-        {price || follow ? 'Unlock it to see everything.' : 'Only some of the creator’s members can see it.'}
+        {sale || price || follow ? 'Unlock it to see everything.' : 'Only some of the creator’s members can see it.'}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', justifyContent: 'center' }}>
+        {sale && (
+          <Button variant="contained" size="large" startIcon={<LockOpenIcon />} onClick={() => setBuying(true)}>
+            Unlock for {sale}
+          </Button>
+        )}
         {price && (
           <Button
-            variant="contained"
+            variant={sale ? 'outlined' : 'contained'}
             size="large"
             startIcon={<LockOpenIcon />}
             component={RouterLink}
@@ -48,7 +59,7 @@ export function UnlockActions({ post }: { post: Pick<Post, 'unlock' | 'creator' 
         )}
         {follow && (
           <Button
-            variant={price ? 'outlined' : 'contained'}
+            variant={price || sale ? 'outlined' : 'contained'}
             size="large"
             startIcon={<PersonAddIcon />}
             loading={following.isPending}
@@ -58,6 +69,11 @@ export function UnlockActions({ post }: { post: Pick<Post, 'unlock' | 'creator' 
           </Button>
         )}
       </Box>
+      {buying && post.unlock?.price && (
+        <Suspense fallback={null}>
+          <BuyPostDialog post={post} price={post.unlock.price} onClose={() => setBuying(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

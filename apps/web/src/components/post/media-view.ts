@@ -44,6 +44,11 @@ export function unlockPrice(post: Pick<Post, 'unlock'>): string | null {
   return plan ? formatMoney({ amountMinor: plan.priceMinor, currency: plan.currency }) : null;
 }
 
+/** "$7.00", what a locked post sells for on its own; null when it is not sold. */
+export function salePrice(post: Pick<Post, 'unlock'>): string | null {
+  return post.unlock?.price ? formatMoney(post.unlock.price) : null;
+}
+
 /** About what the five lines of a tile hold: a tile shows this much of a post without media. */
 const TILE_TEXT_MAX = 240;
 
@@ -61,6 +66,7 @@ export function tileText(post: Pick<Post, 'locked' | 'text' | 'teaser'>): string
 /**
  * The accessible name of a grid tile: what it is and, for locked ones, what unlocks it.
  * "Locked post: subscribe from $4.99 to unlock", "Sneak peek: follow to unlock",
+ * "Locked post: buy for $7.00 or subscribe from $4.99 to unlock",
  * "Post: Morning light in the studio", "Post: 2 photos".
  */
 export function tileLabel(
@@ -69,8 +75,9 @@ export function tileLabel(
   if (post.locked) {
     const kind = post.accessLevel === 'sneakpeek' ? 'Sneak peek' : 'Locked post';
     const price = unlockPrice(post);
-    const how = price ? `subscribe from ${price} to unlock` : post.unlock?.follow ? 'follow to unlock' : null;
-    return how ? `${kind}: ${how}` : kind;
+    const sale = salePrice(post);
+    const ways = [sale && `buy for ${sale}`, price ? `subscribe from ${price}` : post.unlock?.follow ? 'follow' : null].filter(Boolean);
+    return ways.length > 0 ? `${kind}: ${ways.join(' or ')} to unlock` : kind;
   }
   // A text post's name holds the text its tile shows, so what is read out matches what is seen.
   const what = post.text?.trim()

@@ -72,6 +72,7 @@ describe('tipping a creator', () => {
         currency: 'EUR',
         message: 'For the sunsets',
         postId: null,
+        chatId: null,
         paymentMethodId: makePaymentMethod().id,
         idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
       },

@@ -1,4 +1,4 @@
-import { type ErrorType, POST_TEXT_MAX, type Post } from '@aurum/core';
+import { type ContentPrice, type ErrorType, POST_TEXT_MAX, type Post, postSaleProblem } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -11,7 +11,8 @@ import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { BlockButton } from '../../components/BlockButton';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
-import { ownPlansQuery } from '../../lib/plans';
+import { contentCurrency, ownPlansQuery } from '../../lib/plans';
+import { formatPriceInput, parseContentPrice } from '../../lib/price';
 import { AccessChooser } from './AccessChooser';
 import { accessError } from './access';
 import { changePostMedia, createPost, deleteMedia, refreshPosts, updatePost } from './api';
@@ -27,15 +28,17 @@ import {
   moveItem,
   roomLeft,
 } from './composer-media';
+import { SaleChooser } from './SaleChooser';
 import { formatDateTime, fromDateTimeLocalValue, scheduledText, scheduleError, toDateTimeLocalValue } from './schedule';
 
-type Field = 'text' | 'media' | 'access' | 'publishAt';
+type Field = 'text' | 'media' | 'access' | 'price' | 'publishAt';
 type FieldErrors = Partial<Record<Field, string>>;
 /** What the composer saves, as it stood when the person pressed the button. */
 interface ComposerValues {
   text: string;
   items: ComposerItem[];
   access: string[];
+  price: ContentPrice | null;
   publishAt: string | null;
 }
 
@@ -44,6 +47,7 @@ function fieldOfError(error: unknown): Field | null {
   if (!isApiError(error)) return null;
   const isOneOf = (...types: ErrorType[]) => types.some((type) => type === error.type);
   if (isOneOf('invalid_access')) return 'access';
+  if (isOneOf('post_price_changed')) return 'price';
   if (isOneOf('invalid_media', 'media_failed', 'media_in_use')) return 'media';
   if (isOneOf('publish_at_in_past', 'publish_at_too_far', 'post_already_published')) return 'publishAt';
   return null;
@@ -55,7 +59,7 @@ function detailErrors(error: unknown): FieldErrors {
   for (const detail of error.details) {
     const root = detail.path.split('.')[0];
     const field: Field | null =
-      root === 'text' ? 'text' : root === 'access' ? 'access' : root === 'mediaIds' ? 'media' : root === 'publishAt' ? 'publishAt' : null;
+      root === 'text' || root === 'access' || root === 'price' || root === 'publishAt' ? root : root === 'mediaIds' ? 'media' : null;
     if (field && !fields[field]) fields[field] = detail.message;
   }
   return fields;
@@ -68,8 +72,8 @@ export interface PostComposerProps {
 }
 
 /**
- * Writing a post: text, media (uploaded as they are added), who can see it, and optionally
- * when it goes out. Used for new posts and, prefilled, for editing.
+ * Writing a post: text, media (uploaded as they are added), who can see it, whether it is also
+ * sold on its own, and optionally when it goes out. Used for new posts and, prefilled, for editing.
  */
 export function PostComposer({ post, onSaved }: PostComposerProps) {
   const queryClient = useQueryClient();
@@ -78,6 +82,8 @@ export function PostComposer({ post, onSaved }: PostComposerProps) {
   const [text, setText] = useState(post?.text ?? '');
   const [access, setAccess] = useState<string[]>(post?.access ?? []);
   const [items, setItems] = useState<ComposerItem[]>(() => itemsFromPost(post?.media ?? []));
+  const [saleOn, setSaleOn] = useState(Boolean(post?.price));
+  const [priceText, setPriceText] = useState(post?.price ? formatPriceInput(post.price.amountMinor, post.price.currency) : '');
   const initialKeys = useRef(items.map((item) => item.key)).current;
   const initialIds = useRef(items.map((item) => item.mediaId)).current;
   const [scheduleOn, setScheduleOn] = useState(post?.status === 'scheduled');
@@ -90,6 +96,9 @@ export function PostComposer({ post, onSaved }: PostComposerProps) {
 
   const plans = useQuery(ownPlansQuery);
   const scheduledAt = scheduleOn ? fromDateTimeLocalValue(scheduleValue) : null;
+  // A post already sold keeps its currency; a new one is priced in the creator's plans'.
+  const currency = post?.price?.currency ?? contentCurrency(plans.data);
+  const sale = parseContentPrice(saleOn ? priceText : '', currency);
   const editable = listEditable(items);
   const blocker = mediaBlocker(items);
 
@@ -129,18 +138,20 @@ export function PostComposer({ post, onSaved }: PostComposerProps) {
   const save = useMutation({
     // The form's values go in at submit, as the mutation's variables: what is sent is what the
     // person saw when they pressed Save, never a closure's older state.
-    mutationFn: async ({ text, items, access, publishAt }: ComposerValues): Promise<Post> => {
+    mutationFn: async ({ text, items, access, price, publishAt }: ComposerValues): Promise<Post> => {
       if (!editing) {
         return createPost({
           text,
           mediaIds: items.flatMap((item) => (item.mediaId ? [item.mediaId] : [])),
           access,
+          price,
           publishAt,
         });
       }
       const fields = {
         text,
         access,
+        price,
         // A published post keeps its time; a scheduled one moves, or goes out now when the switch is off.
         ...(published ? {} : { publishAt }),
       };
@@ -172,6 +183,11 @@ export function PostComposer({ post, onSaved }: PostComposerProps) {
     if (text.trim().length > POST_TEXT_MAX) errors.text = `A post has at most ${POST_TEXT_MAX} characters`;
     const accessProblem = accessError(access);
     if (accessProblem) errors.access = accessProblem;
+    const priceProblem =
+      saleOn && !priceText.trim()
+        ? 'Enter a price, or turn selling off'
+        : (sale.error ?? (accessProblem ? null : postSaleProblem(access, sale.price)));
+    if (priceProblem) errors.price = priceProblem;
     if (!text.trim() && items.length === 0) errors.text = 'Write something or add a picture, video or audio.';
     if (scheduleOn && !published) {
       const problem = scheduleError(scheduledAt);
@@ -180,11 +196,17 @@ export function PostComposer({ post, onSaved }: PostComposerProps) {
     if (blocker) errors.media = blocker;
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) {
-      const first = (['text', 'media', 'access', 'publishAt'] as const).find((field) => errors[field]);
+      const first = (['text', 'media', 'access', 'price', 'publishAt'] as const).find((field) => errors[field]);
       document.getElementById(`composer-${first}`)?.focus();
       return;
     }
-    save.mutate({ text: text.trim(), items, access, publishAt: scheduleOn && scheduledAt ? scheduledAt.toISOString() : null });
+    save.mutate({
+      text: text.trim(),
+      items,
+      access,
+      price: sale.price,
+      publishAt: scheduleOn && scheduledAt ? scheduledAt.toISOString() : null,
+    });
   };
 
   const generalError = save.error && !fieldOfError(save.error) && Object.keys(detailErrors(save.error)).length === 0;
@@ -236,6 +258,23 @@ export function PostComposer({ post, onSaved }: PostComposerProps) {
           plans={plans.data}
           plansError={plans.error ? errorMessage(plans.error) : null}
           error={fieldErrors.access}
+        />
+      </Paper>
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
+        <SaleChooser
+          on={saleOn}
+          onToggle={(on) => {
+            setSaleOn(on);
+            setFieldErrors(({ price: _cleared, ...rest }) => rest);
+          }}
+          priceText={priceText}
+          onPriceText={(next) => {
+            setPriceText(next);
+            setFieldErrors(({ price: _cleared, ...rest }) => rest);
+          }}
+          currency={currency}
+          error={fieldErrors.price}
         />
       </Paper>
 

@@ -1,4 +1,4 @@
-import { displayName, type Post } from '@aurum/core';
+import { displayName, formatMoney, type Post } from '@aurum/core';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
@@ -105,6 +105,7 @@ function PostView({ post }: { post: Post }) {
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           {post.status === 'scheduled' && <Chip size="small" color="primary" variant="outlined" label="Scheduled" />}
           <Chip size="small" variant="outlined" label={`Who can see it: ${describeAccess(post.access)}`} />
+          {post.price && <Chip size="small" color="primary" variant="outlined" label={`Sold for ${formatMoney(post.price)}`} />}
         </Box>
       )}
 

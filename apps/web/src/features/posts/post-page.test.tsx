@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser, mockApi } from '../../test/api-mock';
+import { makePaymentMethod } from '../../test/payment-fixtures';
 import { lockedPost, makeMedia, makePost } from '../../test/post-fixtures';
 import { renderApp } from '../../test/render-app';
 
@@ -50,6 +51,36 @@ describe('post page', () => {
     expect(await screen.findByText('For my followers')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/creators/c1/follow' && init?.method === 'PUT')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Follow to unlock' })).toBeNull();
+  });
+
+  it('buys a post sold on its own at the price shown, and shows it unlocked in place', async () => {
+    const price = { amountMinor: 700, currency: 'USD' as const };
+    let bought: unknown;
+    mockApi({
+      'GET /api/me': () => ({ status: 200, body: makeUser({ id: 'v1' }) }),
+      'POST /api/me/heartbeat': heartbeat,
+      'GET /api/posts/p2': () => ({
+        status: 200,
+        body: lockedPost({ access: ['follower'], price, unlock: { follow: true, plan: null, price } }),
+      }),
+      'GET /api/payment-methods': () => ({ status: 200, body: { items: [makePaymentMethod()] } }),
+      'POST /api/posts/p2/purchase': (body) => {
+        bought = body;
+        return {
+          status: 200,
+          body: makePost({ id: 'p2', access: ['follower'], price, accessLevel: 'purchased', text: 'The whole set' }),
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/posts/p2');
+    expect(await screen.findByRole('button', { name: 'Follow to unlock' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Unlock for $7.00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock for $7.00' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Pay $7.00' }));
+    expect(await screen.findByText('The whole set')).toBeTruthy();
+    expect(bought).toMatchObject({ paymentMethodId: makePaymentMethod().id, price });
+    expect(screen.queryByRole('button', { name: 'Unlock for $7.00' })).toBeNull();
   });
 
   it('lets the owner delete the post after confirming', async () => {

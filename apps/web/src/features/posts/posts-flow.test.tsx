@@ -106,7 +106,7 @@ describe('composing posts', () => {
     await user.click(screen.getByRole('button', { name: 'Publish' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/posts/p9'));
-    expect(sent).toEqual({ text: 'Backstage', mediaIds: ['m1'], access: ['subscription'], publishAt: null });
+    expect(sent).toEqual({ text: 'Backstage', mediaIds: ['m1'], access: ['subscription'], price: null, publishAt: null });
     const article = await screen.findByRole('article');
     expect(within(article).getByText('Backstage')).toBeTruthy();
     expect(within(article).getByRole('img', { name: 'Photo' }).getAttribute('src')).toBe('/api/posts/p9/media/0/playable?v=1');
@@ -148,6 +148,37 @@ describe('composing posts', () => {
     expect(await screen.findByText('Choose a time in the future, or publish now.')).toBeTruthy();
   });
 
+  it('sells a post on its own at the price typed, never a post everyone can see', async () => {
+    let sent: CreatePostInput | undefined;
+    const fetchMock = creatorApi({
+      'POST /api/posts': (body) => {
+        sent = body as CreatePostInput;
+        return {
+          status: 201,
+          body: makePost({ id: 'p7', text: 'Full set', access: ['follower'], accessLevel: 'owner', price: sent?.price ?? null }),
+        };
+      },
+      'GET /api/posts/p7': () => ({ status: 200, body: makePost({ id: 'p7', text: 'Full set', accessLevel: 'owner' }) }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/posts/new');
+    await user.type(await screen.findByLabelText('Post text'), 'Full set');
+    await user.click(screen.getByRole('checkbox', { name: 'Public' }));
+    await user.click(screen.getByRole('switch', { name: 'Members can buy this post' }));
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Enter a price, or turn selling off')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Price' }), '7.5');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('A post everyone can see cannot also be sold.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/posts' && init?.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Public' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Followers' }));
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/posts/p7'));
+    expect(sent).toMatchObject({ access: ['follower'], price: { amountMinor: 750, currency: 'USD' } });
+  });
+
   it('asks for an audience before sending anything', async () => {
     const fetchMock = creatorApi();
     const user = userEvent.setup();
@@ -184,7 +215,7 @@ describe('composing posts', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Gold' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/posts/p1'));
-    expect(patch).toEqual({ text: 'Final cut', access: ['subscription', 'gold'] });
+    expect(patch).toEqual({ text: 'Final cut', access: ['subscription', 'gold'], price: null });
   });
 
   it('edits a post: with the ids the API gives its owner, single items move and go, one call each', async () => {
@@ -225,7 +256,7 @@ describe('composing posts', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/posts/p2'));
     // The text and access once, then the items: the whole list is never sent again.
-    expect(patch).toEqual({ text: 'Trip', access: ['public'] });
+    expect(patch).toEqual({ text: 'Trip', access: ['public'], price: null });
     expect(calls).toEqual(['PATCH post', 'remove m1', 'move m3 to 0']);
   });
 
