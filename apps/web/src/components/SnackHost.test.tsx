@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SnackHost } from './SnackHost';
-import { addSnack, clearSnacks, leavePageSnacks, SNACK_DURATION_MS, snackStore, useSnacksClearOfTyping } from './snack-queue';
+import { addSnack, clearSnacks, leavePageSnacks, SNACK_DURATION_MS, snackStore, useSnacksClearOfBottom } from './snack-queue';
 
 afterEach(() => act(() => clearSnacks()));
 
@@ -39,7 +39,7 @@ describe('snack queue', () => {
 
   it('shows messages at the top while the page keeps its bottom for typing, and back at the bottom after', () => {
     function Typing() {
-      useSnacksClearOfTyping();
+      useSnacksClearOfBottom();
       return null;
     }
     const { rerender } = render(

@@ -46,16 +46,16 @@ export function clearSnacks(): void {
 /** The message on screen, if any. */
 export const useCurrentSnack = (): SnackMessage | undefined => useStore(snackStore)[0];
 
-/** How many mounted parts of the page keep its bottom for typing (a chat's message box). */
-const typingAtBottom = createStore(0);
+/** How many mounted parts of the page take its bottom (a chat's message box, the install banner). */
+const bottomTaken = createStore(0);
 
-/** While the calling component is mounted, messages show at the top, clear of the box the member types in. */
-export function useSnacksClearOfTyping(): void {
+/** While the calling component is mounted, messages show at the top, clear of what it shows at the bottom. */
+export function useSnacksClearOfBottom(): void {
   useEffect(() => {
-    typingAtBottom.set((count) => count + 1);
-    return () => typingAtBottom.set((count) => count - 1);
+    bottomTaken.set((count) => count + 1);
+    return () => bottomTaken.set((count) => count - 1);
   }, []);
 }
 
 /** Whether messages show at the top of the window. */
-export const useSnacksAtTop = (): boolean => useStore(typingAtBottom) > 0;
+export const useSnacksAtTop = (): boolean => useStore(bottomTaken) > 0;

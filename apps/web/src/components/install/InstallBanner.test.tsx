@@ -1,6 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderThemed } from '../../test/render-app';
+import { useSnacksAtTop } from '../snack-queue';
 import { InstallBanner } from './InstallBanner';
 import { StepMedia } from './InstallGuideDialog';
 import { INSTALL_BANNER_CLOSED_KEY } from './install-banner';
@@ -21,9 +22,14 @@ describe('InstallBanner', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByRole('region', { name: 'Install Aurum' })).toBeTruthy();
 
+    // Messages go to the top while the banner takes the bottom, and come back once it is gone.
+    const atTop = renderHook(() => useSnacksAtTop());
+    expect(atTop.result.current).toBe(true);
     act(() => screen.getByRole('button', { name: 'Close install banner' }).click());
     const stored = Number(window.localStorage.getItem(INSTALL_BANNER_CLOSED_KEY));
     expect(Math.abs(stored - Date.now())).toBeLessThan(1000);
+    atTop.rerender();
+    expect(atTop.result.current).toBe(false);
   });
 
   it('stays away when it was closed less than a day ago', () => {

@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Slide from '@mui/material/Slide';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
+import { useSnacksClearOfBottom } from '../snack-queue';
 import { InstallGuideDialog } from './InstallGuideDialog';
 import { currentDevice, INSTALL_BANNER_CLOSED_KEY, isStandalone, planInstallBanner } from './install-banner';
 
@@ -13,6 +14,12 @@ import { currentDevice, INSTALL_BANNER_CLOSED_KEY, isStandalone, planInstallBann
 const BAR_CLEARANCE = 'calc(80px + env(safe-area-inset-bottom))';
 
 /** Offers phone users to install Aurum on the home screen, a few seconds after the app opens. */
+/** Rendered with the banner: messages show at the top meanwhile, never over it. */
+function SnacksClearOfBanner() {
+  useSnacksClearOfBottom();
+  return null;
+}
+
 export function InstallBanner() {
   const [device] = useState(currentDevice);
   const [visible, setVisible] = useState(false);
@@ -41,6 +48,7 @@ export function InstallBanner() {
       {/* Last in the page's flow and sticky above the bottom bar: it appears without moving
           anything on screen (no layout shift), floats over the page while it scrolls, and rests
           under the page's end (its margin keeps it clear of the bar), so it never hides the last of it. */}
+      {visible && <SnacksClearOfBanner />}
       <Slide in={visible} direction="up" mountOnEnter unmountOnExit>
         <Paper
           role="region"

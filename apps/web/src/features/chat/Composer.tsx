@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { useSnacksClearOfTyping } from '../../components/snack-queue';
+import { useSnacksClearOfBottom } from '../../components/snack-queue';
 import { contentCurrency, ownPlansQuery } from '../../lib/plans';
 import { parseContentPrice } from '../../lib/price';
 import { useOnline } from '../../lib/pwa/online';
@@ -65,7 +65,7 @@ export function Composer({
   const [priceText, setPriceText] = useState('');
   const lastTyping = useRef(0);
   const online = useOnline();
-  useSnacksClearOfTyping();
+  useSnacksClearOfBottom();
   const plans = useQuery({ ...ownPlansQuery, enabled: canAttach });
   const currency = contentCurrency(plans.data);
   const trimmed = text.trim();
