@@ -124,6 +124,7 @@ const DECISIONS: Record<string, Decision> = {
   'POST /api/creators/{creatorId}/tips': 'signed-in',
   'PUT /api/me/tip-settings': 'creators',
   'POST /api/posts/{postId}/purchase': 'signed-in',
+  'GET /api/me/payments': 'signed-in',
 
   'GET /api/creator/onboarding': 'signed-in',
   'POST /api/creator/onboarding/start': 'signed-in',

@@ -56,6 +56,7 @@ import { ChargesService } from './payments/charges.js';
 import { createPaymentProvider } from './payments/providers.js';
 import { RefundNotices } from './payments/refund-notices.js';
 import { PaymentsService } from './payments/service.js';
+import { PaymentsStatements } from './payments/statements.js';
 import { PayoutAccounts } from './payouts/account.js';
 import { AdminPayoutsService } from './payouts/admin.js';
 import { BankDetailsSeal } from './payouts/bank-details-seal.js';
@@ -205,6 +206,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
   const ledger = new Ledger({ db, now, holdDays: config.payouts.holdDays });
   const payments = new PaymentsService({
     db,
+    statements: new PaymentsStatements(db),
     now,
     logger,
     provider: createPaymentProvider(config, { db, now }),

@@ -27,6 +27,7 @@ export * from './local-cache.js';
 export * from './media.js';
 export * from './moderation.js';
 export * from './onboarding.js';
+export * from './payment-history.js';
 export * from './payments.js';
 export * from './payouts.js';
 export * from './people.js';

@@ -4,6 +4,8 @@ import {
   devTokenRequestSchema,
   devTokenSchema,
   earningsSchema,
+  paymentHistoryPageSchema,
+  paymentHistoryQuerySchema,
   paymentMethodListSchema,
   paymentMethodParamsSchema,
   paymentMethodSchema,
@@ -48,6 +50,19 @@ export const paymentsRoutes: DomainRoutes<{ payments: PaymentsService; charges: 
       requireViewer(request);
       return payments.clientConfig();
     },
+  );
+
+  api.get(
+    '/api/me/payments',
+    {
+      schema: {
+        tags,
+        summary: "The member's own payments, newest first: whom they paid, for what, how it went, and refunds",
+        querystring: paymentHistoryQuerySchema,
+        response: { 200: paymentHistoryPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => payments.history(requireViewer(request).userId, request.query),
   );
 
   api.post(

@@ -1,18 +1,33 @@
-import { type Earnings, generateId, type PaymentMethod, type PaymentsConfig, paymentMethodText, splitPayment } from '@aurum/core';
+import {
+  type ChargeKindName,
+  type ChargeStatus,
+  type Currency,
+  type Earnings,
+  generateId,
+  type PaymentHistoryPage,
+  type PaymentMethod,
+  type PaymentsConfig,
+  paymentMethodText,
+  splitPayment,
+} from '@aurum/core';
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, Executor } from '../db/database.js';
 import { type charges, ledgerEntries, paymentCustomers, paymentMethods, subscriptions, users } from '../db/schema.js';
 import { errors } from '../http/errors.js';
+import { keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page-cursor.js';
 import type { Ledger } from '../ledger/ledger.js';
+import { profileImageUrl } from '../media/media-urls.js';
 import { DevPaymentProvider } from './dev-provider.js';
 import { PaymentMethodRejected, type PaymentProvider, PaymentProviderError } from './provider.js';
+import type { PaymentsStatements } from './statements.js';
 
 type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 type ChargeRow = typeof charges.$inferSelect;
 
 export interface PaymentsServiceDeps {
   db: Database;
+  statements: PaymentsStatements;
   now: () => Date;
   logger: Logger;
   /** Null when no provider is configured: everything that takes money answers 503. */
@@ -90,6 +105,37 @@ export class PaymentsService {
       .where(and(eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt)))
       .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt), desc(paymentMethods.id));
     return rows.map(toPaymentMethod);
+  }
+
+  /** The member's own payments, newest first: whom they paid, for what, and how it went. */
+  async history(userId: string, page: PageRequest): Promise<PaymentHistoryPage> {
+    const rows = await this.deps.statements.history.run({ viewer: userId, ...keysetStart(page, timeKey) });
+    const { items, nextCursor } = keysetPage(rows, page.limit, (row) => [row.created_at, row.id]);
+    return {
+      items: items.map((row) => ({
+        id: row.id,
+        kind: row.kind as ChargeKindName,
+        status: row.status as ChargeStatus,
+        amountMinor: row.amount_minor,
+        currency: row.currency as Currency,
+        creator: {
+          userId: row.creator_id,
+          handle: row.handle,
+          publicName: row.public_name,
+          avatarColor: row.avatar_color,
+          avatarUrl: profileImageUrl(row.creator_id, 'avatar', row.avatar_media_id),
+        },
+        planName: row.plan_name,
+        postId: row.post_id,
+        chatId: row.chat_id,
+        tipMessage: row.tip_message,
+        refundOf: row.refund_of,
+        refunded: row.refunded,
+        failureMessage: row.failure_message,
+        createdAt: row.created_at,
+      })),
+      nextCursor,
+    };
   }
 
   async get(userId: string, methodId: string): Promise<PaymentMethod> {

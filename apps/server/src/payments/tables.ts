@@ -106,6 +106,8 @@ export const charges = pgTable(
     index('charges_provider_ref_idx').on(t.providerRef).where(sql`${t.providerRef} is not null`),
     // The admin payments list: newest first.
     index('charges_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A member's payments, newest first.
+    index('charges_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "charges_user_created_idx" ON "charges" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
