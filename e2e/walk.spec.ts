@@ -175,6 +175,7 @@ test('a member walks every page of theirs', async ({ browser }, testInfo) => {
     { name: 'subscription-edit', path: `/subscriptions/${world.subscriptionId}/edit`, heading: 'Change subscription' },
     { name: 'payment-methods', path: '/payment-methods', heading: 'Payment methods' },
     { name: 'payment-method', path: `/payment-methods/${world.methodId}`, heading: /4242/ },
+    { name: 'payments', path: '/payments', heading: 'Payments', shows: 'Subscription · Golden circle' },
     { name: 'notices', path: '/notices', heading: 'Notices' },
     { name: 'people', path: '/users', heading: 'People' },
     { name: 'support', path: '/support', heading: 'Support', shows: 'Where is my receipt?' },

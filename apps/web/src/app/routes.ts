@@ -176,6 +176,7 @@ export const APP_ROUTES: AppRoute[] = [
     layout: 'menu',
     page: () => import('../features/payments/PaymentMethodsPage'),
   },
+  { path: '/payments', title: 'Payments', layout: 'menu', page: () => import('../features/payments/PaymentHistoryPage') },
   {
     path: '/payment-methods/:methodId',
     title: 'Payment method',

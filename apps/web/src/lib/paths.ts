@@ -87,6 +87,7 @@ export const paths = {
   editSubscription: (subId: string) => `/subscriptions/${segment(subId)}/edit`,
 
   paymentMethods: '/payment-methods',
+  payments: '/payments',
   paymentMethod: (methodId: string) => `/payment-methods/${segment(methodId)}`,
 } as const;
 

@@ -64,6 +64,7 @@ export const queryKeys = {
     config: ['payments', 'config'] as const,
     methods: ['payments', 'methods'] as const,
     method: (methodId: string) => ['payments', 'method', methodId] as const,
+    history: ['payments', 'history'] as const,
   },
   chats: {
     all: ['chats'] as const,

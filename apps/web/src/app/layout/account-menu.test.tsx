@@ -37,6 +37,7 @@ describe('the account menu', () => {
       'People',
       'Become a creator',
       'Payment methods',
+      'Payments',
       'Notices',
       'Support',
       'Switch to light theme',

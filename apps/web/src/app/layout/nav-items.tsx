@@ -10,6 +10,7 @@ import ExploreIcon from '@mui/icons-material/Explore';
 import HomeIcon from '@mui/icons-material/Home';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonIcon from '@mui/icons-material/Person';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SubscriptionsIcon from '@mui/icons-material/Subscriptions';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import ViewListIcon from '@mui/icons-material/ViewList';
@@ -58,6 +59,7 @@ export function secondaryNavItems(user: Pick<CurrentUser, 'roles'>, unreadNotice
         ]
       : [{ label: 'Become a creator', to: paths.creatorDashboard, icon: <AutoAwesomeIcon /> }]),
     { label: 'Payment methods', to: paths.paymentMethods, icon: <CreditCardIcon /> },
+    { label: 'Payments', to: paths.payments, icon: <ReceiptLongIcon /> },
     {
       label: 'Notices',
       to: paths.notices,

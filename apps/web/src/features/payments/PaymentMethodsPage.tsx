@@ -1,15 +1,18 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { AddPaymentMethodForm } from '../../components/payment-method/AddPaymentMethodForm';
 import { LoadFailed } from '../../components/RetryAlert';
 import { SectionCard } from '../../components/SectionCard';
 import { addSnack } from '../../components/snack-queue';
+import { paths } from '../../lib/paths';
 import { paymentMethodsQuery } from '../../lib/payment-methods';
 import { PaymentMethodList } from './PaymentMethodList';
 
@@ -25,7 +28,12 @@ export default function PaymentMethodsPage() {
   const showForm = adding || saved.length === 0;
   return (
     <Box sx={{ maxWidth: 640 }}>
-      <PageHeader title={TITLE}>How you pay for subscriptions. Renewals are charged to each subscription’s method.</PageHeader>
+      <PageHeader title={TITLE}>
+        How you pay for subscriptions, tips and unlocks. Renewals are charged to each subscription’s method.{' '}
+        <Link component={RouterLink} to={paths.payments}>
+          Your payments
+        </Link>
+      </PageHeader>
       <Box sx={{ display: 'grid', gap: 3 }}>
         {saved.length > 0 && <PaymentMethodList methods={saved} />}
         {showForm ? (

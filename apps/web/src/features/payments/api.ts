@@ -1,6 +1,7 @@
-import type { PaymentMethod } from '@aurum/core';
-import { queryOptions } from '@tanstack/react-query';
+import type { PaymentHistoryPage, PaymentMethod } from '@aurum/core';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
+import { cursorPaging, pagePath } from '../../lib/api/cursor-list';
 import { queryKeys } from '../../lib/query-keys';
 
 /** One saved payment method, to read, make default or remove; the list and adding are in `lib/payment-methods`. */
@@ -16,3 +17,10 @@ export const paymentMethodQuery = (methodId: string) =>
 export const setDefaultPaymentMethod = (methodId: string) => apiRequest<PaymentMethod>('PUT', `${methodPath(methodId)}/default`);
 
 export const removePaymentMethod = (methodId: string) => api.delete(methodPath(methodId));
+
+/** The member's own payments, newest first. */
+export const paymentHistoryQuery = infiniteQueryOptions({
+  queryKey: queryKeys.payments.history,
+  queryFn: ({ pageParam }) => api.get<PaymentHistoryPage>(pagePath('/me/payments', pageParam)),
+  ...cursorPaging,
+});
