@@ -54,6 +54,7 @@ import type { RenewalsService } from './subscriptions/renewals.js';
 import type { SubscriptionsService } from './subscriptions/service.js';
 import type { SupportService } from './support/service.js';
 import type { TipsService } from './tips/service.js';
+import type { TrialsService } from './trials/service.js';
 import type { UploadService } from './uploads/service.js';
 import type { UsersService } from './users/service.js';
 import type { VerificationService } from './verification/service.js';
@@ -119,6 +120,7 @@ export interface AppContext {
   renewals: RenewalsService;
   tips: TipsService;
   postSales: PostSalesService;
+  trials: TrialsService;
   storage: Storage;
   jobs: JobQueue;
   media: MediaService;

@@ -57,6 +57,7 @@ import { registerSpa } from './spa/static.js';
 import { subscriptionsRoutes } from './subscriptions/routes.js';
 import { supportRoutes } from './support/routes.js';
 import { tipsRoutes } from './tips/routes.js';
+import { trialsRoutes } from './trials/routes.js';
 import { uploadsRoutes } from './uploads/routes.js';
 import { usersRoutes } from './users/routes.js';
 import { verificationRoutes } from './verification/routes.js';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     subscriptions,
     tips,
     postSales,
+    trials,
     uploads,
     chat,
     push,
@@ -238,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await subscriptionsRoutes(app, { subscriptions });
   await tipsRoutes(app, { tips });
   await postSalesRoutes(app, { postSales });
+  await trialsRoutes(app, { trials });
   await mediaRoutes(app, { media });
   await uploadsRoutes(app, { uploads });
   await chatRoutes(app, { chat, media });

@@ -125,6 +125,12 @@ const DECISIONS: Record<string, Decision> = {
   'PUT /api/me/tip-settings': 'creators',
   'POST /api/posts/{postId}/purchase': 'signed-in',
   'GET /api/me/payments': 'signed-in',
+  'POST /api/me/trial-links': 'creators',
+  'GET /api/me/trial-links': 'creators',
+  'DELETE /api/me/trial-links/{linkId}': "creator's, creators only",
+  'GET /api/trial-links/{code}': 'signed-in',
+  'POST /api/trial-links/{code}/claim': 'signed-in',
+  'POST /api/subscriptions/{subId}/dev/end-trial': 'signed-in',
 
   'GET /api/creator/onboarding': 'signed-in',
   'POST /api/creator/onboarding/start': 'signed-in',
@@ -332,6 +338,8 @@ beforeAll(async () => {
   });
   expect(ticket.status).toBe(201);
   const handle = (await creator.client.get('/api/me')).body.handle as string;
+  const trialLink = await creator.client.post('/api/me/trial-links', { planId: otherPlanId, days: 3 });
+  expect(trialLink.status).toBe(201);
   params = {
     userId: creator.id,
     creatorId: creator.id,
@@ -344,6 +352,8 @@ beforeAll(async () => {
     ticketId: ticket.body.ticket.id,
     handle,
     provider: 'dev',
+    linkId: trialLink.body.id,
+    code: trialLink.body.code,
   };
   // Paths name one resource per parameter, but `methodId` is the member's payment method or the creator's payout method,
   // and `mediaId` an upload or a post's item.

@@ -95,6 +95,8 @@ import { SupportService } from './support/service.js';
 import { SupportStatements } from './support/statements.js';
 import { tipChargeEffects } from './tips/charge-effects.js';
 import { TipsService } from './tips/service.js';
+import { TrialsService } from './trials/service.js';
+import { TrialsStatements } from './trials/statements.js';
 import { UploadService } from './uploads/service.js';
 import { UsersService } from './users/service.js';
 import { createVerificationProvider } from './verification/providers.js';
@@ -347,6 +349,16 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
   charges.register(tipChargeEffects(tips));
   const postSales = new PostSalesService({ db, logger, payments, charges, cards: postCards, notices: memberNotices });
   charges.register(postSaleChargeEffects(postSales));
+  const trials = new TrialsService({
+    db,
+    now,
+    logger,
+    jobs,
+    statements: new TrialsStatements(db),
+    payments,
+    notices: memberNotices,
+    renewNow: (subscriptionId) => renewals.renewOne(subscriptionId),
+  });
   const personalData = new PersonalDataService({
     db,
     now,
@@ -447,6 +459,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     renewals,
     tips,
     postSales,
+    trials,
     storage,
     jobs,
     media,

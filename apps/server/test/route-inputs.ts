@@ -52,6 +52,8 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'POST /api/subscriptions': { body: { planId: id, paymentMethodId: id, idempotencyKey } },
   'POST /api/creators/:creatorId/tips': { body: { amountMinor: 500, currency: 'USD', paymentMethodId: id, idempotencyKey } },
   'PUT /api/me/tip-settings': { body: { enabled: true, currency: 'USD', minimumMinor: 100 } },
+  'POST /api/me/trial-links': { body: { planId: id, days: 7 } },
+  'POST /api/trial-links/:code/claim': { body: { paymentMethodId: id } },
   'POST /api/posts/:postId/purchase': { body: { paymentMethodId: id, idempotencyKey, price: { amountMinor: 500, currency: 'USD' } } },
   'PUT /api/subscriptions/:subId/payment-method': { body: { paymentMethodId: id } },
   'GET /api/subscriptions/:subId/plan-change': { query: `planId=${id}` },
@@ -73,4 +75,4 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
 };
 
 /** Path parameters that are not ids. */
-export const PARAM_VALUES: Record<string, string> = { position: '0', kind: DERIVATIVE_KINDS[0], handle: 'someone' };
+export const PARAM_VALUES: Record<string, string> = { position: '0', kind: DERIVATIVE_KINDS[0], handle: 'someone', code: 'NoSuchTrial23' };

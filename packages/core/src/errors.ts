@@ -103,6 +103,9 @@ export const ERROR_CATALOG = {
   cannotTipSelf: { type: 'cannot_tip_self', status: 400, message: 'You cannot tip yourself.' },
   tipKeyReused: { type: 'tip_key_reused', status: 409, message: 'This payment attempt was for another tip. Try again.' },
 
+  // Free-trial links.
+  trialUnavailable: { type: 'trial_unavailable', status: 409, message: 'This free trial cannot be claimed.' },
+
   // Posts sold on their own.
   postNotForSale: { type: 'post_not_for_sale', status: 409, message: 'This post is not sold on its own.' },
   postAlreadyUnlocked: { type: 'post_already_unlocked', status: 409, message: 'You can already see this post.' },

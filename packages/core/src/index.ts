@@ -46,4 +46,5 @@ export * from './second-factor.js';
 export * from './subscriptions.js';
 export * from './support.js';
 export * from './tips.js';
+export * from './trials.js';
 export * from './verification-requests.js';

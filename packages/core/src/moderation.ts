@@ -161,6 +161,7 @@ export const MODERATION_NOTICE_KINDS = [
   'dispute_decided',
   'tip_received',
   'post_sold',
+  'trial_ending',
 ] as const;
 export type ModerationNoticeKind = (typeof MODERATION_NOTICE_KINDS)[number];
 

@@ -5,6 +5,7 @@ import {
   afterPaymentMethodChange,
   afterRenewalFailed,
   afterRenewalPaid,
+  inTrial,
   nextRenewalAttemptAt,
   planChangeAmount,
   RENEWAL_GRACE_MS,
@@ -12,11 +13,19 @@ import {
   type SubscriptionState,
   splitPayment,
   subscriptionStatus,
+  TRIAL_CONVERSION_LEAD_MS,
 } from './subscriptions.js';
 
 const start = new Date('2026-01-01T00:00:00Z');
 const at = (days: number) => new Date(start.getTime() + days * DAY_MS);
-const fresh: SubscriptionState = { autoRenew: true, validUntil: at(30), renewalFailedAt: null, renewalFailures: 0, lapsedAt: null };
+const fresh: SubscriptionState = {
+  autoRenew: true,
+  validUntil: at(30),
+  renewalFailedAt: null,
+  renewalFailures: 0,
+  lapsedAt: null,
+  trialEndsAt: null,
+};
 
 describe('subscription states', () => {
   it('is active while paid up and renewing, canceled until the end after cancel, then expired', () => {
@@ -52,6 +61,21 @@ describe('subscription states', () => {
     expect(state).toMatchObject({ autoRenew: false, renewalFailures: 5, lapsedAt: at(33) });
     expect(subscriptionStatus(state, at(33))).toBe('expired');
     expect(nextRenewalAttemptAt(state)).toBeNull();
+  });
+
+  it('converts a free trial in its last minutes, into a paid period that follows it, and renews as usual after', () => {
+    const trial: SubscriptionState = { ...fresh, validUntil: at(7), trialEndsAt: at(7) };
+    expect(inTrial(trial)).toBe(true);
+    expect(nextRenewalAttemptAt(trial)).toEqual(new Date(at(7).getTime() - TRIAL_CONVERSION_LEAD_MS));
+    const converted = afterRenewalPaid(trial, new Date(at(7).getTime() - TRIAL_CONVERSION_LEAD_MS));
+    expect(converted.validUntil).toEqual(at(37));
+    expect(inTrial(converted)).toBe(false);
+    expect(nextRenewalAttemptAt(converted)).toEqual(at(36));
+    // Cancelled during the trial: access until the trial's end, and no payment.
+    const cancelled = afterCancel(trial);
+    expect(nextRenewalAttemptAt(cancelled)).toBeNull();
+    expect(subscriptionStatus(cancelled, at(6))).toBe('canceled');
+    expect(subscriptionStatus(cancelled, at(7))).toBe('expired');
   });
 
   it('is past due once the end passed without payment, even before a failure is recorded', () => {

@@ -21,6 +21,11 @@ export const SUBSCRIPTION_PERIOD_MS = SUBSCRIPTION_PERIOD_DAYS * DAY_MS;
 export const RENEWAL_LEAD_MS = DAY_MS;
 export const RENEWAL_RETRY_MS = DAY_MS;
 export const RENEWAL_GRACE_MS = 3 * DAY_MS;
+/**
+ * A free trial converts in its last minutes instead (the renewal sweep runs every 10), so nothing
+ * is charged before the trial is over and the paid period follows it without a gap.
+ */
+export const TRIAL_CONVERSION_LEAD_MS = 15 * 60 * 1000;
 
 export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled', 'expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
@@ -31,6 +36,13 @@ export interface SubscriptionState {
   renewalFailedAt: Date | null;
   renewalFailures: number;
   lapsedAt: Date | null;
+  /** When a free trial ends (its first payment is taken then); null for a subscription that began paid. */
+  trialEndsAt: Date | null;
+}
+
+/** Whether the subscription is still in its free trial: nothing paid yet, access until the trial ends. */
+export function inTrial(state: Pick<SubscriptionState, 'trialEndsAt' | 'validUntil'>): boolean {
+  return state.trialEndsAt !== null && state.validUntil.getTime() <= state.trialEndsAt.getTime();
 }
 
 /**
@@ -39,7 +51,10 @@ export interface SubscriptionState {
  * - canceled: will not renew, access until valid_until;
  * - expired: over; subscribing again starts a new subscription.
  */
-export function subscriptionStatus(state: SubscriptionState, now: Date): SubscriptionStatus {
+export function subscriptionStatus(
+  state: Pick<SubscriptionState, 'autoRenew' | 'validUntil' | 'renewalFailedAt' | 'lapsedAt'>,
+  now: Date,
+): SubscriptionStatus {
   if (state.lapsedAt) return 'expired';
   if (!state.autoRenew) return grantsAccess(state, now) ? 'canceled' : 'expired';
   if (state.renewalFailedAt) return 'past_due';
@@ -53,7 +68,7 @@ export const grantsAccess = (state: Pick<SubscriptionState, 'validUntil'>, now: 
 export function nextRenewalAttemptAt(state: SubscriptionState): Date | null {
   if (!state.autoRenew || state.lapsedAt) return null;
   if (state.renewalFailedAt) return new Date(state.renewalFailedAt.getTime() + RENEWAL_RETRY_MS);
-  return new Date(state.validUntil.getTime() - RENEWAL_LEAD_MS);
+  return new Date(state.validUntil.getTime() - (inTrial(state) ? TRIAL_CONVERSION_LEAD_MS : RENEWAL_LEAD_MS));
 }
 
 /** A renewal was paid: a new period follows the old one, or starts now if access had already ended. */
@@ -132,6 +147,8 @@ export const subscriptionSchema = z.object({
   renewalFailedAt: isoDate.nullable(),
   /** When the next charge is tried, or null when it will not renew. */
   nextRenewalAt: isoDate.nullable(),
+  /** While in a free trial: when it ends, and the first payment is taken unless renewal is off. */
+  trialEndsAt: isoDate.nullable(),
   createdAt: isoDate,
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;

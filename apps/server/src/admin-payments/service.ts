@@ -396,7 +396,6 @@ function toSubscriptionRow(row: SubscriptionSqlRow, now: Date): AdminSubscriptio
         validUntil: new Date(row.valid_until),
         renewalFailedAt: row.renewal_failed_at ? new Date(row.renewal_failed_at) : null,
         lapsedAt: row.lapsed_at ? new Date(row.lapsed_at) : null,
-        renewalFailures: 0,
       },
       now,
     ),

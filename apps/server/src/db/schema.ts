@@ -31,5 +31,6 @@ export * from '../sessions/tables.js';
 export * from '../subscriptions/tables.js';
 export * from '../support/tables.js';
 export * from '../tips/tables.js';
+export * from '../trials/tables.js';
 export * from '../users/tables.js';
 export * from '../verification/tables.js';

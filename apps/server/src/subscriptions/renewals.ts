@@ -7,6 +7,7 @@ import {
   nextRenewalAttemptAt,
   RENEWAL_LEAD_MS,
   RENEWAL_RETRY_MS,
+  TRIAL_CONVERSION_LEAD_MS,
 } from '@aurum/core';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -35,6 +36,8 @@ const NOTIFY_JOB = 'subscriptions.notify';
 const RENEWAL_SWEEP_JOB = 'subscriptions.renew-due';
 const RENEWAL_SWEEP_MS = 10 * 60 * 1000;
 const RENEWAL_BATCH = 100;
+/** Core's `inTrial` in SQL. */
+const inTrialSql = sql`(${subscriptions.trialEndsAt} is not null and ${subscriptions.validUntil} <= ${subscriptions.trialEndsAt})`;
 
 /**
  * Renewals: the sweep charges each subscription whose renewal (or retry after a decline) is
@@ -66,7 +69,12 @@ export class RenewalsService {
           eq(subscriptions.autoRenew, true),
           isNull(subscriptions.lapsedAt),
           or(
-            and(isNull(subscriptions.renewalFailedAt), lte(subscriptions.validUntil, new Date(now.getTime() + RENEWAL_LEAD_MS))),
+            // Core's nextRenewalAttemptAt: a day ahead, a free trial in its last minutes.
+            and(
+              isNull(subscriptions.renewalFailedAt),
+              sql`${subscriptions.validUntil} <= case when ${inTrialSql} then ${new Date(now.getTime() + TRIAL_CONVERSION_LEAD_MS).toISOString()}::timestamptz
+                else ${new Date(now.getTime() + RENEWAL_LEAD_MS).toISOString()}::timestamptz end`,
+            ),
             lte(subscriptions.renewalFailedAt, new Date(now.getTime() - RENEWAL_RETRY_MS)),
           ),
           sql`not exists (select 1 from ${charges} where ${charges.subscriptionId} = ${subscriptions.id} and ${charges.status} = 'pending')`,

@@ -1,5 +1,6 @@
 import {
   grantsAccess,
+  inTrial,
   nextRenewalAttemptAt,
   type Plan,
   planPerksSchema,
@@ -49,6 +50,7 @@ export function subscriptionsQuery(db: Database, where: ReturnType<typeof and>) 
         renewalFailedAt: subscriptions.renewalFailedAt,
         renewalFailures: subscriptions.renewalFailures,
         lapsedAt: subscriptions.lapsedAt,
+        trialEndsAt: subscriptions.trialEndsAt,
         createdAt: subscriptions.createdAt,
         refundedAt: lastPaymentRefundedAt,
       },
@@ -109,6 +111,7 @@ export function toSubscription(row: SubscriptionQueryRow, now: Date): Subscripti
     active: grantsAccess(subscription, now),
     renewalFailedAt: subscription.renewalFailedAt?.toISOString() ?? null,
     nextRenewalAt: nextAttempt && status !== 'expired' ? (nextAttempt > now ? nextAttempt : now).toISOString() : null,
+    trialEndsAt: subscription.trialEndsAt && inTrial(subscription) ? subscription.trialEndsAt.toISOString() : null,
     createdAt: subscription.createdAt.toISOString(),
   };
 }

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.js';
 import { paymentMethods } from '../payments/tables.js';
 import { plans } from '../plans/tables.js';
+import { trialLinks } from '../trials/tables.js';
 import { userReference } from '../users/tables.js';
 
 /** A member's subscription to a plan; it grants access while valid_until is in the future. */
@@ -26,6 +27,9 @@ export const subscriptions = pgTable(
     lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
     /** When the member turned renewal off (insights date a cancellation by it); cleared when renewal is turned back on. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The free-trial link it was claimed through, and when that trial ends (its first payment is taken then). */
+    trialLinkId: text('trial_link_id').references(() => trialLinks.id),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -36,5 +40,8 @@ export const subscriptions = pgTable(
     index('subscriptions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('subscriptions_user_creator_idx').on(t.userId, t.creatorId, t.validUntil),
     index('subscriptions_renewal_due_idx').on(t.validUntil).where(sql`${t.autoRenew} and ${t.lapsedAt} is null`),
+    // One free trial per member and creator, ever.
+    uniqueIndex('subscriptions_one_trial_per_creator').on(t.userId, t.creatorId).where(sql`${t.trialLinkId} is not null`),
+    index('subscriptions_trial_link_idx').on(t.trialLinkId).where(sql`${t.trialLinkId} is not null`),
   ],
 );

@@ -17,6 +17,7 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     active: true,
     renewalFailedAt: null,
     nextRenewalAt: '2026-11-30T12:00:00.000Z',
+    trialEndsAt: null,
     createdAt: '2026-11-01T12:00:00.000Z',
     ...overrides,
   };

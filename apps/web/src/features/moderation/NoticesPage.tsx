@@ -27,6 +27,7 @@ const KIND_TITLES: Readonly<Record<ModerationNoticeKind, string>> = {
   dispute_decided: 'A disputed payment',
   tip_received: 'A tip',
   post_sold: 'A post sold',
+  trial_ending: 'Your free trial',
 };
 
 /** /notices: what concerns the user: the team's decisions (reports, removals, suspensions, verification), their payouts and tips. Opening it marks them read. */
