@@ -31,12 +31,15 @@ export function crashSuite(name: string) {
     database: {} as { url?: string; dataDir?: string },
 
     /** The real server entry point in its own process, on the suite's database. */
-    startProcess(extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
-      return startServerProcess({
-        ...suite.env,
-        ...(suite.database.url ? { DATABASE_URL: suite.database.url } : { DATA_DIR: suite.database.dataDir as string }),
-        ...extraEnv,
-      });
+    startProcess(extraEnv: Record<string, string> = {}, options: { awaitHealth?: boolean } = {}): Promise<ServerProcess> {
+      return startServerProcess(
+        {
+          ...suite.env,
+          ...(suite.database.url ? { DATABASE_URL: suite.database.url } : { DATA_DIR: suite.database.dataDir as string }),
+          ...extraEnv,
+        },
+        options,
+      );
     },
 
     /** A client of a server process, carrying a member's session cookie. */

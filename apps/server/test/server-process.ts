@@ -23,8 +23,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The real server entry point (`src/main.ts`) in its own process on loopback, once it answers `/api/health`. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * The real server entry point (`src/main.ts`) in its own process on loopback, once it answers
+ * `/api/health`; or at once, with `awaitHealth: false`, for a process expected to die while it starts.
+ */
+export async function startServerProcess(env: Record<string, string>, { awaitHealth = true } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -52,6 +55,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     }
   });
   const logged = (match: (line: string) => boolean) => new Promise<void>((resolve) => watchers.add({ match, resolve }));
+  if (!awaitHealth) return { child, baseUrl, exited, logged };
   for (let tries = 0; ; tries++) {
     const healthy = await fetch(`${baseUrl}/api/health`).then(
       (response) => response.ok,
