@@ -217,6 +217,8 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/support/new', title: 'New support ticket', layout: 'menu', page: supportPages },
   { path: '/support/:ticketId', title: 'Support ticket', layout: 'menu', page: supportPages },
 
+  { path: '/trial/:code', title: 'Free trial', layout: 'menu', page: () => import('../features/subscriptions/TrialPage') },
+
   { path: '/users', title: 'People', layout: 'menu', installPrompt: true, page: () => import('../features/people/PeoplePage') },
   {
     path: '/users/subscribeTo/:creatorId',

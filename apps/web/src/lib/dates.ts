@@ -17,3 +17,16 @@ function dayFormatter(timeZone = ''): Intl.DateTimeFormat {
 export function formatDate(at: Date | string, timeZone?: string): string {
   return dayFormatter(timeZone).format(typeof at === 'string' ? new Date(at) : at);
 }
+
+/** "Mon, Nov 23, 2026, 9:30 AM". */
+export function formatDateTime(at: Date | string, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(typeof at === 'string' ? new Date(at) : at);
+}

@@ -82,6 +82,8 @@ export const paths = {
   plan: (planId: string) => `/plans/${segment(planId)}`,
 
   subscribeTo: (creatorId: string) => `/users/subscribeTo/${segment(creatorId)}`,
+  /** A free-trial link, as members open it. */
+  trial: (code: string) => `/trial/${segment(code)}`,
   subscriptions: '/subscriptions',
   subscription: (subId: string) => `/subscriptions/${segment(subId)}`,
   editSubscription: (subId: string) => `/subscriptions/${segment(subId)}/edit`,

@@ -49,6 +49,12 @@ export const queryKeys = {
     own: ['plans', 'own'] as const,
     one: (planId: string) => ['plans', 'one', planId] as const,
   },
+  trials: {
+    /** The signed-in creator's free-trial links. */
+    links: ['trials', 'links'] as const,
+    /** A link as a member sees it before claiming. */
+    offer: (code: string) => ['trials', 'offer', code] as const,
+  },
   creatorOnboarding: ['creatorOnboarding'] as const,
   earnings: ['earnings'] as const,
   payoutMethods: ['payoutMethods'] as const,

@@ -25,7 +25,7 @@ export function TipSettingsCard({ creatorId }: { creatorId: string }) {
   return (
     <SectionCard title="Tips">
       <Typography color="text.secondary">
-        Members can tip you on your profile and on your posts, with a message. Tips are earnings like any payment.
+        Members can tip you on your profile, on your posts and in your chats, with a message. Tips are earnings like any payment.
       </Typography>
       {settings.isPending ? (
         <PageLoading label="Loading your tip settings" />

@@ -1,6 +1,7 @@
-import type { Plan } from '@aurum/core';
-import { queryOptions } from '@tanstack/react-query';
+import type { CreateTrialLinkInput, Plan, TrialLink, TrialLinkPage } from '@aurum/core';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
+import { cursorPaging, pagePath } from '../../lib/api/cursor-list';
 import { queryKeys } from '../../lib/query-keys';
 import type { PlanInput } from './plan-form';
 
@@ -19,3 +20,14 @@ export const updatePlan = (planId: string, input: Partial<PlanInput>) =>
 
 export const setPlanActive = (planId: string, active: boolean) =>
   api.post<Plan>(`/plans/${encodeURIComponent(planId)}/${active ? 'activate' : 'deactivate'}`);
+
+/** The creator's free-trial links, newest first, with their claims and conversions. */
+export const trialLinksQuery = infiniteQueryOptions({
+  queryKey: queryKeys.trials.links,
+  queryFn: ({ pageParam }) => api.get<TrialLinkPage>(pagePath('/me/trial-links', pageParam)),
+  ...cursorPaging,
+});
+
+export const createTrialLink = (input: CreateTrialLinkInput) => api.post<TrialLink>('/me/trial-links', input);
+
+export const stopTrialLink = (linkId: string) => apiRequest<TrialLink>('DELETE', `/me/trial-links/${encodeURIComponent(linkId)}`);

@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { BlockButton } from '../../components/BlockButton';
 import { isApiError } from '../../lib/api/client';
+import { formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { contentCurrency, ownPlansQuery } from '../../lib/plans';
 import { formatPriceInput, parseContentPrice } from '../../lib/price';
@@ -29,7 +30,7 @@ import {
   roomLeft,
 } from './composer-media';
 import { SaleChooser } from './SaleChooser';
-import { formatDateTime, fromDateTimeLocalValue, scheduledText, scheduleError, toDateTimeLocalValue } from './schedule';
+import { fromDateTimeLocalValue, scheduledText, scheduleError, toDateTimeLocalValue } from './schedule';
 
 type Field = 'text' | 'media' | 'access' | 'price' | 'publishAt';
 type FieldErrors = Partial<Record<Field, string>>;

@@ -1,4 +1,5 @@
 import { DAY_MS, POST_SCHEDULE_MAX_DAYS } from '@aurum/core';
+import { formatDateTime } from '../../lib/dates';
 
 /**
  * Scheduling a post: the browser's date-time input speaks local wall-clock time
@@ -29,19 +30,6 @@ export function scheduleError(at: Date | null, now: Date = new Date()): string |
   if (at.getTime() <= now.getTime()) return 'Choose a time in the future, or publish now';
   if (at.getTime() - now.getTime() > POST_SCHEDULE_MAX_DAYS * DAY_MS) return `Schedule at most ${POST_SCHEDULE_MAX_DAYS} days ahead`;
   return null;
-}
-
-/** "Mon, Nov 23, 2026, 9:30 AM". */
-export function formatDateTime(at: Date | string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(typeof at === 'string' ? new Date(at) : at);
 }
 
 /** "Scheduled for Mon, Nov 23, 2026, 9:30 AM". */

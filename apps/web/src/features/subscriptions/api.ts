@@ -1,4 +1,4 @@
-import type { PlanChangeQuote, Subscription, SubscriptionList } from '@aurum/core';
+import type { PlanChangeQuote, Subscription, SubscriptionList, TrialOffer } from '@aurum/core';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
 import { refreshAfterFollow } from '../../lib/follow';
@@ -61,3 +61,14 @@ export function refreshAfterSubscriptionChange(queryClient: QueryClient, subscri
   void queryClient.invalidateQueries({ queryKey: queryKeys.feed });
   void queryClient.invalidateQueries({ queryKey: queryKeys.profilePage.all });
 }
+
+/** A free-trial link as the member sees it before claiming. */
+export const trialOfferQuery = (code: string) =>
+  queryOptions({
+    queryKey: queryKeys.trials.offer(code),
+    queryFn: () => api.get<TrialOffer>(`/trial-links/${encodeURIComponent(code)}`),
+  });
+
+/** Claims a free trial with a saved method: subscribed until it ends, nothing charged now. */
+export const claimTrial = (code: string, paymentMethodId: string) =>
+  api.post<Subscription>(`/trial-links/${encodeURIComponent(code)}/claim`, { paymentMethodId });

@@ -15,14 +15,21 @@ export const STATUS_COLORS = {
   expired: 'default',
 } as const satisfies Record<SubscriptionStatus, string>;
 
-/** A subscription's status in words; one that ended after its last payment was refunded says so. */
-export function statusLabel(subscription: Pick<Subscription, 'status' | 'refundedAt'>): string {
+/** A subscription's status in words; a free trial, and one that ended after its last payment was refunded, say so. */
+export function statusLabel(subscription: Pick<Subscription, 'status' | 'refundedAt' | 'trialEndsAt'>): string {
+  if (subscription.trialEndsAt && subscription.status === 'active') return 'Free trial';
   return subscription.status === 'expired' && subscription.refundedAt ? 'Refunded' : STATUS_LABELS[subscription.status];
 }
 
-/** "Renews on Dec 1, 2026", "Access until Dec 1, 2026", "Ended Dec 1, 2026" or "Refunded Dec 1, 2026". */
-export function subscriptionDateLine(subscription: Pick<Subscription, 'status' | 'active' | 'validUntil' | 'refundedAt'>): string {
+/**
+ * "Renews on Dec 1, 2026", "Free until Dec 1, 2026, then paid", "Access until Dec 1, 2026", "Ended Dec 1, 2026" or
+ * "Refunded Dec 1, 2026".
+ */
+export function subscriptionDateLine(
+  subscription: Pick<Subscription, 'status' | 'active' | 'validUntil' | 'refundedAt' | 'trialEndsAt'>,
+): string {
   const date = formatDate(subscription.validUntil);
+  if (subscription.status === 'active' && subscription.trialEndsAt) return `Free until ${date}, then paid`;
   if (subscription.status === 'active') return `Renews on ${date}`;
   if (subscription.active) return `Access until ${date}`;
   return subscription.refundedAt ? `Refunded ${formatDate(subscription.refundedAt)}` : `Ended ${date}`;
