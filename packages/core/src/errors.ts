@@ -308,6 +308,11 @@ export const ERROR_CATALOG = {
   subscriptionEnded: { type: 'subscription_ended', status: 409, message: 'This subscription has ended. Subscribe again to renew it.' },
   samePlan: { type: 'same_plan', status: 409, message: 'You already have this plan.' },
   currencyMismatch: { type: 'currency_mismatch', status: 409, message: 'This plan is priced in another currency than yours.' },
+  bundlePlanChange: {
+    type: 'bundle_plan_change',
+    status: 409,
+    message: 'A bundle keeps its plan until it ends. Turn renewal off, then subscribe to the other plan when it ends.',
+  },
   quoteChanged: {
     type: 'quote_changed',
     status: 409,

@@ -36,12 +36,51 @@ const planPriceSchema = z
   .min(PLAN_PRICE_MIN_MINOR, `The price is at least ${PLAN_PRICE_MIN_MINOR} cents`)
   .max(PLAN_PRICE_MAX_MINOR, `The price is at most ${PLAN_PRICE_MAX_MINOR} cents`);
 
+/** The lengths a plan may also be sold for at once, in billing periods ("months"): paid up front, renewing at the same length. */
+export const BUNDLE_MONTHS = [3, 6, 12] as const;
+export type BundleMonths = (typeof BUNDLE_MONTHS)[number];
+/** A subscription's length in billing periods: one, or a bundle's. */
+export type SubscriptionMonths = 1 | BundleMonths;
+export const BUNDLE_DISCOUNT_MAX_PERCENT = 75;
+
+export const bundleSchema = z.object({
+  months: z.union(
+    BUNDLE_MONTHS.map((months) => z.literal(months)) as [z.ZodLiteral<3>, z.ZodLiteral<6>, z.ZodLiteral<12>],
+    'A bundle is 3, 6 or 12 months',
+  ),
+  discountPercent: z
+    .number()
+    .int('A whole percentage')
+    .min(0, 'At least 0%')
+    .max(BUNDLE_DISCOUNT_MAX_PERCENT, `At most ${BUNDLE_DISCOUNT_MAX_PERCENT}% off`),
+});
+export type Bundle = z.infer<typeof bundleSchema>;
+
+/** A plan's bundles, one per length, shortest first. */
+const bundlesSchema = z
+  .array(bundleSchema)
+  .max(BUNDLE_MONTHS.length)
+  .refine((bundles) => new Set(bundles.map((bundle) => bundle.months)).size === bundles.length, 'Each length once')
+  .transform((bundles) => [...bundles].sort((a, b) => a.months - b.months));
+
+/**
+ * What `months` billing periods of a plan cost at once: the plan's price for each, less the
+ * bundle's discount, rounded to the minor unit; one period is the plan's price. Null when the
+ * plan sells no bundle of that length.
+ */
+export function periodsPrice(plan: { priceMinor: number; bundles: readonly Bundle[] }, months: number): number | null {
+  if (months === 1) return plan.priceMinor;
+  const bundle = plan.bundles.find((offered) => offered.months === months);
+  return bundle ? Math.round((plan.priceMinor * months * (100 - bundle.discountPercent)) / 100) : null;
+}
+
 export const createPlanSchema = z.object({
   name: planNameSchema,
   description: planDescriptionSchema.default(''),
   priceMinor: planPriceSchema,
   currency: currencySchema,
   perks: planPerksSchema.default({ chat: false }),
+  bundles: bundlesSchema.default([]),
 });
 export type CreatePlanInput = z.input<typeof createPlanSchema>;
 
@@ -52,6 +91,7 @@ export const updatePlanSchema = z.object({
   priceMinor: planPriceSchema.optional(),
   currency: currencySchema.optional(),
   perks: planPerksSchema.optional(),
+  bundles: bundlesSchema.optional(),
 });
 export type UpdatePlanInput = z.input<typeof updatePlanSchema>;
 
@@ -65,6 +105,8 @@ export const planSchema = z.object({
   /** Always SUBSCRIPTION_PERIOD_DAYS for now; sent so clients need not assume it. */
   billingPeriodDays: z.number().int(),
   perks: planPerksSchema,
+  /** Longer lengths sold at once, each at a discount; shortest first. */
+  bundles: z.array(bundleSchema),
   active: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),

@@ -71,12 +71,15 @@ export function nextRenewalAttemptAt(state: SubscriptionState): Date | null {
   return new Date(state.validUntil.getTime() - (inTrial(state) ? TRIAL_CONVERSION_LEAD_MS : RENEWAL_LEAD_MS));
 }
 
-/** A renewal was paid: a new period follows the old one, or starts now if access had already ended. */
-export function afterRenewalPaid(state: SubscriptionState, paidAt: Date): SubscriptionState & { paidAt: Date } {
+/**
+ * A renewal was paid: a new period (of `months` billing periods, a bundle's length) follows the
+ * old one, or starts now if access had already ended.
+ */
+export function afterRenewalPaid(state: SubscriptionState, paidAt: Date, months = 1): SubscriptionState & { paidAt: Date } {
   const start = state.validUntil > paidAt ? state.validUntil : paidAt;
   return {
     ...state,
-    validUntil: new Date(start.getTime() + SUBSCRIPTION_PERIOD_MS),
+    validUntil: new Date(start.getTime() + months * SUBSCRIPTION_PERIOD_MS),
     renewalFailedAt: null,
     renewalFailures: 0,
     paidAt,
@@ -149,6 +152,10 @@ export const subscriptionSchema = z.object({
   nextRenewalAt: isoDate.nullable(),
   /** While in a free trial: when it ends, and the first payment is taken unless renewal is off. */
   trialEndsAt: isoDate.nullable(),
+  /** How many billing periods each payment buys: 1, or a bundle's length; it renews at that length. */
+  months: z.number().int(),
+  /** What each payment costs: the plan's price, or its bundle's for that many months (null: no longer sold so). */
+  paymentMinor: z.number().int().nullable(),
   createdAt: isoDate,
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
@@ -161,10 +168,17 @@ export const subscriptionParamsSchema = z.object({ subId: entityIdSchema });
 /** A key the browser makes once per attempt (a UUID); sending it again never charges twice. */
 export const idempotencyKeySchema = z.string().regex(/^[\w-]{16,64}$/, 'Not a valid idempotency key');
 
+/** How many billing periods one payment buys: one, or one of the plan's bundles. */
+export const subscriptionMonthsSchema = z.union([z.literal(1), z.literal(3), z.literal(6), z.literal(12)], 'Choose 1, 3, 6 or 12 months');
+
 export const subscribeSchema = z.object({
   planId: entityIdSchema,
   paymentMethodId: entityIdSchema,
   idempotencyKey: idempotencyKeySchema,
+  /** A bundle's length, paid up front; 1 when left out. */
+  months: subscriptionMonthsSchema.default(1),
+  /** The amount the member was shown; a different amount now is refused with quote_changed. Left out: the current price. */
+  expectedAmountMinor: z.number().int().min(0).optional(),
 });
 
 export const changePaymentMethodSchema = z.object({ paymentMethodId: entityIdSchema });

@@ -1,4 +1,5 @@
 import {
+  type Bundle,
   type createPlanSchema,
   generateId,
   type Plan,
@@ -31,6 +32,7 @@ export function toPlan(row: PlanRow): Plan {
     currency: row.currency as Plan['currency'],
     billingPeriodDays: row.billingPeriodDays,
     perks: planPerksSchema.parse(row.perks),
+    bundles: row.bundles as Bundle[],
     active: row.active,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -46,7 +48,8 @@ export const cheapestFirst = [asc(plans.priceMinor), asc(plans.createdAt), asc(p
  *
  * Price rule: while a plan has an active subscription (valid_until in the future), its price
  * and currency cannot change (409 plan_has_subscribers): members agreed to a price, so the
- * creator makes a new plan instead. Name, description and perks may always change.
+ * creator makes a new plan instead; nor may a bundle length that a subscription renews at change
+ * its discount or go. Name, description, perks and new bundle lengths may always change.
  */
 export class PlansService {
   constructor(private readonly deps: PlansServiceDeps) {}
@@ -62,6 +65,7 @@ export class PlansService {
       currency: input.currency,
       billingPeriodDays: SUBSCRIPTION_PERIOD_DAYS,
       perks: input.perks,
+      bundles: input.bundles,
       active: false,
       createdAt: now,
       updatedAt: now,
@@ -80,6 +84,12 @@ export class PlansService {
         (input.currency !== undefined && input.currency !== plan.currency);
       if (repriced && (await this.hasActiveSubscribers(tx, planId))) {
         throw errors.planHasSubscribers();
+      }
+      const rebundled = input.bundles ? changedBundleMonths(plan.bundles as Bundle[], input.bundles) : [];
+      if (rebundled.length > 0 && (await this.hasRenewingBundles(tx, planId, rebundled))) {
+        throw errors.planHasSubscribers({
+          message: 'Members renew at this bundle’s price: keep its length and discount, or make a new plan.',
+        });
       }
       const [row] = await tx
         .update(plans)
@@ -157,6 +167,23 @@ export class PlansService {
     return planIds.filter((id) => !ownIds.has(id));
   }
 
+  /** Whether a subscription that still renews pays for one of these bundle lengths. */
+  private async hasRenewingBundles(db: Executor, planId: string, months: number[]): Promise<boolean> {
+    const rows = await db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.planId, planId),
+          inArray(subscriptions.months, months),
+          eq(subscriptions.autoRenew, true),
+          isNull(subscriptions.lapsedAt),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
   private async hasActiveSubscribers(db: Executor, planId: string): Promise<boolean> {
     const rows = await db
       .select({ id: subscriptions.id })
@@ -165,4 +192,11 @@ export class PlansService {
       .limit(1);
     return rows.length > 0;
   }
+}
+
+/** The bundle lengths whose discount changed or that are gone. */
+function changedBundleMonths(before: readonly Bundle[], after: readonly Bundle[]): number[] {
+  return before
+    .filter((bundle) => after.find((next) => next.months === bundle.months)?.discountPercent !== bundle.discountPercent)
+    .map((bundle) => bundle.months);
 }

@@ -15,6 +15,8 @@ export const plans = pgTable(
     currency: text('currency').notNull(),
     billingPeriodDays: integer('billing_period_days').notNull().default(30),
     perks: jsonb('perks').notNull().default(sql`'{}'::jsonb`),
+    /** The longer lengths sold at once (core's `bundleSchema`), each at a discount. */
+    bundles: jsonb('bundles').notNull().default(sql`'[]'::jsonb`),
     active: boolean('active').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -260,13 +260,13 @@ describe(`posts: what each viewer gets (${TEST_DRIVER})`, () => {
 
     const locked = (await stranger.client.get(`/api/posts/${sneak}`)).body;
     expect(locked).toMatchObject({ accessLevel: 'sneakpeek', locked: true, text: null, teaser: `${'s'.repeat(POST_TEASER_CHARS)}…` });
-    expect(locked.unlock).toEqual({ follow: false, plan: { id: cheap, name: 'Cheap', priceMinor: 300, currency: 'USD' } });
+    expect(locked.unlock).toEqual({ follow: false, plan: { id: cheap, name: 'Cheap', priceMinor: 300, currency: 'USD' }, price: null });
     expect(Object.keys(locked.media[0].urls).sort()).toEqual(['blur', 'blurThumb']);
     expect(JSON.stringify(locked)).not.toContain('secret ending');
 
     const dearLocked = (await stranger.client.get(`/api/posts/${dearOnly}`)).body;
     expect(dearLocked).toMatchObject({ accessLevel: 'locked', text: null, teaser: null, unlock: { follow: false, plan: { id: dear } } });
-    expect((await stranger.client.get(`/api/posts/${followers}`)).body.unlock).toEqual({ follow: true, plan: null });
+    expect((await stranger.client.get(`/api/posts/${followers}`)).body.unlock).toEqual({ follow: true, plan: null, price: null });
     expect((await follower.client.get(`/api/posts/${followers}`)).body).toMatchObject({
       accessLevel: 'follower',
       text: secret,

@@ -38,7 +38,7 @@ function pageStatement(): SQL {
   const isCreator = hasRoleSql(users.labels, ROLE.creators);
   const planJson = sql`json_build_object('id', ${plans.id}, 'creatorId', ${plans.creatorId}, 'name', ${plans.name},
     'description', ${plans.description}, 'priceMinor', ${plans.priceMinor}, 'currency', ${plans.currency},
-    'billingPeriodDays', ${plans.billingPeriodDays}, 'perks', ${plans.perks}, 'active', ${plans.active},
+    'billingPeriodDays', ${plans.billingPeriodDays}, 'perks', ${plans.perks}, 'bundles', ${plans.bundles}, 'active', ${plans.active},
     'createdAt', ${plans.createdAt}, 'updatedAt', ${plans.updatedAt})`;
   return sql`select ${profiles.userId} as user_id, ${profiles.handle}, ${profiles.publicName} as public_name,
       ${profiles.avatarColor} as avatar_color, ${profiles.isVerified} as is_verified, ${profiles.lastOnline} as last_online,

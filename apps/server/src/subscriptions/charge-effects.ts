@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_PERIOD_MS } from '@aurum/core';
 import { eq, sql } from 'drizzle-orm';
 import { subscriptions } from '../db/schema.js';
 import type { ChargeEffect, ChargeKind, ChargeRow } from '../payments/charges.js';
@@ -24,7 +25,7 @@ export function subscriptionChargeEffects(renewals: RenewalsService): Record<Sub
       offSession: false,
       // The subscription whose id was chosen when the charge began.
       paid: async (tx, charge, paidAt) => {
-        const { subscriptionId, planId, periodEnd } = subscriptionCharge(charge);
+        const { subscriptionId, planId, periodEnd, months } = subscriptionCharge(charge);
         await tx
           .insert(subscriptions)
           .values({
@@ -34,6 +35,7 @@ export function subscriptionChargeEffects(renewals: RenewalsService): Record<Sub
             planId,
             paymentMethodId: charge.paymentMethodId,
             autoRenew: true,
+            months,
             validUntil: periodEnd,
             paidAt,
             createdAt: paidAt,
@@ -75,9 +77,14 @@ export function subscriptionChargeEffects(renewals: RenewalsService): Record<Sub
   };
 }
 
-/** A subscription charge always names its subscription, plan and period (written so by the domain that began it). */
-function subscriptionCharge(charge: ChargeRow): { subscriptionId: string; planId: string; periodEnd: Date } {
-  const { subscriptionId, planId, periodEnd } = charge;
-  if (!subscriptionId || !planId || !periodEnd) throw new Error(`${charge.kind} charge ${charge.id} names no subscription, plan or period`);
-  return { subscriptionId, planId, periodEnd };
+/**
+ * A subscription charge always names its subscription, plan and period (written so by the domain
+ * that began it); the period's length says how many billing periods it buys (a bundle's, or one).
+ */
+function subscriptionCharge(charge: ChargeRow): { subscriptionId: string; planId: string; periodEnd: Date; months: number } {
+  const { subscriptionId, planId, periodStart, periodEnd } = charge;
+  if (!subscriptionId || !planId || !periodStart || !periodEnd)
+    throw new Error(`${charge.kind} charge ${charge.id} names no subscription, plan or period`);
+  const months = Math.max(1, Math.round((periodEnd.getTime() - periodStart.getTime()) / SUBSCRIPTION_PERIOD_MS));
+  return { subscriptionId, planId, periodEnd, months };
 }

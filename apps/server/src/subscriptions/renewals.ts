@@ -1,10 +1,12 @@
 import {
   afterRenewalFailed,
   afterRenewalPaid,
+  type Bundle,
   type Currency,
   displayName,
   formatMoney,
   nextRenewalAttemptAt,
+  periodsPrice,
   RENEWAL_LEAD_MS,
   RENEWAL_RETRY_MS,
   TRIAL_CONVERSION_LEAD_MS,
@@ -135,7 +137,9 @@ export class RenewalsService {
             .from(paymentMethods)
             .where(and(eq(paymentMethods.id, row.paymentMethodId), isNull(paymentMethods.removedAt)))
         : [];
-      if (!plan || !method) {
+      // It renews at its length: one billing period, or its bundle's at the bundle's price.
+      const amountMinor = plan ? periodsPrice({ priceMinor: plan.priceMinor, bundles: plan.bundles as Bundle[] }, row.months) : null;
+      if (!plan || !method || amountMinor === null) {
         await this.recordFailure(tx, subscriptionId, now);
         return null;
       }
@@ -148,10 +152,10 @@ export class RenewalsService {
         planId: plan.id,
         subscriptionId,
         paymentMethodId: method.id,
-        amountMinor: plan.priceMinor,
+        amountMinor,
         currency: plan.currency,
         periodStart: row.validUntil > now ? row.validUntil : now,
-        periodEnd: afterRenewalPaid(row, now).validUntil,
+        periodEnd: afterRenewalPaid(row, now, row.months).validUntil,
       });
       return charge.id;
     });

@@ -1,8 +1,10 @@
 import {
+  type Bundle,
   grantsAccess,
   inTrial,
   nextRenewalAttemptAt,
   type Plan,
+  periodsPrice,
   planPerksSchema,
   type Subscription,
   type SubscriptionState,
@@ -51,10 +53,18 @@ export function subscriptionsQuery(db: Database, where: ReturnType<typeof and>) 
         renewalFailures: subscriptions.renewalFailures,
         lapsedAt: subscriptions.lapsedAt,
         trialEndsAt: subscriptions.trialEndsAt,
+        months: subscriptions.months,
         createdAt: subscriptions.createdAt,
         refundedAt: lastPaymentRefundedAt,
       },
-      plan: { id: plans.id, name: plans.name, priceMinor: plans.priceMinor, currency: plans.currency, perks: plans.perks },
+      plan: {
+        id: plans.id,
+        name: plans.name,
+        priceMinor: plans.priceMinor,
+        currency: plans.currency,
+        perks: plans.perks,
+        bundles: plans.bundles,
+      },
       method: {
         id: paymentMethods.id,
         type: paymentMethods.type,
@@ -112,6 +122,8 @@ export function toSubscription(row: SubscriptionQueryRow, now: Date): Subscripti
     renewalFailedAt: subscription.renewalFailedAt?.toISOString() ?? null,
     nextRenewalAt: nextAttempt && status !== 'expired' ? (nextAttempt > now ? nextAttempt : now).toISOString() : null,
     trialEndsAt: subscription.trialEndsAt && inTrial(subscription) ? subscription.trialEndsAt.toISOString() : null,
+    months: subscription.months,
+    paymentMinor: periodsPrice({ priceMinor: plan.priceMinor, bundles: plan.bundles as Bundle[] }, subscription.months),
     createdAt: subscription.createdAt.toISOString(),
   };
 }

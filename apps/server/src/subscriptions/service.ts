@@ -4,9 +4,11 @@ import {
   generateId,
   grantsAccess,
   type PlanChangeQuote,
+  periodsPrice,
   planChangeAmount,
   SUBSCRIPTION_PERIOD_MS,
   type Subscription,
+  type SubscriptionMonths,
   type SubscriptionState,
   subscriptionStatus,
 } from '@aurum/core';
@@ -42,7 +44,20 @@ export class SubscriptionsService {
 
   constructor(private readonly deps: SubscriptionsServiceDeps) {}
 
-  async subscribe(userId: string, input: { planId: string; paymentMethodId: string; idempotencyKey: string }): Promise<Subscription> {
+  /**
+   * Subscribes to a plan for one billing period, or for one of its bundles' lengths, paid up front
+   * at the price the member was shown (`expectedAmountMinor`: a changed price is refused, never charged).
+   */
+  async subscribe(
+    userId: string,
+    input: {
+      planId: string;
+      paymentMethodId: string;
+      idempotencyKey: string;
+      months: SubscriptionMonths;
+      expectedAmountMinor?: number | undefined;
+    },
+  ): Promise<Subscription> {
     const { db, payments, charges: chargesModule } = this.deps;
     payments.assertAvailable();
     const key = `subscribe:${userId}:${input.idempotencyKey}`;
@@ -51,6 +66,10 @@ export class SubscriptionsService {
       const plan = await this.deps.plans.offered(input.planId);
       if (!plan) throw errors.planUnavailable();
       if (plan.creatorId === userId) throw errors.cannotSubscribeToSelf();
+      const amountMinor = periodsPrice(plan, input.months);
+      if (amountMinor === null)
+        throw errors.planUnavailable({ message: `This plan is not sold for ${input.months} months at once. Choose another length.` });
+      if (input.expectedAmountMinor !== undefined && input.expectedAmountMinor !== amountMinor) throw errors.quoteChanged();
       const method = await payments.ownMethod(userId, input.paymentMethodId);
       await payments.customerRef(userId);
       const now = this.deps.now();
@@ -78,10 +97,10 @@ export class SubscriptionsService {
           planId: plan.id,
           subscriptionId: generateId(now.getTime()),
           paymentMethodId: method.id,
-          amountMinor: plan.priceMinor,
+          amountMinor,
           currency: plan.currency,
           periodStart: now,
-          periodEnd: new Date(now.getTime() + SUBSCRIPTION_PERIOD_MS),
+          periodEnd: new Date(now.getTime() + input.months * SUBSCRIPTION_PERIOD_MS),
         });
       });
     }
@@ -217,6 +236,7 @@ export class SubscriptionsService {
     if (subscriptionStatus(subscription, now) === 'expired' || !grantsAccess(subscription, now))
       throw errors.subscriptionEnded({ message: 'This subscription has ended. Subscribe again instead.' });
     if (subscription.planId === planId) throw errors.samePlan();
+    if (subscription.months > 1) throw errors.bundlePlanChange();
     const [current] = await executor.select().from(plans).where(eq(plans.id, subscription.planId));
     const plan = await this.deps.plans.offered(planId, executor);
     if (!plan || !current || plan.creatorId !== subscription.creatorId) throw errors.planUnavailable();

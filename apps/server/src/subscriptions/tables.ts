@@ -27,6 +27,8 @@ export const subscriptions = pgTable(
     lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
     /** When the member turned renewal off (insights date a cancellation by it); cleared when renewal is turned back on. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** How many billing periods each payment buys: 1, or the plan's bundle length it was bought at (it renews at that length). */
+    months: integer('months').notNull().default(1),
     /** The free-trial link it was claimed through, and when that trial ends (its first payment is taken then). */
     trialLinkId: text('trial_link_id').references(() => trialLinks.id),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),

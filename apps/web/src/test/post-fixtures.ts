@@ -12,6 +12,7 @@ export function makePlan(overrides: Partial<Plan> = {}): Plan {
     currency: 'USD',
     billingPeriodDays: 30,
     perks: { chat: true },
+    bundles: [],
     active: true,
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',

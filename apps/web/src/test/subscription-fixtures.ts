@@ -18,6 +18,8 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     renewalFailedAt: null,
     nextRenewalAt: '2026-11-30T12:00:00.000Z',
     trialEndsAt: null,
+    months: 1,
+    paymentMinor: 499,
     createdAt: '2026-11-01T12:00:00.000Z',
     ...overrides,
   };

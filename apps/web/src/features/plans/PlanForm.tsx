@@ -1,9 +1,20 @@
-import { CURRENCY_EXPONENTS, type Currency, formatMoney, PLAN_DESCRIPTION_MAX, PLAN_NAME_MAX, PLAN_PERKS } from '@aurum/core';
+import {
+  BUNDLE_DISCOUNT_MAX_PERCENT,
+  BUNDLE_MONTHS,
+  CURRENCY_EXPONENTS,
+  type Currency,
+  formatMoney,
+  PLAN_DESCRIPTION_MAX,
+  PLAN_NAME_MAX,
+  PLAN_PERKS,
+  periodsPrice,
+} from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import Switch from '@mui/material/Switch';
@@ -24,7 +35,7 @@ const currencySymbol = (currency: Currency) =>
 
 /** A server refusal for the plan form: priceMinor is the price field here. */
 function serverPlanErrors(error: unknown): { fields: FieldErrors<PlanFormField>; general: string | null } {
-  const { fields, general } = apiFormErrors(error, ['name', 'description', 'priceMinor', 'currency'] as const);
+  const { fields, general } = apiFormErrors(error, ['name', 'description', 'priceMinor', 'currency', 'bundles'] as const);
   const { priceMinor, ...rest } = fields;
   return { fields: { ...rest, ...(priceMinor ? { price: priceMinor } : {}) }, general };
 }
@@ -50,7 +61,79 @@ export interface PlanFormProps {
   onCancel?: () => void;
 }
 
-/** Name, description, price and currency, billing period and perks of a plan. */
+/**
+ * The lengths the plan is also sold for at once: each on or off, with its discount, and what
+ * members pay for it at the price above.
+ */
+function BundlesField({
+  values,
+  priceMinor,
+  currency,
+  error,
+  onChange,
+}: {
+  values: PlanFormValues['bundles'];
+  priceMinor: number | null;
+  currency: Currency;
+  error?: string | undefined;
+  onChange: (bundles: PlanFormValues['bundles']) => void;
+}) {
+  return (
+    <FormControl component="fieldset" error={Boolean(error)}>
+      <FormLabel component="legend" sx={{ mb: 0.5 }}>
+        Bundles
+      </FormLabel>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Sell several months at once, paid up front, for less. A bundle renews at the same length.
+      </Typography>
+      {BUNDLE_MONTHS.map((months) => {
+        const typed = values[months];
+        const percent = typed === null ? null : Number(typed);
+        const total =
+          priceMinor !== null && percent !== null && Number.isInteger(percent) && percent >= 0 && percent <= BUNDLE_DISCOUNT_MAX_PERCENT
+            ? periodsPrice({ priceMinor, bundles: [{ months, discountPercent: percent }] }, months)
+            : null;
+        return (
+          <Box key={months} sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', minHeight: 56 }}>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={typed !== null}
+                  onChange={(event) => onChange({ ...values, [months]: event.target.checked ? '10' : null })}
+                />
+              }
+              label={`${months} months`}
+              sx={{ minWidth: 150 }}
+            />
+            {typed !== null && (
+              <>
+                <TextField
+                  label="Discount"
+                  size="small"
+                  value={typed}
+                  onChange={(event) => onChange({ ...values, [months]: event.target.value })}
+                  slotProps={{
+                    input: { endAdornment: <InputAdornment position="end">% off</InputAdornment> },
+                    htmlInput: { inputMode: 'numeric', 'aria-label': `Discount for ${months} months, in percent` },
+                  }}
+                  sx={{ width: 130 }}
+                />
+                {total !== null && (
+                  <Typography variant="body2" color="text.secondary">
+                    {formatMoney({ amountMinor: total, currency })} for {months} months
+                  </Typography>
+                )}
+              </>
+            )}
+          </Box>
+        );
+      })}
+      {error && <FormHelperText>{error}</FormHelperText>}
+    </FormControl>
+  );
+}
+
+/** Name, description, price and currency, billing period, perks and bundles of a plan. */
 export function PlanForm({ initial, submitLabel, pending, serverError, onSubmit, onCancel }: PlanFormProps) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<PlanFormField>>({});
@@ -164,6 +247,13 @@ export function PlanForm({ initial, submitLabel, pending, serverError, onSubmit,
           {PLAN_PERKS.chat.creatorDescription}
         </Typography>
       </FormControl>
+      <BundlesField
+        values={values.bundles}
+        priceMinor={price.ok ? price.minor : null}
+        currency={values.currency}
+        error={shown.bundles}
+        onChange={(bundles) => set('bundles', bundles)}
+      />
       {server.general && <Alert severity="error">{server.general}</Alert>}
       <BlockButton type="submit" loading={pending}>
         {submitLabel}

@@ -8,13 +8,23 @@ describe('validatePlanForm', () => {
   it('gives the API input with the price in exact minor units', () => {
     expect(validatePlanForm(valid)).toEqual({
       ok: true,
-      input: { name: 'Supporter', description: 'Early access to every post.', priceMinor: 499, currency: 'EUR', perks: { chat: true } },
+      input: {
+        name: 'Supporter',
+        description: 'Early access to every post.',
+        priceMinor: 499,
+        currency: 'EUR',
+        perks: { chat: true },
+        bundles: [],
+      },
     });
   });
 
   it('trims the name and description as the API does', () => {
     const result = validatePlanForm({ ...valid, name: '  VIP  ', description: '   ', chat: false });
-    expect(result).toEqual({ ok: true, input: { name: 'VIP', description: '', priceMinor: 499, currency: 'EUR', perks: { chat: false } } });
+    expect(result).toEqual({
+      ok: true,
+      input: { name: 'VIP', description: '', priceMinor: 499, currency: 'EUR', perks: { chat: false }, bundles: [] },
+    });
   });
 
   it('needs a name and a price', () => {
@@ -58,10 +68,44 @@ describe('validatePlanForm', () => {
   });
 });
 
+describe('bundles', () => {
+  it('sends the lengths switched on with their discounts, shortest first, and refuses a discount out of range', () => {
+    const bundles = { 3: '10', 6: null, 12: '25' };
+    expect(validatePlanForm({ ...valid, bundles })).toMatchObject({
+      ok: true,
+      input: {
+        bundles: [
+          { months: 3, discountPercent: 10 },
+          { months: 12, discountPercent: 25 },
+        ],
+      },
+    });
+    expect(validatePlanForm({ ...valid, bundles: { ...bundles, 6: '80' } })).toEqual({ ok: false, errors: { bundles: 'At most 75% off' } });
+    expect(validatePlanForm({ ...valid, bundles: { ...bundles, 6: '' } }).ok).toBe(false);
+  });
+});
+
 describe('planFormValues', () => {
   it('fills the form from a stored plan', () => {
-    const plan = { name: 'VIP', description: 'All of it', priceMinor: 1250, currency: 'GBP', perks: { chat: true } } as Plan;
-    expect(planFormValues(plan)).toEqual({ name: 'VIP', description: 'All of it', price: '12.50', currency: 'GBP', chat: true });
-    expect(validatePlanForm(planFormValues(plan))).toMatchObject({ ok: true, input: { priceMinor: 1250, currency: 'GBP' } });
+    const plan = {
+      name: 'VIP',
+      description: 'All of it',
+      priceMinor: 1250,
+      currency: 'GBP',
+      perks: { chat: true },
+      bundles: [{ months: 6, discountPercent: 15 }],
+    } as Plan;
+    expect(planFormValues(plan)).toEqual({
+      name: 'VIP',
+      description: 'All of it',
+      price: '12.50',
+      currency: 'GBP',
+      chat: true,
+      bundles: { 3: null, 6: '15', 12: null },
+    });
+    expect(validatePlanForm(planFormValues(plan))).toMatchObject({
+      ok: true,
+      input: { priceMinor: 1250, currency: 'GBP', bundles: [{ months: 6, discountPercent: 15 }] },
+    });
   });
 });

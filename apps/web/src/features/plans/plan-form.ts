@@ -1,4 +1,7 @@
 import {
+  BUNDLE_MONTHS,
+  type Bundle,
+  type BundleMonths,
   type Currency,
   createPlanSchema,
   formatMoney,
@@ -17,9 +20,11 @@ export interface PlanFormValues {
   price: string;
   currency: Currency;
   chat: boolean;
+  /** Per bundle length, its discount in percent as typed ("10"), or null when the plan is not sold for that long. */
+  bundles: Record<BundleMonths, string | null>;
 }
 
-export const PLAN_FORM_FIELDS = ['name', 'description', 'price', 'currency'] as const;
+export const PLAN_FORM_FIELDS = ['name', 'description', 'price', 'currency', 'bundles'] as const;
 export type PlanFormField = (typeof PLAN_FORM_FIELDS)[number];
 
 /** What create and update send. */
@@ -29,6 +34,7 @@ export interface PlanInput {
   priceMinor: number;
   currency: Currency;
   perks: PlanPerks;
+  bundles: Bundle[];
 }
 
 export type PlanFormResult = { ok: true; input: PlanInput } | { ok: false; errors: FieldErrors<PlanFormField> };
@@ -39,6 +45,7 @@ export const emptyPlanForm = (currency: Currency = 'USD'): PlanFormValues => ({
   price: '',
   currency,
   chat: false,
+  bundles: { 3: null, 6: null, 12: null },
 });
 
 export function planFormValues(plan: Plan): PlanFormValues {
@@ -48,6 +55,12 @@ export function planFormValues(plan: Plan): PlanFormValues {
     price: formatPriceInput(plan.priceMinor, plan.currency),
     currency: plan.currency,
     chat: plan.perks.chat,
+    bundles: Object.fromEntries(
+      BUNDLE_MONTHS.map((months) => {
+        const bundle = plan.bundles.find((offered) => offered.months === months);
+        return [months, bundle ? String(bundle.discountPercent) : null];
+      }),
+    ) as PlanFormValues['bundles'],
   };
 }
 
@@ -70,6 +83,10 @@ export function validatePlanForm(values: PlanFormValues): PlanFormResult {
     priceMinor: price.ok ? price.minor : PLAN_PRICE_MIN_MINOR,
     currency: values.currency,
     perks: { chat: values.chat },
+    bundles: BUNDLE_MONTHS.flatMap((months) => {
+      const typed = values.bundles[months];
+      return typed === null ? [] : [{ months, discountPercent: typed.trim() === '' ? Number.NaN : Number(typed) }];
+    }),
   });
   if (!parsed.success) Object.assign(errors, { ...issuesToFieldErrors(parsed.error.issues, PLAN_FORM_FIELDS), ...errors });
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };

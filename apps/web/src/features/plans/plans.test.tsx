@@ -78,6 +78,7 @@ describe('plans', () => {
       priceMinor: 499,
       currency: 'EUR',
       perks: { chat: true },
+      bundles: [],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Supporter' })).toBeTruthy();
     expect(screen.getByText('Plan created')).toBeTruthy();

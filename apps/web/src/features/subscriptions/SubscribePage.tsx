@@ -1,4 +1,4 @@
-import { displayName, type ProfilePage, type SubscriptionItem } from '@aurum/core';
+import { displayName, formatMoney, type ProfilePage, periodsPrice, type SubscriptionItem, type SubscriptionMonths } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +26,7 @@ import { profilePageQuery } from '../../lib/profile-page';
 import { queryKeys } from '../../lib/query-keys';
 import { refreshAfterSubscriptionChange, type SubscribeInput, subscribe } from './api';
 import { CreatorLine } from './CreatorLine';
+import { LengthChoice } from './LengthChoice';
 import { PlanChoice } from './PlanChoice';
 
 /** /users/subscribeTo/{creatorId}: pick one of the creator's plans and a payment method, then pay and subscribe. */
@@ -103,6 +104,10 @@ function SubscribeForm({ creator }: { creator: ProfilePage }) {
   const [pickedPlanId, setPickedPlanId] = useState(linkState.planId ?? null);
   // The API sends the cheapest plan first; that is the one preselected unless the link named another.
   const plan = creator.plans.find((offered) => offered.id === pickedPlanId) ?? creator.plans[0];
+  const [pickedMonths, setMonths] = useState<SubscriptionMonths>(1);
+  // A length the picked plan does not sell falls back to a month.
+  const months = plan && periodsPrice(plan, pickedMonths) !== null ? pickedMonths : 1;
+  const amountMinor = plan ? (periodsPrice(plan, months) ?? plan.priceMinor) : 0;
   const methods = usePaymentMethodChoice();
   const keys = useAttemptKeys();
   const name = displayName(creator);
@@ -120,7 +125,7 @@ function SubscribeForm({ creator }: { creator: ProfilePage }) {
       refreshAfterDecline(queryClient, error);
       // What the page shows is out of date: another device subscribed, or the creator withdrew the plan.
       if (isApiError(error, 'already_subscribed')) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
-      if (isApiError(error, 'plan_unavailable'))
+      if (isApiError(error, 'plan_unavailable') || isApiError(error, 'quote_changed'))
         void queryClient.invalidateQueries({ queryKey: queryKeys.profilePage.one(creator.userId) });
     },
   });
@@ -129,14 +134,15 @@ function SubscribeForm({ creator }: { creator: ProfilePage }) {
 
   const confirm = () => {
     if (!plan || !methods.selectedId) return;
-    const input = { planId: plan.id, paymentMethodId: methods.selectedId };
-    submit.mutate({ ...input, idempotencyKey: keys.keyFor(`${input.planId}:${input.paymentMethodId}`) });
+    const input = { planId: plan.id, paymentMethodId: methods.selectedId, months, expectedAmountMinor: amountMinor };
+    submit.mutate({ ...input, idempotencyKey: keys.keyFor(`${input.planId}:${input.paymentMethodId}:${months}:${amountMinor}`) });
   };
 
   return (
     <>
       <SectionCard title="Plan">
         <PlanChoice plans={creator.plans} value={plan?.id ?? null} onChange={setPickedPlanId} disabled={submit.isPending} />
+        {plan && plan.bundles.length > 0 && <LengthChoice plan={plan} value={months} onChange={setMonths} disabled={submit.isPending} />}
       </SectionCard>
       <SectionCard title="Payment method">
         <PaymentMethodPicker choice={methods} disabled={submit.isPending} />
@@ -144,7 +150,9 @@ function SubscribeForm({ creator }: { creator: ProfilePage }) {
       {plan && (
         <Paper component="section" aria-label="Summary" variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 2 }}>
           <Typography sx={{ fontSize: '1.05rem' }}>
-            You pay {planPrice(plan)} now, then every {plan.billingPeriodDays} days until you cancel.
+            {months === 1
+              ? `You pay ${planPrice(plan)} now, then every ${plan.billingPeriodDays} days until you cancel.`
+              : `You pay ${formatMoney({ amountMinor, currency: plan.currency })} now for ${months} months (${months * plan.billingPeriodDays} days), then the same every ${months} months until you cancel.`}
           </Typography>
           {failure && (retrying ? <Alert severity="warning">{errorMessage(failure)}</Alert> : <PaymentError error={failure} />)}
           <BlockButton onClick={confirm} loading={submit.isPending} disabled={!methods.selectedId}>

@@ -1,4 +1,4 @@
-import { displayName, PLAN_PERKS, paymentMethodText, SUBSCRIPTION_PERIOD_DAYS, type Subscription } from '@aurum/core';
+import { displayName, PLAN_PERKS, paymentMethodText, type Subscription } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -20,12 +20,11 @@ import { addSnack } from '../../components/snack-queue';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
-import { planPrice } from '../../lib/plans';
 import { cancelSubscription, changeSubscriptionPaymentMethod, refreshAfterSubscriptionChange, subscriptionQuery } from './api';
 import { CreatorLine } from './CreatorLine';
 import { SubscriptionStates } from './SubscriptionStates';
 import { SubscriptionStatusChip } from './SubscriptionStatusChip';
-import { subscriptionDateLine } from './status';
+import { paymentTerms, subscriptionDateLine } from './status';
 
 /** /subscriptions/{subId}: one subscription, with cancel and links to change its payment method or plan. */
 export default function SubscriptionPage() {
@@ -39,6 +38,7 @@ export default function SubscriptionPage() {
 
 function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   const { creator, plan, status } = subscription;
+  const terms = paymentTerms(subscription);
   const name = displayName(creator);
   const ended = status === 'expired';
   return (
@@ -73,7 +73,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
           <DetailList
             rows={[
               ['Plan', plan.name],
-              ['Price', `${planPrice(plan)} per ${SUBSCRIPTION_PERIOD_DAYS} days`],
+              ['Price', `${terms.price} per ${terms.per}`],
               ['Perks', plan.perks.chat ? PLAN_PERKS.chat.name : null],
               ['Access', subscriptionDateLine(subscription)],
               ['Payment method', paymentMethodText(subscription.paymentMethod)],

@@ -1,4 +1,4 @@
-import { displayName, SUBSCRIPTION_PERIOD_DAYS, type Subscription } from '@aurum/core';
+import { displayName, type Subscription } from '@aurum/core';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,11 +11,10 @@ import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed } from '../../components/RetryAlert';
 import { paths } from '../../lib/paths';
-import { planPrice } from '../../lib/plans';
 import { subscriptionsQuery } from './api';
 import { CreatorLine } from './CreatorLine';
 import { SubscriptionStatusChip } from './SubscriptionStatusChip';
-import { statusLabel, subscriptionDateLine } from './status';
+import { paymentTerms, statusLabel, subscriptionDateLine } from './status';
 
 const TITLE = 'Subscriptions';
 
@@ -50,12 +49,13 @@ export default function SubscriptionsPage() {
 
 function SubscriptionItem({ subscription }: { subscription: Subscription }) {
   const { creator, plan } = subscription;
+  const terms = paymentTerms(subscription);
   return (
     <Paper component="li" variant="outlined" sx={{ overflow: 'hidden' }}>
       <CardActionArea
         component={RouterLink}
         to={paths.subscription(subscription.id)}
-        aria-label={`${displayName(creator)}: ${plan.name}, ${planPrice(plan)} per ${SUBSCRIPTION_PERIOD_DAYS} days. ${statusLabel(subscription)}. ${subscriptionDateLine(subscription)}`}
+        aria-label={`${displayName(creator)}: ${plan.name}, ${terms.price} per ${terms.per}. ${statusLabel(subscription)}. ${subscriptionDateLine(subscription)}`}
         sx={{ p: 2, display: 'flex', gap: 1.5, alignItems: 'center' }}
       >
         <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 1 }}>
@@ -63,9 +63,9 @@ function SubscriptionItem({ subscription }: { subscription: Subscription }) {
           <Typography sx={{ overflowWrap: 'anywhere' }}>
             {plan.name} ·{' '}
             <Box component="span" sx={{ color: 'primary.main', fontWeight: 700 }}>
-              {planPrice(plan)}
+              {terms.price}
             </Box>{' '}
-            per {SUBSCRIPTION_PERIOD_DAYS} days
+            per {terms.per}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <SubscriptionStatusChip subscription={subscription} />

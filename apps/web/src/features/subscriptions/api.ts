@@ -1,4 +1,4 @@
-import type { PlanChangeQuote, Subscription, SubscriptionList, TrialOffer } from '@aurum/core';
+import type { PlanChangeQuote, Subscription, SubscriptionList, SubscriptionMonths, TrialOffer } from '@aurum/core';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
 import { refreshAfterFollow } from '../../lib/follow';
@@ -31,6 +31,10 @@ export interface SubscribeInput {
   planId: string;
   paymentMethodId: string;
   idempotencyKey: string;
+  /** A bundle's length, paid up front; one month when left out. */
+  months?: SubscriptionMonths;
+  /** The amount the member was shown: a different one now is refused, never charged. */
+  expectedAmountMinor?: number;
 }
 
 export const subscribe = (input: SubscribeInput) => api.post<Subscription>('/subscriptions', input);

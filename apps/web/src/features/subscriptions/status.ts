@@ -1,4 +1,4 @@
-import type { Subscription, SubscriptionStatus } from '@aurum/core';
+import { formatMoney, SUBSCRIPTION_PERIOD_DAYS, type Subscription, type SubscriptionStatus } from '@aurum/core';
 import { formatDate } from '../../lib/dates';
 
 export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
@@ -33,4 +33,13 @@ export function subscriptionDateLine(
   if (subscription.status === 'active') return `Renews on ${date}`;
   if (subscription.active) return `Access until ${date}`;
   return subscription.refundedAt ? `Refunded ${formatDate(subscription.refundedAt)}` : `Ended ${date}`;
+}
+
+/** What each payment costs and how long it lasts: "$4.99" and "30 days", or a bundle's "$27.00" and "90 days". */
+export function paymentTerms(subscription: Pick<Subscription, 'plan' | 'months' | 'paymentMinor'>): { price: string; per: string } {
+  const { plan, months, paymentMinor } = subscription;
+  return {
+    price: formatMoney({ amountMinor: paymentMinor ?? plan.priceMinor, currency: plan.currency }),
+    per: `${months * SUBSCRIPTION_PERIOD_DAYS} days`,
+  };
 }

@@ -92,6 +92,19 @@ describe('subscribe page', () => {
     expect(screen.getByText('You pay $4.99 now, then every 30 days until you cancel.')).toBeTruthy();
   });
 
+  it('offers a plan’s bundles with their saving, and pays for the length picked at the price shown', async () => {
+    const bundled = makePlan({ id: 'gold', priceMinor: 1000, bundles: [{ months: 3, discountPercent: 10 }] });
+    const { subscribeBodies } = server({ profile: { plans: [bundled] } });
+    const user = userEvent.setup();
+    renderApp('/users/subscribeTo/c1');
+    expect(((await screen.findByRole('radio', { name: '1 month, $10.00' })) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('radio', { name: /^3 months at once, \$27\.00 ?· save 10%$/ }));
+    expect(screen.getByText('You pay $27.00 now for 3 months (90 days), then the same every 3 months until you cancel.')).toBeTruthy();
+    await user.click(await confirmButton());
+    await waitFor(() => expect(subscribeBodies()).toHaveLength(1));
+    expect(subscribeBodies()[0]).toMatchObject({ planId: 'gold', months: 3, expectedAmountMinor: 2700 });
+  });
+
   it('sends the same idempotency key when retrying an unknown outcome and a new one for a new attempt', async () => {
     const { subscribeBodies } = server({ answers: ['network', providerDown, declined] });
     const user = userEvent.setup();
