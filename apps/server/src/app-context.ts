@@ -27,6 +27,7 @@ import type { MediaService } from './media/service.js';
 import type { ModerationService } from './moderation/service.js';
 import type { ErrorReporter } from './observability/error-reporting.js';
 import type { Telemetry } from './observability/telemetry.js';
+import type { OffersService } from './offers/service.js';
 import type { ChargesService } from './payments/charges.js';
 import type { PaymentsService } from './payments/service.js';
 import type { PayoutAccounts } from './payouts/account.js';
@@ -121,6 +122,7 @@ export interface AppContext {
   tips: TipsService;
   postSales: PostSalesService;
   trials: TrialsService;
+  offers: OffersService;
   storage: Storage;
   jobs: JobQueue;
   media: MediaService;

@@ -36,6 +36,7 @@ import { moderationRoutes } from './moderation/routes.js';
 import { TelemetryRelay } from './observability/relay.js';
 import { telemetryRelayRoutes } from './observability/relay-routes.js';
 import { registerRequestTelemetry } from './observability/telemetry.js';
+import { offersRoutes } from './offers/routes.js';
 import { SERVER_ROOT } from './paths.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { adminPayoutsRoutes } from './payouts/admin-routes.js';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     tips,
     postSales,
     trials,
+    offers,
     uploads,
     chat,
     push,
@@ -241,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await tipsRoutes(app, { tips });
   await postSalesRoutes(app, { postSales });
   await trialsRoutes(app, { trials });
+  await offersRoutes(app, { offers });
   await mediaRoutes(app, { media });
   await uploadsRoutes(app, { uploads });
   await chatRoutes(app, { chat, media });

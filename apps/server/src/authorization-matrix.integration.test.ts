@@ -125,6 +125,10 @@ const DECISIONS: Record<string, Decision> = {
   'PUT /api/me/tip-settings': 'creators',
   'POST /api/posts/{postId}/purchase': 'signed-in',
   'GET /api/me/payments': 'signed-in',
+  'POST /api/me/offers': 'creators',
+  'GET /api/me/offers': 'creators',
+  'DELETE /api/me/offers/{offerId}': "creator's, creators only",
+  'GET /api/creators/{creatorId}/offers': 'signed-in',
   'POST /api/me/trial-links': 'creators',
   'GET /api/me/trial-links': 'creators',
   'DELETE /api/me/trial-links/{linkId}': "creator's, creators only",
@@ -340,6 +344,8 @@ beforeAll(async () => {
   const handle = (await creator.client.get('/api/me')).body.handle as string;
   const trialLink = await creator.client.post('/api/me/trial-links', { planId: otherPlanId, days: 3 });
   expect(trialLink.status).toBe(201);
+  const offer = await creator.client.post('/api/me/offers', { planId: otherPlanId, audience: 'link', kind: 'percent', value: 10 });
+  expect(offer.status).toBe(201);
   params = {
     userId: creator.id,
     creatorId: creator.id,
@@ -353,6 +359,7 @@ beforeAll(async () => {
     handle,
     provider: 'dev',
     linkId: trialLink.body.id,
+    offerId: offer.body.id,
     code: trialLink.body.code,
   };
   // Paths name one resource per parameter, but `methodId` is the member's payment method or the creator's payout method,

@@ -52,6 +52,8 @@ import { type MemberNotice, ModerationService } from './moderation/service.js';
 import { ModerationStatements } from './moderation/statements.js';
 import { createErrorReporter } from './observability/error-reporting.js';
 import { startTelemetry } from './observability/telemetry.js';
+import { OffersService } from './offers/service.js';
+import { OffersStatements } from './offers/statements.js';
 import { ChargesService } from './payments/charges.js';
 import { createPaymentProvider } from './payments/providers.js';
 import { RefundNotices } from './payments/refund-notices.js';
@@ -327,10 +329,11 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
   const manualTransfers = new ManualTransfers({ db, now, audit, payouts, notices: memberNotices, bankDetailsSeal });
   const refundNotices = new RefundNotices({ db, jobs, mailer, publicUrl: config.publicUrl });
   const charges = new ChargesService({ db, now, logger, jobs, payments, refundNotice: (tx, refund) => refundNotices.queue(tx, refund) });
-  const renewals = new RenewalsService({ db, now, logger, jobs, mailer, charges, publicUrl: config.publicUrl });
+  const offers = new OffersService({ db, now, statements: new OffersStatements(db) });
+  const renewals = new RenewalsService({ db, now, logger, jobs, mailer, charges, offers, publicUrl: config.publicUrl });
   // The charges module settles every payment; what a paid charge buys is the selling domain's effect.
   charges.register(subscriptionChargeEffects(renewals));
-  const subscriptions = new SubscriptionsService({ db, now, payments, plans, charges, renewals });
+  const subscriptions = new SubscriptionsService({ db, now, payments, plans, charges, renewals, offers });
   const uploads = new UploadService({ config, media, jobs, logger });
   const chatStatements = new ChatStatements(db);
   const chat = new ChatService({
@@ -460,6 +463,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     tips,
     postSales,
     trials,
+    offers,
     storage,
     jobs,
     media,

@@ -53,6 +53,7 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'POST /api/creators/:creatorId/tips': { body: { amountMinor: 500, currency: 'USD', paymentMethodId: id, idempotencyKey } },
   'PUT /api/me/tip-settings': { body: { enabled: true, currency: 'USD', minimumMinor: 100 } },
   'POST /api/me/trial-links': { body: { planId: id, days: 7 } },
+  'POST /api/me/offers': { body: { planId: id, audience: 'new', kind: 'percent', value: 10 } },
   'POST /api/trial-links/:code/claim': { body: { paymentMethodId: id } },
   'POST /api/posts/:postId/purchase': { body: { paymentMethodId: id, idempotencyKey, price: { amountMinor: 500, currency: 'USD' } } },
   'PUT /api/subscriptions/:subId/payment-method': { body: { paymentMethodId: id } },

@@ -103,6 +103,9 @@ export const ERROR_CATALOG = {
   cannotTipSelf: { type: 'cannot_tip_self', status: 400, message: 'You cannot tip yourself.' },
   tipKeyReused: { type: 'tip_key_reused', status: 409, message: 'This payment attempt was for another tip. Try again.' },
 
+  // Discounts.
+  offerUnavailable: { type: 'offer_unavailable', status: 409, message: 'This offer cannot be used.' },
+
   // Free-trial links.
   trialUnavailable: { type: 'trial_unavailable', status: 409, message: 'This free trial cannot be claimed.' },
 

@@ -26,6 +26,7 @@ export * from './likes.js';
 export * from './local-cache.js';
 export * from './media.js';
 export * from './moderation.js';
+export * from './offers.js';
 export * from './onboarding.js';
 export * from './payment-history.js';
 export * from './payments.js';

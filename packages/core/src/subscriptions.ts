@@ -179,6 +179,11 @@ export const subscribeSchema = z.object({
   months: subscriptionMonthsSchema.default(1),
   /** The amount the member was shown; a different amount now is refused with quote_changed. Left out: the current price. */
   expectedAmountMinor: z.number().int().min(0).optional(),
+  /** A discount's code (core's `offerProblem` decides whether the member may use it). */
+  offerCode: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,32}$/, 'Not an offer')
+    .optional(),
 });
 
 export const changePaymentMethodSchema = z.object({ paymentMethodId: entityIdSchema });

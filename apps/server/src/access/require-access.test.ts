@@ -29,6 +29,13 @@ const expected: Record<Permission, Record<ActorName, AccessDecision>> = {
     'another creator': 'not_found',
     admin: 'not_found',
   },
+  'offer.manage': {
+    owner: 'allowed',
+    'owner, a creator': 'allowed',
+    stranger: 'not_found',
+    'another creator': 'not_found',
+    admin: 'not_found',
+  },
   'trial_link.manage': {
     owner: 'allowed',
     'owner, a creator': 'allowed',

@@ -14,6 +14,8 @@ const PERMISSIONS = {
   'plan.manage': { subject: 'Plan', admins: false, creatorsOnly: false, public: false },
   /** Change, publish or delete a post. */
   'post.manage': { subject: 'Post', admins: false, creatorsOnly: false, public: false },
+  /** Stop a discount. */
+  'offer.manage': { subject: 'Offer', admins: false, creatorsOnly: false, public: false },
   /** Stop offering a free-trial link. */
   'trial_link.manage': { subject: 'Trial link', admins: false, creatorsOnly: false, public: false },
   /** See an upload's processing state, or delete it. */

@@ -16,6 +16,7 @@ export * from '../ledger/tables.js';
 export * from '../likes/tables.js';
 export * from '../media/tables.js';
 export * from '../moderation/tables.js';
+export * from '../offers/tables.js';
 export * from '../payments/tables.js';
 export * from '../payouts/tables.js';
 export * from '../personal-data/tables.js';

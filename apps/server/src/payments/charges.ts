@@ -58,6 +58,9 @@ interface NewSubscriptionCharge extends ChargeBasics {
   subscriptionId: string;
   periodStart: Date;
   periodEnd: Date;
+  /** A discount taken off it, and what it would have cost without. */
+  offerId?: string | null;
+  listAmountMinor?: number | null;
 }
 
 /** A payment that unlocks one chat message's media. */

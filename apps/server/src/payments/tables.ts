@@ -67,6 +67,9 @@ export const charges = pgTable(
     messageId: text('message_id'),
     /** The post a `paid_post` charge buys; other kinds leave it empty. */
     postId: text('post_id'),
+    /** The discount taken off this payment, and what it would have cost without it. */
+    offerId: text('offer_id'),
+    listAmountMinor: integer('list_amount_minor'),
     /** A `refund` gives back the payment of this charge (the refund's user, creator, method and currency are its). */
     refundOf: text('refund_of'),
     /** A refund of a subscription's payment ends the subscription at once (true) or lets it run to its period's end. */

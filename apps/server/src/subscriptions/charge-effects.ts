@@ -1,6 +1,6 @@
 import { SUBSCRIPTION_PERIOD_MS } from '@aurum/core';
 import { eq, sql } from 'drizzle-orm';
-import { subscriptions } from '../db/schema.js';
+import { planOffers, subscriptions } from '../db/schema.js';
 import type { ChargeEffect, ChargeKind, ChargeRow } from '../payments/charges.js';
 import type { RenewalsService } from './renewals.js';
 
@@ -36,6 +36,11 @@ export function subscriptionChargeEffects(renewals: RenewalsService): Record<Sub
             paymentMethodId: charge.paymentMethodId,
             autoRenew: true,
             months,
+            // The discount it was bought with comes off this many more payments.
+            offerId: charge.offerId,
+            offerPaymentsLeft: charge.offerId
+              ? sql`(select greatest(${planOffers.payments} - 1, 0) from ${planOffers} where ${planOffers.id} = ${charge.offerId})`
+              : 0,
             validUntil: periodEnd,
             paidAt,
             createdAt: paidAt,
@@ -59,6 +64,7 @@ export function subscriptionChargeEffects(renewals: RenewalsService): Record<Sub
             lapsedAt: null,
             autoRenew: true,
             cancelledAt: null,
+            ...(charge.offerId ? { offerPaymentsLeft: sql`greatest(${subscriptions.offerPaymentsLeft} - 1, 0)` } : {}),
           })
           .where(eq(subscriptions.id, subscriptionId));
       },

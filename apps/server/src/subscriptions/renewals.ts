@@ -3,6 +3,7 @@ import {
   afterRenewalPaid,
   type Bundle,
   type Currency,
+  discountedAmount,
   displayName,
   formatMoney,
   nextRenewalAttemptAt,
@@ -19,6 +20,7 @@ import { charges, paymentMethods, plans, profiles, subscriptions, users } from '
 import type { JobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { noticeMail } from '../mail/templates.js';
+import type { OffersService } from '../offers/service.js';
 import type { ChargesService } from '../payments/charges.js';
 import { stateColumns } from './rows.js';
 
@@ -30,6 +32,8 @@ export interface RenewalsServiceDeps {
   mailer: Mailer;
   charges: ChargesService;
   publicUrl: string;
+  /** The discount a subscription keeps for its first payments. */
+  offers: Pick<OffersService, 'kept'>;
 }
 
 type NoticeEvent = 'renewal_failed' | 'lapsed';
@@ -138,11 +142,13 @@ export class RenewalsService {
             .where(and(eq(paymentMethods.id, row.paymentMethodId), isNull(paymentMethods.removedAt)))
         : [];
       // It renews at its length: one billing period, or its bundle's at the bundle's price.
-      const amountMinor = plan ? periodsPrice({ priceMinor: plan.priceMinor, bundles: plan.bundles as Bundle[] }, row.months) : null;
-      if (!plan || !method || amountMinor === null) {
+      const listAmountMinor = plan ? periodsPrice({ priceMinor: plan.priceMinor, bundles: plan.bundles as Bundle[] }, row.months) : null;
+      if (!plan || !method || listAmountMinor === null) {
         await this.recordFailure(tx, subscriptionId, now);
         return null;
       }
+      // A discount bought with the subscription still comes off its first payments.
+      const offer = row.offerId && row.offerPaymentsLeft > 0 ? await this.deps.offers.kept(tx, row.offerId) : null;
       const charge = await this.deps.charges.begin(tx, {
         kind: 'renewal',
         // One attempt per period and try: a retry after a decline is a new payment, a crashed one is not.
@@ -152,8 +158,10 @@ export class RenewalsService {
         planId: plan.id,
         subscriptionId,
         paymentMethodId: method.id,
-        amountMinor,
+        amountMinor: offer ? discountedAmount(listAmountMinor, offer) : listAmountMinor,
         currency: plan.currency,
+        offerId: offer?.id ?? null,
+        listAmountMinor: offer ? listAmountMinor : null,
         periodStart: row.validUntil > now ? row.validUntil : now,
         periodEnd: afterRenewalPaid(row, now, row.months).validUntil,
       });

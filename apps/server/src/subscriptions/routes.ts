@@ -25,9 +25,10 @@ export const subscriptionsRoutes: DomainRoutes<{ subscriptions: SubscriptionsSer
     {
       schema: {
         tags,
-        summary: 'Subscribes to an active plan: charges the price, then starts a 30-day subscription that renews',
+        summary:
+          'Subscribes to an active plan: charges the price, then starts a subscription of 30 days (or a bundle’s length) that renews',
         description:
-          'idempotencyKey is made by the client once per attempt: sending it again returns the first outcome and never charges twice. 402 payment_declined, 404 plan_unavailable, 409 already_subscribed.',
+          'idempotencyKey is made by the client once per attempt: sending it again returns the first outcome and never charges twice. months: a bundle’s length, paid up front. expectedAmountMinor: the amount shown. offerCode: a discount. 402 payment_declined, 404 plan_unavailable (or not sold for that length), 409 already_subscribed, quote_changed (the amount is not the one shown), offer_unavailable (with why).',
         body: subscribeSchema,
         response: { 201: subscriptionSchema, 400: apiErrorSchema, ...paymentErrors },
       },

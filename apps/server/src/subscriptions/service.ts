@@ -1,6 +1,7 @@
 import {
   afterCancel,
   afterPaymentMethodChange,
+  discountedAmount,
   generateId,
   grantsAccess,
   type PlanChangeQuote,
@@ -17,6 +18,7 @@ import type { Database, Executor } from '../db/database.js';
 import { charges, plans, subscriptions } from '../db/schema.js';
 import { grantsAccessSql } from '../db/subscription-access.js';
 import { errors } from '../http/errors.js';
+import type { OffersService } from '../offers/service.js';
 import type { ChargeRow, ChargesService } from '../payments/charges.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { PlansService } from '../plans/service.js';
@@ -30,6 +32,8 @@ export interface SubscriptionsServiceDeps {
   plans: PlansService;
   charges: ChargesService;
   renewals: RenewalsService;
+  /** Discounts a member subscribes with, redeemed in the subscribing transaction. */
+  offers: Pick<OffersService, 'redeem'>;
 }
 
 /**
@@ -56,6 +60,8 @@ export class SubscriptionsService {
       idempotencyKey: string;
       months: SubscriptionMonths;
       expectedAmountMinor?: number | undefined;
+      /** A discount's code: it comes off this first payment (and the next ones it names). */
+      offerCode?: string | undefined;
     },
   ): Promise<Subscription> {
     const { db, payments, charges: chargesModule } = this.deps;
@@ -66,10 +72,9 @@ export class SubscriptionsService {
       const plan = await this.deps.plans.offered(input.planId);
       if (!plan) throw errors.planUnavailable();
       if (plan.creatorId === userId) throw errors.cannotSubscribeToSelf();
-      const amountMinor = periodsPrice(plan, input.months);
-      if (amountMinor === null)
+      const listAmountMinor = periodsPrice(plan, input.months);
+      if (listAmountMinor === null)
         throw errors.planUnavailable({ message: `This plan is not sold for ${input.months} months at once. Choose another length.` });
-      if (input.expectedAmountMinor !== undefined && input.expectedAmountMinor !== amountMinor) throw errors.quoteChanged();
       const method = await payments.ownMethod(userId, input.paymentMethodId);
       await payments.customerRef(userId);
       const now = this.deps.now();
@@ -89,6 +94,11 @@ export class SubscriptionsService {
           )
           .limit(1);
         if (inFlight) throw errors.paymentInProgress();
+        const offer = input.offerCode
+          ? await this.deps.offers.redeem(tx, { userId, creatorId: plan.creatorId, planId: plan.id, code: input.offerCode })
+          : null;
+        const amountMinor = offer ? discountedAmount(listAmountMinor, offer) : listAmountMinor;
+        if (input.expectedAmountMinor !== undefined && input.expectedAmountMinor !== amountMinor) throw errors.quoteChanged();
         return chargesModule.begin(tx, {
           kind: 'subscription',
           idempotencyKey: key,
@@ -99,6 +109,8 @@ export class SubscriptionsService {
           paymentMethodId: method.id,
           amountMinor,
           currency: plan.currency,
+          offerId: offer?.id ?? null,
+          listAmountMinor: offer ? listAmountMinor : null,
           periodStart: now,
           periodEnd: new Date(now.getTime() + input.months * SUBSCRIPTION_PERIOD_MS),
         });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.js';
+import { planOffers } from '../offers/tables.js';
 import { paymentMethods } from '../payments/tables.js';
 import { plans } from '../plans/tables.js';
 import { trialLinks } from '../trials/tables.js';
@@ -29,6 +30,9 @@ export const subscriptions = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** How many billing periods each payment buys: 1, or the plan's bundle length it was bought at (it renews at that length). */
     months: integer('months').notNull().default(1),
+    /** The discount it was bought with, and how many more payments it still takes off. */
+    offerId: text('offer_id').references(() => planOffers.id),
+    offerPaymentsLeft: integer('offer_payments_left').notNull().default(0),
     /** The free-trial link it was claimed through, and when that trial ends (its first payment is taken then). */
     trialLinkId: text('trial_link_id').references(() => trialLinks.id),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
@@ -44,6 +48,7 @@ export const subscriptions = pgTable(
     index('subscriptions_renewal_due_idx').on(t.validUntil).where(sql`${t.autoRenew} and ${t.lapsedAt} is null`),
     // One free trial per member and creator, ever.
     uniqueIndex('subscriptions_one_trial_per_creator').on(t.userId, t.creatorId).where(sql`${t.trialLinkId} is not null`),
+    index('subscriptions_offer_idx').on(t.offerId).where(sql`${t.offerId} is not null`),
     index('subscriptions_trial_link_idx').on(t.trialLinkId).where(sql`${t.trialLinkId} is not null`),
   ],
 );

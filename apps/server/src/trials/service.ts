@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   type Currency,
   type createTrialLinkSchema,
@@ -24,6 +23,7 @@ import { plans, profiles, subscriptions, trialLinks, users } from '../db/schema.
 import { grantsAccessSql } from '../db/subscription-access.js';
 import { errors } from '../http/errors.js';
 import { keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page-cursor.js';
+import { shareCode } from '../http/share-code.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { profileImageUrl } from '../media/media-urls.js';
 import type { MemberNotice } from '../moderation/service.js';
@@ -45,8 +45,6 @@ interface ClaimableLink {
 }
 
 const REMIND_JOB = 'trials.remind';
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
-const CODE_LENGTH = 12;
 
 export interface TrialsServiceDeps {
   db: Database;
@@ -62,11 +60,6 @@ export interface TrialsServiceDeps {
   };
   /** Converts a due subscription now through the renewal path (the development provider's "end the trial now"). */
   renewNow: (subscriptionId: string) => Promise<void>;
-}
-
-/** A link's code: letters and digits that cannot be mistaken for one another, from a cryptographic source. */
-function newCode(): string {
-  return Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 }
 
 /**
@@ -99,7 +92,7 @@ export class TrialsService {
       id,
       creatorId,
       planId: plan.id,
-      code: newCode(),
+      code: shareCode(),
       days: input.days,
       maxClaims: input.maxClaims,
       expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
