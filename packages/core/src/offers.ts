@@ -34,7 +34,10 @@ export const createOfferSchema = z
     message: `At most ${OFFER_PERCENT_MAX}% off`,
     path: ['value'],
   })
-  .refine((offer) => !offer.startsAt || !offer.endsAt || offer.startsAt < offer.endsAt, { message: 'Ends after it starts', path: ['endsAt'] });
+  .refine((offer) => !offer.startsAt || !offer.endsAt || offer.startsAt < offer.endsAt, {
+    message: 'Ends after it starts',
+    path: ['endsAt'],
+  });
 export type CreateOfferInput = z.input<typeof createOfferSchema>;
 
 export const offerSchema = z.object({
@@ -66,7 +69,12 @@ export const memberOfferSchema = offerSchema
   .pick({ id: true, code: true, audience: true, kind: true, value: true, payments: true, endsAt: true })
   .extend({ planId: entityIdSchema });
 export type MemberOffer = z.infer<typeof memberOfferSchema>;
-export const memberOffersQuerySchema = z.object({ code: z.string().regex(/^[A-Za-z0-9]{8,32}$/).optional() });
+export const memberOffersQuerySchema = z.object({
+  code: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,32}$/)
+    .optional(),
+});
 
 /** What an offer takes off a payment: never below the smallest plan price. */
 export function discountedAmount(listMinor: number, offer: Pick<Offer, 'kind' | 'value'>): number {

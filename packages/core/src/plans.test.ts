@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPlanSchema, PLAN_PERKS, PLAN_PRICE_MAX_MINOR, PLAN_PRICE_MIN_MINOR, updatePlanSchema } from './plans.js';
+import { createPlanSchema, PLAN_PERKS, PLAN_PRICE_MAX_MINOR, PLAN_PRICE_MIN_MINOR, periodsPrice, updatePlanSchema } from './plans.js';
 
 const valid = { name: ' Gold ', priceMinor: 499, currency: 'USD' };
 
@@ -11,7 +11,21 @@ describe('plan schemas', () => {
       priceMinor: 499,
       currency: 'USD',
       perks: { chat: false },
+      bundles: [],
     });
+  });
+
+  it('takes bundles of 3, 6 or 12 months once each, shortest first, from 0 to 75% off, and prices them', () => {
+    const bundles = [
+      { months: 12, discountPercent: 25 },
+      { months: 3, discountPercent: 10 },
+    ];
+    expect(createPlanSchema.parse({ ...valid, bundles }).bundles.map((bundle) => bundle.months)).toEqual([3, 12]);
+    expect(createPlanSchema.safeParse({ ...valid, bundles: [{ months: 2, discountPercent: 10 }] }).success).toBe(false);
+    expect(createPlanSchema.safeParse({ ...valid, bundles: [{ months: 3, discountPercent: 76 }] }).success).toBe(false);
+    expect(createPlanSchema.safeParse({ ...valid, bundles: [bundles[1], bundles[1]] }).success).toBe(false);
+    const plan = { priceMinor: 999, bundles };
+    expect([1, 3, 6, 12].map((months) => periodsPrice(plan, months))).toEqual([999, 2697, null, 8991]);
   });
 
   it('bounds the price to whole minor units between the minimum and maximum', () => {
