@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createPlanSchema, PLAN_PERKS, PLAN_PRICE_MAX_MINOR, PLAN_PRICE_MIN_MINOR, periodsPrice, updatePlanSchema } from './plans.js';
+import {
+  type Bundle,
+  createPlanSchema,
+  PLAN_PERKS,
+  PLAN_PRICE_MAX_MINOR,
+  PLAN_PRICE_MIN_MINOR,
+  periodsPrice,
+  updatePlanSchema,
+} from './plans.js';
 
 const valid = { name: ' Gold ', priceMinor: 499, currency: 'USD' };
 
@@ -16,7 +24,7 @@ describe('plan schemas', () => {
   });
 
   it('takes bundles of 3, 6 or 12 months once each, shortest first, from 0 to 75% off, and prices them', () => {
-    const bundles = [
+    const bundles: Bundle[] = [
       { months: 12, discountPercent: 25 },
       { months: 3, discountPercent: 10 },
     ];

@@ -49,6 +49,12 @@ export const queryKeys = {
     own: ['plans', 'own'] as const,
     one: (planId: string) => ['plans', 'one', planId] as const,
   },
+  offers: {
+    /** The signed-in creator's discounts. */
+    own: ['offers', 'own'] as const,
+    /** The discounts a member may use on a creator's plans (with the code they came by). */
+    forMember: (creatorId: string, code: string | null) => ['offers', 'member', creatorId, code ?? ''] as const,
+  },
   trials: {
     /** The signed-in creator's free-trial links. */
     links: ['trials', 'links'] as const,

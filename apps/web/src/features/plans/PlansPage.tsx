@@ -14,12 +14,13 @@ import { RetryAlert } from '../../components/RetryAlert';
 import { useIsCreator, useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { ownPlansQuery, planPriceLine } from '../../lib/plans';
+import { OffersCard } from './OffersCard';
 import { TipSettingsCard } from './TipSettingsCard';
 import { TrialLinksCard } from './TrialLinksCard';
 
 export const PLANS_PROMPT = 'Plans are what members subscribe to: each has its own price and can include perks such as chat.';
 
-/** /plans: the creator's plans, active or not, newest first, their free-trial links and their tip settings. */
+/** /plans: the creator's plans, active or not, newest first, their discounts, free-trial links and tip settings. */
 export default function PlansPage() {
   if (!useIsCreator()) return <BecomeCreatorPrompt title="Plans" what={PLANS_PROMPT} />;
   return <PlansList />;
@@ -84,6 +85,7 @@ function PlansList() {
       )}
       {creator && (
         <Box sx={{ mt: 3, display: 'grid', gap: 3 }}>
+          {plans.data && <OffersCard creatorId={creator.id} plans={plans.data} />}
           {plans.data && <TrialLinksCard plans={plans.data} />}
           <TipSettingsCard creatorId={creator.id} />
         </Box>

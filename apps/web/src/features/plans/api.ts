@@ -1,4 +1,4 @@
-import type { CreateTrialLinkInput, Plan, TrialLink, TrialLinkPage } from '@aurum/core';
+import type { CreateOfferInput, CreateTrialLinkInput, Offer, OfferPage, Plan, TrialLink, TrialLinkPage } from '@aurum/core';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
 import { cursorPaging, pagePath } from '../../lib/api/cursor-list';
@@ -31,3 +31,14 @@ export const trialLinksQuery = infiniteQueryOptions({
 export const createTrialLink = (input: CreateTrialLinkInput) => api.post<TrialLink>('/me/trial-links', input);
 
 export const stopTrialLink = (linkId: string) => apiRequest<TrialLink>('DELETE', `/me/trial-links/${encodeURIComponent(linkId)}`);
+
+/** The creator's discounts, newest first, with how many members used each. */
+export const offersQuery = infiniteQueryOptions({
+  queryKey: queryKeys.offers.own,
+  queryFn: ({ pageParam }) => api.get<OfferPage>(pagePath('/me/offers', pageParam)),
+  ...cursorPaging,
+});
+
+export const createOffer = (input: CreateOfferInput) => api.post<Offer>('/me/offers', input);
+
+export const stopOffer = (offerId: string) => apiRequest<Offer>('DELETE', `/me/offers/${encodeURIComponent(offerId)}`);

@@ -1,4 +1,16 @@
-import { displayName, formatMoney, type ProfilePage, periodsPrice, type SubscriptionItem, type SubscriptionMonths } from '@aurum/core';
+import {
+  discountedAmount,
+  displayName,
+  formatMoney,
+  type MemberOffer,
+  type OfferAudience,
+  offerLabel,
+  type Plan,
+  type ProfilePage,
+  periodsPrice,
+  type SubscriptionItem,
+  type SubscriptionMonths,
+} from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,9 +36,46 @@ import { refreshAfterDecline } from '../../lib/payment-methods';
 import { planPrice } from '../../lib/plans';
 import { profilePageQuery } from '../../lib/profile-page';
 import { queryKeys } from '../../lib/query-keys';
-import { refreshAfterSubscriptionChange, type SubscribeInput, subscribe } from './api';
+import { memberOffersQuery, refreshAfterSubscriptionChange, type SubscribeInput, subscribe } from './api';
 import { CreatorLine } from './CreatorLine';
 import { LengthChoice } from './LengthChoice';
+
+const OFFER_TITLES: Record<OfferAudience, string> = {
+  new: 'New member offer',
+  returning: 'Welcome back offer',
+  link: 'Your offer',
+};
+
+/** Of the offers a member may use, the one that takes the most off this plan's payment now. */
+function bestOffer(offers: readonly MemberOffer[], planId: string | undefined, listAmountMinor: number): MemberOffer | null {
+  let best: MemberOffer | null = null;
+  for (const offer of offers) {
+    if (offer.planId !== planId) continue;
+    if (!best || discountedAmount(listAmountMinor, offer) < discountedAmount(listAmountMinor, best)) best = offer;
+  }
+  return best;
+}
+
+/** What the member pays now, for how long, and after: a month or a bundle, with a discount or without. */
+function paymentSummary(
+  plan: Pick<Plan, 'currency' | 'billingPeriodDays'>,
+  months: number,
+  listAmountMinor: number,
+  amountMinor: number,
+  offer: MemberOffer | null,
+): string {
+  const money = (minor: number) => formatMoney({ amountMinor: minor, currency: plan.currency });
+  const every = months === 1 ? `every ${plan.billingPeriodDays} days` : `every ${months} months`;
+  if (!offer) {
+    return months === 1
+      ? `You pay ${money(amountMinor)} now, then ${every} until you cancel.`
+      : `You pay ${money(amountMinor)} now for ${months} months (${months * plan.billingPeriodDays} days), then the same ${every} until you cancel.`;
+  }
+  const length = months === 1 ? `${plan.billingPeriodDays} days` : `${months} months (${months * plan.billingPeriodDays} days)`;
+  const also = offer.payments > 1 ? `; the discount also comes off your next ${offer.payments - 1} payments` : '';
+  return `You pay ${money(amountMinor)} now instead of ${money(listAmountMinor)} for ${length}${also}, then ${money(listAmountMinor)} ${every} until you cancel.`;
+}
+
 import { PlanChoice } from './PlanChoice';
 
 /** /users/subscribeTo/{creatorId}: pick one of the creator's plans and a payment method, then pay and subscribe. */
@@ -107,7 +156,12 @@ function SubscribeForm({ creator }: { creator: ProfilePage }) {
   const [pickedMonths, setMonths] = useState<SubscriptionMonths>(1);
   // A length the picked plan does not sell falls back to a month.
   const months = plan && periodsPrice(plan, pickedMonths) !== null ? pickedMonths : 1;
-  const amountMinor = plan ? (periodsPrice(plan, months) ?? plan.priceMinor) : 0;
+  const listAmountMinor = plan ? (periodsPrice(plan, months) ?? plan.priceMinor) : 0;
+  // The best discount the member may use on this plan: for them, or the one whose link they came by.
+  const offerCode = new URLSearchParams(useLocation().search).get('offer');
+  const offers = useQuery(memberOffersQuery(creator.userId, offerCode));
+  const offer = bestOffer(offers.data ?? [], plan?.id, listAmountMinor);
+  const amountMinor = offer ? discountedAmount(listAmountMinor, offer) : listAmountMinor;
   const methods = usePaymentMethodChoice();
   const keys = useAttemptKeys();
   const name = displayName(creator);
@@ -125,8 +179,10 @@ function SubscribeForm({ creator }: { creator: ProfilePage }) {
       refreshAfterDecline(queryClient, error);
       // What the page shows is out of date: another device subscribed, or the creator withdrew the plan.
       if (isApiError(error, 'already_subscribed')) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
-      if (isApiError(error, 'plan_unavailable') || isApiError(error, 'quote_changed'))
+      if (isApiError(error, 'plan_unavailable') || isApiError(error, 'quote_changed') || isApiError(error, 'offer_unavailable')) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.profilePage.one(creator.userId) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.offers.forMember(creator.userId, offerCode) });
+      }
     },
   });
   const failure = methods.failureOf(submit);
@@ -134,7 +190,13 @@ function SubscribeForm({ creator }: { creator: ProfilePage }) {
 
   const confirm = () => {
     if (!plan || !methods.selectedId) return;
-    const input = { planId: plan.id, paymentMethodId: methods.selectedId, months, expectedAmountMinor: amountMinor };
+    const input = {
+      planId: plan.id,
+      paymentMethodId: methods.selectedId,
+      months,
+      expectedAmountMinor: amountMinor,
+      ...(offer ? { offerCode: offer.code } : {}),
+    };
     submit.mutate({ ...input, idempotencyKey: keys.keyFor(`${input.planId}:${input.paymentMethodId}:${months}:${amountMinor}`) });
   };
 
@@ -149,11 +211,12 @@ function SubscribeForm({ creator }: { creator: ProfilePage }) {
       </SectionCard>
       {plan && (
         <Paper component="section" aria-label="Summary" variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 2 }}>
-          <Typography sx={{ fontSize: '1.05rem' }}>
-            {months === 1
-              ? `You pay ${planPrice(plan)} now, then every ${plan.billingPeriodDays} days until you cancel.`
-              : `You pay ${formatMoney({ amountMinor, currency: plan.currency })} now for ${months} months (${months * plan.billingPeriodDays} days), then the same every ${months} months until you cancel.`}
-          </Typography>
+          {offer && (
+            <Typography color="primary.main" sx={{ fontWeight: 700 }}>
+              {OFFER_TITLES[offer.audience]}: {offerLabel(offer, (minor) => formatMoney({ amountMinor: minor, currency: plan.currency }))}
+            </Typography>
+          )}
+          <Typography sx={{ fontSize: '1.05rem' }}>{paymentSummary(plan, months, listAmountMinor, amountMinor, offer)}</Typography>
           {failure && (retrying ? <Alert severity="warning">{errorMessage(failure)}</Alert> : <PaymentError error={failure} />)}
           <BlockButton onClick={confirm} loading={submit.isPending} disabled={!methods.selectedId}>
             {retrying ? 'Try again' : 'Confirm'}

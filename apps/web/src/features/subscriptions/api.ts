@@ -1,4 +1,4 @@
-import type { PlanChangeQuote, Subscription, SubscriptionList, SubscriptionMonths, TrialOffer } from '@aurum/core';
+import type { MemberOffer, PlanChangeQuote, Subscription, SubscriptionList, SubscriptionMonths, TrialOffer } from '@aurum/core';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api/client';
 import { refreshAfterFollow } from '../../lib/follow';
@@ -35,6 +35,8 @@ export interface SubscribeInput {
   months?: SubscriptionMonths;
   /** The amount the member was shown: a different one now is refused, never charged. */
   expectedAmountMinor?: number;
+  /** The discount it is bought with. */
+  offerCode?: string;
 }
 
 export const subscribe = (input: SubscribeInput) => api.post<Subscription>('/subscriptions', input);
@@ -76,3 +78,15 @@ export const trialOfferQuery = (code: string) =>
 /** Claims a free trial with a saved method: subscribed until it ends, nothing charged now. */
 export const claimTrial = (code: string, paymentMethodId: string) =>
   api.post<Subscription>(`/trial-links/${encodeURIComponent(code)}/claim`, { paymentMethodId });
+
+/** The discounts on a creator's plans this member may use now, with the one whose link (code) they came by. */
+export const memberOffersQuery = (creatorId: string, code: string | null) =>
+  queryOptions({
+    queryKey: queryKeys.offers.forMember(creatorId, code),
+    queryFn: async () =>
+      (
+        await api.get<{ items: MemberOffer[] }>(
+          `/creators/${encodeURIComponent(creatorId)}/offers${code ? `?code=${encodeURIComponent(code)}` : ''}`,
+        )
+      ).items,
+  });

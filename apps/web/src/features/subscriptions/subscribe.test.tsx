@@ -1,4 +1,4 @@
-import type { CurrentUser, ProfilePage } from '@aurum/core';
+import type { CurrentUser, MemberOffer, ProfilePage } from '@aurum/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,7 +35,9 @@ async function confirmButton(): Promise<HTMLElement> {
   return button;
 }
 
-function server(options: { answers?: Array<Answer | 'network'>; me?: Partial<CurrentUser>; profile?: Partial<ProfilePage> } = {}) {
+function server(
+  options: { answers?: Array<Answer | 'network'>; me?: Partial<CurrentUser>; profile?: Partial<ProfilePage>; offers?: MemberOffer[] } = {},
+) {
   const answers = [...(options.answers ?? [])];
   let subscribed = false;
   const fetchMock = mockApi({
@@ -51,6 +53,8 @@ function server(options: { answers?: Array<Answer | 'network'>; me?: Partial<Cur
     'GET /api/users/c1/profile-page': () => ({ status: 200, body: creatorPage(options.profile) }),
     'GET /api/users/c1/posts': () => ({ status: 200, body: { items: [], nextCursor: null } }),
     'GET /api/payment-methods': () => ({ status: 200, body: { items: [makePaymentMethod(), paypalMethod()] } }),
+    'GET /api/creators/c1/offers': () => ({ status: 200, body: { items: [] } }),
+    'GET /api/creators/c1/offers?code=Code12345678': () => ({ status: 200, body: { items: options.offers ?? [] } }),
     'GET /api/posts/p2': () => ({
       status: 200,
       body: subscribed ? makePost({ id: 'p2', access: ['subscription'], accessLevel: 'subscription', text: 'Members only' }) : lockedPost(),
@@ -103,6 +107,32 @@ describe('subscribe page', () => {
     await user.click(await confirmButton());
     await waitFor(() => expect(subscribeBodies()).toHaveLength(1));
     expect(subscribeBodies()[0]).toMatchObject({ planId: 'gold', months: 3, expectedAmountMinor: 2700 });
+  });
+
+  it('applies the discount of the link the member came by, shows the price before and after it, and pays with it', async () => {
+    const bundled = makePlan({ id: 'gold', priceMinor: 1000, bundles: [{ months: 3, discountPercent: 20 }] });
+    const offer: MemberOffer = {
+      id: 'o1',
+      code: 'Code12345678',
+      planId: 'gold',
+      audience: 'link',
+      kind: 'percent',
+      value: 25,
+      payments: 1,
+      endsAt: null,
+    };
+    const { subscribeBodies } = server({ profile: { plans: [bundled] }, offers: [offer] });
+    const user = userEvent.setup();
+    renderApp('/users/subscribeTo/c1?offer=Code12345678');
+    expect(await screen.findByText('Your offer: 25% off the first payment')).toBeTruthy();
+    expect(screen.getByText('You pay $7.50 now instead of $10.00 for 30 days, then $10.00 every 30 days until you cancel.')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: /^3 months at once/ }));
+    expect(
+      screen.getByText('You pay $18.00 now instead of $24.00 for 3 months (90 days), then $24.00 every 3 months until you cancel.'),
+    ).toBeTruthy();
+    await user.click(await confirmButton());
+    await waitFor(() => expect(subscribeBodies()).toHaveLength(1));
+    expect(subscribeBodies()[0]).toMatchObject({ months: 3, expectedAmountMinor: 1800, offerCode: 'Code12345678' });
   });
 
   it('sends the same idempotency key when retrying an unknown outcome and a new one for a new attempt', async () => {
