@@ -158,6 +158,8 @@ export const adminChargeDetailSchema = z.object({
     planName: z.string().nullable(),
     subscriptionId: z.string().nullable(),
     messageId: z.string().nullable(),
+    /** What it would have cost without the discount taken off it, if one was. */
+    listAmountMinor: z.number().int().nullable(),
     failureMessage: z.string().nullable(),
     refundReason: z.string().nullable(),
     refundEndsAccess: z.boolean().nullable(),

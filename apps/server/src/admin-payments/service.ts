@@ -179,6 +179,7 @@ export class AdminPaymentsService {
         planName: stored.planName,
         subscriptionId: stored.charge.subscriptionId,
         messageId: stored.charge.messageId,
+        listAmountMinor: stored.charge.listAmountMinor,
         failureMessage: stored.charge.failureMessage,
         refundReason: stored.charge.refundReason,
         refundEndsAccess: stored.charge.refundEndsAccess,

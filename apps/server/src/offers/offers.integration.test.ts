@@ -6,6 +6,7 @@ import { createActivePlan, signUp } from '../../test/content-fixtures.js';
 import { expectLedgerBalances, savedCard } from '../../test/money-fixtures.js';
 import { type ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { charges, subscriptions } from '../db/schema.js';
+import { collectPersonalData } from '../personal-data/collect.js';
 
 /**
  * Discounts: a creator's offer takes a percentage or an amount off a member's first payments,
@@ -105,6 +106,9 @@ describe(`discounts (${TEST_DRIVER})`, () => {
       ['renewal', 1000, null, null],
     ]);
     await expectLedgerBalances(server);
+    // The member's data download says what each payment would have cost without the discount.
+    const exported = await collectPersonalData(db(), newcomer.id, server.context.now());
+    expect(exported.payments[0]).toMatchObject({ kind: 'subscription', amountMinor: 500, listAmountMinor: 1000 });
     const listed = (await creator.client.get('/api/me/offers')).body.items;
     expect(listed.map((offer: { id: string; redemptions: number }) => [offer.id, offer.redemptions])).toEqual([
       [welcomeBack.body.id, 1],

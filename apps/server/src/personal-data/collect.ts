@@ -93,6 +93,8 @@ export async function collectPersonalData(db: Database, userId: string, at: Date
         status: charges.status,
         amountMinor: charges.amountMinor,
         currency: charges.currency,
+        // What it would have cost without the discount the member had, if one.
+        listAmountMinor: charges.listAmountMinor,
         creatorHandle: creator.handle,
         createdAt: charges.createdAt,
         settledAt: charges.settledAt,

@@ -91,6 +91,10 @@ function PaymentDetail({ detail }: { detail: AdminChargeDetail }) {
               ['Member', personText(charge.member)],
               ['Creator', personText(charge.creator)],
               ['Plan', charge.planName],
+              [
+                'Before discount',
+                charge.listAmountMinor === null ? null : formatMoney({ amountMinor: charge.listAmountMinor, currency: charge.currency }),
+              ],
               ['Made', adminDateTime(charge.createdAt)],
               ['Settled', charge.settledAt ? adminDateTime(charge.settledAt) : null],
               ['Provider', `${charge.provider}${charge.providerRef ? ` · ${charge.providerRef}` : ''}`],

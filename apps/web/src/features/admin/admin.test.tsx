@@ -204,6 +204,7 @@ function payment(overrides: Partial<AdminChargeRow> = {}): AdminChargeDetail {
       planName: 'Gold',
       subscriptionId: 's1',
       messageId: null,
+      listAmountMinor: null,
       failureMessage: null,
       refundReason: null,
       refundEndsAccess: null,
