@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { hasRoleSql } from '../access/access.js';
 import { blockedEitherWaySql } from '../blocks/service.js';
 import type { Database, Executor } from '../db/database.js';
-import { charges as chargesTable, chatParticipants, chats, media, messageMedia, messages, messageUnlocks, users } from '../db/schema.js';
+import { chatParticipants, chats, media, messageMedia, messages, messageUnlocks, users } from '../db/schema.js';
 import { containsPattern } from '../db/search-pattern.js';
 import { errors } from '../http/errors.js';
 import { type KeyShape, keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page-cursor.js';
@@ -281,20 +281,13 @@ export class ChatService {
       charge = await chargesModule.beginOnce(viewerId, key, async (tx) => {
         const facts = await this.messageForUnlock(tx, viewerId, chatId, messageId);
         if (facts.unlocked) throw errors.messageAlreadyUnlocked();
-        const [inFlight] = await tx
-          .select({ id: chargesTable.id })
-          .from(chargesTable)
-          .where(
-            and(
-              eq(chargesTable.userId, viewerId),
-              eq(chargesTable.messageId, messageId),
-              eq(chargesTable.kind, 'paid_message'),
-              eq(chargesTable.status, 'pending'),
-            ),
-          )
-          .limit(1);
-        if (inFlight)
-          throw errors.paymentInProgress({ message: 'A payment for this message is still being processed. Try again in a minute.' });
+        await chargesModule.assertNoneInFlight(
+          tx,
+          viewerId,
+          'paid_message',
+          { messageId },
+          'A payment for this message is still being processed. Try again in a minute.',
+        );
         return chargesModule.begin(tx, {
           kind: 'paid_message',
           idempotencyKey: key,

@@ -34,6 +34,20 @@ export interface RedeemedOffer {
   payments: number;
 }
 
+/** What deciding whether a member may use an offer reads of it, and what using it takes off. */
+const offerColumns = {
+  id: planOffers.id,
+  planId: planOffers.planId,
+  audience: planOffers.audience,
+  kind: planOffers.kind,
+  value: planOffers.value,
+  payments: planOffers.payments,
+  startsAt: planOffers.startsAt,
+  endsAt: planOffers.endsAt,
+  maxRedemptions: planOffers.maxRedemptions,
+  redemptions: redemptionsOfSql(sql`${planOffers.id}`),
+};
+
 /** What a member is told about an offer they may not use. */
 const PROBLEM_MESSAGES: Record<OfferProblem, string> = {
   not_started: 'This offer has not started yet.',
@@ -126,20 +140,7 @@ export class OffersService {
    */
   async redeem(tx: Executor, request: { userId: string; creatorId: string; planId: string; code: string }): Promise<RedeemedOffer> {
     const [offer] = await tx
-      .select({
-        id: planOffers.id,
-        planId: planOffers.planId,
-        creatorId: planOffers.creatorId,
-        audience: planOffers.audience,
-        kind: planOffers.kind,
-        value: planOffers.value,
-        payments: planOffers.payments,
-        startsAt: planOffers.startsAt,
-        endsAt: planOffers.endsAt,
-        maxRedemptions: planOffers.maxRedemptions,
-        disabledAt: planOffers.disabledAt,
-        redemptions: redemptionsOfSql(sql`${planOffers.id}`),
-      })
+      .select({ ...offerColumns, creatorId: planOffers.creatorId, disabledAt: planOffers.disabledAt })
       .from(planOffers)
       .where(eq(planOffers.code, request.code))
       .for('update');
@@ -178,20 +179,7 @@ export class OffersService {
   /** The creator's offers that may apply to someone: not stopped, for members or by this code. */
   private async candidates(executor: Executor, creatorId: string, code: string | undefined) {
     const rows = await executor
-      .select({
-        id: planOffers.id,
-        code: planOffers.code,
-        planId: planOffers.planId,
-        planActive: plans.active,
-        audience: planOffers.audience,
-        kind: planOffers.kind,
-        value: planOffers.value,
-        payments: planOffers.payments,
-        startsAt: planOffers.startsAt,
-        endsAt: planOffers.endsAt,
-        maxRedemptions: planOffers.maxRedemptions,
-        redemptions: redemptionsOfSql(sql`${planOffers.id}`),
-      })
+      .select({ ...offerColumns, code: planOffers.code, planActive: plans.active })
       .from(planOffers)
       .innerJoin(plans, eq(plans.id, planOffers.planId))
       .where(

@@ -180,6 +180,26 @@ export class ChargesService {
     });
   }
 
+  /**
+   * Refuses (409 payment_pending) a second payment of this kind for the same thing while the member's
+   * first is still pending: two quick taps on two devices, each with its own key, pay once.
+   */
+  async assertNoneInFlight(
+    tx: Executor,
+    userId: string,
+    kind: ChargeKind,
+    about: { creatorId: string } | { messageId: string } | { postId: string },
+    message?: string,
+  ): Promise<void> {
+    const [column, value] = Object.entries(about)[0] as ['creatorId' | 'messageId' | 'postId', string];
+    const [inFlight] = await tx
+      .select({ id: charges.id })
+      .from(charges)
+      .where(and(eq(charges.userId, userId), eq(charges[column], value), eq(charges.kind, kind), eq(charges.status, 'pending')))
+      .limit(1);
+    if (inFlight) throw errors.paymentInProgress(message ? { message } : undefined);
+  }
+
   /** Writes a pending charge and its reconcile job in the caller's transaction; the caller wakes the jobs after the commit. */
   async begin(tx: Executor, input: NewCharge): Promise<ChargeRow> {
     this.effectOf(input.kind);

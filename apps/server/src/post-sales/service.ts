@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { blockedEitherWaySql } from '../blocks/service.js';
 import type { Database, Executor } from '../db/database.js';
-import { charges as chargesTable, postPurchases, posts, profiles } from '../db/schema.js';
+import { postPurchases, posts, profiles } from '../db/schema.js';
 import { errors } from '../http/errors.js';
 import type { MemberNotice } from '../moderation/service.js';
 import type { ChargeRow, ChargesService } from '../payments/charges.js';
@@ -54,20 +54,13 @@ export class PostSalesService {
       charge = await charges.beginOnce(viewerId, key, async (tx) => {
         const post = await this.postForSale(tx, viewerId, postId);
         if (post.priceMinor !== input.price.amountMinor || post.currency !== input.price.currency) throw errors.postPriceChanged();
-        const [inFlight] = await tx
-          .select({ id: chargesTable.id })
-          .from(chargesTable)
-          .where(
-            and(
-              eq(chargesTable.userId, viewerId),
-              eq(chargesTable.postId, postId),
-              eq(chargesTable.kind, 'paid_post'),
-              eq(chargesTable.status, 'pending'),
-            ),
-          )
-          .limit(1);
-        if (inFlight)
-          throw errors.paymentInProgress({ message: 'A payment for this post is still being processed. Try again in a minute.' });
+        await charges.assertNoneInFlight(
+          tx,
+          viewerId,
+          'paid_post',
+          { postId },
+          'A payment for this post is still being processed. Try again in a minute.',
+        );
         return charges.begin(tx, {
           kind: 'paid_post',
           idempotencyKey: key,

@@ -15,7 +15,7 @@ import {
 } from '@aurum/core';
 import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database.js';
-import { charges, plans, subscriptions } from '../db/schema.js';
+import { plans, subscriptions } from '../db/schema.js';
 import { grantsAccessSql } from '../db/subscription-access.js';
 import { errors } from '../http/errors.js';
 import type { OffersService } from '../offers/service.js';
@@ -81,19 +81,7 @@ export class SubscriptionsService {
       // One subscribe at a time per member, so two quick taps cannot buy the same creator twice.
       charge = await chargesModule.beginOnce(userId, key, async (tx) => {
         if (await this.currentSubscription(tx, userId, plan.creatorId)) throw errors.alreadySubscribed();
-        const [inFlight] = await tx
-          .select({ id: charges.id })
-          .from(charges)
-          .where(
-            and(
-              eq(charges.userId, userId),
-              eq(charges.creatorId, plan.creatorId),
-              eq(charges.kind, 'subscription'),
-              eq(charges.status, 'pending'),
-            ),
-          )
-          .limit(1);
-        if (inFlight) throw errors.paymentInProgress();
+        await chargesModule.assertNoneInFlight(tx, userId, 'subscription', { creatorId: plan.creatorId });
         const offer = input.offerCode
           ? await this.deps.offers.redeem(tx, { userId, creatorId: plan.creatorId, planId: plan.id, code: input.offerCode })
           : null;
