@@ -1,29 +1,24 @@
 import { createOfferSchema, formatMoney, type Offer, type OfferAudience, type OfferKind, offerLabel, type Plan } from '@aurum/core';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { PagedResults } from '../../components/PagedResults';
 import { SectionCard } from '../../components/SectionCard';
 import { addSnack } from '../../components/snack-queue';
 import { formatDateTime } from '../../lib/dates';
-import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
 import { planPrice } from '../../lib/plans';
 import { parsePrice } from '../../lib/price';
 import { queryKeys } from '../../lib/query-keys';
 import { createOffer, offersQuery, stopOffer } from './api';
+import { MakeDialog, StopButton } from './plan-extras';
 
 const AUDIENCES: Record<OfferAudience, string> = {
   new: 'New members',
@@ -79,17 +74,8 @@ export function OffersCard({ creatorId, plans }: { creatorId: string; plans: rea
 }
 
 function OfferRow({ creatorId, offer }: { creatorId: string; offer: Offer }) {
-  const queryClient = useQueryClient();
   const closed = closedReason(offer);
   const money = (amountMinor: number) => formatMoney({ amountMinor, currency: offer.plan.currency });
-  const stop = useMutation({
-    mutationFn: () => stopOffer(offer.id),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.offers.own });
-      addSnack('The discount is stopped.', 'success');
-    },
-    onError: (error) => addSnack(errorMessage(error), 'error'),
-  });
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2, display: 'grid', gap: 1 }}>
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap' }}>
@@ -109,18 +95,13 @@ function OfferRow({ creatorId, offer }: { creatorId: string; offer: Offer }) {
           {offerUrl(creatorId, offer)}
         </Typography>
       )}
-      {!closed && (
-        <Button size="small" color="inherit" loading={stop.isPending} onClick={() => stop.mutate()} sx={{ justifySelf: 'start' }}>
-          Stop
-        </Button>
-      )}
+      {!closed && <StopButton stop={() => stopOffer(offer.id)} listKey={queryKeys.offers.own} done="The discount is stopped." />}
     </Paper>
   );
 }
 
 /** A new discount: on which plan, what it takes off and how many payments, for whom, and optionally until when and how often. */
 function NewOfferDialog({ plans, onClose }: { plans: readonly Plan[]; onClose: () => void }) {
-  const titleId = useId();
   const queryClient = useQueryClient();
   const [planId, setPlanId] = useState(plans[0]?.id ?? '');
   const [audience, setAudience] = useState<OfferAudience>('new');
@@ -150,76 +131,67 @@ function NewOfferDialog({ plans, onClose }: { plans: readonly Plan[]; onClose: (
     },
   });
   return (
-    <Dialog open onClose={create.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>New discount</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-        <TextField select label="Plan" value={planId} onChange={(event) => setPlanId(event.target.value)}>
-          {plans.map((offered) => (
-            <MenuItem key={offered.id} value={offered.id}>
-              {offered.name} · {planPrice(offered)}
-            </MenuItem>
-          ))}
+    <MakeDialog
+      title="New discount"
+      submitLabel="Make discount"
+      pending={create.isPending}
+      error={create.error}
+      canSubmit={input.success}
+      onSubmit={() => input.success && create.mutate(input.data)}
+      onClose={onClose}
+    >
+      <TextField select label="Plan" value={planId} onChange={(event) => setPlanId(event.target.value)}>
+        {plans.map((offered) => (
+          <MenuItem key={offered.id} value={offered.id}>
+            {offered.name} · {planPrice(offered)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField select label="For" value={audience} onChange={(event) => setAudience(event.target.value as OfferAudience)}>
+        {Object.entries(AUDIENCES).map(([key, label]) => (
+          <MenuItem key={key} value={key}>
+            {label}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+        <TextField select label="Takes off" value={kind} onChange={(event) => setKind(event.target.value as OfferKind)}>
+          <MenuItem value="percent">A percentage</MenuItem>
+          <MenuItem value="amount">An amount</MenuItem>
         </TextField>
-        <TextField select label="For" value={audience} onChange={(event) => setAudience(event.target.value as OfferAudience)}>
-          {Object.entries(AUDIENCES).map(([key, label]) => (
-            <MenuItem key={key} value={key}>
-              {label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-          <TextField select label="Takes off" value={kind} onChange={(event) => setKind(event.target.value as OfferKind)}>
-            <MenuItem value="percent">A percentage</MenuItem>
-            <MenuItem value="amount">An amount</MenuItem>
-          </TextField>
-          <TextField
-            label={kind === 'percent' ? 'Percent off' : `Amount off (${plan?.currency ?? ''})`}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            error={Boolean(problem('value'))}
-            helperText={problem('value') ?? ' '}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          />
-        </Box>
         <TextField
-          label="Payments it takes off"
-          value={payments}
-          onChange={(event) => setPayments(event.target.value)}
-          error={Boolean(problem('payments'))}
-          helperText={problem('payments') ?? 'The first payment, or the first few.'}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          label={kind === 'percent' ? 'Percent off' : `Amount off (${plan?.currency ?? ''})`}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          error={Boolean(problem('value'))}
+          helperText={problem('value') ?? ' '}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
-        <TextField
-          label="Most uses (optional)"
-          value={limit}
-          onChange={(event) => setLimit(event.target.value)}
-          error={Boolean(problem('maxRedemptions'))}
-          helperText={problem('maxRedemptions') ?? 'Leave empty for no limit.'}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
-        <TextField
-          label="Ends (optional)"
-          type="datetime-local"
-          value={endsAt}
-          onChange={(event) => setEndsAt(event.target.value)}
-          helperText="Leave empty to keep it going."
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        {create.error && <Alert severity="error">{errorMessage(create.error)}</Alert>}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          loading={create.isPending}
-          disabled={!input.success}
-          onClick={() => input.success && create.mutate(input.data)}
-        >
-          Make discount
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </Box>
+      <TextField
+        label="Payments it takes off"
+        value={payments}
+        onChange={(event) => setPayments(event.target.value)}
+        error={Boolean(problem('payments'))}
+        helperText={problem('payments') ?? 'The first payment, or the first few.'}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <TextField
+        label="Most uses (optional)"
+        value={limit}
+        onChange={(event) => setLimit(event.target.value)}
+        error={Boolean(problem('maxRedemptions'))}
+        helperText={problem('maxRedemptions') ?? 'Leave empty for no limit.'}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <TextField
+        label="Ends (optional)"
+        type="datetime-local"
+        value={endsAt}
+        onChange={(event) => setEndsAt(event.target.value)}
+        helperText="Leave empty to keep it going."
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+    </MakeDialog>
   );
 }

@@ -1,29 +1,24 @@
 import { createTrialLinkSchema, type Plan, TRIAL_DAYS_MAX, TRIAL_DAYS_MIN, type TrialLink } from '@aurum/core';
 import AddLinkIcon from '@mui/icons-material/AddLink';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { PagedResults } from '../../components/PagedResults';
 import { SectionCard } from '../../components/SectionCard';
 import { addSnack } from '../../components/snack-queue';
 import { formatDateTime } from '../../lib/dates';
-import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
 import { planPrice } from '../../lib/plans';
 import { queryKeys } from '../../lib/query-keys';
 import { createTrialLink, stopTrialLink, trialLinksQuery } from './api';
+import { MakeDialog, StopButton } from './plan-extras';
 
 /** The full address of a link, as the creator shares it. */
 const linkUrl = (link: Pick<TrialLink, 'code'>) => new URL(paths.trial(link.code), window.location.origin).toString();
@@ -73,16 +68,7 @@ export function TrialLinksCard({ plans }: { plans: readonly Plan[] }) {
 }
 
 function TrialLinkRow({ link }: { link: TrialLink }) {
-  const queryClient = useQueryClient();
   const closed = closedReason(link);
-  const stop = useMutation({
-    mutationFn: () => stopTrialLink(link.id),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.trials.links });
-      addSnack('The trial link is stopped.', 'success');
-    },
-    onError: (error) => addSnack(errorMessage(error), 'error'),
-  });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(linkUrl(link));
@@ -116,9 +102,7 @@ function TrialLinkRow({ link }: { link: TrialLink }) {
           >
             Copy link
           </Button>
-          <Button size="small" color="inherit" loading={stop.isPending} onClick={() => stop.mutate()}>
-            Stop
-          </Button>
+          <StopButton stop={() => stopTrialLink(link.id)} listKey={queryKeys.trials.links} done="The trial link is stopped." />
         </Box>
       )}
     </Paper>
@@ -127,7 +111,6 @@ function TrialLinkRow({ link }: { link: TrialLink }) {
 
 /** A new link: which plan, how many days free, and optionally how many may claim it and until when. */
 function NewTrialLinkDialog({ plans, onClose }: { plans: readonly Plan[]; onClose: () => void }) {
-  const titleId = useId();
   const queryClient = useQueryClient();
   const [planId, setPlanId] = useState(plans[0]?.id ?? '');
   const [days, setDays] = useState('7');
@@ -150,55 +133,46 @@ function NewTrialLinkDialog({ plans, onClose }: { plans: readonly Plan[]; onClos
     },
   });
   return (
-    <Dialog open onClose={create.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>New trial link</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-        <TextField select label="Plan" value={planId} onChange={(event) => setPlanId(event.target.value)}>
-          {plans.map((plan) => (
-            <MenuItem key={plan.id} value={plan.id}>
-              {plan.name} · {planPrice(plan)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          label="Days free"
-          value={days}
-          onChange={(event) => setDays(event.target.value)}
-          error={Boolean(problem('days'))}
-          helperText={problem('days') ?? `From ${TRIAL_DAYS_MIN} to ${TRIAL_DAYS_MAX} days.`}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
-        <TextField
-          label="Most claims (optional)"
-          value={limit}
-          onChange={(event) => setLimit(event.target.value)}
-          error={Boolean(problem('maxClaims'))}
-          helperText={problem('maxClaims') ?? 'Leave empty for no limit.'}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
-        <TextField
-          label="Ends (optional)"
-          type="datetime-local"
-          value={endsAt}
-          onChange={(event) => setEndsAt(event.target.value)}
-          helperText="No claims after this time. Leave empty to keep it open."
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        {create.error && <Alert severity="error">{errorMessage(create.error)}</Alert>}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          loading={create.isPending}
-          disabled={!input.success}
-          onClick={() => input.success && create.mutate(input.data)}
-        >
-          Make link
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <MakeDialog
+      title="New trial link"
+      submitLabel="Make link"
+      pending={create.isPending}
+      error={create.error}
+      canSubmit={input.success}
+      onSubmit={() => input.success && create.mutate(input.data)}
+      onClose={onClose}
+    >
+      <TextField select label="Plan" value={planId} onChange={(event) => setPlanId(event.target.value)}>
+        {plans.map((plan) => (
+          <MenuItem key={plan.id} value={plan.id}>
+            {plan.name} · {planPrice(plan)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label="Days free"
+        value={days}
+        onChange={(event) => setDays(event.target.value)}
+        error={Boolean(problem('days'))}
+        helperText={problem('days') ?? `From ${TRIAL_DAYS_MIN} to ${TRIAL_DAYS_MAX} days.`}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <TextField
+        label="Most claims (optional)"
+        value={limit}
+        onChange={(event) => setLimit(event.target.value)}
+        error={Boolean(problem('maxClaims'))}
+        helperText={problem('maxClaims') ?? 'Leave empty for no limit.'}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <TextField
+        label="Ends (optional)"
+        type="datetime-local"
+        value={endsAt}
+        onChange={(event) => setEndsAt(event.target.value)}
+        helperText="No claims after this time. Leave empty to keep it open."
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+    </MakeDialog>
   );
 }
