@@ -193,6 +193,46 @@ describe(`the feed (${TEST_DRIVER})`, () => {
     expect(mainIds(await feed(viewer.client))).toEqual([own]);
   });
 
+  it('shows the posts a followed or subscribed creator sells on their own, locked with their price, and unlocked once bought', async () => {
+    const creator = await signUp(server, 'stallholder', { creator: true });
+    const fan = await signUp(server, 'fan');
+    const stranger = await signUp(server, 'passerby');
+    await follow(server, fan.id, creator.id);
+    server.advanceClock(1000);
+    const price = { amountMinor: 600, currency: 'USD' };
+    const sold = await creator.client.post('/api/posts', {
+      text: 'The full set',
+      mediaIds: [await insertMediaRow(server, creator.id)],
+      access: ['subscription'],
+      price,
+    });
+    const members = await publish(creator, ['subscription'], 'members only, not sold');
+
+    const page = await feed(fan.client);
+    expect(mainIds(page)).toEqual([sold.body.id]);
+    expect(page.items[0]).toMatchObject({ locked: true, text: null, unlock: { price } });
+    expect(Object.keys(page.items[0].media[0].urls).sort()).toEqual(['blur', 'blurThumb']);
+    expect(mainIds(await feed(stranger.client))).not.toContain(sold.body.id);
+    expect(mainIds(await feed(fan.client, `?creatorId=${creator.id}`))).toEqual([sold.body.id]);
+    expect(mainIds(await feed(fan.client))).not.toContain(members);
+
+    const token = await fan.client.post('/api/payments/dev/tokens', {
+      type: 'card',
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: 2099,
+      cvc: '123',
+    });
+    const method = await fan.client.post('/api/payment-methods', { token: token.body.token });
+    const bought = await fan.client.post(`/api/posts/${sold.body.id}/purchase`, {
+      paymentMethodId: method.body.id,
+      idempotencyKey: 'feed-purchase-0123456789',
+      price,
+    });
+    expect(bought.status).toBe(200);
+    expect((await feed(fan.client)).items[0]).toMatchObject({ id: sold.body.id, locked: false, text: 'The full set' });
+  });
+
   it('filters to one creator', async () => {
     const viewer = await signUp(server, 'picky');
     const [one, two] = [await signUp(server, 'first', { creator: true }), await signUp(server, 'second', { creator: true })];

@@ -63,9 +63,14 @@ const viewerRelations = (
     where ${seenRecords.userId} = ${bound.viewer} and ${seenRecords.type} = 'post'
     order by ${seenRecords.createdAt} desc, ${seenRecords.entityId} desc limit ${SEEN_RECORDS_LIMIT}),
   blocked as (select ${blocks.blockedUserId} as id from ${blocks} where ${blocks.userId} = ${bound.viewer})`;
-/** Which levels a list keeps: every level the viewer may be shown, or only those that reveal content. */
+/**
+ * Which levels a list keeps: every level the viewer may be shown, only those that reveal content,
+ * or those and the locked posts sold on their own by creators the viewer follows or subscribes to
+ * (the feed's: shown locked with their price).
+ */
 const notHidden = sql`v.level <> 'hidden'`;
 const revealing = sql`v.level in (${REVEALING_LEVELS_SQL})`;
+const revealingOrOnSale = sql`(${revealing} or (v.level = 'locked' and v.on_sale_to_fan))`;
 /**
  * `not in` a CTE makes PostgreSQL hash it once per statement. The feed's own posts leave out only
  * those whose content was shown; a sneak peek is not offered again once seen at all.
@@ -79,6 +84,9 @@ const unblocked = sql`${posts.creatorId} not in (select id from blocked)`;
  * statement, not per row, and only the viewer's entitlements to that creator.
  */
 const ofOneCreator = { visible: visiblePostOfSql(bound.creatorId), creator: bound.creatorId };
+
+/** The viewer's entitlements, as every part reads them from the statement's `ent` row. */
+const fans = entitlementsIn('ent');
 
 /**
  * One part of a post cards statement: the posts matching `where` whose level passes
@@ -100,7 +108,8 @@ function cardsPart(
       case when v.level in (${REVEALING_LEVELS_SQL}) then v.text when v.level = 'sneakpeek' then left(v.text, ${POST_TEASER_CHARS + 1}) end as text
     from (select ${posts.id} as id, ${posts.creatorId} as creator_id, ${posts.access} as access,
             ${posts.priceMinor} as price_minor, ${posts.currency} as currency, ${posts.publishAt} as publish_at,
-            ${posts.text} as text, ${posts.likeCount} as like_count, ${posts.mediaItems} as media_items, ${postAccessLevelSql(bound.viewer, bound.now, entitlementsIn('ent'))} as level
+            ${posts.text} as text, ${posts.likeCount} as like_count, ${posts.mediaItems} as media_items, ${postAccessLevelSql(bound.viewer, bound.now, fans)} as level,
+            ${posts.priceMinor} is not null and (${posts.creatorId} = any(${fans.followed}) or ${posts.creatorId} = any(${fans.subscribedCreators})) as on_sale_to_fan
           from ${source}, ent where ${visible} and ${where}) v
     where ${levelFilter}
     order by v.publish_at desc, v.id desc limit ${limit})`;
@@ -131,7 +140,7 @@ function cardsStatement(parts: SQL[], ofCreator?: Bound<string>): SQL {
     order by c.part, c.publish_at desc, c.id desc`;
 }
 
-/** The feed's own posts: published, after the cursor, within `scope` (their content revealed: see `revealing`). */
+/** The feed's own posts: published, after the cursor, within `scope` (their content revealed, or on sale to a fan: see `revealingOrOnSale`). */
 const feedWhere = (scope: SQL) => sql`${posts.publishAt} <= ${bound.now} and ${afterCursor} and ${scope}`;
 
 /** The feed's own posts leave out seen ones, unless the member asked for the earlier posts too. */
@@ -144,7 +153,7 @@ const feedOfCreatorStatement = (withSeen: boolean) =>
       cardsPart(
         'page',
         feedWhere(sql`${posts.creatorId} = ${bound.creatorId} and ${unseenUnless(withSeen)} and ${unblocked}`),
-        revealing,
+        revealingOrOnSale,
         bound.limit,
         { visible: ofOneCreator.visible },
       ),
@@ -162,7 +171,10 @@ function feedStatement(withSeen: boolean): SQL {
     and ${posts.publishAt} <= ${bound.now} and ${unseen} and ${unblocked}
     order by ${posts.publishAt} desc, ${posts.id} desc limit ${bound.peekScan}) as posts`;
   const peeks = cardsPart('peek', sql`true`, sql`v.level = 'sneakpeek'`, bound.peekLimit, { source: newestListingPeeks });
-  return cardsStatement([cardsPart('page', feedWhere(sql`${unseenUnless(withSeen)} and ${unblocked}`), revealing, bound.limit), peeks]);
+  return cardsStatement([
+    cardsPart('page', feedWhere(sql`${unseenUnless(withSeen)} and ${unblocked}`), revealingOrOnSale, bound.limit),
+    peeks,
+  ]);
 }
 
 /** A sneak-peek candidate of the feed, made into a card only if it is picked. */
