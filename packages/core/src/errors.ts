@@ -106,6 +106,10 @@ export const ERROR_CATALOG = {
   // Discounts.
   offerUnavailable: { type: 'offer_unavailable', status: 409, message: 'This offer cannot be used.' },
 
+  // Fan lists.
+  fanListLimit: { type: 'fan_list_limit', status: 409, message: 'You have as many lists as you can keep. Delete one first.' },
+  fanListNameTaken: { type: 'fan_list_name_taken', status: 409, message: 'You already have a list with this name.' },
+
   // Free-trial links.
   trialUnavailable: { type: 'trial_unavailable', status: 409, message: 'This free trial cannot be claimed.' },
 

@@ -17,6 +17,7 @@ export * from './disputes.js';
 export * from './error-reports.js';
 export * from './errors.js';
 export * from './explore.js';
+export * from './fan-lists.js';
 export * from './feed.js';
 export * from './follows.js';
 export * from './format.js';
