@@ -14,6 +14,7 @@ import type { DatabaseHandle } from './db/database.js';
 import type { AdminDisputesList } from './disputes/admin-list.js';
 import type { DisputesService } from './disputes/service.js';
 import type { ExploreService } from './explore/service.js';
+import type { FanListsService } from './fan-lists/service.js';
 import type { FeedService } from './feed/service.js';
 import type { FollowsService } from './follows/service.js';
 import type { Lifecycle } from './health/lifecycle.js';
@@ -123,6 +124,7 @@ export interface AppContext {
   postSales: PostSalesService;
   trials: TrialsService;
   offers: OffersService;
+  fanLists: FanListsService;
   storage: Storage;
   jobs: JobQueue;
   media: MediaService;

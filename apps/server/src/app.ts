@@ -18,6 +18,7 @@ import type { Config } from './config/config.js';
 import { creatorsRoutes } from './creators/routes.js';
 import { adminDisputesRoutes } from './disputes/routes.js';
 import { exploreRoutes } from './explore/routes.js';
+import { fanListsRoutes } from './fan-lists/routes.js';
 import { feedRoutes } from './feed/routes.js';
 import { followsRoutes } from './follows/routes.js';
 import { APP_VERSION, healthRoutes } from './health/routes.js';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     postSales,
     trials,
     offers,
+    fanLists,
     uploads,
     chat,
     push,
@@ -244,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await postSalesRoutes(app, { postSales });
   await trialsRoutes(app, { trials });
   await offersRoutes(app, { offers });
+  await fanListsRoutes(app, { fanLists });
   await mediaRoutes(app, { media });
   await uploadsRoutes(app, { uploads });
   await chatRoutes(app, { chat, media });

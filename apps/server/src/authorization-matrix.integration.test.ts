@@ -194,6 +194,15 @@ const DECISIONS: Record<string, Decision> = {
   'GET /api/admin/support/tickets/{ticketId}/messages/{messageId}/screenshot/{kind}': 'admins',
   'GET /api/me/creators': 'signed-in',
   'GET /api/me/fans': 'creators',
+  'GET /api/me/fan-lists': 'creators',
+  'POST /api/me/fan-lists': 'creators',
+  'PATCH /api/me/fan-lists/{listId}': "creator's, creators only",
+  'DELETE /api/me/fan-lists/{listId}': "creator's, creators only",
+  'GET /api/me/fan-lists/{ref}/members': "creator's, creators only",
+  'PUT /api/me/fan-lists/{listId}/members/{userId}': "creator's, creators only",
+  'DELETE /api/me/fan-lists/{listId}/members/{userId}': "creator's, creators only",
+  'GET /api/me/fans/{userId}/details': "creator's, creators only",
+  'PUT /api/me/fans/{userId}/note': "creator's, creators only",
   'GET /api/payout-methods': 'signed-in',
   'POST /api/payout-methods': 'signed-in',
   'POST /api/payout-methods/{methodId}/activate': "creator's",
@@ -346,6 +355,8 @@ beforeAll(async () => {
   expect(trialLink.status).toBe(201);
   const offer = await creator.client.post('/api/me/offers', { planId: otherPlanId, audience: 'link', kind: 'percent', value: 10 });
   expect(offer.status).toBe(201);
+  const fanList = await creator.client.post('/api/me/fan-lists', { name: 'Scene list' });
+  expect(fanList.status).toBe(201);
   params = {
     userId: creator.id,
     creatorId: creator.id,
@@ -361,10 +372,13 @@ beforeAll(async () => {
     linkId: trialLink.body.id,
     offerId: offer.body.id,
     code: trialLink.body.code,
+    listId: fanList.body.listId,
+    ref: fanList.body.ref,
   };
   // Paths name one resource per parameter, but `methodId` is the member's payment method or the creator's payout method,
   // and `mediaId` an upload or a post's item.
   paymentMethodId = method.body.id;
+  fanId = member.id;
   postMediaId = postMedia;
   payoutMethodId = payout.body.id;
   supportMessageId = ticket.body.messages.items[0].id;
@@ -378,6 +392,7 @@ let postMediaId: string;
 let payoutMethodId: string;
 let otherPlanId: string;
 let supportMessageId: string;
+let fanId: string;
 
 /** A ready image of the owner with the bytes of its derivative behind it, so serving it can succeed. */
 async function mediaWithBytes(ownerId: string): Promise<string> {
@@ -411,6 +426,8 @@ function urlOf(path: string): string {
     if (param === 'userId' && path.startsWith('/api/admin/') && path !== '/api/admin/users/{userId}') return SOME_ID;
     // `messageId` is the chat's message, or on a support ticket its first message (with the screenshot).
     if (param === 'messageId' && path.includes('/support/')) return supportMessageId;
+    // A fan's lists and note are about the member, the creator's subscriber.
+    if (param === 'userId' && path.startsWith('/api/me/fan')) return fanId;
     if (param === 'methodId') return path.startsWith('/api/payout-methods') ? payoutMethodId : paymentMethodId;
     // A post's media item is the one on the scene's post; `/api/media/{mediaId}` is an upload of the creator's on no post.
     if (param === 'mediaId' && path.startsWith('/api/posts/')) return postMediaId;

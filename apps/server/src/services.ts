@@ -33,6 +33,8 @@ import { AdminDisputesList } from './disputes/admin-list.js';
 import { DisputesService } from './disputes/service.js';
 import { ExploreService } from './explore/service.js';
 import { ExploreStatements } from './explore/statements.js';
+import { FanListsService } from './fan-lists/service.js';
+import { FanListStatements } from './fan-lists/statements.js';
 import { FeedService } from './feed/service.js';
 import { FollowsService } from './follows/service.js';
 import { FollowsStatements } from './follows/statements.js';
@@ -330,6 +332,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
   const refundNotices = new RefundNotices({ db, jobs, mailer, publicUrl: config.publicUrl });
   const charges = new ChargesService({ db, now, logger, jobs, payments, refundNotice: (tx, refund) => refundNotices.queue(tx, refund) });
   const offers = new OffersService({ db, now, statements: new OffersStatements(db) });
+  const fanLists = new FanListsService({ db, now, statements: new FanListStatements(db) });
   const renewals = new RenewalsService({ db, now, logger, jobs, mailer, charges, offers, publicUrl: config.publicUrl });
   // The charges module settles every payment; what a paid charge buys is the selling domain's effect.
   charges.register(subscriptionChargeEffects(renewals));
@@ -464,6 +467,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     postSales,
     trials,
     offers,
+    fanLists,
     storage,
     jobs,
     media,

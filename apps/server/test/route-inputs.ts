@@ -54,6 +54,9 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'PUT /api/me/tip-settings': { body: { enabled: true, currency: 'USD', minimumMinor: 100 } },
   'POST /api/me/trial-links': { body: { planId: id, days: 7 } },
   'POST /api/me/offers': { body: { planId: id, audience: 'new', kind: 'percent', value: 10 } },
+  'POST /api/me/fan-lists': { body: { name: 'Best fans' } },
+  'PATCH /api/me/fan-lists/:listId': { body: { name: 'Inner circle' } },
+  'PUT /api/me/fans/:userId/note': { body: { text: 'Likes the blue sets' } },
   'POST /api/trial-links/:code/claim': { body: { paymentMethodId: id } },
   'POST /api/posts/:postId/purchase': { body: { paymentMethodId: id, idempotencyKey, price: { amountMinor: 500, currency: 'USD' } } },
   'PUT /api/subscriptions/:subId/payment-method': { body: { paymentMethodId: id } },
@@ -76,4 +79,10 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
 };
 
 /** Path parameters that are not ids. */
-export const PARAM_VALUES: Record<string, string> = { position: '0', kind: DERIVATIVE_KINDS[0], handle: 'someone', code: 'NoSuchTrial23' };
+export const PARAM_VALUES: Record<string, string> = {
+  position: '0',
+  kind: DERIVATIVE_KINDS[0],
+  handle: 'someone',
+  code: 'NoSuchTrial23',
+  ref: 'subscribers',
+};

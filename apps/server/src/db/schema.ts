@@ -9,6 +9,7 @@ export * from '../blocks/tables.js';
 export * from '../chat/tables.js';
 export * from '../creators/tables.js';
 export * from '../disputes/tables.js';
+export * from '../fan-lists/tables.js';
 export * from '../follows/tables.js';
 export * from '../insights/tables.js';
 export * from '../jobs/tables.js';

@@ -10,6 +10,9 @@ import {
   auditLog,
   charges,
   dataExports,
+  fanListMembers,
+  fanLists,
+  fanNotes,
   paymentMethods,
   payoutMethods,
   profiles,
@@ -177,6 +180,14 @@ describe(`a member's own data (${TEST_DRIVER})`, () => {
       sealedDetails: 'v1.sealed',
     });
 
+    // A creator's note about the member and a list holding them go too.
+    const listId = generateId();
+    await server.context.database.db.insert(fanLists).values({ id: listId, creatorId: creator.id, name: 'Regulars' });
+    await server.context.database.db.insert(fanListMembers).values({ listId, userId: member.id, addedAt: new Date() });
+    await server.context.database.db
+      .insert(fanNotes)
+      .values({ creatorId: creator.id, userId: member.id, body: 'Anon likes blue', updatedAt: new Date() });
+
     // Its authenticator app and recovery codes go with it too.
     await member.client.addAuthenticatorApp();
 
@@ -207,6 +218,8 @@ describe(`a member's own data (${TEST_DRIVER})`, () => {
     expect(payoutMethod).toMatchObject({ details: {}, sealedDetails: null });
     expect(await db.select().from(totpAuthenticators).where(eq(totpAuthenticators.userId, member.id))).toEqual([]);
     expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, member.id))).toEqual([]);
+    expect(await db.select().from(fanNotes).where(eq(fanNotes.userId, member.id))).toEqual([]);
+    expect(await db.select().from(fanListMembers).where(eq(fanListMembers.userId, member.id))).toEqual([]);
     const audits = await db
       .select()
       .from(auditLog)

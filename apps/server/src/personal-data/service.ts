@@ -9,6 +9,8 @@ import type { Database } from '../db/database.js';
 import {
   creatorOnboarding,
   dataExports,
+  fanListMembers,
+  fanNotes,
   knownDevices,
   passkeyChallenges,
   passkeys,
@@ -259,6 +261,9 @@ export class PersonalDataService {
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
       await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
       await tx.delete(signInCodes).where(eq(signInCodes.email, account.email));
+      // What creators wrote about the member and the lists they kept them on.
+      await tx.delete(fanNotes).where(eq(fanNotes.userId, userId));
+      await tx.delete(fanListMembers).where(eq(fanListMembers.userId, userId));
       const removed = await tx.delete(dataExports).where(eq(dataExports.userId, userId)).returning({ storageKey: dataExports.storageKey });
       // The row records that it happened, never the data it replaced.
       await this.deps.audit.record(tx, actor, {

@@ -14,6 +14,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
 import { follows, profiles, subscriptions, userData, users } from '../db/schema.js';
 import { grantsAccessSql } from '../db/subscription-access.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { errors } from '../http/errors.js';
 import type { TextCheck } from '../http/text-check.js';
 import type { Viewer } from '../http/viewer.js';
@@ -204,13 +205,4 @@ export class UsersService {
     await this.deps.db.update(users).set({ disabledAt: at, deletedAt: at }).where(eq(users.id, userId));
     await this.deps.sessions.deleteAllForUser(userId);
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  while (current && typeof current === 'object') {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
