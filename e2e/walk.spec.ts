@@ -205,6 +205,7 @@ test('a creator walks their studio', async ({ browser }, testInfo) => {
     { name: 'post-new', path: '/posts/new', heading: 'New post' },
     { name: 'post-edit', path: `/posts/${world.publicPost}/edit`, heading: 'Edit post' },
     { name: 'fans', path: '/users', heading: 'People', shows: 'Milo Member' },
+    { name: 'fan-lists', path: '/lists', heading: 'Fan lists', shows: 'All subscribers' },
     { name: 'chat', path: `/chat/${world.chatId}`, heading: 'Milo Member', shows: 'Your pines set is wonderful.' },
   ]);
 });

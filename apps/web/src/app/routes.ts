@@ -167,6 +167,9 @@ export const APP_ROUTES: AppRoute[] = [
   },
   { path: '/home/install-pwa', title: 'Install Aurum', layout: 'menu', page: () => import('../features/home/InstallAppPage') },
 
+  { path: '/lists', title: 'Fan lists', layout: 'menu', installPrompt: true, page: () => import('../features/fan-lists/FanListsPage') },
+  { path: '/lists/:ref', title: 'Fan list', layout: 'menu', page: () => import('../features/fan-lists/FanListPage') },
+
   { path: '/legal/tos', title: 'Terms of service', layout: 'menu', page: () => import('../features/legal/TermsPage') },
   { path: '/notices', title: 'Notices', layout: 'menu', installPrompt: true, page: () => import('../features/moderation/NoticesPage') },
 

@@ -81,6 +81,11 @@ export const paths = {
   createPlan: '/plans/create',
   plan: (planId: string) => `/plans/${segment(planId)}`,
 
+  /** The creator's fan lists: the built-in ones and their own. */
+  fanLists: '/lists',
+  /** One list by its reference (`subscribers`, `ended:30`, `plan:<id>`, `list:<id>`). */
+  fanList: (ref: string) => `/lists/${segment(ref)}`,
+
   subscribeTo: (creatorId: string) => `/users/subscribeTo/${segment(creatorId)}`,
   /** A free-trial link, as members open it. */
   trial: (code: string) => `/trial/${segment(code)}`,

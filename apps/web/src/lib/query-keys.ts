@@ -118,6 +118,20 @@ export const queryKeys = {
     creators: (relation: string) => ['people', 'creators', relation] as const,
     fans: (filters: Record<string, string>) => ['people', 'fans', filters] as const,
   },
+  /** The signed-in creator's fan lists and what they keep about each fan. */
+  fanLists: {
+    all: ['fanLists'] as const,
+    /** Every answer of the lists with their counts (one per window of the ended list). */
+    summaries: ['fanLists', 'summaries'] as const,
+    summary: (days: number) => ['fanLists', 'summaries', days] as const,
+    /** Every list's members, each list's, and one search of one list. */
+    members: ['fanLists', 'members'] as const,
+    membersOf: (ref: string) => ['fanLists', 'members', ref] as const,
+    memberSearch: (ref: string, q: string) => ['fanLists', 'members', ref, q] as const,
+    /** Each fan's note and the creator's own lists that hold them, and one fan's. */
+    fans: ['fanLists', 'fan'] as const,
+    fan: (userId: string) => ['fanLists', 'fan', userId] as const,
+  },
   moderation: {
     all: ['moderation'] as const,
     /** The signed-in user's moderation notices (a report's outcome, a removal, a suspension). */

@@ -55,9 +55,18 @@ describe('the account menu', () => {
     expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe('/admin');
   });
 
-  it('takes a creator to their payouts, after their posts and plans; members have none', async () => {
+  it('takes a creator to their payouts, after their posts, plans and fan lists; members have none', async () => {
     const items = await openMenu(makeUser({ roles: ['members', ROLE.creators], labels: [ROLE.creators] }));
-    expect(items.slice(0, 7)).toEqual(['Profile', 'Subscriptions', 'People', 'Creator dashboard', 'Posts', 'Plans', 'Payouts']);
+    expect(items.slice(0, 8)).toEqual([
+      'Profile',
+      'Subscriptions',
+      'People',
+      'Creator dashboard',
+      'Posts',
+      'Plans',
+      'Fan lists',
+      'Payouts',
+    ]);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Payouts' }));
     expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe('/creator/payouts');
   });

@@ -11,6 +11,7 @@ import HomeIcon from '@mui/icons-material/Home';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonIcon from '@mui/icons-material/Person';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import RecentActorsIcon from '@mui/icons-material/RecentActors';
 import SubscriptionsIcon from '@mui/icons-material/Subscriptions';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import ViewListIcon from '@mui/icons-material/ViewList';
@@ -55,6 +56,7 @@ export function secondaryNavItems(user: Pick<CurrentUser, 'roles'>, unreadNotice
           { label: 'Creator dashboard', to: paths.creatorDashboard, icon: <DashboardIcon /> },
           { label: 'Posts', to: paths.posts, icon: <ArticleIcon /> },
           { label: 'Plans', to: paths.plans, icon: <ViewListIcon /> },
+          { label: 'Fan lists', to: paths.fanLists, icon: <RecentActorsIcon /> },
           { label: 'Payouts', to: paths.creatorPayouts, icon: <AccountBalanceWalletIcon /> },
         ]
       : [{ label: 'Become a creator', to: paths.creatorDashboard, icon: <AutoAwesomeIcon /> }]),

@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { BackButton } from '../../components/BackButton';
+import { FanListsButton } from '../../components/fan-lists/FanListsButton';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed, RetryAlert } from '../../components/RetryAlert';
@@ -71,11 +72,11 @@ function Conversation({ chat }: { chat: ChatSummary }) {
             {partnerTyping ? `${name} is typing…` : chat.partner.handle ? `@${chat.partner.handle}` : ''}
           </Typography>
         </Box>
-        {tips.data?.enabled && (
-          <Box sx={{ ml: 'auto', flexShrink: 0 }}>
-            <TipButton target={{ creatorId: chat.partner.userId, creatorName: name, chatId: chat.id }} />
-          </Box>
-        )}
+        {/* Hidden when neither has anything to show: the partner takes no tips, or is not the creator's fan. */}
+        <Box sx={{ ml: 'auto', flexShrink: 0, display: 'flex', gap: 1, alignItems: 'center', '&:empty': { display: 'none' } }}>
+          {isCreator && <FanListsButton fan={{ userId: chat.partner.userId, name }} compact onlyIfFan />}
+          {tips.data?.enabled && <TipButton target={{ creatorId: chat.partner.userId, creatorName: name, chatId: chat.id }} />}
+        </Box>
       </Box>
 
       {history.isPending ? (

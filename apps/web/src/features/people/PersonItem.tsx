@@ -5,11 +5,15 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { FanListsButton } from '../../components/fan-lists/FanListsButton';
 import { UserAvatar } from '../../components/UserAvatar';
 import { formatDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 
-/** One person on a people list: their name (to their profile), the follow, and the subscription's plan and dates. */
+/**
+ * One person on a people list: their name (to their profile), the follow, and the subscription's
+ * plan and dates; a fan's row also opens the creator's lists and note for them.
+ */
 export function PersonItem({ person, side }: { person: PersonRow | MyCreatorRow; side: 'creators' | 'fans' }) {
   const subscription = person.subscription;
   const own = subscription && 'id' in subscription ? subscription : null;
@@ -45,6 +49,7 @@ export function PersonItem({ person, side }: { person: PersonRow | MyCreatorRow;
             ))}
         </Box>
       </Box>
+      {side === 'fans' && <FanListsButton fan={{ userId: person.userId, name: displayName(person) }} compact />}
     </Paper>
   );
 }

@@ -13,13 +13,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { BackButton } from '../../components/BackButton';
 import { FollowButton } from '../../components/FollowButton';
+import { FanListsButton } from '../../components/fan-lists/FanListsButton';
 import { MessageButton } from '../../components/MessageButton';
 import { ProfileStates } from '../../components/ProfileStates';
 import { TipButton } from '../../components/tip/TipButton';
 import { UserAvatar } from '../../components/UserAvatar';
 import { bioExcerpt, followerText } from '../../lib/bio';
 import { subscribesWithChat } from '../../lib/chat';
-import { useSignedInUser } from '../../lib/current-user';
+import { isCreator, useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { profilePageQuery } from '../../lib/profile-page';
 import { BlockedNotice, BlockMenu } from './BlockControls';
@@ -136,11 +137,17 @@ function Profile({ profile }: { profile: ProfileData }) {
                 </Link>
               </Typography>
             )}
-            {!own && profile.isCreator && !profile.blocked && (
-              <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mt: 1 }}>
-                <FollowButton profile={profile} />
-                {subscribesWithChat(viewer, profile) && <MessageButton creatorId={profile.userId} />}
-                {profile.takesTips && <TipButton target={{ creatorId: profile.userId, creatorName: name }} />}
+            {!own && (
+              // Empty (and hidden) for a member's profile that is not the viewing creator's fan.
+              <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mt: 1, '&:empty': { display: 'none' } }}>
+                {profile.isCreator && !profile.blocked && (
+                  <>
+                    <FollowButton profile={profile} />
+                    {subscribesWithChat(viewer, profile) && <MessageButton creatorId={profile.userId} />}
+                    {profile.takesTips && <TipButton target={{ creatorId: profile.userId, creatorName: name }} />}
+                  </>
+                )}
+                {isCreator(viewer) && <FanListsButton fan={{ userId: profile.userId, name }} onlyIfFan />}
               </Box>
             )}
             {own && (

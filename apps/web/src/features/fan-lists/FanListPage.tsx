@@ -1,0 +1,267 @@
+import { displayName, FAN_LIST_NAME_MAX, type FanListMember, type FanListSummary, type FanLists } from '@aurum/core';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { FanListsButton } from '../../components/fan-lists/FanListsButton';
+import { PageLoading } from '../../components/LoadingOverlay';
+import { PagedResults } from '../../components/PagedResults';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadFailed } from '../../components/RetryAlert';
+import { addSnack } from '../../components/snack-queue';
+import { UserAvatar } from '../../components/UserAvatar';
+import { isApiError } from '../../lib/api/client';
+import { errorMessage } from '../../lib/errors';
+import { useFanListMembership } from '../../lib/fan-lists';
+import { paths } from '../../lib/paths';
+import { queryKeys } from '../../lib/query-keys';
+import { useAddressParams } from '../../lib/useAddressParams';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { deleteFanList, fanListMembersQuery, renameFanList } from './api';
+import { ListNameDialog } from './ListNameDialog';
+import { fanCount, fanListName, fanListPurpose, firstLine, sinceText, spentText } from './names';
+
+const SEARCH_DEBOUNCE_MS = 300;
+/** The longest search the members list takes. */
+const SEARCH_MAX = 100;
+
+/** /lists/:ref: one list's fans, searched (in the address); the creator's own lists are renamed, deleted and pruned here. */
+export default function FanListPage() {
+  const { ref = '' } = useParams();
+  // Another list is another page: nothing of the last one stays on screen while it loads.
+  return <ListPage key={ref} listRef={ref} />;
+}
+
+function ListPage({ listRef }: { listRef: string }) {
+  const [params, set] = useAddressParams();
+  const [text, setText] = useState(params.get('q') ?? '');
+  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const members = useInfiniteQuery(fanListMembersQuery(listRef, q));
+  const list = members.data?.pages[0]?.list;
+  if (members.isPending) return <PageLoading label="Loading the list" />;
+  if (!list) {
+    if (isApiError(members.error, 'not_found') || isApiError(members.error, 'validation_failed')) {
+      return (
+        <>
+          <PageHeader title="List not found" back>
+            This list does not exist, or it was deleted.
+          </PageHeader>
+          <Button variant="contained" component={RouterLink} to={paths.fanLists}>
+            Your fan lists
+          </Button>
+        </>
+      );
+    }
+    return <LoadFailed title="Fan list" error={members.error} retry={() => void members.refetch()} />;
+  }
+  const name = fanListName(list);
+  return (
+    <Box sx={{ maxWidth: 760 }}>
+      <PageHeader title={name} back>
+        {fanCount(list.count)} · {fanListPurpose(list)}
+      </PageHeader>
+      {list.kind === 'custom' && list.listId && <OwnListActions list={{ ...list, listId: list.listId }} />}
+      <Box component="search" sx={{ mb: 2 }}>
+        <TextField
+          type="search"
+          label="Search this list"
+          placeholder="Handle or name"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            set({ q: event.target.value.trim() || null });
+          }}
+          fullWidth
+          slotProps={{
+            htmlInput: { maxLength: SEARCH_MAX, autoComplete: 'off', enterKeyHint: 'search' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon aria-hidden />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Box>
+      <PagedResults
+        query={members}
+        label={`Fans on ${name}`}
+        loadingLabel="Loading the fans"
+        empty={
+          q
+            ? { title: 'Nobody found', text: `Nobody on this list matches “${q}”.` }
+            : { title: 'Nobody here yet', text: fanListPurpose(list) }
+        }
+        moreLabel="Load more fans"
+        moreLoadingLabel="Loading more fans…"
+        renderItem={(member) => <MemberRow key={member.userId} member={member} list={list} />}
+      />
+    </Box>
+  );
+}
+
+/** One fan on the list: who they are (to their profile), what put them here and when, the note's first line, and their lists and note. */
+function MemberRow({ member, list }: { member: FanListMember; list: FanListSummary }) {
+  const name = displayName(member);
+  const spent = list.kind === 'top_spenders' ? spentText(member) : null;
+  const note = firstLine(member.note);
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 2, display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+      <UserAvatar profile={member} size={44} />
+      <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 0.25 }}>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
+          <Link component={RouterLink} to={paths.user(member.userId)} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+            {name}
+          </Link>
+          {member.handle && member.publicName && (
+            <Typography variant="body2" color="text.secondary">
+              @{member.handle}
+            </Typography>
+          )}
+        </Box>
+        <Typography variant="body2" color="text.secondary">
+          {sinceText(list.kind, member.since)}
+          {spent && (
+            <>
+              {' · '}
+              <Box component="span" sx={{ color: 'primary.main', fontWeight: 700 }}>
+                {spent}
+              </Box>
+            </>
+          )}
+        </Typography>
+        {note && (
+          <Typography variant="body2" noWrap title={note} sx={{ fontStyle: 'italic' }}>
+            Note: {note}
+          </Typography>
+        )}
+        {list.kind === 'custom' && list.listId && <RemoveButton listId={list.listId} userId={member.userId} name={name} />}
+      </Box>
+      <FanListsButton fan={{ userId: member.userId, name }} compact />
+    </Paper>
+  );
+}
+
+function RemoveButton({ listId, userId, name }: { listId: string; userId: string; name: string }) {
+  const membership = useFanListMembership(userId, (error) => addSnack(`Could not remove ${name}: ${errorMessage(error)}`, 'error'));
+  return (
+    <Button
+      size="small"
+      color="inherit"
+      loading={membership.isPending}
+      aria-label={`Remove from list: ${name}`}
+      onClick={() =>
+        membership.mutate({ listId, member: false }, { onSuccess: () => addSnack(`${name} is no longer on this list.`, 'success') })
+      }
+      sx={{ justifySelf: 'start', ml: -0.5, mt: 0.5 }}
+    >
+      Remove from list
+    </Button>
+  );
+}
+
+type OwnList = FanListSummary & { listId: string };
+
+/** Rename and Delete for one of the creator's own lists. */
+function OwnListActions({ list }: { list: OwnList }) {
+  const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2, mt: -1 }}>
+      <Button variant="outlined" size="small" startIcon={<EditIcon />} onClick={() => setRenaming(true)}>
+        Rename
+      </Button>
+      <Button variant="outlined" size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setDeleting(true)}>
+        Delete
+      </Button>
+      {renaming && <RenameDialog list={list} onClose={() => setRenaming(false)} />}
+      {deleting && <DeleteDialog list={list} onClose={() => setDeleting(false)} />}
+    </Box>
+  );
+}
+
+function RenameDialog({ list, onClose }: { list: OwnList; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const rename = useMutation({
+    mutationFn: ({ name }: { name: string }) => renameFanList(list.listId, { name }),
+    onSuccess: (renamed) => {
+      queryClient.setQueriesData<FanLists>({ queryKey: queryKeys.fanLists.summaries }, (lists) =>
+        lists ? { lists: lists.lists.map((kept) => (kept.ref === renamed.ref ? renamed : kept)) } : lists,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fanLists.summaries });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fanLists.membersOf(list.ref) });
+      addSnack('List renamed.', 'success');
+      onClose();
+    },
+  });
+  return (
+    <ListNameDialog
+      title="Rename the list"
+      submitLabel="Rename"
+      initialName={(list.name ?? '').slice(0, FAN_LIST_NAME_MAX)}
+      pending={rename.isPending}
+      error={rename.error}
+      onEdit={() => rename.error && rename.reset()}
+      onSubmit={(name) => rename.mutate({ name })}
+      onClose={onClose}
+    />
+  );
+}
+
+function DeleteDialog({ list, onClose }: { list: OwnList; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const name = fanListName(list);
+  const remove = useMutation({
+    mutationFn: () => deleteFanList(list.listId),
+    onSuccess: () => {
+      queryClient.setQueriesData<FanLists>({ queryKey: queryKeys.fanLists.summaries }, (lists) =>
+        lists ? { lists: lists.lists.filter((kept) => kept.ref !== list.ref) } : lists,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fanLists.summaries });
+      // The fans it held are on it no more.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fanLists.fans });
+      addSnack(`List “${name}” deleted.`, 'success');
+      navigate(paths.fanLists, { replace: true });
+    },
+  });
+  return (
+    <Dialog open onClose={remove.isPending ? undefined : onClose} aria-labelledby="delete-list-title" aria-describedby="delete-list-text">
+      <DialogTitle id="delete-list-title">Delete “{name}”?</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="delete-list-text">
+          The list goes, with who was on it ({fanCount(list.count)}). The fans themselves, and your notes about them, stay.
+        </DialogContentText>
+        {remove.error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {errorMessage(remove.error)}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={remove.isPending}>
+          Cancel
+        </Button>
+        <Button variant="contained" color="error" loading={remove.isPending} onClick={() => remove.mutate()}>
+          Delete list
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
