@@ -24,6 +24,7 @@ import type { Ledger } from './ledger/ledger.js';
 import type { LikesService } from './likes/service.js';
 import type { LocalCacheService } from './local-cache/service.js';
 import type { Mailer } from './mail/mailer.js';
+import type { MassMessagesService } from './mass-messages/service.js';
 import type { MediaService } from './media/service.js';
 import type { ModerationService } from './moderation/service.js';
 import type { ErrorReporter } from './observability/error-reporting.js';
@@ -125,6 +126,7 @@ export interface AppContext {
   trials: TrialsService;
   offers: OffersService;
   fanLists: FanListsService;
+  massMessages: MassMessagesService;
   storage: Storage;
   jobs: JobQueue;
   media: MediaService;

@@ -32,6 +32,7 @@ import { registerTextInputCheck } from './http/text-input.js';
 import { insightsRoutes } from './insights/routes.js';
 import { likesRoutes } from './likes/routes.js';
 import { localCacheRoutes } from './local-cache/routes.js';
+import { massMessagesRoutes } from './mass-messages/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { moderationRoutes } from './moderation/routes.js';
 import { TelemetryRelay } from './observability/relay.js';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     trials,
     offers,
     fanLists,
+    massMessages,
     uploads,
     chat,
     push,
@@ -247,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await trialsRoutes(app, { trials });
   await offersRoutes(app, { offers });
   await fanListsRoutes(app, { fanLists });
+  await massMessagesRoutes(app, { massMessages });
   await mediaRoutes(app, { media });
   await uploadsRoutes(app, { uploads });
   await chatRoutes(app, { chat, media });

@@ -203,6 +203,11 @@ const DECISIONS: Record<string, Decision> = {
   'DELETE /api/me/fan-lists/{listId}/members/{userId}': "creator's, creators only",
   'GET /api/me/fans/{userId}/details': "creator's, creators only",
   'PUT /api/me/fans/{userId}/note': "creator's, creators only",
+  'POST /api/me/mass-messages': 'creators',
+  'GET /api/me/mass-messages/audience': 'creators',
+  'GET /api/me/mass-messages': 'creators',
+  'GET /api/me/mass-messages/{massMessageId}': "creator's, creators only",
+  'POST /api/me/mass-messages/{massMessageId}/unsend': "creator's, creators only",
   'GET /api/payout-methods': 'signed-in',
   'POST /api/payout-methods': 'signed-in',
   'POST /api/payout-methods/{methodId}/activate': "creator's",
@@ -357,6 +362,8 @@ beforeAll(async () => {
   expect(offer.status).toBe(201);
   const fanList = await creator.client.post('/api/me/fan-lists', { name: 'Scene list' });
   expect(fanList.status).toBe(201);
+  const massMessage = await creator.client.post('/api/me/mass-messages', { id: generateId(), text: 'To all', include: ['subscribers'] });
+  expect(massMessage.status).toBe(201);
   params = {
     userId: creator.id,
     creatorId: creator.id,
@@ -374,6 +381,7 @@ beforeAll(async () => {
     code: trialLink.body.code,
     listId: fanList.body.listId,
     ref: fanList.body.ref,
+    massMessageId: massMessage.body.id,
   };
   // Paths name one resource per parameter, but `methodId` is the member's payment method or the creator's payout method,
   // and `mediaId` an upload or a post's item.

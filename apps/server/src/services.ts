@@ -48,6 +48,8 @@ import { LikesService } from './likes/service.js';
 import { LikesStatements } from './likes/statements.js';
 import { LocalCacheService } from './local-cache/service.js';
 import type { Mailer } from './mail/mailer.js';
+import { MassMessagesService } from './mass-messages/service.js';
+import { MassMessageStatements } from './mass-messages/statements.js';
 import { MediaService } from './media/service.js';
 import { resolveMediaTools } from './media/tools.js';
 import { type MemberNotice, ModerationService } from './moderation/service.js';
@@ -351,6 +353,16 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     onMessage: { inTransaction: (message, tx) => push.messageCreated(tx, message), afterCommit: () => push.wake() },
   });
   charges.register(chatChargeEffects(chat));
+  const massMessages = new MassMessagesService({
+    db,
+    now,
+    logger,
+    jobs,
+    statements: new MassMessageStatements(db),
+    realtime,
+    checkText,
+    onBatch: { inTransaction: (batch, tx) => push.massMessageBatchDelivered(tx, batch), afterCommit: () => push.wake() },
+  });
   const tips = new TipsService({ db, now, logger, payments, charges, cards: postCards, chats: chat, checkText, notices: memberNotices });
   charges.register(tipChargeEffects(tips));
   const postSales = new PostSalesService({ db, logger, payments, charges, cards: postCards, notices: memberNotices });
@@ -468,6 +480,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     trials,
     offers,
     fanLists,
+    massMessages,
     storage,
     jobs,
     media,

@@ -25,6 +25,7 @@ export * from './ids.js';
 export * from './insights.js';
 export * from './likes.js';
 export * from './local-cache.js';
+export * from './mass-messages.js';
 export * from './media.js';
 export * from './moderation.js';
 export * from './offers.js';

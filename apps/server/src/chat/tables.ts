@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.js';
+import { massMessages } from '../mass-messages/tables.js';
 import { media } from '../media/tables.js';
 import { charges } from '../payments/tables.js';
 import { tips } from '../tips/tables.js';
@@ -58,6 +59,8 @@ export const messages = pgTable(
     currency: text('currency'),
     /** A member's tip given in the chat: the message is the tip's (its text the tip's message, its id the tip's id). */
     tipId: text('tip_id').references(() => tips.id, { onDelete: 'set null' }),
+    /** A copy of a mass message: the one the recipient got (its id `massMessageCopyId`). */
+    massMessageId: text('mass_message_id').references(() => massMessages.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     /** Removed by an admin: the message leaves both sides' history. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
@@ -65,6 +68,7 @@ export const messages = pgTable(
   (t) => [
     check('messages_price_check', sql`(${t.priceMinor} is null) = (${t.currency} is null)`),
     uniqueIndex('messages_tip_unique').on(t.tipId),
+    index('messages_mass_message_idx').on(t.massMessageId).where(sql`${t.massMessageId} is not null`),
     index('messages_chat_created_idx').on(t.chatId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

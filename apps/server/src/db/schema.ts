@@ -15,6 +15,7 @@ export * from '../insights/tables.js';
 export * from '../jobs/tables.js';
 export * from '../ledger/tables.js';
 export * from '../likes/tables.js';
+export * from '../mass-messages/tables.js';
 export * from '../media/tables.js';
 export * from '../moderation/tables.js';
 export * from '../offers/tables.js';

@@ -74,6 +74,7 @@ function rawMembersSql(kind: FanListKind, v: SetValues): SQL {
     case 'custom':
       return sql`select m.user_id, m.added_at as since, ${epochMs('m.added_at')} as sort_key, ${noSpend}
         from ${fanListMembers} as m
+          join ${fanLists} as owned on owned.id = m.list_id and owned.creator_id = ${v.creator}
         where m.list_id = ${v.list}`;
   }
 }

@@ -209,12 +209,12 @@ describe(`durable jobs (${TEST_DRIVER})`, () => {
 
   it('sizes the lanes from the machine: cores and memory', () => {
     const GiB = 1024 ** 3;
-    expect(laneConcurrencyFor({ cores: 2, memoryBytes: 4 * GiB })).toEqual({ default: 2, media: 2, video: 1 });
-    expect(laneConcurrencyFor({ cores: 16, memoryBytes: 64 * GiB })).toEqual({ default: 4, media: 8, video: 4 });
-    expect(laneConcurrencyFor({ cores: 8, memoryBytes: 3 * GiB })).toEqual({ default: 4, media: 8, video: 2 });
+    expect(laneConcurrencyFor({ cores: 2, memoryBytes: 4 * GiB })).toEqual({ default: 2, media: 2, video: 1, bulk: 1 });
+    expect(laneConcurrencyFor({ cores: 16, memoryBytes: 64 * GiB })).toEqual({ default: 4, media: 8, video: 4, bulk: 1 });
+    expect(laneConcurrencyFor({ cores: 8, memoryBytes: 3 * GiB })).toEqual({ default: 4, media: 8, video: 2, bulk: 1 });
     // Memory bounds the media lanes when it is short; every lane keeps a slot.
-    expect(laneConcurrencyFor({ cores: 8, memoryBytes: 512 * 1024 ** 2 })).toEqual({ default: 4, media: 2, video: 1 });
-    expect(laneConcurrencyFor({ cores: 1, memoryBytes: 128 * 1024 ** 2 })).toEqual({ default: 2, media: 1, video: 1 });
+    expect(laneConcurrencyFor({ cores: 8, memoryBytes: 512 * 1024 ** 2 })).toEqual({ default: 4, media: 2, video: 1, bulk: 1 });
+    expect(laneConcurrencyFor({ cores: 1, memoryBytes: 128 * 1024 ** 2 })).toEqual({ default: 2, media: 1, video: 1, bulk: 1 });
     expect(newWorker({ concurrency: { video: 3 } }).lanes.video).toBe(3);
   });
 

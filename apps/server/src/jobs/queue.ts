@@ -24,8 +24,9 @@ export class PermanentJobError extends Error {
  * - default: short jobs that mostly wait on the database or the network (mail, payments, sweeps)
  * - media: photos and sound, seconds each at most
  * - video: video processing, which can keep every core busy for minutes
+ * - bulk: long runs of database writes (a mass message's delivery), one at a time per worker
  */
-export const JOB_LANES = ['default', 'media', 'video'] as const;
+export const JOB_LANES = ['default', 'media', 'video', 'bulk'] as const;
 export type JobLane = (typeof JOB_LANES)[number];
 export type LaneConcurrency = Record<JobLane, number>;
 
@@ -62,6 +63,8 @@ export function laneConcurrencyFor({ cores, memoryBytes }: MachineResources): La
     default: clamp(cores, 2, 4),
     media: clamp(Math.min(cores, jobMemory / PHOTO_JOB_BYTES), 1, 8),
     video: clamp(Math.min(cores / 4, jobMemory / VIDEO_JOB_BYTES), 1, 4),
+    // Each run writes as fast as the database takes it: a second one would only halve both.
+    bulk: 1,
   };
 }
 

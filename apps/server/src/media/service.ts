@@ -22,6 +22,7 @@ import type { Database, Executor } from '../db/database.js';
 import {
   auditLog,
   DERIVATIVE_KEY_COLUMNS,
+  massMessageMedia,
   media,
   messageMedia,
   postMedia,
@@ -249,6 +250,7 @@ export class MediaService {
       sql`not exists (select 1 from ${postMedia} join ${posts} on ${posts.id} = ${postMedia.postId}
         where ${postMedia.mediaId} = ${media.id} and ${posts.deletedAt} is null)`,
       sql`not exists (select 1 from ${messageMedia} where ${messageMedia.mediaId} = ${media.id})`,
+      sql`not exists (select 1 from ${massMessageMedia} where ${massMessageMedia.mediaId} = ${media.id})`,
       sql`not exists (select 1 from ${supportMessages} where ${supportMessages.screenshotMediaId} = ${media.id})`,
       sql`not exists (select 1 from ${profiles} where ${profiles.userId} = ${media.ownerId}
         and (${profiles.avatarMediaId} = ${media.id} or ${profiles.coverMediaId} = ${media.id}))`,
@@ -411,7 +413,13 @@ export class MediaService {
       .from(messageMedia)
       .where(eq(messageMedia.mediaId, id))
       .limit(1);
-    if (sent) throw errors.mediaInUse({ message: 'This media was sent in a message, and stays for the people who received it.' });
+    const [massSent] = await this.deps.db
+      .select({ massMessageId: massMessageMedia.massMessageId })
+      .from(massMessageMedia)
+      .where(eq(massMessageMedia.mediaId, id))
+      .limit(1);
+    if (sent || massSent)
+      throw errors.mediaInUse({ message: 'This media was sent in a message, and stays for the people who received it.' });
     await this.deleteMedia(id);
   }
 

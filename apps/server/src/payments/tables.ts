@@ -101,6 +101,8 @@ export const charges = pgTable(
     // Creator insights read a creator's charges and their ledger entries.
     index('charges_creator_idx').on(t.creatorId),
     check('charges_paid_message_check', sql`${t.kind} <> 'paid_message' or ${t.messageId} is not null`),
+    // A mass message's earnings: the payments for its copies.
+    index('charges_message_idx').on(t.messageId).where(sql`${t.messageId} is not null`),
     check('charges_paid_post_check', sql`${t.kind} <> 'paid_post' or ${t.postId} is not null`),
     check('charges_refund_check', sql`(${t.kind} = 'refund') = (${t.refundOf} is not null and ${t.refundEndsAccess} is not null)`),
     // Refunds give back a whole payment: one refund that has not failed per charge.

@@ -6,12 +6,24 @@ import {
   type PushSubscriptionInput,
   pushNotificationSchema,
 } from '@aurum/core';
-import { and, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { PushSettings } from '../config/config.js';
 import type { Database, Executor } from '../db/database.js';
-import { blocks, chatParticipants, messages, posts, profiles, pushSubscriptions, subscriptions, userData, users } from '../db/schema.js';
+import {
+  blocks,
+  chatParticipants,
+  massMessageRecipients,
+  massMessages,
+  messages,
+  posts,
+  profiles,
+  pushSubscriptions,
+  subscriptions,
+  userData,
+  users,
+} from '../db/schema.js';
 import { grantsAccessSql } from '../db/subscription-access.js';
 import { errors } from '../http/errors.js';
 import { type JobQueue, PermanentJobError } from '../jobs/queue.js';
@@ -21,6 +33,7 @@ import type { PushMessageOptions, PushOutcome, PushTarget, PushTransport } from 
 const NEW_POST_JOB = 'push.new-post';
 const CHAT_MESSAGE_JOB = 'push.chat-message';
 const DELIVER_JOB = 'push.deliver';
+const MASS_MESSAGE_JOB = 'push.mass-message';
 /** Subscriptions read and sent to at a time by a post's fan-out. */
 export const PUSH_FAN_OUT_BATCH = 500;
 /** Messages in flight at once within a batch. */
@@ -61,6 +74,11 @@ export class PushService {
     deps.jobs.register(CHAT_MESSAGE_JOB, {
       payload: z.object({ messageId: z.string() }),
       run: (payload) => this.sendChatMessage(payload.messageId),
+      maxAttempts: 3,
+    });
+    deps.jobs.register(MASS_MESSAGE_JOB, {
+      payload: z.object({ massMessageId: z.string(), batch: z.number().int() }),
+      run: (payload) => this.sendMassMessageBatch(payload.massMessageId, payload.batch),
       maxAttempts: 3,
     });
     deps.jobs.register(DELIVER_JOB, {
@@ -117,6 +135,11 @@ export class PushService {
       .where(eq(pushSubscriptions.userId, message.recipientId))
       .limit(1);
     if (wanted) await this.deps.jobs.enqueue(CHAT_MESSAGE_JOB, { messageId: message.id }, { id: `${CHAT_MESSAGE_JOB}:${message.id}` }, tx);
+  }
+
+  /** A batch of a mass message was delivered: one job tells the batch's recipients who asked to be told. Called inside the batch's transaction. */
+  async massMessageBatchDelivered(tx: Executor, batch: { massMessageId: string; batch: number }): Promise<void> {
+    await this.deps.jobs.enqueue(MASS_MESSAGE_JOB, batch, { id: `${MASS_MESSAGE_JOB}:${batch.massMessageId}:${batch.batch}` }, tx);
   }
 
   /** Lets the worker pick up jobs enqueued in a transaction that has committed. */
@@ -243,6 +266,46 @@ export class PushService {
     await this.sendAll(targets, notification, CHAT_MESSAGE);
   }
 
+  /** One batch of a mass message's recipients: each of their browsers gets the notice, opening their own chat with the creator. */
+  private async sendMassMessageBatch(massMessageId: string, batch: number): Promise<void> {
+    const { db } = this.deps;
+    const [message] = await db
+      .select({ creatorId: massMessages.creatorId, body: massMessages.body, handle: profiles.handle, publicName: profiles.publicName })
+      .from(massMessages)
+      .innerJoin(profiles, eq(profiles.userId, massMessages.creatorId))
+      .where(and(eq(massMessages.id, massMessageId), ne(massMessages.status, 'unsent')));
+    if (!message) return;
+    const targets = await db
+      .select({
+        id: pushSubscriptions.id,
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+        chatId: messages.chatId,
+      })
+      .from(massMessageRecipients)
+      .innerJoin(userData, and(eq(userData.userId, massMessageRecipients.userId), eq(userData.pushChatMessages, true)))
+      .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, massMessageRecipients.userId))
+      .innerJoin(messages, eq(messages.id, sql`'m-' || ${massMessageRecipients.massMessageId} || '-' || ${massMessageRecipients.userId}`))
+      .where(
+        and(
+          eq(massMessageRecipients.massMessageId, massMessageId),
+          eq(massMessageRecipients.batch, batch),
+          eq(massMessageRecipients.skipped, false),
+          isNull(messages.removedAt),
+        ),
+      );
+    const title = notificationExcerpt(displayName(message), 120);
+    const body = message.body.trim() ? notificationExcerpt(message.body) : 'Sent you a message.';
+    await this.sendEach(
+      targets.map(({ chatId, ...target }) => ({
+        target,
+        notification: { kind: 'chatMessage', title, body, url: `/chat/${encodeURIComponent(chatId)}`, tag: `chat-${chatId}` },
+      })),
+      CHAT_MESSAGE,
+    );
+  }
+
   /** A message the push service asked to have again: one subscription, retried by the queue. */
   private async deliverAgain(subscriptionId: string, notification: PushNotification): Promise<void> {
     const [target] = await this.deps.db
@@ -264,16 +327,23 @@ export class PushService {
   }
 
   /** Sends one notification to these browsers, some at a time; what must be tried again becomes a job of its own. */
-  private async sendAll(targets: StoredTarget[], notification: PushNotification, options: PushMessageOptions): Promise<void> {
-    const payload = JSON.stringify(notification);
+  private sendAll(targets: StoredTarget[], notification: PushNotification, options: PushMessageOptions): Promise<void> {
+    return this.sendEach(
+      targets.map((target) => ({ target, notification })),
+      options,
+    );
+  }
+
+  /** Each notification to its subscription, SEND_CONCURRENCY at a time. */
+  private async sendEach(items: { target: StoredTarget; notification: PushNotification }[], options: PushMessageOptions): Promise<void> {
     let next = 0;
     const worker = async () => {
-      while (next < targets.length) {
-        const target = targets[next++] as StoredTarget;
-        await this.handle(target, await this.deps.transport(target, payload, options), notification);
+      while (next < items.length) {
+        const { target, notification } = items[next++] as (typeof items)[number];
+        await this.handle(target, await this.deps.transport(target, JSON.stringify(notification), options), notification);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, targets.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, items.length) }, worker));
   }
 
   private async handle(target: StoredTarget, outcome: PushOutcome, notification: PushNotification): Promise<void> {

@@ -1,0 +1,146 @@
+import { type FanListRef, fanListRefSchema } from '@aurum/core';
+import { type SQL, sql } from 'drizzle-orm';
+import { blockedEitherWaySql } from '../blocks/service.js';
+import type { Executor } from '../db/database.js';
+import {
+  chatParticipants,
+  chats,
+  massMessageMedia,
+  massMessageRecipients,
+  massMessages,
+  messageMedia,
+  messages,
+  users,
+} from '../db/schema.js';
+import { isFanSql, membersSql } from '../fan-lists/statements.js';
+
+/**
+ * The set-based steps of a mass message's delivery. Recipients are resolved once, in one
+ * `INSERT … SELECT` of the lists' fans; copies are then written a batch at a time, each batch one
+ * transaction of a few statements over the batch's rows (never a statement per recipient), so a
+ * batch is delivered whole or not at all, and a batch's number, written with its copies, keeps a
+ * crash from delivering it twice.
+ */
+
+/** Recipients written per transaction: large enough to write at the database's pace, short enough not to hold up a chat. */
+export const DELIVERY_BATCH = 1000;
+
+/** One list's fans as a set of user ids; its plan or list is looked for among the creator's own. */
+function listSetSql(ref: FanListRef, creatorId: string, now: Date): SQL {
+  const members = membersSql(ref.kind, {
+    creator: sql`${creatorId}::text`,
+    now: sql`${now.toISOString()}::timestamptz`,
+    days: sql`${ref.kind === 'ended' ? ref.days : 0}::integer`,
+    plan: sql`${ref.kind === 'plan' ? ref.planId : null}::text`,
+    list: sql`${ref.kind === 'custom' ? ref.listId : null}::text`,
+  });
+  return sql`select listed.user_id from (${members}) as listed`;
+}
+
+/**
+ * Who a mass message reaches now: the fans on any list to include and on no list to leave out,
+ * still fans (a custom list keeps whoever was a fan when added), neither side blocking.
+ */
+export function audienceSql(creatorId: string, include: readonly string[], exclude: readonly string[], now: Date): SQL {
+  const sets = (refs: readonly string[]) =>
+    sql.join(
+      refs.map((ref) => listSetSql(fanListRefSchema.parse(ref), creatorId, now)),
+      sql` union `,
+    );
+  const creator = sql`${creatorId}::text`;
+  return sql`select audience.user_id from (${sets(include)}${exclude.length > 0 ? sql` except ${sets(exclude)}` : sql``}) as audience
+    where ${isFanSql(creator, sql`audience.user_id`)} and not ${blockedEitherWaySql(creator, sql`audience.user_id`)}`;
+}
+
+/** Writes the recipients of a mass message (once: a second call adds nobody) and returns how many it has. */
+export async function writeRecipients(tx: Executor, massMessageId: string, audience: SQL): Promise<number> {
+  await tx.execute(sql`insert into ${massMessageRecipients} (mass_message_id, user_id)
+    select ${massMessageId}, recipient.user_id from (${audience}) as recipient
+    on conflict do nothing`);
+  const result = (await tx.execute(
+    sql`select count(*)::integer as count from ${massMessageRecipients} where mass_message_id = ${massMessageId}`,
+  )) as unknown as { rows: { count: number }[] };
+  return result.rows[0]?.count ?? 0;
+}
+
+export interface DeliveredCopy {
+  chatId: string;
+  messageId: string;
+  recipientId: string;
+}
+
+/**
+ * Delivers the next batch: claims up to DELIVERY_BATCH recipients not yet taken, skips those who
+ * left or blocked since, opens the chats that do not exist, writes each copy with its media at
+ * the mass message's time, moves the chats up both lists and counts the batch. Returns the copies
+ * written, or null when no recipient is left. Runs inside the caller's transaction.
+ */
+export async function deliverBatch(
+  tx: Executor,
+  message: { id: string; creatorId: string; sendAt: Date; batch: number },
+  now: Date,
+): Promise<DeliveredCopy[] | null> {
+  const { id, creatorId, batch } = message;
+  const creator = sql`${creatorId}::text`;
+  const sendAt = sql`${message.sendAt.toISOString()}::timestamptz`;
+  const claimed = (await tx.execute(sql`update ${massMessageRecipients} as r set batch = ${batch}
+    where r.mass_message_id = ${id} and r.user_id in (
+      select pending.user_id from ${massMessageRecipients} as pending
+      where pending.mass_message_id = ${id} and pending.batch is null
+      order by pending.user_id limit ${DELIVERY_BATCH})
+    returning r.user_id`)) as unknown as { rows: unknown[] };
+  if (claimed.rows.length === 0) return null;
+
+  const inBatch = sql`r.mass_message_id = ${id} and r.batch = ${batch}`;
+  await tx.execute(sql`update ${massMessageRecipients} as r set skipped = true
+    where ${inBatch} and (not exists (select 1 from ${users} as u where u.id = r.user_id and u.disabled_at is null)
+      or ${blockedEitherWaySql(creator, sql`r.user_id`)})`);
+  const delivering = sql`${inBatch} and not r.skipped`;
+  const pairChat = sql`c.user_low = least(r.user_id, ${creator}) and c.user_high = greatest(r.user_id, ${creator})`;
+
+  await tx.execute(sql`insert into ${chats} (id, user_low, user_high, created_at)
+    select 'c-' || ${id} || '-' || r.user_id, least(r.user_id, ${creator}), greatest(r.user_id, ${creator}), ${now.toISOString()}::timestamptz
+    from ${massMessageRecipients} as r where ${delivering}
+    on conflict do nothing`);
+  await tx.execute(sql`insert into ${chatParticipants} (chat_id, user_id, partner_id, activity_at)
+    select c.id, side.user_id, side.partner_id, ${sendAt}
+    from ${massMessageRecipients} as r
+      join ${chats} as c on ${pairChat}
+      cross join lateral (values (r.user_id, ${creator}), (${creator}, r.user_id)) as side(user_id, partner_id)
+    where ${delivering}
+    on conflict do nothing`);
+
+  // The copy and its media in one statement; its id is the mass message's and the recipient's, so it is written once.
+  const copies = (await tx.execute(sql`with copies as (
+      insert into ${messages} (id, chat_id, sender_id, body, price_minor, currency, mass_message_id, created_at)
+      select 'm-' || mm.id || '-' || r.user_id, c.id, mm.creator_id, mm.body, mm.price_minor, mm.currency, mm.id, mm.send_at
+      from ${massMessageRecipients} as r
+        join ${massMessages} as mm on mm.id = r.mass_message_id
+        join ${chats} as c on ${pairChat}
+      where ${delivering}
+      on conflict (id) do nothing
+      returning id, chat_id
+    ), copied_media as (
+      insert into ${messageMedia} (message_id, position, media_id)
+      select copies.id, item.position, item.media_id from copies
+        join ${massMessageMedia} as item on item.mass_message_id = ${id}
+    )
+    select copies.id as "messageId", copies.chat_id as "chatId",
+      substr(copies.id, ${`m-${id}-`.length + 1}::integer) as "recipientId"
+    from copies`)) as unknown as { rows: DeliveredCopy[] };
+
+  // Both sides' chats move up to the copy's time (never back); the creator has read their own message.
+  await tx.execute(sql`update ${chatParticipants} as cp set
+      activity_at = greatest(cp.activity_at, ${sendAt}),
+      last_read_at = case when cp.user_id = ${creator} and (cp.last_read_at is null
+        or (cp.last_read_at, cp.last_read_message_id) < (${sendAt}, 'm-' || ${id} || '-' || cp.partner_id)) then ${sendAt} else cp.last_read_at end,
+      last_read_message_id = case when cp.user_id = ${creator} and (cp.last_read_at is null
+        or (cp.last_read_at, cp.last_read_message_id) < (${sendAt}, 'm-' || ${id} || '-' || cp.partner_id))
+        then 'm-' || ${id} || '-' || cp.partner_id else cp.last_read_message_id end
+    from ${massMessageRecipients} as r join ${chats} as c on ${pairChat}
+    where ${delivering} and cp.chat_id = c.id`);
+  await tx.execute(sql`update ${massMessages} set batches = ${batch + 1},
+      delivered_count = delivered_count + (select count(*) from ${massMessageRecipients} as r where ${delivering})
+    where id = ${id}`);
+  return copies.rows;
+}
