@@ -1,6 +1,7 @@
 import {
   type Currency,
   DEFAULT_TIP_SETTINGS,
+  displayName,
   formatMoney,
   generateId,
   ROLE,
@@ -199,7 +200,7 @@ export class TipsService {
       .select({ handle: profiles.handle, publicName: profiles.publicName })
       .from(profiles)
       .where(eq(profiles.userId, tip.userId));
-    const who = fan?.publicName ?? (fan?.handle ? `@${fan.handle}` : 'A member');
+    const who = displayName(fan, 'A member');
     const amount = formatMoney({ amountMinor: charge.amountMinor, currency: charge.currency as Currency });
     const where = tip.place === 'post' ? ' on your post' : tip.place === 'chat' ? ' in your chat' : '';
     return {
