@@ -190,7 +190,7 @@ export class TrialsService {
    * would, through the renewal path; so the conversion can be tried without waiting for days.
    */
   async endTrialNow(viewerId: string, subscriptionId: string): Promise<Subscription> {
-    void this.deps.payments.devProvider;
+    this.deps.payments.assertDevelopmentProvider();
     const now = this.deps.now();
     const [row] = await this.deps.db
       .select()
