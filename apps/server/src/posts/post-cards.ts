@@ -8,18 +8,21 @@ import {
   type Post,
   type PostMedia,
   postTeaser,
+  ROLE,
   revealsContent,
   SEEN_RECORDS_LIMIT,
   unlockOffer,
 } from '@aurum/core';
 import { type SQL, sql } from 'drizzle-orm';
+import { hasRoleSql } from '../access/access.js';
 import type { Database } from '../db/database.js';
 import { type Bound, type PreparedStatement, prepareStatement } from '../db/prepared.js';
-import { blocks, likes, plans, posts, profiles, seenRecords } from '../db/schema.js';
+import { blocks, likes, plans, posts, profiles, seenRecords, users } from '../db/schema.js';
 import { ABOVE_EVERY_TIME, keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page-cursor.js';
 import { mediaItemForViewer, type StoredMediaItem } from '../media/media-items.js';
 import { postMediaUrl, profileImageUrl } from '../media/media-urls.js';
 import { cheapestFirst } from '../plans/service.js';
+import { tipsEnabledSql } from '../tips/service.js';
 import {
   entitlementsIn,
   entitlementsRow,
@@ -124,12 +127,13 @@ function cardsPart(
 
 /**
  * The whole statement: the parts, then per post its media (kept on the post), like count, the
- * viewer's like and, for locked posts, the creator's offered plans (cheapest first), each
- * aggregated into the row so a page is one round trip. `ofCreator` is the one creator a list is
- * about, if it is about one: the entitlements and offers are then that creator's, read once.
+ * viewer's like, whether its creator takes tips (a creator still, their tip settings) and, for
+ * locked posts, the creator's offered plans (cheapest first), each aggregated into the row so a
+ * page is one round trip. `ofCreator` is the one creator a list is about, if it is about one: the
+ * entitlements, tip settings and offers are then that creator's, read once.
  */
 function cardsStatement(parts: SQL[], ofCreator?: Bound<string>): SQL {
-  const offersOf = ofCreator ?? sql`c.creator_id`;
+  const creatorOf = ofCreator ?? sql`c.creator_id`;
   return sql`${viewerRelations(ofCreator)}
     select c.part, c.id, c.creator_id, c.access, c.price_minor, c.currency, c.level, c.text,
       ${profiles.handle}, ${profiles.publicName} as public_name, ${profiles.avatarColor} as avatar_color, ${profiles.avatarMediaId} as avatar_media_id,
@@ -137,10 +141,11 @@ function cardsStatement(parts: SQL[], ofCreator?: Bound<string>): SQL {
       c.like_count as likes,
       exists (select 1 from ${likes} where ${likes.postId} = c.id and ${likes.userId} = ${bound.viewer}) as liked,
       c.media_items as media,
+      (select ${hasRoleSql(users.labels, ROLE.creators)} and ${tipsEnabledSql(users.id)} from ${users} where ${users.id} = ${creatorOf}) as takes_tips,
       case when c.level not in (${REVEALING_LEVELS_SQL}) then
         (select coalesce(json_agg(json_build_object('id', ${plans.id}, 'name', ${plans.name}, 'priceMinor', ${plans.priceMinor}, 'currency', ${plans.currency})
             order by ${sql.join(cheapestFirst, sql`, `)}), '[]')
-          from ${plans} where ${plans.creatorId} = ${offersOf} and ${plans.active})
+          from ${plans} where ${plans.creatorId} = ${creatorOf} and ${plans.active})
       end as offers
     from (${sql.join(parts, sql` union all `)}) c
     join ${profiles} on ${profiles.userId} = c.creator_id
@@ -207,6 +212,7 @@ interface CardRow {
   likes: number;
   liked: boolean;
   media: StoredMediaItem[];
+  takes_tips: boolean;
   offers: PlanOffer[] | null;
 }
 
@@ -331,6 +337,7 @@ export class PostCards {
       unlock: locked ? unlockOffer({ creatorId: row.creator_id, access: row.access, price }, row.offers ?? []) : null,
       likes: row.likes,
       liked: row.liked,
+      takesTips: row.takes_tips,
     };
   }
 }
