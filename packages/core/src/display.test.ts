@@ -14,6 +14,13 @@ describe('displayName', () => {
     expect(displayName(profile)).toBe(expected);
   });
 
+  it('names the nameless by the fallback given, and only them', () => {
+    expect(displayName(null, 'A member')).toBe('A member');
+    expect(displayName({ publicName: ' ', handle: '' }, 'A member')).toBe('A member');
+    expect(displayName({ handle: 'ada' }, 'A member')).toBe('@ada');
+    expect(displayName({ publicName: 'Ada', handle: 'ada' }, 'A member')).toBe('Ada');
+  });
+
   it('takes the avatar initial from the name, skipping the @ of a handle', () => {
     expect(avatarInitial({ publicName: 'zoe' })).toBe('Z');
     expect(avatarInitial({ handle: 'max' })).toBe('M');

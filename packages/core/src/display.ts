@@ -1,10 +1,16 @@
-/** The name shown for a user or creator: public name, else @handle, else 'Anonymous'. */
-export function displayName(profile: { publicName?: string | null; handle?: string | null } | null | undefined): string {
+/**
+ * The name shown for a user or creator: public name, else @handle, else the fallback
+ * ('Anonymous' unless the caller names someone otherwise, e.g. 'A member' in a creator's notice).
+ */
+export function displayName(
+  profile: { publicName?: string | null; handle?: string | null } | null | undefined,
+  fallback = 'Anonymous',
+): string {
   const publicName = profile?.publicName?.trim();
   if (publicName) return publicName;
   const handle = profile?.handle?.trim();
   if (handle) return `@${handle}`;
-  return 'Anonymous';
+  return fallback;
 }
 
 /** Initial letter for an avatar placeholder, derived from the display name. */

@@ -183,6 +183,8 @@ export const postSchema = z.object({
   /** How many members like the post, and whether this viewer does. */
   likes: z.number().int().min(0),
   liked: z.boolean(),
+  /** Whether the post's creator takes tips now (their tip settings): only then is a tip offered on it. */
+  takesTips: z.boolean(),
 });
 export type Post = z.infer<typeof postSchema>;
 

@@ -92,10 +92,18 @@ export class PaymentsService {
     return this.provider.clientConfig();
   }
 
-  /** The development provider's card form endpoint; absent with any other provider. */
-  get devProvider(): DevPaymentProvider {
+  /**
+   * For the development provider's own endpoints (its card form, ending a trial now, opening a
+   * dispute): with any other provider, or none, they do not exist and answer 404.
+   */
+  assertDevelopmentProvider(): void {
     if (!(this.deps.provider instanceof DevPaymentProvider)) throw errors.notFound('Endpoint');
-    return this.deps.provider;
+  }
+
+  /** The development provider, for its own endpoints; absent (404) with any other provider. */
+  get devProvider(): DevPaymentProvider {
+    this.assertDevelopmentProvider();
+    return this.deps.provider as DevPaymentProvider;
   }
 
   async list(userId: string): Promise<PaymentMethod[]> {

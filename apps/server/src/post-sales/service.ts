@@ -1,4 +1,4 @@
-import { type Currency, formatMoney, type Post, type PostPurchaseRequest } from '@aurum/core';
+import { type Currency, displayName, formatMoney, type Post, type PostPurchaseRequest } from '@aurum/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { blockedEitherWaySql } from '../blocks/service.js';
@@ -130,7 +130,7 @@ export class PostSalesService {
       .select({ handle: profiles.handle, publicName: profiles.publicName })
       .from(profiles)
       .where(eq(profiles.userId, charge.userId));
-    const who = buyer?.publicName ?? (buyer?.handle ? `@${buyer.handle}` : 'A member');
+    const who = displayName(buyer, 'A member');
     const amount = formatMoney({ amountMinor: charge.amountMinor, currency: charge.currency as Currency });
     return {
       userId: charge.creatorId,

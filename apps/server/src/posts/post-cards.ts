@@ -8,18 +8,21 @@ import {
   type Post,
   type PostMedia,
   postTeaser,
+  ROLE,
   revealsContent,
   SEEN_RECORDS_LIMIT,
   unlockOffer,
 } from '@aurum/core';
 import { type SQL, sql } from 'drizzle-orm';
+import { hasRoleSql } from '../access/access.js';
 import type { Database } from '../db/database.js';
 import { type Bound, type PreparedStatement, prepareStatement } from '../db/prepared.js';
-import { blocks, likes, plans, posts, profiles, seenRecords } from '../db/schema.js';
+import { blocks, likes, plans, posts, profiles, seenRecords, users } from '../db/schema.js';
 import { ABOVE_EVERY_TIME, keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page-cursor.js';
 import { mediaItemForViewer, type StoredMediaItem } from '../media/media-items.js';
 import { postMediaUrl, profileImageUrl } from '../media/media-urls.js';
 import { cheapestFirst } from '../plans/service.js';
+import { tipsEnabledSql } from '../tips/service.js';
 import {
   entitlementsIn,
   entitlementsRow,
@@ -63,14 +66,25 @@ const viewerRelations = (
     where ${seenRecords.userId} = ${bound.viewer} and ${seenRecords.type} = 'post'
     order by ${seenRecords.createdAt} desc, ${seenRecords.entityId} desc limit ${SEEN_RECORDS_LIMIT}),
   blocked as (select ${blocks.blockedUserId} as id from ${blocks} where ${blocks.userId} = ${bound.viewer})`;
+/** The viewer's entitlements, as every part reads them from the statement's `ent` row. */
+const fans = entitlementsIn('ent');
+
 /**
- * Which levels a list keeps: every level the viewer may be shown, only those that reveal content,
- * or those and the locked posts sold on their own by creators the viewer follows or subscribes to
- * (the feed's: shown locked with their price).
+ * Which levels a list keeps (`keeps`, on the part's row `v`): every level the viewer may be shown,
+ * or those that reveal content and the locked posts sold on their own by creators the viewer
+ * follows or subscribes to (the feed's: shown locked with their price). `reads` is what the filter
+ * needs of a post beyond the card's columns, computed only in the parts that filter with it.
  */
-const notHidden = sql`v.level <> 'hidden'`;
-const revealing = sql`v.level in (${REVEALING_LEVELS_SQL})`;
-const revealingOrOnSale = sql`(${revealing} or (v.level = 'locked' and v.on_sale_to_fan))`;
+interface LevelFilter {
+  keeps: SQL;
+  reads?: SQL;
+}
+const notHidden: LevelFilter = { keeps: sql`v.level <> 'hidden'` };
+const onlySneakPeeks: LevelFilter = { keeps: sql`v.level = 'sneakpeek'` };
+const revealingOrOnSale: LevelFilter = {
+  keeps: sql`(v.level in (${REVEALING_LEVELS_SQL}) or (v.level = 'locked' and v.on_sale_to_fan))`,
+  reads: sql`${posts.priceMinor} is not null and (${posts.creatorId} = any(${fans.followed}) or ${posts.creatorId} = any(${fans.subscribedCreators})) as on_sale_to_fan`,
+};
 /**
  * `not in` a CTE makes PostgreSQL hash it once per statement. The feed's own posts leave out only
  * those whose content was shown; a sneak peek is not offered again once seen at all.
@@ -85,9 +99,6 @@ const unblocked = sql`${posts.creatorId} not in (select id from blocked)`;
  */
 const ofOneCreator = { visible: visiblePostOfSql(bound.creatorId), creator: bound.creatorId };
 
-/** The viewer's entitlements, as every part reads them from the statement's `ent` row. */
-const fans = entitlementsIn('ent');
-
 /**
  * One part of a post cards statement: the posts matching `where` whose level passes
  * `levelFilter`, newest first. Text is cut down to what the level allows inside the query (a
@@ -100,7 +111,7 @@ const fans = entitlementsIn('ent');
 function cardsPart(
   part: 'page' | 'peek',
   where: SQL,
-  levelFilter: SQL,
+  levelFilter: LevelFilter,
   limit: Bound<number>,
   { source = sql`${posts}`, visible = visiblePostSql }: { source?: SQL; visible?: SQL } = {},
 ): SQL {
@@ -108,21 +119,21 @@ function cardsPart(
       case when v.level in (${REVEALING_LEVELS_SQL}) then v.text when v.level = 'sneakpeek' then left(v.text, ${POST_TEASER_CHARS + 1}) end as text
     from (select ${posts.id} as id, ${posts.creatorId} as creator_id, ${posts.access} as access,
             ${posts.priceMinor} as price_minor, ${posts.currency} as currency, ${posts.publishAt} as publish_at,
-            ${posts.text} as text, ${posts.likeCount} as like_count, ${posts.mediaItems} as media_items, ${postAccessLevelSql(bound.viewer, bound.now, fans)} as level,
-            ${posts.priceMinor} is not null and (${posts.creatorId} = any(${fans.followed}) or ${posts.creatorId} = any(${fans.subscribedCreators})) as on_sale_to_fan
+            ${posts.text} as text, ${posts.likeCount} as like_count, ${posts.mediaItems} as media_items, ${postAccessLevelSql(bound.viewer, bound.now, fans)} as level${levelFilter.reads ? sql`, ${levelFilter.reads}` : sql``}
           from ${source}, ent where ${visible} and ${where}) v
-    where ${levelFilter}
+    where ${levelFilter.keeps}
     order by v.publish_at desc, v.id desc limit ${limit})`;
 }
 
 /**
  * The whole statement: the parts, then per post its media (kept on the post), like count, the
- * viewer's like and, for locked posts, the creator's offered plans (cheapest first), each
- * aggregated into the row so a page is one round trip. `ofCreator` is the one creator a list is
- * about, if it is about one: the entitlements and offers are then that creator's, read once.
+ * viewer's like, whether its creator takes tips (a creator still, their tip settings) and, for
+ * locked posts, the creator's offered plans (cheapest first), each aggregated into the row so a
+ * page is one round trip. `ofCreator` is the one creator a list is about, if it is about one: the
+ * entitlements, tip settings and offers are then that creator's, read once.
  */
 function cardsStatement(parts: SQL[], ofCreator?: Bound<string>): SQL {
-  const offersOf = ofCreator ?? sql`c.creator_id`;
+  const creatorOf = ofCreator ?? sql`c.creator_id`;
   return sql`${viewerRelations(ofCreator)}
     select c.part, c.id, c.creator_id, c.access, c.price_minor, c.currency, c.level, c.text,
       ${profiles.handle}, ${profiles.publicName} as public_name, ${profiles.avatarColor} as avatar_color, ${profiles.avatarMediaId} as avatar_media_id,
@@ -130,10 +141,11 @@ function cardsStatement(parts: SQL[], ofCreator?: Bound<string>): SQL {
       c.like_count as likes,
       exists (select 1 from ${likes} where ${likes.postId} = c.id and ${likes.userId} = ${bound.viewer}) as liked,
       c.media_items as media,
+      (select ${hasRoleSql(users.labels, ROLE.creators)} and ${tipsEnabledSql(users.id)} from ${users} where ${users.id} = ${creatorOf}) as takes_tips,
       case when c.level not in (${REVEALING_LEVELS_SQL}) then
         (select coalesce(json_agg(json_build_object('id', ${plans.id}, 'name', ${plans.name}, 'priceMinor', ${plans.priceMinor}, 'currency', ${plans.currency})
             order by ${sql.join(cheapestFirst, sql`, `)}), '[]')
-          from ${plans} where ${plans.creatorId} = ${offersOf} and ${plans.active})
+          from ${plans} where ${plans.creatorId} = ${creatorOf} and ${plans.active})
       end as offers
     from (${sql.join(parts, sql` union all `)}) c
     join ${profiles} on ${profiles.userId} = c.creator_id
@@ -170,7 +182,7 @@ function feedStatement(withSeen: boolean): SQL {
   const newestListingPeeks = sql`(select * from ${posts} where 'sneakpeek' = any(${posts.access}) and ${visiblePostSql}
     and ${posts.publishAt} <= ${bound.now} and ${unseen} and ${unblocked}
     order by ${posts.publishAt} desc, ${posts.id} desc limit ${bound.peekScan}) as posts`;
-  const peeks = cardsPart('peek', sql`true`, sql`v.level = 'sneakpeek'`, bound.peekLimit, { source: newestListingPeeks });
+  const peeks = cardsPart('peek', sql`true`, onlySneakPeeks, bound.peekLimit, { source: newestListingPeeks });
   return cardsStatement([
     cardsPart('page', feedWhere(sql`${unseenUnless(withSeen)} and ${unblocked}`), revealingOrOnSale, bound.limit),
     peeks,
@@ -200,6 +212,7 @@ interface CardRow {
   likes: number;
   liked: boolean;
   media: StoredMediaItem[];
+  takes_tips: boolean;
   offers: PlanOffer[] | null;
 }
 
@@ -324,6 +337,7 @@ export class PostCards {
       unlock: locked ? unlockOffer({ creatorId: row.creator_id, access: row.access, price }, row.offers ?? []) : null,
       likes: row.likes,
       liked: row.liked,
+      takesTips: row.takes_tips,
     };
   }
 }

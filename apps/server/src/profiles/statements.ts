@@ -1,11 +1,12 @@
-import { DEFAULT_TIP_SETTINGS, ROLE } from '@aurum/core';
+import { ROLE } from '@aurum/core';
 import { type SQL, sql } from 'drizzle-orm';
 import { hasRoleSql } from '../access/access.js';
 import { blockedByViewer } from '../blocks/service.js';
 import type { Database } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
-import { follows, plans, profiles, tipSettings, users } from '../db/schema.js';
+import { follows, plans, profiles, users } from '../db/schema.js';
 import { cheapestFirst, type PlanRow } from '../plans/service.js';
+import { tipsEnabledSql } from '../tips/service.js';
 
 /** A plan as the profile page's statement brings it, timestamps as text. */
 type PlanJson = Omit<PlanRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
@@ -47,8 +48,7 @@ function pageStatement(): SQL {
       case when ${isCreator} then ${profiles.followerCount} end as followers,
       exists (select 1 from ${follows} where ${follows.userId} = ${bound.viewer} and ${follows.creatorId} = ${users.id}) as following,
       ${blockedByViewer(bound.viewer, users.id)} as blocked,
-      ${isCreator} and coalesce((select ${tipSettings.enabled} from ${tipSettings} where ${tipSettings.creatorId} = ${users.id}),
-        ${sql.raw(String(DEFAULT_TIP_SETTINGS.enabled))}) as takes_tips,
+      ${isCreator} and ${tipsEnabledSql(users.id)} as takes_tips,
       case when ${isCreator} then (select coalesce(json_agg(${planJson} order by ${sql.join(cheapestFirst, sql`, `)}), '[]')
         from ${plans} where ${plans.creatorId} = ${users.id} and ${plans.active}) else '[]' end as plans
     from ${profiles} join ${users} on ${users.id} = ${profiles.userId} and ${users.disabledAt} is null

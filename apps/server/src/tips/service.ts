@@ -1,6 +1,7 @@
 import {
   type Currency,
   DEFAULT_TIP_SETTINGS,
+  displayName,
   formatMoney,
   generateId,
   ROLE,
@@ -12,7 +13,7 @@ import {
   tipAmountProblem,
   tipPlaceOf,
 } from '@aurum/core';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { hasRoleSql } from '../access/access.js';
 import { blockedEitherWaySql } from '../blocks/service.js';
@@ -24,6 +25,10 @@ import type { MemberNotice } from '../moderation/service.js';
 import type { ChargeRow, ChargesService } from '../payments/charges.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { PostCards } from '../posts/post-cards.js';
+
+/** Whether a creator's tip settings take tips now: their row's, or the default without one (in SQL). */
+export const tipsEnabledSql = (creatorId: AnyColumn | SQL): SQL =>
+  sql`coalesce((select ${tipSettings.enabled} from ${tipSettings} where ${tipSettings.creatorId} = ${creatorId}), ${sql.raw(String(DEFAULT_TIP_SETTINGS.enabled))})`;
 
 export interface TipsServiceDeps {
   db: Database;
@@ -199,7 +204,7 @@ export class TipsService {
       .select({ handle: profiles.handle, publicName: profiles.publicName })
       .from(profiles)
       .where(eq(profiles.userId, tip.userId));
-    const who = fan?.publicName ?? (fan?.handle ? `@${fan.handle}` : 'A member');
+    const who = displayName(fan, 'A member');
     const amount = formatMoney({ amountMinor: charge.amountMinor, currency: charge.currency as Currency });
     const where = tip.place === 'post' ? ' on your post' : tip.place === 'chat' ? ' in your chat' : '';
     return {

@@ -161,6 +161,13 @@ describe(`tips (${TEST_DRIVER})`, () => {
 
   it('follows the creator’s settings: their currency, their minimum, the platform’s maximum, or no tips at all', async () => {
     const { creator, member, tip } = await scene();
+    const post = await creator.client.post('/api/posts', { text: 'Tip jar', access: ['public'] });
+    /** Whether the post's card offers a tip, on its page and in the creator's posts. */
+    const postTakesTips = async () => [
+      (await member.client.get(`/api/posts/${post.body.id}`)).body.takesTips,
+      (await member.client.get(`/api/users/${creator.id}/posts`)).body.items[0].takesTips,
+    ];
+    expect(await postTakesTips()).toEqual([true, true]);
     expect((await member.client.get(`/api/creators/${creator.id}/tip-settings`)).body).toEqual({
       enabled: true,
       currency: 'USD',
@@ -181,9 +188,12 @@ describe(`tips (${TEST_DRIVER})`, () => {
     expect(await tip({ amountMinor: TIP_MAX_MINOR + 1, currency: 'EUR' })).toMatchObject({ status: 422 });
     expect(await tip({ amountMinor: 300, currency: 'EUR' })).toMatchObject({ status: 201 });
 
+    expect(await postTakesTips()).toEqual([true, true]);
+
     await creator.client.request('PUT', '/api/me/tip-settings', { ...settings, enabled: false });
     expect(await tip({ amountMinor: 300, currency: 'EUR' })).toMatchObject({ status: 409, body: { type: 'tips_disabled' } });
     expect(await chargesOf(member.id)).toHaveLength(1);
+    expect(await postTakesTips()).toEqual([false, false]);
   });
 
   it('refuses a tip to oneself, to a member, across a block, and settings from a member or out of bounds', async () => {

@@ -44,6 +44,19 @@ interface ClaimableLink {
   claims: number;
 }
 
+/** The columns of a `ClaimableLink`, read from trial_links joined to its plan. */
+const claimableLinkColumns = {
+  id: trialLinks.id,
+  creatorId: trialLinks.creatorId,
+  planId: trialLinks.planId,
+  days: trialLinks.days,
+  maxClaims: trialLinks.maxClaims,
+  expiresAt: trialLinks.expiresAt,
+  disabledAt: trialLinks.disabledAt,
+  planActive: plans.active,
+  claims: claimsOfSql(sql`${trialLinks.id}`),
+};
+
 const REMIND_JOB = 'trials.remind';
 
 export interface TrialsServiceDeps {
@@ -121,10 +134,30 @@ export class TrialsService {
 
   /** A link as the member sees it before claiming, with why they may not claim it, if so; 404 for an unknown code. */
   async offer(viewerId: string, code: string): Promise<TrialOffer> {
-    const link = await this.linkByCode(this.deps.db, code);
-    const [plan] = await this.deps.db.select().from(plans).where(eq(plans.id, link.planId));
-    const [creator] = await this.deps.db.select().from(profiles).where(eq(profiles.userId, link.creatorId));
-    if (!plan || !creator) throw errors.notFound('Trial');
+    const [row] = await this.deps.db
+      .select({
+        link: claimableLinkColumns,
+        plan: {
+          name: plans.name,
+          description: plans.description,
+          priceMinor: plans.priceMinor,
+          currency: plans.currency,
+          perks: plans.perks,
+        },
+        creator: {
+          userId: profiles.userId,
+          handle: profiles.handle,
+          publicName: profiles.publicName,
+          avatarColor: profiles.avatarColor,
+          avatarMediaId: profiles.avatarMediaId,
+        },
+      })
+      .from(trialLinks)
+      .innerJoin(plans, eq(plans.id, trialLinks.planId))
+      .innerJoin(profiles, eq(profiles.userId, trialLinks.creatorId))
+      .where(eq(trialLinks.code, code));
+    if (!row) throw errors.notFound('Trial');
+    const { link, plan, creator } = row;
     return {
       code,
       creator: {
@@ -135,7 +168,7 @@ export class TrialsService {
         avatarUrl: profileImageUrl(creator.userId, 'avatar', creator.avatarMediaId),
       },
       plan: {
-        id: plan.id,
+        id: link.planId,
         name: plan.name,
         description: plan.description,
         priceMinor: plan.priceMinor,
@@ -190,7 +223,7 @@ export class TrialsService {
    * would, through the renewal path; so the conversion can be tried without waiting for days.
    */
   async endTrialNow(viewerId: string, subscriptionId: string): Promise<Subscription> {
-    void this.deps.payments.devProvider;
+    this.deps.payments.assertDevelopmentProvider();
     const now = this.deps.now();
     const [row] = await this.deps.db
       .select()
@@ -248,17 +281,7 @@ export class TrialsService {
   /** A link by its code with its claims, held (for the claim's transaction) when asked; 404 for an unknown code. */
   private async linkByCode(executor: Executor, code: string, hold = false): Promise<ClaimableLink> {
     const query = executor
-      .select({
-        id: trialLinks.id,
-        creatorId: trialLinks.creatorId,
-        planId: trialLinks.planId,
-        days: trialLinks.days,
-        maxClaims: trialLinks.maxClaims,
-        expiresAt: trialLinks.expiresAt,
-        disabledAt: trialLinks.disabledAt,
-        planActive: plans.active,
-        claims: claimsOfSql(sql`${trialLinks.id}`),
-      })
+      .select(claimableLinkColumns)
       .from(trialLinks)
       .innerJoin(plans, eq(plans.id, trialLinks.planId))
       .where(eq(trialLinks.code, code));

@@ -43,14 +43,14 @@ async function sweep(userId: string) {
 
 describe(`free-trial links (${TEST_DRIVER})`, () => {
   it('gives the plan free until the trial ends, reminds the member, converts it then, and counts claims and conversions', async () => {
-    const { creator, link } = await creatorWithLink({ maxClaims: 2 });
+    const { creator, planId, link } = await creatorWithLink({ maxClaims: 2 });
     expect(link).toMatchObject({ days: 7, maxClaims: 2, claims: 0, conversions: 0, plan: { name: 'Gold', priceMinor: 900 } });
     expect(link.code).toMatch(/^[A-Za-z0-9]{12}$/);
 
     const keeper = await member('trialkeeper');
     expect((await keeper.client.get(`/api/trial-links/${link.code}`)).body).toMatchObject({
       days: 7,
-      plan: { name: 'Gold' },
+      plan: { id: planId, name: 'Gold', priceMinor: 900, currency: 'USD' },
       creator: { userId: creator.id },
       unavailable: null,
     });

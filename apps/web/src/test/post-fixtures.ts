@@ -50,6 +50,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     unlock: null,
     likes: 0,
     liked: false,
+    takesTips: true,
     ...overrides,
   };
 }

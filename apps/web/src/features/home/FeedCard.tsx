@@ -67,7 +67,7 @@ export const FeedCard = memo(function FeedCard({ item }: { item: FeedItem }) {
       )}
       <Box sx={{ px: 1, pt: 0.5, display: 'flex', alignItems: 'center', gap: 0.5 }}>
         <LikeButton post={item} />
-        {item.accessLevel !== 'owner' && (
+        {item.accessLevel !== 'owner' && item.takesTips && (
           <TipButton compact target={{ creatorId: item.creator.userId, creatorName: name, postId: item.id }} />
         )}
       </Box>

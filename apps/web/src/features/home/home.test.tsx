@@ -131,6 +131,20 @@ describe('the home feed', () => {
     expect(within(locked!).queryByRole('button', { name: 'Like' })).toBeNull();
   });
 
+  it('offers a tip on a card only when its creator takes tips', async () => {
+    const first: FeedPage = {
+      items: [item(makePost({ id: 'p1' })), item(makePost({ id: 'p2', text: 'Tips are off', takesTips: false }))],
+      nextCursor: null,
+    };
+    serveFeed({ first });
+    renderApp('/home');
+
+    const feed = await screen.findByRole('list', { name: 'Your feed' });
+    const [tipping, notTipping] = within(feed).getAllByRole('article');
+    expect(within(tipping!).getByRole('button', { name: 'Tip Goldie Hawn for this post' })).toBeTruthy();
+    expect(within(notTipping!).queryByRole('button', { name: 'Tip Goldie Hawn for this post' })).toBeNull();
+  });
+
   it('loads the next page when the end comes into view, and marks posts seen without taking them away', async () => {
     vi.stubGlobal('IntersectionObserver', EverythingVisible);
     const fetchMock = serveFeed();

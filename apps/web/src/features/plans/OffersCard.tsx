@@ -14,11 +14,10 @@ import { SectionCard } from '../../components/SectionCard';
 import { addSnack } from '../../components/snack-queue';
 import { formatDateTime } from '../../lib/dates';
 import { paths } from '../../lib/paths';
-import { planPrice } from '../../lib/plans';
 import { parsePrice } from '../../lib/price';
 import { queryKeys } from '../../lib/query-keys';
 import { createOffer, offersQuery, stopOffer } from './api';
-import { MakeDialog, StopButton } from './plan-extras';
+import { EndField, endOf, LimitField, limitOf, MakeDialog, PlanSelect, StopButton } from './plan-extras';
 
 const AUDIENCES: Record<OfferAudience, string> = {
   new: 'New members',
@@ -118,8 +117,8 @@ function NewOfferDialog({ plans, onClose }: { plans: readonly Plan[]; onClose: (
     kind,
     value: kind === 'percent' ? Number(value) : amount?.ok ? amount.minor : Number.NaN,
     payments: Number(payments),
-    maxRedemptions: limit.trim() ? Number(limit) : null,
-    endsAt: endsAt ? new Date(endsAt).toISOString() : null,
+    maxRedemptions: limitOf(limit),
+    endsAt: endOf(endsAt),
   });
   const problem = (field: string) => input.error?.issues.find((issue) => issue.path[0] === field)?.message;
   const create = useMutation({
@@ -140,13 +139,7 @@ function NewOfferDialog({ plans, onClose }: { plans: readonly Plan[]; onClose: (
       onSubmit={() => input.success && create.mutate(input.data)}
       onClose={onClose}
     >
-      <TextField select label="Plan" value={planId} onChange={(event) => setPlanId(event.target.value)}>
-        {plans.map((offered) => (
-          <MenuItem key={offered.id} value={offered.id}>
-            {offered.name} · {planPrice(offered)}
-          </MenuItem>
-        ))}
-      </TextField>
+      <PlanSelect plans={plans} value={planId} onChange={setPlanId} />
       <TextField select label="For" value={audience} onChange={(event) => setAudience(event.target.value as OfferAudience)}>
         {Object.entries(AUDIENCES).map(([key, label]) => (
           <MenuItem key={key} value={key}>
@@ -176,22 +169,8 @@ function NewOfferDialog({ plans, onClose }: { plans: readonly Plan[]; onClose: (
         helperText={problem('payments') ?? 'The first payment, or the first few.'}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
-      <TextField
-        label="Most uses (optional)"
-        value={limit}
-        onChange={(event) => setLimit(event.target.value)}
-        error={Boolean(problem('maxRedemptions'))}
-        helperText={problem('maxRedemptions') ?? 'Leave empty for no limit.'}
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-      />
-      <TextField
-        label="Ends (optional)"
-        type="datetime-local"
-        value={endsAt}
-        onChange={(event) => setEndsAt(event.target.value)}
-        helperText="Leave empty to keep it going."
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <LimitField label="Most uses (optional)" value={limit} onChange={setLimit} problem={problem('maxRedemptions')} />
+      <EndField value={endsAt} onChange={setEndsAt} helperText="Leave empty to keep it going." />
     </MakeDialog>
   );
 }

@@ -4,7 +4,6 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,7 +17,7 @@ import { paths } from '../../lib/paths';
 import { planPrice } from '../../lib/plans';
 import { queryKeys } from '../../lib/query-keys';
 import { createTrialLink, stopTrialLink, trialLinksQuery } from './api';
-import { MakeDialog, StopButton } from './plan-extras';
+import { EndField, endOf, LimitField, limitOf, MakeDialog, PlanSelect, StopButton } from './plan-extras';
 
 /** The full address of a link, as the creator shares it. */
 const linkUrl = (link: Pick<TrialLink, 'code'>) => new URL(paths.trial(link.code), window.location.origin).toString();
@@ -119,8 +118,8 @@ function NewTrialLinkDialog({ plans, onClose }: { plans: readonly Plan[]; onClos
   const input = createTrialLinkSchema.safeParse({
     planId,
     days: Number(days),
-    maxClaims: limit.trim() ? Number(limit) : null,
-    expiresAt: endsAt ? new Date(endsAt).toISOString() : null,
+    maxClaims: limitOf(limit),
+    expiresAt: endOf(endsAt),
   });
   const problem = (field: string) => input.error?.issues.find((issue) => issue.path[0] === field)?.message;
   const create = useMutation({
@@ -142,13 +141,7 @@ function NewTrialLinkDialog({ plans, onClose }: { plans: readonly Plan[]; onClos
       onSubmit={() => input.success && create.mutate(input.data)}
       onClose={onClose}
     >
-      <TextField select label="Plan" value={planId} onChange={(event) => setPlanId(event.target.value)}>
-        {plans.map((plan) => (
-          <MenuItem key={plan.id} value={plan.id}>
-            {plan.name} · {planPrice(plan)}
-          </MenuItem>
-        ))}
-      </TextField>
+      <PlanSelect plans={plans} value={planId} onChange={setPlanId} />
       <TextField
         label="Days free"
         value={days}
@@ -157,22 +150,8 @@ function NewTrialLinkDialog({ plans, onClose }: { plans: readonly Plan[]; onClos
         helperText={problem('days') ?? `From ${TRIAL_DAYS_MIN} to ${TRIAL_DAYS_MAX} days.`}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
-      <TextField
-        label="Most claims (optional)"
-        value={limit}
-        onChange={(event) => setLimit(event.target.value)}
-        error={Boolean(problem('maxClaims'))}
-        helperText={problem('maxClaims') ?? 'Leave empty for no limit.'}
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-      />
-      <TextField
-        label="Ends (optional)"
-        type="datetime-local"
-        value={endsAt}
-        onChange={(event) => setEndsAt(event.target.value)}
-        helperText="No claims after this time. Leave empty to keep it open."
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <LimitField label="Most claims (optional)" value={limit} onChange={setLimit} problem={problem('maxClaims')} />
+      <EndField value={endsAt} onChange={setEndsAt} helperText="No claims after this time. Leave empty to keep it open." />
     </MakeDialog>
   );
 }

@@ -128,7 +128,7 @@ function PostView({ post }: { post: Post }) {
 
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
         <LikeButton post={post} />
-        {!own && <TipButton compact target={{ creatorId: post.creator.userId, creatorName: name, postId: post.id }} />}
+        {!own && post.takesTips && <TipButton compact target={{ creatorId: post.creator.userId, creatorName: name, postId: post.id }} />}
       </Box>
 
       {post.locked && (
