@@ -147,7 +147,19 @@ function MemberRow({ member, list }: { member: FanListMember; list: FanListSumma
           )}
         </Typography>
         {note && (
-          <Typography variant="body2" noWrap title={note} sx={{ fontStyle: 'italic' }}>
+          <Typography
+            variant="body2"
+            title={note}
+            // Two lines at most: on a phone one line holds a few words only.
+            sx={{
+              fontStyle: 'italic',
+              overflowWrap: 'anywhere',
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+            }}
+          >
             Note: {note}
           </Typography>
         )}
@@ -169,7 +181,8 @@ function RemoveButton({ listId, userId, name }: { listId: string; userId: string
       onClick={() =>
         membership.mutate({ listId, member: false }, { onSuccess: () => addSnack(`${name} is no longer on this list.`, 'success') })
       }
-      sx={{ justifySelf: 'start', ml: -0.5, mt: 0.5 }}
+      // Its words in line with the name and the note above (a button's padding is wider).
+      sx={{ justifySelf: 'start', px: 1, ml: -1, mt: 0.5 }}
     >
       Remove from list
     </Button>

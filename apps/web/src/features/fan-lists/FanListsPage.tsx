@@ -96,7 +96,9 @@ export default function FanListsPage() {
                       label="Ended within"
                       value={String(days)}
                       onChange={(event) => set({ days: Number(event.target.value) === ENDED_DAYS_DEFAULT ? null : event.target.value })}
-                      sx={{ minWidth: 160 }}
+                      // The width of a phone's card; on a wider screen, the width of what it holds.
+                      fullWidth={false}
+                      sx={{ width: { xs: 1, sm: 200 } }}
                     >
                       {ENDED_DAYS_CHOICES.map((choice) => (
                         <MenuItem key={choice} value={String(choice)}>
