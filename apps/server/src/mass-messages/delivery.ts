@@ -23,24 +23,27 @@ import { isFanSql, membersSql } from '../fan-lists/statements.js';
  */
 
 /** Recipients written per transaction: large enough to write at the database's pace, short enough not to hold up a chat. */
-export const DELIVERY_BATCH = 1000;
+export const DELIVERY_BATCH = 2000;
 
-/** One list's fans as a set of user ids; its plan or list is looked for among the creator's own. */
+/**
+ * One list's fans as a set of user ids; its plan or list is looked for among the creator's own. A
+ * custom list keeps whoever was a fan when added: only those still fans count (a built-in list
+ * holds fans by its rule).
+ */
 function listSetSql(ref: FanListRef, creatorId: string, now: Date): SQL {
+  const creator = sql`${creatorId}::text`;
   const members = membersSql(ref.kind, {
-    creator: sql`${creatorId}::text`,
+    creator,
     now: sql`${now.toISOString()}::timestamptz`,
     days: sql`${ref.kind === 'ended' ? ref.days : 0}::integer`,
     plan: sql`${ref.kind === 'plan' ? ref.planId : null}::text`,
     list: sql`${ref.kind === 'custom' ? ref.listId : null}::text`,
   });
-  return sql`select listed.user_id from (${members}) as listed`;
+  const stillFans = ref.kind === 'custom' ? sql` where ${isFanSql(creator, sql`listed.user_id`)}` : sql``;
+  return sql`select listed.user_id from (${members}) as listed${stillFans}`;
 }
 
-/**
- * Who a mass message reaches now: the fans on any list to include and on no list to leave out,
- * still fans (a custom list keeps whoever was a fan when added), neither side blocking.
- */
+/** Who a mass message reaches now: the fans on any list to include and on no list to leave out, neither side blocking. */
 export function audienceSql(creatorId: string, include: readonly string[], exclude: readonly string[], now: Date): SQL {
   const sets = (refs: readonly string[]) =>
     sql.join(
@@ -49,7 +52,7 @@ export function audienceSql(creatorId: string, include: readonly string[], exclu
     );
   const creator = sql`${creatorId}::text`;
   return sql`select audience.user_id from (${sets(include)}${exclude.length > 0 ? sql` except ${sets(exclude)}` : sql``}) as audience
-    where ${isFanSql(creator, sql`audience.user_id`)} and not ${blockedEitherWaySql(creator, sql`audience.user_id`)}`;
+    where not ${blockedEitherWaySql(creator, sql`audience.user_id`)}`;
 }
 
 /** Writes the recipients of a mass message (once: a second call adds nobody) and returns how many it has. */
@@ -71,8 +74,8 @@ export interface DeliveredCopy {
 
 /**
  * Delivers the next batch: claims up to DELIVERY_BATCH recipients not yet taken, skips those who
- * left or blocked since, opens the chats that do not exist, writes each copy with its media at
- * the mass message's time, moves the chats up both lists and counts the batch. Returns the copies
+ * left or blocked since, opens the chats that do not exist and moves both sides' up to the mass
+ * message's time, writes each copy with its media at that time, and counts the batch. Returns the copies
  * written, or null when no recipient is left. Runs inside the caller's transaction.
  */
 export async function deliverBatch(
@@ -83,32 +86,39 @@ export async function deliverBatch(
   const { id, creatorId, batch } = message;
   const creator = sql`${creatorId}::text`;
   const sendAt = sql`${message.sendAt.toISOString()}::timestamptz`;
-  const claimed = (await tx.execute(sql`update ${massMessageRecipients} as r set batch = ${batch}
+  // The batch is taken, and those who left or blocked since the recipients were written are skipped.
+  const claimed = (await tx.execute(sql`update ${massMessageRecipients} as r set batch = ${batch},
+      skipped = not exists (select 1 from ${users} as u where u.id = r.user_id and u.disabled_at is null)
+        or ${blockedEitherWaySql(creator, sql`r.user_id`)}
     where r.mass_message_id = ${id} and r.user_id in (
       select pending.user_id from ${massMessageRecipients} as pending
       where pending.mass_message_id = ${id} and pending.batch is null
       order by pending.user_id limit ${DELIVERY_BATCH})
     returning r.user_id`)) as unknown as { rows: unknown[] };
   if (claimed.rows.length === 0) return null;
-
-  const inBatch = sql`r.mass_message_id = ${id} and r.batch = ${batch}`;
-  await tx.execute(sql`update ${massMessageRecipients} as r set skipped = true
-    where ${inBatch} and (not exists (select 1 from ${users} as u where u.id = r.user_id and u.disabled_at is null)
-      or ${blockedEitherWaySql(creator, sql`r.user_id`)})`);
-  const delivering = sql`${inBatch} and not r.skipped`;
+  const delivering = sql`r.mass_message_id = ${id} and r.batch = ${batch} and not r.skipped`;
   const pairChat = sql`c.user_low = least(r.user_id, ${creator}) and c.user_high = greatest(r.user_id, ${creator})`;
 
   await tx.execute(sql`insert into ${chats} (id, user_low, user_high, created_at)
     select 'c-' || ${id} || '-' || r.user_id, least(r.user_id, ${creator}), greatest(r.user_id, ${creator}), ${now.toISOString()}::timestamptz
     from ${massMessageRecipients} as r where ${delivering}
     on conflict do nothing`);
-  await tx.execute(sql`insert into ${chatParticipants} (chat_id, user_id, partner_id, activity_at)
-    select c.id, side.user_id, side.partner_id, ${sendAt}
+  // Both sides of each chat, moved up to the copy's time (never back); the creator has read their own message.
+  const copyOf = sql`'m-' || ${id} || '-' || side.member_id`;
+  await tx.execute(sql`insert into ${chatParticipants} as cp (chat_id, user_id, partner_id, activity_at, last_read_at, last_read_message_id)
+    select c.id, side.user_id, side.partner_id, ${sendAt},
+      case when side.user_id = ${creator} then ${sendAt} end, case when side.user_id = ${creator} then ${copyOf} end
     from ${massMessageRecipients} as r
       join ${chats} as c on ${pairChat}
-      cross join lateral (values (r.user_id, ${creator}), (${creator}, r.user_id)) as side(user_id, partner_id)
+      cross join lateral (values (r.user_id, ${creator}, r.user_id), (${creator}, r.user_id, r.user_id)) as side(user_id, partner_id, member_id)
     where ${delivering}
-    on conflict do nothing`);
+    on conflict (chat_id, user_id) do update set
+      activity_at = greatest(cp.activity_at, excluded.activity_at),
+      last_read_at = case when excluded.last_read_at is not null and (cp.last_read_at is null
+        or (cp.last_read_at, cp.last_read_message_id) < (excluded.last_read_at, excluded.last_read_message_id)) then excluded.last_read_at else cp.last_read_at end,
+      last_read_message_id = case when excluded.last_read_at is not null and (cp.last_read_at is null
+        or (cp.last_read_at, cp.last_read_message_id) < (excluded.last_read_at, excluded.last_read_message_id))
+        then excluded.last_read_message_id else cp.last_read_message_id end`);
 
   // The copy and its media in one statement; its id is the mass message's and the recipient's, so it is written once.
   const copies = (await tx.execute(sql`with copies as (
@@ -129,16 +139,6 @@ export async function deliverBatch(
       substr(copies.id, ${`m-${id}-`.length + 1}::integer) as "recipientId"
     from copies`)) as unknown as { rows: DeliveredCopy[] };
 
-  // Both sides' chats move up to the copy's time (never back); the creator has read their own message.
-  await tx.execute(sql`update ${chatParticipants} as cp set
-      activity_at = greatest(cp.activity_at, ${sendAt}),
-      last_read_at = case when cp.user_id = ${creator} and (cp.last_read_at is null
-        or (cp.last_read_at, cp.last_read_message_id) < (${sendAt}, 'm-' || ${id} || '-' || cp.partner_id)) then ${sendAt} else cp.last_read_at end,
-      last_read_message_id = case when cp.user_id = ${creator} and (cp.last_read_at is null
-        or (cp.last_read_at, cp.last_read_message_id) < (${sendAt}, 'm-' || ${id} || '-' || cp.partner_id))
-        then 'm-' || ${id} || '-' || cp.partner_id else cp.last_read_message_id end
-    from ${massMessageRecipients} as r join ${chats} as c on ${pairChat}
-    where ${delivering} and cp.chat_id = c.id`);
   await tx.execute(sql`update ${massMessages} set batches = ${batch + 1},
       delivered_count = delivered_count + (select count(*) from ${massMessageRecipients} as r where ${delivering})
     where id = ${id}`);
