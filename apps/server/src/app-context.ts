@@ -60,6 +60,7 @@ import type { TipsService } from './tips/service.js';
 import type { TrialsService } from './trials/service.js';
 import type { UploadService } from './uploads/service.js';
 import type { UsersService } from './users/service.js';
+import type { VaultService } from './vault/service.js';
 import type { VerificationService } from './verification/service.js';
 
 /** Every service, built once by buildServices (services.ts); each domain's routes receive only their part of it. */
@@ -127,6 +128,7 @@ export interface AppContext {
   offers: OffersService;
   fanLists: FanListsService;
   massMessages: MassMessagesService;
+  vault: VaultService;
   storage: Storage;
   jobs: JobQueue;
   media: MediaService;

@@ -63,6 +63,7 @@ import { tipsRoutes } from './tips/routes.js';
 import { trialsRoutes } from './trials/routes.js';
 import { uploadsRoutes } from './uploads/routes.js';
 import { usersRoutes } from './users/routes.js';
+import { vaultRoutes } from './vault/routes.js';
 import { verificationRoutes } from './verification/routes.js';
 
 export const DEFAULT_WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     offers,
     fanLists,
     massMessages,
+    vault,
     uploads,
     chat,
     push,
@@ -250,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await offersRoutes(app, { offers });
   await fanListsRoutes(app, { fanLists });
   await massMessagesRoutes(app, { massMessages });
+  await vaultRoutes(app, { vault });
   await mediaRoutes(app, { media });
   await uploadsRoutes(app, { uploads });
   await chatRoutes(app, { chat, media });

@@ -204,6 +204,15 @@ const DECISIONS: Record<string, Decision> = {
   'GET /api/me/fans/{userId}/details': "creator's, creators only",
   'PUT /api/me/fans/{userId}/note': "creator's, creators only",
   'POST /api/me/mass-messages': 'creators',
+  'GET /api/me/vault': 'creators',
+  'GET /api/me/vault/folders': 'creators',
+  'POST /api/me/vault/folders': 'creators',
+  'PATCH /api/me/vault/folders/{folderId}': "creator's, creators only",
+  'DELETE /api/me/vault/folders/{folderId}': "creator's, creators only",
+  'PUT /api/me/vault/folders/{folderId}/items/{mediaId}': "creator's, creators only",
+  'DELETE /api/me/vault/folders/{folderId}/items/{mediaId}': "creator's, creators only",
+  'DELETE /api/me/vault/{mediaId}': "creator's, creators only",
+  'GET /api/me/vault/{mediaId}/{kind}': "creator's, creators only",
   'GET /api/me/mass-messages/audience': 'creators',
   'GET /api/me/mass-messages': 'creators',
   'GET /api/me/mass-messages/{massMessageId}': "creator's, creators only",
@@ -364,6 +373,8 @@ beforeAll(async () => {
   expect(fanList.status).toBe(201);
   const massMessage = await creator.client.post('/api/me/mass-messages', { id: generateId(), text: 'To all', include: ['subscribers'] });
   expect(massMessage.status).toBe(201);
+  const vaultFolder = await creator.client.post('/api/me/vault/folders', { name: 'Scene folder' });
+  expect(vaultFolder.status).toBe(201);
   params = {
     userId: creator.id,
     creatorId: creator.id,
@@ -382,11 +393,13 @@ beforeAll(async () => {
     listId: fanList.body.listId,
     ref: fanList.body.ref,
     massMessageId: massMessage.body.id,
+    folderId: vaultFolder.body.id,
   };
   // Paths name one resource per parameter, but `methodId` is the member's payment method or the creator's payout method,
   // and `mediaId` an upload or a post's item.
   paymentMethodId = method.body.id;
   fanId = member.id;
+  vaultMediaId = await mediaWithBytes(creator.id);
   postMediaId = postMedia;
   payoutMethodId = payout.body.id;
   supportMessageId = ticket.body.messages.items[0].id;
@@ -401,6 +414,7 @@ let payoutMethodId: string;
 let otherPlanId: string;
 let supportMessageId: string;
 let fanId: string;
+let vaultMediaId: string;
 
 /** A ready image of the owner with the bytes of its derivative behind it, so serving it can succeed. */
 async function mediaWithBytes(ownerId: string): Promise<string> {
@@ -436,6 +450,8 @@ function urlOf(path: string): string {
     if (param === 'messageId' && path.includes('/support/')) return supportMessageId;
     // A fan's lists and note are about the member, the creator's subscriber.
     if (param === 'userId' && path.startsWith('/api/me/fan')) return fanId;
+    // The vault's item is an upload of its own, so deleting it leaves the other routes' item.
+    if (param === 'mediaId' && path.startsWith('/api/me/vault/')) return vaultMediaId;
     if (param === 'methodId') return path.startsWith('/api/payout-methods') ? payoutMethodId : paymentMethodId;
     // A post's media item is the one on the scene's post; `/api/media/{mediaId}` is an upload of the creator's on no post.
     if (param === 'mediaId' && path.startsWith('/api/posts/')) return postMediaId;

@@ -105,6 +105,8 @@ import { TrialsService } from './trials/service.js';
 import { TrialsStatements } from './trials/statements.js';
 import { UploadService } from './uploads/service.js';
 import { UsersService } from './users/service.js';
+import { VaultService } from './vault/service.js';
+import { VaultStatements } from './vault/statements.js';
 import { createVerificationProvider } from './verification/providers.js';
 import { VerificationService } from './verification/service.js';
 import { VerificationStatements } from './verification/statements.js';
@@ -335,6 +337,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
   const charges = new ChargesService({ db, now, logger, jobs, payments, refundNotice: (tx, refund) => refundNotices.queue(tx, refund) });
   const offers = new OffersService({ db, now, statements: new OffersStatements(db) });
   const fanLists = new FanListsService({ db, now, statements: new FanListStatements(db) });
+  const vault = new VaultService({ db, now, statements: new VaultStatements(db), media });
   const renewals = new RenewalsService({ db, now, logger, jobs, mailer, charges, offers, publicUrl: config.publicUrl });
   // The charges module settles every payment; what a paid charge buys is the selling domain's effect.
   charges.register(subscriptionChargeEffects(renewals));
@@ -481,6 +484,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     offers,
     fanLists,
     massMessages,
+    vault,
     storage,
     jobs,
     media,

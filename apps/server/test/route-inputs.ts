@@ -55,6 +55,8 @@ export const VALID_INPUT: Record<string, { body?: unknown; query?: string }> = {
   'POST /api/me/trial-links': { body: { planId: id, days: 7 } },
   'POST /api/me/offers': { body: { planId: id, audience: 'new', kind: 'percent', value: 10 } },
   'POST /api/me/fan-lists': { body: { name: 'Best fans' } },
+  'POST /api/me/vault/folders': { body: { name: 'Beach set' } },
+  'PATCH /api/me/vault/folders/:folderId': { body: { name: 'Summer' } },
   'POST /api/me/mass-messages': { body: { id, text: 'Hello', include: ['subscribers'] } },
   'GET /api/me/mass-messages/audience': { query: 'include=subscribers' },
   'PATCH /api/me/fan-lists/:listId': { body: { name: 'Inner circle' } },

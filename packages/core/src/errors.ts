@@ -110,6 +110,15 @@ export const ERROR_CATALOG = {
   fanListLimit: { type: 'fan_list_limit', status: 409, message: 'You have as many lists as you can keep. Delete one first.' },
   fanListNameTaken: { type: 'fan_list_name_taken', status: 409, message: 'You already have a list with this name.' },
 
+  // The vault.
+  vaultFolderLimit: { type: 'vault_folder_limit', status: 409, message: 'You have as many folders as you can keep. Delete one first.' },
+  vaultFolderNameTaken: { type: 'vault_folder_name_taken', status: 409, message: 'You already have a folder with this name.' },
+  mediaHeldAsEvidence: {
+    type: 'media_held_as_evidence',
+    status: 409,
+    message: 'This item is kept while a report or an admin action names it.',
+  },
+
   // Free-trial links.
   trialUnavailable: { type: 'trial_unavailable', status: 409, message: 'This free trial cannot be claimed.' },
 

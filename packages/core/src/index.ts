@@ -50,4 +50,5 @@ export * from './subscriptions.js';
 export * from './support.js';
 export * from './tips.js';
 export * from './trials.js';
+export * from './vault.js';
 export * from './verification-requests.js';

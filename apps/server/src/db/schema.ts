@@ -36,4 +36,5 @@ export * from '../support/tables.js';
 export * from '../tips/tables.js';
 export * from '../trials/tables.js';
 export * from '../users/tables.js';
+export * from '../vault/tables.js';
 export * from '../verification/tables.js';

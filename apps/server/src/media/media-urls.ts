@@ -4,7 +4,8 @@ import type { DerivativeKind } from '@aurum/core';
 /**
  * Every URL that serves media bytes is built here. They name a post and a position, a chat
  * message and a position, or a user's avatar or cover, never a media id: the routes behind them
- * decide access from the post, chat or profile, so an id on its own opens nothing.
+ * decide access from the post, chat or profile, so an id on its own opens nothing. The one
+ * exception is the vault's, which serves an item to its owner alone.
  */
 
 // The version changes when another item takes the place, so privately cached images never go stale.
@@ -28,6 +29,11 @@ export function postMediaUrl(postId: string, position: number, kind: DerivativeK
 /** A chat message's media item: the route serves it to the chat's two participants only. */
 export function messageMediaUrl(chatId: string, messageId: string, position: number, kind: DerivativeKind, mediaId: string): string {
   return `/api/chats/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}/media/${position}/${kind}?v=${version(mediaId)}`;
+}
+
+/** An item of the owner's vault: the route serves it to its owner only. */
+export function vaultMediaUrl(mediaId: string, kind: DerivativeKind): string {
+  return `/api/me/vault/${encodeURIComponent(mediaId)}/${kind}`;
 }
 
 export type ProfileImage = 'avatar' | 'cover';

@@ -34,7 +34,8 @@ export const media = pgTable(
     /** When the item was last taken out of a post: its unattached grace period counts from then, not from the upload. */
     detachedAt: timestamp('detached_at', { withTimezone: true }),
   },
-  (t) => [index('media_owner_idx').on(t.ownerId)],
+  // The owner's uploads, newest first: the vault, and the owner's storage use.
+  (t) => [index('media_owner_created_idx').on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /** Where each derivative's storage key is kept on a media row (null until it is made). */

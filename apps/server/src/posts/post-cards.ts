@@ -18,11 +18,11 @@ import { hasRoleSql } from '../access/access.js';
 import type { Database } from '../db/database.js';
 import { type Bound, type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { blocks, likes, plans, posts, profiles, seenRecords, users } from '../db/schema.js';
+import { tipsEnabledSql } from '../db/tips-enabled.js';
 import { ABOVE_EVERY_TIME, keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page-cursor.js';
 import { mediaItemForViewer, type StoredMediaItem } from '../media/media-items.js';
 import { postMediaUrl, profileImageUrl } from '../media/media-urls.js';
 import { cheapestFirst } from '../plans/service.js';
-import { tipsEnabledSql } from '../tips/service.js';
 import {
   entitlementsIn,
   entitlementsRow,

@@ -13,7 +13,7 @@ import {
   postSaleProblem,
   type updatePostSchema,
 } from '@aurum/core';
-import { and, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { actorOf, requireAccess } from '../access/require-access.js';
 import type { Database, Executor } from '../db/database.js';
@@ -88,7 +88,7 @@ export class PostsService {
     await this.deps.checkText?.({ text: input.text });
     await this.checkContent(this.deps.db, creatorId, { ...input, mediaCount: input.mediaIds.length });
     await this.deps.db.transaction(async (tx) => {
-      await this.checkMedia(tx, creatorId, id, input.mediaIds);
+      await this.checkMedia(tx, creatorId, input.mediaIds);
       await tx.insert(posts).values({
         id,
         creatorId,
@@ -136,7 +136,7 @@ export class PostsService {
       await this.checkContent(tx, creatorId, { text, access, mediaCount });
       if (input.mediaIds) {
         // Only a new list is checked, so an edit that leaves the media alone works even if an item failed since.
-        await this.checkMedia(tx, creatorId, postId, input.mediaIds);
+        await this.checkMedia(tx, creatorId, input.mediaIds);
         await this.setMedia(tx, postId, input.mediaIds);
       }
       await tx
@@ -158,7 +158,7 @@ export class PostsService {
     return this.editMedia(creatorId, postId, async (tx, ids) => {
       if (ids.includes(mediaId)) throw errors.mediaInUse({ message: 'This media item is already in this post.' });
       if (ids.length >= POST_MEDIA_MAX) throw errors.postMediaFull({ message: `A post has at most ${POST_MEDIA_MAX} media items.` });
-      await this.checkMedia(tx, creatorId, postId, [mediaId]);
+      await this.checkMedia(tx, creatorId, [mediaId]);
       const next = [...ids];
       next.splice(Math.min(position ?? ids.length, ids.length), 0, mediaId);
       return next;
@@ -290,11 +290,11 @@ export class PostsService {
   }
 
   /**
-   * Media put into a post are the creator's own uploads, not failed, not in another post
-   * (deleted ones included) and not their avatar or cover. The media rows are locked so two
-   * posts cannot claim one item at once.
+   * Media put into a post are the creator's own uploads (from the vault: an item may be in several
+   * posts and messages), not failed, and not their avatar or cover. The media rows are locked, so
+   * the purge of unused media waits for the post.
    */
-  private async checkMedia(tx: Executor, creatorId: string, postId: string, mediaIds: readonly string[]): Promise<void> {
+  private async checkMedia(tx: Executor, creatorId: string, mediaIds: readonly string[]): Promise<void> {
     if (mediaIds.length === 0) return;
     const owned = await tx
       .select({ id: media.id, status: media.status })
@@ -311,15 +311,13 @@ export class PostsService {
       .where(
         and(
           inArray(media.id, [...mediaIds]),
-          or(
-            sql`exists (select 1 from ${postMedia} where ${postMedia.mediaId} = ${media.id} and ${postMedia.postId} <> ${postId})`,
-            sql`exists (select 1 from ${profiles} where ${profiles.userId} = ${creatorId}
-              and (${profiles.avatarMediaId} = ${media.id} or ${profiles.coverMediaId} = ${media.id}))`,
-          ),
+          sql`exists (select 1 from ${profiles} where ${profiles.userId} = ${creatorId}
+            and (${profiles.avatarMediaId} = ${media.id} or ${profiles.coverMediaId} = ${media.id}))`,
         ),
       )
       .limit(1);
-    if (inUse) throw errors.mediaInUse();
+    // A profile picture is served to everyone: in a post it would show what the post's list keeps for its members.
+    if (inUse) throw errors.mediaInUse({ message: 'Your profile picture or cover cannot go into a post.' });
   }
 
   /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, json, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, json, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.js';
 import { media } from '../media/tables.js';
 import { userReference } from '../users/tables.js';
@@ -57,5 +57,9 @@ export const postMedia = pgTable(
       .references(() => media.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.position] }), uniqueIndex('post_media_media_unique').on(t.mediaId)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.position] }),
+    // An item may be in several posts (from the vault).
+    index('post_media_media_idx').on(t.mediaId),
+  ],
 );

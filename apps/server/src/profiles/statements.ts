@@ -5,8 +5,8 @@ import { blockedByViewer } from '../blocks/service.js';
 import type { Database } from '../db/database.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import { follows, plans, profiles, users } from '../db/schema.js';
+import { tipsEnabledSql } from '../db/tips-enabled.js';
 import { cheapestFirst, type PlanRow } from '../plans/service.js';
-import { tipsEnabledSql } from '../tips/service.js';
 
 /** A plan as the profile page's statement brings it, timestamps as text. */
 type PlanJson = Omit<PlanRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };

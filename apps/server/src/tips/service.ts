@@ -13,7 +13,7 @@ import {
   tipAmountProblem,
   tipPlaceOf,
 } from '@aurum/core';
-import { type AnyColumn, and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { hasRoleSql } from '../access/access.js';
 import { blockedEitherWaySql } from '../blocks/service.js';
@@ -25,10 +25,6 @@ import type { MemberNotice } from '../moderation/service.js';
 import type { ChargeRow, ChargesService } from '../payments/charges.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { PostCards } from '../posts/post-cards.js';
-
-/** Whether a creator's tip settings take tips now: their row's, or the default without one (in SQL). */
-export const tipsEnabledSql = (creatorId: AnyColumn | SQL): SQL =>
-  sql`coalesce((select ${tipSettings.enabled} from ${tipSettings} where ${tipSettings.creatorId} = ${creatorId}), ${sql.raw(String(DEFAULT_TIP_SETTINGS.enabled))})`;
 
 export interface TipsServiceDeps {
   db: Database;
