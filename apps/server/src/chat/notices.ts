@@ -7,11 +7,13 @@ import { chatParticipants } from '../db/schema.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { noticeMail } from '../mail/templates.js';
-import type { ChatStatements, NoticeRow } from './statements.js';
+import { type ChatStatements, NOTICES_BATCH, type NoticeRow } from './statements.js';
 
 /** How often the sweep looks; a notice goes out at most this much after the quiet spell. */
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
 const SWEEP_JOB = 'chat.unread-notices';
+/** Notices one sweep sends at most: 60,000 an hour. */
+const NOTICES_PER_SWEEP = 5000;
 
 export interface ChatNoticesDeps {
   db: Database;
@@ -35,8 +37,22 @@ export class ChatNotices {
     deps.jobs.every(SWEEP_JOB, SWEEP_EVERY_MS, { payload: z.object({}), run: async () => void (await this.sendDue()) });
   }
 
-  /** Sends the notices that are due now; returns how many went out. */
+  /**
+   * Sends the notices that are due now, a batch at a time, up to NOTICES_PER_SWEEP (a mass
+   * message's thousands of recipients are told over a few sweeps, at the mail server's pace);
+   * returns how many went out.
+   */
   async sendDue(): Promise<number> {
+    let sent = 0;
+    for (let batches = 0; batches < NOTICES_PER_SWEEP / NOTICES_BATCH; batches++) {
+      const { rows, sent: inBatch } = await this.sendBatch();
+      sent += inBatch;
+      if (rows < NOTICES_BATCH) break;
+    }
+    return sent;
+  }
+
+  private async sendBatch(): Promise<{ rows: number; sent: number }> {
     const now = this.deps.now();
     const rows = await this.deps.statements.noticesDue.run({ now: now.toISOString() });
     let sent = 0;
@@ -60,7 +76,7 @@ export class ChatNotices {
         this.deps.logger.warn({ err: error, chatId: row.chat_id }, 'could not send an unread chat notice');
       }
     }
-    return sent;
+    return { rows: rows.length, sent };
   }
 
   /** Marks the notice as sent unless another instance just did. */

@@ -195,8 +195,8 @@ function unreadTotalStatement(): SQL {
 
 /** Chats that moved longer ago than this are not looked at for unread notices again. */
 const LOOK_BACK_MS = 24 * 60 * 60 * 1000;
-/** How many unread notices one sweep sends at most. */
-const NOTICES_BATCH = 200;
+/** How many unread notices one statement finds (a sweep reads several batches). */
+export const NOTICES_BATCH = 200;
 
 export interface NoticeRow {
   chat_id: string;

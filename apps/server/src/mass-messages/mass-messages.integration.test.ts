@@ -1,5 +1,5 @@
 import { DAY_MS, DEV_TEST_CARDS, generateId, massMessageCopyId, USER_CHAT_EVENT, userChannel } from '@aurum/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActivePlan, follow, insertMediaRow, signUp, subscribe } from '../../test/content-fixtures.js';
 import { subscribe as listen, openSocket } from '../../test/realtime-client.js';
@@ -241,4 +241,30 @@ describe(`mass messages (${TEST_DRIVER})`, () => {
     expect((await other.client.get(`/api/me/mass-messages/${taken.body.id}`)).status).toBe(404);
     expect((await other.client.post(`/api/me/mass-messages/${taken.body.id}/unsend`)).status).toBe(404);
   });
+  it('tells each recipient by e-mail once, after the quiet spell, in batches of one sweep', async () => {
+    const creator = await signUp(server, 'mailer', { creator: true });
+    const plan = await createActivePlan(creator.client, 'Gold', 900, 'USD');
+    // More recipients than one notice statement finds (200): the sweep reads batch after batch.
+    const tag = generateId();
+    await server.context.database.db.execute(sql`insert into users (id, email)
+      select ${tag} || '-' || n, ${tag} || '-' || n || '@mail.example' from generate_series(1, 210) as n`);
+    await server.context.database.db.execute(sql`insert into user_data (user_id) select id from users where id like ${`${tag}-%`}`);
+    await server.context.database.db.execute(sql`insert into subscriptions (id, user_id, creator_id, plan_id, valid_until)
+      select 's-' || id, id, ${creator.id}, ${plan}, ${new Date(now().getTime() + 30 * DAY_MS).toISOString()}::timestamptz
+      from users where id like ${`${tag}-%`}`);
+    const sent = await creator.client.post('/api/me/mass-messages', { id: generateId(), text: 'News', include: ['subscribers'] });
+    await waitForStatus(creator, sent.body.id, 'sent');
+    // The scheduled sweep stays still (the last test of the file): one sweep must tell all 210.
+    await server.context.jobs.stop();
+
+    server.advanceClock(11 * 60_000);
+    const mailed = () => server.smtp.messages.filter((mail) => mail.to.endsWith('@mail.example') && mail.to.startsWith(tag));
+    // (Earlier tests' recipients are told in the same sweep.)
+    expect(await server.context.chatNotices.sendDue()).toBeGreaterThanOrEqual(210);
+    expect(mailed()).toHaveLength(210);
+    expect(new Set(mailed().map((mail) => mail.to)).size).toBe(210);
+    server.advanceClock(6 * 60_000);
+    expect(await server.context.chatNotices.sendDue()).toBe(0);
+    expect(mailed()).toHaveLength(210);
+  }, 120_000);
 });
