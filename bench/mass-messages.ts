@@ -15,52 +15,16 @@
  * - chat: the member sends one-to-one messages to their creator, one after another, while nothing
  *   else runs and then while the second send runs: p50 and p99 of each.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { generateId } from '@aurum/core';
 import pg from 'pg';
-import pino from 'pino';
-import { loadConfig } from '../apps/server/src/config/config.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
-import { createOutboxMailer } from '../apps/server/src/mail/mailer.js';
-import { buildServices } from '../apps/server/src/services.js';
+import { databaseUrlOf, inProcessServices } from './in-process.js';
 import { argument, DEFAULT_SERVER_URL, ms, timed } from './target.js';
 
 const DATABASE = 'aurum_bench_mass';
 const sizes = (argument('sizes') ?? '10000,100000').split(',').map(Number);
 const serverUrl = argument('database-url') ?? DEFAULT_SERVER_URL;
-const databaseUrl = (() => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-})();
-
-/** The server's services on the bench database, as `main.ts` builds them; its job queue started by the caller. */
-async function services() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'aurum-bench-mass-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    PAYMENT_PROVIDER: 'dev',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-  });
-  const logger = pino({ level: 'silent' });
-  const database = await openDatabase({ url: databaseUrl });
-  const context = await buildServices({ config, database, mailer: createOutboxMailer(null, logger), logger });
-  return {
-    context,
-    close: async () => {
-      await context.jobs.stop();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const databaseUrl = databaseUrlOf(serverUrl, DATABASE);
 
 /** A fresh database, migrated by the server's own code: the creator and their subscribers, the chatting pair. */
 async function seed(admin: pg.Client, fans: number): Promise<void> {
@@ -115,7 +79,10 @@ async function floor(massMessageId: string): Promise<number> {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 /** The member's one-to-one messages, one after another, until `until` resolves (or `count` are sent): their latencies. */
-async function chatting(context: Awaited<ReturnType<typeof services>>['context'], until: Promise<unknown> | number): Promise<number[]> {
+async function chatting(
+  context: Awaited<ReturnType<typeof inProcessServices>>['context'],
+  until: Promise<unknown> | number,
+): Promise<number[]> {
   const latencies: number[] = [];
   let done = false;
   if (typeof until !== 'number') void until.finally(() => (done = true));
@@ -128,7 +95,7 @@ async function chatting(context: Awaited<ReturnType<typeof services>>['context']
 }
 
 /** Sends a paid mass message to every subscriber and resolves when its last copy is written: the time it took. */
-async function send(context: Awaited<ReturnType<typeof services>>['context'], db: pg.Client): Promise<{ id: string; ms: number }> {
+async function send(context: Awaited<ReturnType<typeof inProcessServices>>['context'], db: pg.Client): Promise<{ id: string; ms: number }> {
   const id = generateId();
   const started = performance.now();
   await context.massMessages.create('creator', {
@@ -153,7 +120,7 @@ try {
   const rows: string[] = [];
   for (const fans of sizes) {
     await seed(admin, fans);
-    const { context, close } = await services();
+    const { context, close } = await inProcessServices(databaseUrl);
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {

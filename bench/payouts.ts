@@ -16,52 +16,16 @@
  * Finally it shows the plan of reading one creator's balance.
  */
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import pino from 'pino';
-import { loadConfig } from '../apps/server/src/config/config.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
-import { createOutboxMailer } from '../apps/server/src/mail/mailer.js';
-import { buildServices } from '../apps/server/src/services.js';
+import { databaseUrlOf, inProcessServices } from './in-process.js';
 import { argument, DEFAULT_SERVER_URL, ms, timed } from './target.js';
 
 const DATABASE = 'aurum_bench_payouts';
 const creators = Number(argument('creators') ?? 10_000);
 const serverUrl = argument('database-url') ?? DEFAULT_SERVER_URL;
-const databaseUrl = (() => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-})();
-
-/** The server's services on the bench database, as `main.ts` builds them, with background jobs never started. */
-async function services() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'aurum-bench-payouts-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    PAYMENT_PROVIDER: 'dev',
-    PAYOUT_PROVIDERS: 'development',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-  });
-  const logger = pino({ level: 'silent' });
-  const database = await openDatabase({ url: databaseUrl });
-  const context = await buildServices({ config, database, mailer: createOutboxMailer(null, logger), logger });
-  return {
-    context,
-    close: async () => {
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const databaseUrl = databaseUrlOf(serverUrl, DATABASE);
 
 /** A fresh database, migrated by the server's own code, seeded with the creators. */
 async function seed(admin: pg.Client): Promise<void> {
@@ -146,7 +110,7 @@ async function runKilledAt(killAt: number): Promise<void> {
 }
 
 if (process.argv.includes('--child-run')) {
-  const { context } = await services();
+  const { context } = await inProcessServices(databaseUrl, { PAYOUT_PROVIDERS: 'development' });
   await context.scheduledPayouts.run();
   process.exit(0);
 }
@@ -157,7 +121,7 @@ try {
   console.log(`Payout run for ${creators.toLocaleString('en')} creators on PostgreSQL\n`);
   await seed(admin);
   const floorMs = await floor();
-  const first = await services();
+  const first = await inProcessServices(databaseUrl, { PAYOUT_PROVIDERS: 'development' });
   const cpuBefore = process.cpuUsage();
   const { result: made, ms: runMs } = await timed(() => first.context.scheduledPayouts.run());
   const cpu = process.cpuUsage(cpuBefore);
@@ -176,7 +140,7 @@ try {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const beforeRestart = await count(db, 'select count(*) from payouts');
-  const second = await services();
+  const second = await inProcessServices(databaseUrl, { PAYOUT_PROVIDERS: 'development' });
   const { ms: restartMs } = await timed(() => second.context.scheduledPayouts.run());
   const pending = (await db.query<{ id: string }>(`select id from payouts where status = 'pending'`)).rows;
   for (const { id } of pending) await second.context.payouts.process(id);

@@ -75,26 +75,34 @@ export const chatParamsSchema = z.object({ chatId: entityIdSchema });
 export const startChatSchema = z.object({ partnerId: entityIdSchema });
 
 /**
- * A message as the sender writes it: text, and for creators media from their own uploads; one
- * of the two at least. The id is chosen by the sender, so a retried send is stored once.
+ * What a message says and carries, one-to-one or to many (a mass message): text, and for creators
+ * media from their own uploads and a price. The id is chosen by the sender's device, so a retried
+ * send is stored once.
  */
-export const sendMessageSchema = z
-  .object({
-    id: entityIdSchema,
-    text: z.string().trim().max(CHAT_MESSAGE_MAX_LENGTH, `Messages are at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`).default(''),
-    mediaIds: z
-      .array(entityIdSchema)
-      .max(MESSAGE_MEDIA_MAX, `A message carries at most ${MESSAGE_MEDIA_MAX} media items.`)
-      .refine((ids) => new Set(ids).size === ids.length, 'The same media item is attached twice.')
-      .default([]),
-    /** Pay-per-view: the recipient pays this to see the media; only a message with media has one. */
-    price: contentPriceSchema.nullable().default(null),
-  })
-  .refine((message) => message.text.length > 0 || message.mediaIds.length > 0, { message: 'Write a message first.', path: ['text'] })
-  .refine((message) => message.price === null || message.mediaIds.length > 0, {
-    message: 'Only a message with media can have a price.',
-    path: ['price'],
-  });
+export const messageContentFields = {
+  id: entityIdSchema,
+  text: z.string().trim().max(CHAT_MESSAGE_MAX_LENGTH, `Messages are at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`).default(''),
+  mediaIds: z
+    .array(entityIdSchema)
+    .max(MESSAGE_MEDIA_MAX, `A message carries at most ${MESSAGE_MEDIA_MAX} media items.`)
+    .refine((ids) => new Set(ids).size === ids.length, 'The same media item is attached twice.')
+    .default([]),
+  /** Pay-per-view: the recipient pays this to see the media; only a message with media has one. */
+  price: contentPriceSchema.nullable().default(null),
+};
+
+/** A message needs text or media, and only one with media has a price. */
+export function refineMessageContent<T extends z.ZodType<{ text: string; mediaIds: string[]; price: unknown }>>(schema: T) {
+  return schema
+    .refine((message) => message.text.length > 0 || message.mediaIds.length > 0, { message: 'Write a message first.', path: ['text'] })
+    .refine((message) => message.price === null || message.mediaIds.length > 0, {
+      message: 'Only a message with media can have a price.',
+      path: ['price'],
+    });
+}
+
+/** A message as the sender writes it: text or media, one of the two at least. */
+export const sendMessageSchema = refineMessageContent(z.object(messageContentFields));
 
 /** Paying for a message's media, with a saved method; the key is made once per attempt, so a retry never charges twice. */
 export const unlockMessageSchema = z.object({

@@ -1,4 +1,4 @@
-import { CHAT_MESSAGE_MAX_LENGTH, MESSAGE_MEDIA_MAX } from './chat.js';
+import { messageContentFields, refineMessageContent } from './chat.js';
 import { contentPriceSchema } from './content-price.js';
 import { fanListRefSchema } from './fan-lists.js';
 import { currencySchema } from './plans.js';
@@ -34,27 +34,15 @@ const listRefs = (what: string, min: number) =>
     .refine((refs) => new Set(refs).size === refs.length, 'The same list is chosen twice')
     .refine((refs) => refs.every((ref) => fanListRefSchema.safeParse(ref).success), 'Unknown list');
 
-export const massMessageInputSchema = z
-  .object({
-    /** Chosen by the creator's device, so sending again after a lost answer makes no second message. */
-    id: entityIdSchema,
-    text: z.string().trim().max(CHAT_MESSAGE_MAX_LENGTH, `Messages are at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`).default(''),
-    mediaIds: z
-      .array(entityIdSchema)
-      .max(MESSAGE_MEDIA_MAX, `A message carries at most ${MESSAGE_MEDIA_MAX} media items.`)
-      .refine((ids) => new Set(ids).size === ids.length, 'The same media item is attached twice.')
-      .default([]),
-    price: contentPriceSchema.nullable().default(null),
+export const massMessageInputSchema = refineMessageContent(
+  z.object({
+    ...messageContentFields,
     include: listRefs('to send to', 1),
     exclude: listRefs('to leave out', 0).default([]),
     /** When to send; now when absent. */
     sendAt: z.iso.datetime({ offset: true }).nullable().default(null),
-  })
-  .refine((message) => message.text.length > 0 || message.mediaIds.length > 0, { message: 'Write a message first.', path: ['text'] })
-  .refine((message) => message.price === null || message.mediaIds.length > 0, {
-    message: 'Only a message with media can have a price.',
-    path: ['price'],
-  });
+  }),
+);
 export type MassMessageInput = z.input<typeof massMessageInputSchema>;
 
 /** Who a mass message would reach now: the lists to send to, less those to leave out. */

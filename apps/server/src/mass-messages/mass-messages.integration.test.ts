@@ -1,7 +1,8 @@
-import { DAY_MS, DEV_TEST_CARDS, generateId, massMessageCopyId, USER_CHAT_EVENT, userChannel } from '@aurum/core';
+import { DAY_MS, generateId, massMessageCopyId, USER_CHAT_EVENT, userChannel } from '@aurum/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActivePlan, follow, insertMediaRow, signUp, subscribe } from '../../test/content-fixtures.js';
+import { savedCard } from '../../test/money-fixtures.js';
 import { subscribe as listen, openSocket } from '../../test/realtime-client.js';
 import { type ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { users } from '../db/schema.js';
@@ -22,17 +23,6 @@ afterAll(async () => {
 
 const now = () => server.context.now();
 type Person = Awaited<ReturnType<typeof signUp>>;
-
-async function savedCard(client: ApiClient): Promise<string> {
-  const token = await client.post('/api/payments/dev/tokens', {
-    type: 'card',
-    number: DEV_TEST_CARDS.succeeds,
-    expMonth: 12,
-    expYear: 2099,
-    cvc: '123',
-  });
-  return (await client.post('/api/payment-methods', { token: token.body.token })).body.id as string;
-}
 
 /** A ready picture of the creator's with the bytes of its derivatives behind it. */
 async function picture(ownerId: string): Promise<string> {

@@ -45,6 +45,13 @@ const POST_MESSAGE: PushMessageOptions = { ttlSeconds: 24 * 60 * 60, urgency: 'n
 const CHAT_MESSAGE: PushMessageOptions = { ttlSeconds: 24 * 60 * 60, urgency: 'high' };
 
 type StoredTarget = PushTarget & { id: string };
+/** What sending to a subscription needs, selected from `push_subscriptions`. */
+const TARGET_COLUMNS = {
+  id: pushSubscriptions.id,
+  endpoint: pushSubscriptions.endpoint,
+  p256dh: pushSubscriptions.p256dh,
+  auth: pushSubscriptions.auth,
+};
 
 export interface PushServiceDeps {
   db: Database;
@@ -188,13 +195,7 @@ export class PushService {
     let after: { userId: string; id: string } | null = null;
     for (;;) {
       const batch: (StoredTarget & { userId: string })[] = await db
-        .select({
-          id: pushSubscriptions.id,
-          userId: pushSubscriptions.userId,
-          endpoint: pushSubscriptions.endpoint,
-          p256dh: pushSubscriptions.p256dh,
-          auth: pushSubscriptions.auth,
-        })
+        .select({ ...TARGET_COLUMNS, userId: pushSubscriptions.userId })
         .from(pushSubscriptions)
         .innerJoin(userData, and(eq(userData.userId, pushSubscriptions.userId), eq(userData.pushNewPosts, true)))
         .innerJoin(users, and(eq(users.id, pushSubscriptions.userId), isNull(users.disabledAt)))
@@ -246,15 +247,7 @@ export class PushService {
       .where(eq(messages.id, messageId))
       .limit(1);
     if (!row) return;
-    const targets = await db
-      .select({
-        id: pushSubscriptions.id,
-        endpoint: pushSubscriptions.endpoint,
-        p256dh: pushSubscriptions.p256dh,
-        auth: pushSubscriptions.auth,
-      })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, row.recipientId));
+    const targets = await db.select(TARGET_COLUMNS).from(pushSubscriptions).where(eq(pushSubscriptions.userId, row.recipientId));
     const name = displayName(row);
     const notification: PushNotification = {
       kind: 'chatMessage',
@@ -277,10 +270,7 @@ export class PushService {
     if (!message) return;
     const targets = await db
       .select({
-        id: pushSubscriptions.id,
-        endpoint: pushSubscriptions.endpoint,
-        p256dh: pushSubscriptions.p256dh,
-        auth: pushSubscriptions.auth,
+        ...TARGET_COLUMNS,
         chatId: messages.chatId,
       })
       .from(massMessageRecipients)
@@ -308,15 +298,7 @@ export class PushService {
 
   /** A message the push service asked to have again: one subscription, retried by the queue. */
   private async deliverAgain(subscriptionId: string, notification: PushNotification): Promise<void> {
-    const [target] = await this.deps.db
-      .select({
-        id: pushSubscriptions.id,
-        endpoint: pushSubscriptions.endpoint,
-        p256dh: pushSubscriptions.p256dh,
-        auth: pushSubscriptions.auth,
-      })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.id, subscriptionId));
+    const [target] = await this.deps.db.select(TARGET_COLUMNS).from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
     if (!target) return;
     const options = notification.kind === 'chatMessage' ? CHAT_MESSAGE : POST_MESSAGE;
     const outcome = await this.deps.transport(target, JSON.stringify(notification), options);
