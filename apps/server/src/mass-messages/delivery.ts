@@ -55,16 +55,27 @@ export function audienceSql(creatorId: string, include: readonly string[], exclu
     where not ${blockedEitherWaySql(creator, sql`audience.user_id`)}`;
 }
 
-/** Writes the recipients of a mass message (once: a second call adds nobody) and returns how many it has. */
-export async function writeRecipients(tx: Executor, massMessageId: string, audience: SQL): Promise<number> {
-  await tx.execute(sql`insert into ${massMessageRecipients} (mass_message_id, user_id)
-    select ${massMessageId}, recipient.user_id from (${audience}) as recipient
+/**
+ * Writes the recipients of a mass message (once: a second call adds nobody) with each one's chat:
+ * the chat they have with the creator, or the id of the one delivery will open. Batches then never
+ * look chats up by pair (a join whose plan goes bad while a first mass message fills the table).
+ * Returns how many recipients it has.
+ */
+export async function writeRecipients(tx: Executor, message: { id: string; creatorId: string }, audience: SQL): Promise<number> {
+  const creator = sql`${message.creatorId}::text`;
+  await tx.execute(sql`insert into ${massMessageRecipients} (mass_message_id, user_id, chat_id)
+    select ${message.id}, recipient.user_id, coalesce(c.id, ${newChatId(message.id, sql`recipient.user_id`)})
+    from (${audience}) as recipient
+      left join ${chats} as c on c.user_low = least(recipient.user_id, ${creator}) and c.user_high = greatest(recipient.user_id, ${creator})
     on conflict do nothing`);
   const result = (await tx.execute(
-    sql`select count(*)::integer as count from ${massMessageRecipients} where mass_message_id = ${massMessageId}`,
+    sql`select count(*)::integer as count from ${massMessageRecipients} where mass_message_id = ${message.id}`,
   )) as unknown as { rows: { count: number }[] };
   return result.rows[0]?.count ?? 0;
 }
+
+/** The id of a chat a mass message opens: one per mass message and recipient. */
+const newChatId = (massMessageId: string, userId: SQL) => sql`'c-' || ${massMessageId} || '-' || ${userId}`;
 
 export interface DeliveredCopy {
   chatId: string;
@@ -97,19 +108,22 @@ export async function deliverBatch(
     returning r.user_id`)) as unknown as { rows: unknown[] };
   if (claimed.rows.length === 0) return null;
   const delivering = sql`r.mass_message_id = ${id} and r.batch = ${batch} and not r.skipped`;
-  const pairChat = sql`c.user_low = least(r.user_id, ${creator}) and c.user_high = greatest(r.user_id, ${creator})`;
 
   await tx.execute(sql`insert into ${chats} (id, user_low, user_high, created_at)
-    select 'c-' || ${id} || '-' || r.user_id, least(r.user_id, ${creator}), greatest(r.user_id, ${creator}), ${now.toISOString()}::timestamptz
+    select r.chat_id, least(r.user_id, ${creator}), greatest(r.user_id, ${creator}), ${now.toISOString()}::timestamptz
     from ${massMessageRecipients} as r where ${delivering}
     on conflict do nothing`);
+  // A member who opened a chat with the creator since sending began: their copy goes there (rare: found through the pair).
+  await tx.execute(sql`update ${massMessageRecipients} as r set chat_id = c.id
+    from ${chats} as c
+    where ${delivering} and not exists (select 1 from ${chats} as opened where opened.id = r.chat_id)
+      and c.user_low = least(r.user_id, ${creator}) and c.user_high = greatest(r.user_id, ${creator})`);
   // Both sides of each chat, moved up to the copy's time (never back); the creator has read their own message.
   const copyOf = sql`'m-' || ${id} || '-' || side.member_id`;
   await tx.execute(sql`insert into ${chatParticipants} as cp (chat_id, user_id, partner_id, activity_at, last_read_at, last_read_message_id)
-    select c.id, side.user_id, side.partner_id, ${sendAt},
+    select r.chat_id, side.user_id, side.partner_id, ${sendAt},
       case when side.user_id = ${creator} then ${sendAt} end, case when side.user_id = ${creator} then ${copyOf} end
     from ${massMessageRecipients} as r
-      join ${chats} as c on ${pairChat}
       cross join lateral (values (r.user_id, ${creator}, r.user_id), (${creator}, r.user_id, r.user_id)) as side(user_id, partner_id, member_id)
     where ${delivering}
     on conflict (chat_id, user_id) do update set
@@ -123,10 +137,9 @@ export async function deliverBatch(
   // The copy and its media in one statement; its id is the mass message's and the recipient's, so it is written once.
   const copies = (await tx.execute(sql`with copies as (
       insert into ${messages} (id, chat_id, sender_id, body, price_minor, currency, mass_message_id, created_at)
-      select 'm-' || mm.id || '-' || r.user_id, c.id, mm.creator_id, mm.body, mm.price_minor, mm.currency, mm.id, mm.send_at
+      select 'm-' || mm.id || '-' || r.user_id, r.chat_id, mm.creator_id, mm.body, mm.price_minor, mm.currency, mm.id, mm.send_at
       from ${massMessageRecipients} as r
         join ${massMessages} as mm on mm.id = r.mass_message_id
-        join ${chats} as c on ${pairChat}
       where ${delivering}
       on conflict (id) do nothing
       returning id, chat_id

@@ -5,7 +5,8 @@ import { createActivePlan, follow, insertMediaRow, signUp, subscribe } from '../
 import { savedCard } from '../../test/money-fixtures.js';
 import { subscribe as listen, openSocket } from '../../test/realtime-client.js';
 import { type ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
-import { users } from '../db/schema.js';
+import { massMessages, users } from '../db/schema.js';
+import { deliverBatch, writeRecipients } from './delivery.js';
 
 /**
  * Mass messages: who receives one (lists, exclusions, blocks, accounts), each copy in the
@@ -208,6 +209,29 @@ describe(`mass messages (${TEST_DRIVER})`, () => {
       status: 'unsent',
       recipients: null,
     });
+  });
+
+  it('puts a copy in the chat a member opened after sending began, never in a second chat', async () => {
+    const { creator, goldFan } = await scene();
+    const db = server.context.database.db;
+    const id = generateId();
+    await db.insert(massMessages).values({
+      id,
+      creatorId: creator.id,
+      body: 'Hello',
+      include: ['subscribers'],
+      exclude: [],
+      status: 'sending',
+      sendAt: now(),
+    });
+    // Written when sending began, when the fan had no chat yet: delivery would open one with this id.
+    await db.transaction((tx) => writeRecipients(tx, { id, creatorId: creator.id }, sql`select ${goldFan.id}::text as user_id`));
+    const opened = (await goldFan.client.post('/api/chats', { partnerId: creator.id })).body.id as string;
+    const copies = await db.transaction((tx) => deliverBatch(tx, { id, creatorId: creator.id, sendAt: now(), batch: 0 }, now()));
+    expect(copies).toEqual([{ chatId: opened, messageId: massMessageCopyId(id, goldFan.id), recipientId: goldFan.id }]);
+    const chats = (await goldFan.client.get('/api/chats')).body.items as { id: string }[];
+    expect(chats.map((chat) => chat.id)).toEqual([opened]);
+    expect(await db.transaction((tx) => deliverBatch(tx, { id, creatorId: creator.id, sendAt: now(), batch: 1 }, now()))).toBeNull();
   });
 
   it('refuses what is not the creator’s to send, and bad input, with its code', async () => {

@@ -19,6 +19,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database, Executor } from '../db/database.js';
 import { chatParticipants, fanLists, massMessageMedia, massMessages, media, messages, messageUnlocks, plans } from '../db/schema.js';
+import { analyzeOutgrown } from '../db/statistics.js';
 import { errors } from '../http/errors.js';
 import { keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page-cursor.js';
 import type { TextCheck } from '../http/text-check.js';
@@ -28,6 +29,8 @@ import { audienceSql, type DeliveredCopy, deliverBatch, writeRecipients } from '
 import type { MassMessageRow, MassMessageStatements } from './statements.js';
 
 export const DELIVER_JOB = 'mass-message.deliver';
+/** The tables a mass message's copies go into. */
+const GROWN_TABLES = ['chats', 'chat_participants', 'messages', 'message_media', 'mass_message_recipients'];
 
 export interface MassMessagesServiceDeps {
   db: Database;
@@ -177,13 +180,16 @@ export class MassMessagesService {
 
   /** The delivery job: resolves the recipients when sending begins, then writes batches until none is left. */
   private async deliver(massMessageId: string, signal: AbortSignal): Promise<void> {
-    if ((await this.begin(massMessageId)) !== 'sending') return;
-    for (;;) {
+    const begun = await this.begin(massMessageId);
+    if (begun?.status !== 'sending') return;
+    for (let batch = 0; ; batch++) {
       // Stopping between batches: the queue runs the job again, from the next batch.
       if (signal.aborted) throw new Error('mass message delivery interrupted');
       const delivered = await this.deliverNext(massMessageId);
       if (delivered === null) break;
       this.announce(delivered.copies, delivered.creatorId, massMessageId);
+      // A send that more than doubles the chat tables (a new platform's first big one) gets its statistics right once.
+      if (batch === 0) await analyzeOutgrown(this.deps.db, GROWN_TABLES, begun.recipients);
     }
     await this.deps.db
       .update(massMessages)
@@ -191,15 +197,15 @@ export class MassMessagesService {
       .where(and(eq(massMessages.id, massMessageId), eq(massMessages.status, 'sending')));
   }
 
-  /** A scheduled message's recipients are written and it becomes `sending`, in one transaction; its status after. */
-  private async begin(massMessageId: string): Promise<MassMessageStatus | null> {
+  /** A scheduled message's recipients are written and it becomes `sending`, in one transaction; its status and recipients after. */
+  private async begin(massMessageId: string): Promise<{ status: MassMessageStatus; recipients: number } | null> {
     return this.deps.db.transaction(async (tx) => {
       const [row] = await tx.select().from(massMessages).where(eq(massMessages.id, massMessageId)).for('update');
       if (!row) return null;
-      if (row.status !== 'scheduled') return row.status as MassMessageStatus;
-      const count = await writeRecipients(tx, massMessageId, audienceSql(row.creatorId, row.include, row.exclude, this.deps.now()));
+      if (row.status !== 'scheduled') return { status: row.status as MassMessageStatus, recipients: row.recipientCount ?? 0 };
+      const count = await writeRecipients(tx, row, audienceSql(row.creatorId, row.include, row.exclude, this.deps.now()));
       await tx.update(massMessages).set({ status: 'sending', recipientCount: count }).where(eq(massMessages.id, massMessageId));
-      return 'sending';
+      return { status: 'sending', recipients: count };
     });
   }
 

@@ -64,6 +64,8 @@ export const massMessageRecipients = pgTable(
       .notNull()
       .references(() => massMessages.id, { onDelete: 'cascade' }),
     userId: userReference('user_id'),
+    /** The pair's chat: the one they had when sending began, or the one delivery opens (this id). */
+    chatId: text('chat_id').notNull(),
     batch: integer('batch'),
     skipped: boolean('skipped').notNull().default(false),
   },
