@@ -3,7 +3,16 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { type AccessViewer, DAY_MS, DERIVATIVE_KINDS, DEV_TEST_CARDS, generateId, postAccessLevel, revealsContent } from '@aurum/core';
+import {
+  type AccessViewer,
+  DAY_MS,
+  DERIVATIVE_KINDS,
+  DEV_TEST_CARDS,
+  generateId,
+  massMessageCopyId,
+  postAccessLevel,
+  revealsContent,
+} from '@aurum/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivePlan, follow, signUp, subscribe, uniqueHandle } from '../../test/content-fixtures.js';
@@ -732,6 +741,89 @@ describe(`media never leaks (${TEST_DRIVER})`, () => {
       for (const item of answer.media) for (const kind of PROTECTED_KINDS) expect(item.urls[kind], kind).toBeUndefined();
     }
     await expectLocked(member.client, 'after the refund');
+  }, 120_000);
+
+  it("never serves a mass message's unblurred media to a recipient before they buy their copy, nor to anyone else; the vault to its owner alone", async () => {
+    const creator = await signUp(server, 'massleakcreator', { creator: true });
+    const plan = await createActivePlan(creator.client, 'Gold', 500, 'USD');
+    const buyer = await signUp(server, 'massleakbuyer');
+    const other = await signUp(server, 'massleakother');
+    const stranger = await signUp(server, 'massleakstranger');
+    for (const fan of [buyer, other]) await subscribe(server, fan.id, plan, new Date(server.context.now().getTime() + 5 * DAY_MS));
+    const photo = await processed(creator.id, 'image');
+    const id = generateId();
+    const sent = await creator.client.post('/api/me/mass-messages', {
+      id,
+      text: 'New set',
+      mediaIds: [photo.id],
+      price: { amountMinor: 700, currency: 'USD' },
+      include: ['subscribers'],
+    });
+    expect(sent.status).toBe(201);
+    await expect.poll(async () => (await creator.client.get(`/api/me/mass-messages/${id}`)).body.status, { timeout: 15_000 }).toBe('sent');
+    const copyOf = async (fan: { id: string; client: ApiClient }) => {
+      const chat = ((await fan.client.get('/api/chats')).body.items as { id: string; partner: { userId: string } }[]).find(
+        (item) => item.partner.userId === creator.id,
+      );
+      const messageId = massMessageCopyId(id, fan.id);
+      return {
+        chatId: chat?.id as string,
+        messageId,
+        path: (kind: string) => `/api/chats/${chat?.id}/messages/${messageId}/media/0/${kind}`,
+      };
+    };
+    const bought = await copyOf(buyer);
+    const notBought = await copyOf(other);
+    const unblurred = PROTECTED_KINDS.flatMap((kind) => (photo.bytes[kind] ? [photo.bytes[kind] as Buffer] : []));
+    const refused = async (client: ApiClient | null, url: string, statuses: number[]) => {
+      for (const headers of [{}, { range: 'bytes=0-' }] as Record<string, string>[]) {
+        const fetched = await fetchBytes(client, url, headers);
+        expect(statuses, url).toContain(fetched.status);
+        for (const bytes of unblurred) expect(fetched.body.includes(bytes)).toBe(false);
+        expect(fetched.body.includes(photo.upload)).toBe(false);
+      }
+    };
+
+    // Before buying: each recipient's copy names and serves only its blurred derivatives.
+    for (const [fan, copy] of [
+      [buyer, bought],
+      [other, notBought],
+    ] as const) {
+      const view = (await fan.client.get(`/api/chats/${copy.chatId}/messages/${copy.messageId}`)).body;
+      expect(view).toMatchObject({ unlocked: false, price: { amountMinor: 700 } });
+      for (const kind of PROTECTED_KINDS) expect(view.media[0].urls[kind], kind).toBeUndefined();
+      for (const kind of BLURRED_KINDS) expect((await fetchBytes(fan.client, copy.path(kind))).status, kind).toBe(200);
+      for (const kind of [...PROTECTED_KINDS, 'original', 'upload']) await refused(fan.client, copy.path(kind), [400, 404]);
+    }
+
+    // The buyer pays for their copy: theirs opens, the other recipient's and everyone else's stay shut.
+    const unlocked = await buyer.client.post(`/api/chats/${bought.chatId}/messages/${bought.messageId}/unlock`, {
+      paymentMethodId: await savedCard(buyer.client),
+      idempotencyKey: generateId().padEnd(24, '0'),
+    });
+    expect(unlocked.status).toBe(200);
+    const opened = await fetchBytes(buyer.client, bought.path('playable'));
+    expect(sha256(opened.body)).toBe(sha256(photo.bytes.playable as Buffer));
+    for (const kind of PROTECTED_KINDS) {
+      await refused(other.client, notBought.path(kind), [404]);
+      await refused(other.client, bought.path(kind), [404]);
+      await refused(stranger.client, bought.path(kind), [404]);
+      await refused(null, bought.path(kind), [401]);
+    }
+
+    // The vault serves the item to its owner, and to nobody else by its address.
+    const item = ((await creator.client.get('/api/me/vault')).body.items as { id: string; urls: Record<string, string> }[]).find(
+      (entry) => entry.id === photo.id,
+    );
+    const own = await fetchBytes(creator.client, item?.urls.playable as string);
+    expect(sha256(own.body)).toBe(sha256(photo.bytes.playable as Buffer));
+    for (const kind of [...PROTECTED_KINDS, ...BLURRED_KINDS]) {
+      await refused(buyer.client, `/api/me/vault/${photo.id}/${kind}`, [403]);
+      await refused(stranger.client, `/api/me/vault/${photo.id}/${kind}`, [403]);
+      await refused(null, `/api/me/vault/${photo.id}/${kind}`, [401]);
+    }
+    const rival = await signUp(server, 'massleakrival', { creator: true });
+    for (const kind of PROTECTED_KINDS) await refused(rival.client, `/api/me/vault/${photo.id}/${kind}`, [404]);
   }, 120_000);
 
   it('serves reported media in full to admins only, through the moderation path, and nothing unreported', async () => {
