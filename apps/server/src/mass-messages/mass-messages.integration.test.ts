@@ -200,8 +200,26 @@ describe(`mass messages (${TEST_DRIVER})`, () => {
     const direct = await creator.client.post(`/api/chats/${chatId}/messages`, { id: generateId(), text: 'Before the hour' });
     expect(direct.status).toBe(200);
 
+    // Another creator's, scheduled for the same hour, whose account is disabled meanwhile: it never goes out.
+    const banned = await scene();
+    const silenced = await banned.creator.client.post('/api/me/mass-messages', {
+      id: generateId(),
+      text: 'Never',
+      include: ['subscribers'],
+      sendAt,
+    });
+    await server.context.database.db.update(users).set({ disabledAt: now() }).where(eq(users.id, banned.creator.id));
+
     server.advanceClock(61 * 60_000);
     await waitForStatus(creator, scheduled.body.id, 'sent');
+    await vi.waitFor(
+      async () => {
+        const [row] = await server.context.database.db.select().from(massMessages).where(eq(massMessages.id, silenced.body.id));
+        expect(row).toMatchObject({ status: 'unsent', recipientCount: null });
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    expect(await chatWith(banned.goldFan, banned.creator.id)).toBeUndefined();
     const history = (await goldFan.client.get(`/api/chats/${chatId}/messages`)).body.items as { text: string; createdAt: string }[];
     expect(history.map((message) => message.text)).toEqual(['In an hour', 'Before the hour']);
     expect(history[0]?.createdAt).toBe(new Date(sendAt).toISOString());

@@ -18,7 +18,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database, Executor } from '../db/database.js';
-import { chatParticipants, fanLists, massMessageMedia, massMessages, media, messages, messageUnlocks, plans } from '../db/schema.js';
+import { chatParticipants, fanLists, massMessageMedia, massMessages, media, messages, messageUnlocks, plans, users } from '../db/schema.js';
 import { analyzeOutgrown } from '../db/statistics.js';
 import { errors } from '../http/errors.js';
 import { keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page-cursor.js';
@@ -203,6 +203,12 @@ export class MassMessagesService {
       const [row] = await tx.select().from(massMessages).where(eq(massMessages.id, massMessageId)).for('update');
       if (!row) return null;
       if (row.status !== 'scheduled') return { status: row.status as MassMessageStatus, recipients: row.recipientCount ?? 0 };
+      // A creator whose account was disabled since sends nothing more.
+      const [creator] = await tx.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, row.creatorId));
+      if (creator?.disabledAt) {
+        await tx.update(massMessages).set({ status: 'unsent', unsentAt: this.deps.now() }).where(eq(massMessages.id, massMessageId));
+        return { status: 'unsent', recipients: 0 };
+      }
       const count = await writeRecipients(tx, row, audienceSql(row.creatorId, row.include, row.exclude, this.deps.now()));
       await tx.update(massMessages).set({ status: 'sending', recipientCount: count }).where(eq(massMessages.id, massMessageId));
       return { status: 'sending', recipients: count };
