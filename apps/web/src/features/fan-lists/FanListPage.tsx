@@ -27,6 +27,7 @@ import { addSnack } from '../../components/snack-queue';
 import { UserAvatar } from '../../components/UserAvatar';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
+import { fanCount, fanListName } from '../../lib/fan-list-names';
 import { useFanListMembership } from '../../lib/fan-lists';
 import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
@@ -34,7 +35,7 @@ import { useAddressParams } from '../../lib/useAddressParams';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { deleteFanList, fanListMembersQuery, renameFanList } from './api';
 import { ListNameDialog } from './ListNameDialog';
-import { fanCount, fanListName, fanListPurpose, firstLine, sinceText, spentText } from './names';
+import { fanListPurpose, firstLine, sinceText, spentText } from './names';
 
 const SEARCH_DEBOUNCE_MS = 300;
 /** The longest search the members list takes. */
