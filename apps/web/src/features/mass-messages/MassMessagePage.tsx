@@ -28,7 +28,7 @@ import { paths } from '../../lib/paths';
 import { keepMassMessage, massMessageQuery, unsendMassMessage } from './api';
 import { endedDaysOf } from './compose';
 import { StageChip } from './StageChip';
-import { deliveredText, mediaText, priceText, stageOf, whenText } from './status';
+import { deliveredText, mediaText, priceText, stageOf, whenDetail } from './status';
 
 const TITLE = 'Mass message';
 
@@ -65,7 +65,7 @@ function MessageDetails({ message }: { message: MassMessageDetails }) {
         <PageHeader title={TITLE} back />
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: -1.5 }}>
           <StageChip message={message} />
-          <Typography color="text.secondary">{whenText(message)}</Typography>
+          <Typography color="text.secondary">{whenDetail(message)}</Typography>
         </Box>
       </Box>
 
@@ -171,8 +171,19 @@ function Outcome({ message }: { message: MassMessageDetails }) {
         gap: 1.5,
       }}
     >
-      {stats.map(([term, value]) => (
-        <Box key={term} sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover', display: 'grid', gap: 0.25 }}>
+      {stats.map(([term, value], index) => (
+        <Box
+          key={term}
+          sx={{
+            p: 1.5,
+            borderRadius: 1,
+            bgcolor: 'action.hover',
+            display: 'grid',
+            gap: 0.25,
+            // Two by two on a phone: the last, what it earned, takes a row of its own.
+            gridColumn: index === stats.length - 1 ? { xs: 'span 2', sm: 'auto' } : undefined,
+          }}
+        >
           <Typography component="dt" variant="body2" color="text.secondary">
             {term}
           </Typography>

@@ -15,7 +15,7 @@ import { LoadFailed } from '../../components/RetryAlert';
 import { paths } from '../../lib/paths';
 import { massMessagesQuery } from './api';
 import { StageChip } from './StageChip';
-import { deliveredText, mediaText, priceText, STAGE_LABELS, stageOf, whenText } from './status';
+import { deliveredText, mediaText, priceText, whenDetail, whenText } from './status';
 
 const TITLE = 'Mass messages';
 
@@ -71,7 +71,6 @@ const excerptOf = (message: Pick<MassMessage, 'text' | 'mediaCount'>) => message
 function MessageRow({ message }: { message: MassMessage }) {
   const media = mediaText(message.mediaCount);
   const carries = media ? `${media} · ${priceText(message)}` : null;
-  const when = whenText(message);
   const delivered = deliveredText(message);
   const excerpt = excerptOf(message);
   return (
@@ -79,7 +78,7 @@ function MessageRow({ message }: { message: MassMessage }) {
       <CardActionArea
         component={RouterLink}
         to={paths.massMessage(message.id)}
-        aria-label={[excerpt, carries, STAGE_LABELS[stageOf(message)], when, delivered].filter(Boolean).join('. ')}
+        aria-label={[excerpt, carries, whenText(message), delivered].filter(Boolean).join('. ')}
         sx={{ p: 2, display: 'flex', gap: 1.5, alignItems: 'center' }}
       >
         <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 0.75 }}>
@@ -104,7 +103,7 @@ function MessageRow({ message }: { message: MassMessage }) {
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <StageChip message={message} />
             <Typography variant="body2" color="text.secondary">
-              {when}
+              {whenDetail(message)}
             </Typography>
           </Box>
           {delivered && <Typography variant="body2">{delivered}</Typography>}

@@ -9,6 +9,7 @@ import {
 } from '@aurum/core';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import GroupsIcon from '@mui/icons-material/Groups';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -395,11 +396,24 @@ function Audience({ include, exclude }: { include: readonly string[]; exclude: r
   else if (audience.isError) words = `Could not count the fans: ${errorMessage(audience.error)}`;
   else words = 'Counting the fans…';
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', pt: 0.5 }}>
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        flexWrap: 'wrap',
+        mt: 0.5,
+        px: 2,
+        py: 1.5,
+        borderRadius: 1,
+        bgcolor: 'action.hover',
+      }}
+    >
+      <GroupsIcon aria-hidden color="primary" />
       <Typography
         role="status"
         aria-busy={(include.length > 0 && counting) || undefined}
-        sx={{ fontWeight: 700, opacity: include.length > 0 && counting && audience.data ? 0.6 : 1 }}
+        sx={{ fontWeight: 700, flex: 1, minWidth: 0, opacity: include.length > 0 && counting && audience.data ? 0.6 : 1 }}
       >
         {words}
       </Typography>

@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSnacks } from '../../components/snack-queue';
-import { fromDateTimeLocalValue, toDateTimeLocalValue } from '../../lib/dates';
+import { formatDateTime, fromDateTimeLocalValue, toDateTimeLocalValue } from '../../lib/dates';
 import type { TusCallbacks } from '../../lib/upload/tus-upload';
 import { makeUser, mockApi } from '../../test/api-mock';
 import { makePlan } from '../../test/post-fixtures';
@@ -279,7 +279,8 @@ describe('a new mass message', () => {
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/mass-messages/${sent?.id}`));
     expect(sent).toMatchObject({ text: 'Live on Sunday', include: ['plan:p1'], sendAt: fromDateTimeLocalValue(at)?.toISOString() });
-    expect(await screen.findByText(/^Scheduled for /, { selector: 'p' })).toBeTruthy();
+    expect(await screen.findByText('Scheduled', { selector: '.MuiChip-label' })).toBeTruthy();
+    expect(screen.getByText(`Scheduled for ${formatDateTime(fromDateTimeLocalValue(at) as Date)}.`)).toBeTruthy();
     expect(screen.getByText('Subscribers of Gold')).toBeTruthy();
   });
 });
@@ -321,13 +322,14 @@ describe('the mass messages page', () => {
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/mass-messages/mm2', '/mass-messages/mm3', '/mass-messages/mm1']);
     const [first, second, third] = links as [HTMLElement, HTMLElement, HTMLElement];
     expect(first.getAttribute('aria-label')).toMatch(
-      /^Tonight only: the full harbour set\. 3 media items · \$4\.50\. Sending\. Sending since .+\. Delivered 1,204 of 1,250$/,
+      /^Tonight only: the full harbour set\. 3 media items · \$4\.50\. Sending since .+\. Delivered 1,204 of 1,250$/,
     );
     expect(within(first).getByText('Delivered 1,204 of 1,250')).toBeTruthy();
     expect(within(second).getAllByText('1 media item')).toHaveLength(1);
     expect(within(second).getByText('1 media item · Free')).toBeTruthy();
     expect(within(second).getByText('Scheduled')).toBeTruthy();
-    expect(within(second).getByText(/^Scheduled for .*2099/)).toBeTruthy();
+    expect(within(second).getByText(/^for .*2099/)).toBeTruthy();
+    expect(second.getAttribute('aria-label')).toMatch(/^1 media item\. 1 media item · Free\. Scheduled for .*2099, \d+:\d\d [AP]M$/);
     expect(within(third).getByText('Sent')).toBeTruthy();
     expect(within(third).getByText('Delivered 1,250 of 1,250')).toBeTruthy();
   });

@@ -29,19 +29,23 @@ export const STAGE_COLORS = {
   unsent: 'default',
 } as const satisfies Record<Stage, string>;
 
-/** When it went or goes out: "Scheduled for Mon, Nov 23, 2026, 9:30 AM", "Sent …", "Unsent …". */
-export function whenText(message: Pick<MassMessage, 'status' | 'sendAt' | 'sentAt' | 'unsentAt'>, now: number = Date.now()): string {
+/** When it went or goes out, as said after its state: "for Mon, Nov 23, 2026, 9:30 AM", "since …", or the time. */
+export function whenDetail(message: Pick<MassMessage, 'status' | 'sendAt' | 'sentAt' | 'unsentAt'>, now: number = Date.now()): string {
   switch (stageOf(message, now)) {
     case 'scheduled':
-      return `Scheduled for ${formatDateTime(message.sendAt)}`;
+      return `for ${formatDateTime(message.sendAt)}`;
     case 'sending':
-      return `Sending since ${formatDateTime(message.sendAt)}`;
+      return `since ${formatDateTime(message.sendAt)}`;
     case 'sent':
-      return `Sent ${formatDateTime(message.sentAt ?? message.sendAt)}`;
+      return formatDateTime(message.sentAt ?? message.sendAt);
     case 'unsent':
-      return `Unsent ${formatDateTime(message.unsentAt ?? message.sendAt)}`;
+      return formatDateTime(message.unsentAt ?? message.sendAt);
   }
 }
+
+/** Its state and when: "Scheduled for Mon, Nov 23, 2026, 9:30 AM", "Sending since …", "Sent …", "Unsent …". */
+export const whenText = (message: Pick<MassMessage, 'status' | 'sendAt' | 'sentAt' | 'unsentAt'>, now: number = Date.now()) =>
+  `${STAGE_LABELS[stageOf(message, now)]} ${whenDetail(message, now)}`;
 
 const count = (value: number) => value.toLocaleString('en-US');
 
