@@ -113,10 +113,9 @@ function MassMessageForm({ lists, start }: { lists: readonly FanListSummary[]; s
 
   const send = useMutation({
     mutationFn: (input: MassMessageInput) => createMassMessage(input),
-    onSuccess: (message) => {
+    onSuccess: (message, input) => {
       keepMassMessage(queryClient, message);
-      const scheduled = Date.parse(message.sendAt) > Date.now();
-      addSnack(scheduled ? `Scheduled for ${formatDateTime(message.sendAt)}.` : 'Your message is on its way.', 'success');
+      addSnack(input.sendAt ? `Scheduled for ${formatDateTime(message.sendAt)}.` : 'Your message is on its way.', 'success');
       navigate(paths.massMessage(message.id), { replace: true });
     },
     onError: (error) => {

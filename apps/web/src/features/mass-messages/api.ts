@@ -3,29 +3,31 @@ import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/
 import { api } from '../../lib/api/client';
 import { cursorPaging, pagePath } from '../../lib/api/cursor-list';
 import { queryKeys } from '../../lib/query-keys';
-import { isUnderWay } from './status';
+import { readAgainIn } from './status';
 
 const MASS_MESSAGES_PATH = '/me/mass-messages';
 const messagePath = (massMessageId: string) => `${MASS_MESSAGES_PATH}/${encodeURIComponent(massMessageId)}`;
 
-/** While a message goes out, its page and the list read it again this often. */
-export const SENDING_POLL_MS = 3000;
+/** The soonest any of these messages should be read again, or false. */
+function soonest(messages: readonly Parameters<typeof readAgainIn>[0][]): number | false {
+  const delays = messages.map((message) => readAgainIn(message)).filter((delay): delay is number => delay !== false);
+  return delays.length > 0 ? Math.min(...delays) : false;
+}
 
-/** The creator's mass messages, newest first; read again while one of them is going out. */
+/** The creator's mass messages, newest first; read again while one of them goes out or is about to. */
 export const massMessagesQuery = infiniteQueryOptions({
   queryKey: queryKeys.massMessages.list,
   queryFn: ({ pageParam }) => api.get<MassMessagesPage>(pagePath(MASS_MESSAGES_PATH, pageParam)),
   ...cursorPaging,
-  refetchInterval: (query) =>
-    query.state.data?.pages.some((page) => page.items.some((message) => isUnderWay(message))) ? SENDING_POLL_MS : false,
+  refetchInterval: (query) => soonest(query.state.data?.pages.flatMap((page) => page.items) ?? []),
 });
 
-/** One mass message with what came of it; read again while it goes out. */
+/** One mass message with what came of it; read again while it goes out or is about to. */
 export const massMessageQuery = (massMessageId: string) =>
   queryOptions({
     queryKey: queryKeys.massMessages.one(massMessageId),
     queryFn: () => api.get<MassMessageDetails>(messagePath(massMessageId)),
-    refetchInterval: (query) => (query.state.data && isUnderWay(query.state.data) ? SENDING_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data ? readAgainIn(query.state.data) : false),
   });
 
 /** A choice of lists as it is sent and kept: the references in one order, comma-separated. */

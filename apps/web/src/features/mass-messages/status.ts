@@ -12,8 +12,22 @@ export function stageOf(message: Timed, now: number = Date.now()): Stage {
   return message.status;
 }
 
-/** Still going out (or about to): worth reading again soon. */
-export const isUnderWay = (message: Timed, now: number = Date.now()) => stageOf(message, now) === 'sending';
+/** While a message goes out, its page and the list read it again this often. */
+export const SENDING_POLL_MS = 3000;
+/** A message due within this long is watched for when it begins. */
+const DUE_SOON_MS = 10 * 60_000;
+
+/**
+ * How soon to read a message again, or false: often while it goes out, and at its time when it
+ * is due soon (this device's clock may be behind the server's, so a message sent now may still
+ * read as due for a moment).
+ */
+export function readAgainIn(message: Timed, now: number = Date.now()): number | false {
+  if (message.status === 'sending') return SENDING_POLL_MS;
+  if (message.status !== 'scheduled') return false;
+  const wait = Date.parse(message.sendAt) - now;
+  return wait > DUE_SOON_MS ? false : Math.max(SENDING_POLL_MS, wait);
+}
 
 export const STAGE_LABELS: Record<Stage, string> = {
   scheduled: 'Scheduled',
