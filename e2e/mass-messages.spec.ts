@@ -1,4 +1,4 @@
-import type { MassMessageDetails } from '@aurum/core';
+import type { ChatsPage, MassMessageDetails, MessagesPage } from '@aurum/core';
 import { formatMoney } from '@aurum/core';
 import type { Page, TestInfo } from '@playwright/test';
 import { writePhoto } from './support/creator.js';
@@ -149,4 +149,24 @@ test('a creator sends a paid photo to all their subscribers from the menu; it re
   await expect(outcome(page, 'Earned')).toHaveText(formatMoney(earned ?? { amountMinor: 0, currency: 'USD' }));
   await expectAccessible(page);
   await screenshotOfPage(page, testInfo, 'mass-message-bought');
+
+  // Unsent once confirmed: the copy nobody read leaves the onlooker's chat; the one bought stays with the buyer.
+  const chatOf = async (fan: typeof buyer) => (await call<ChatsPage>(fan, 'GET', '/api/chats')).items[0]?.id ?? '';
+  const [buyerChat, onlookerChat] = [await chatOf(buyer), await chatOf(onlooker)];
+  const copiesIn = async (fan: typeof buyer, chatId: string) =>
+    (await call<MessagesPage>(fan, 'GET', `/api/chats/${chatId}/messages`)).items.length;
+  expect(await copiesIn(onlooker, onlookerChat)).toBe(1);
+  await page.getByRole('button', { name: 'Unsend' }).click();
+  const unsending = page.getByRole('dialog', { name: 'Unsend this message?' });
+  await expect(unsending).toContainText('Copies already read or bought stay');
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'mass-message-unsend');
+  await unsending.getByRole('button', { name: 'Unsend' }).click();
+  await expect(page.getByText('Message unsent.')).toBeVisible();
+  await expect(unsending).toBeHidden();
+  await expect(page.getByText('Unsent', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('term').filter({ hasText: 'Unsent' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Unsend' })).toHaveCount(0);
+  expect(await copiesIn(onlooker, onlookerChat)).toBe(0);
+  expect(await copiesIn(buyer, buyerChat)).toBe(1);
 });
