@@ -85,7 +85,7 @@ function MessageDetails({ message }: { message: MassMessageDetails }) {
         )}
       </SectionCard>
 
-      <Recipients message={message} />
+      <SentToLists message={message} />
 
       <SectionCard title="What came of it">
         {stageOf(message) === 'sending' && message.recipients !== null && message.recipients > 0 && (
@@ -134,7 +134,7 @@ function sendAtTerm(message: MassMessageDetails): string {
 }
 
 /** The lists it went to and those left out, named as on the fan lists pages. */
-function Recipients({ message }: { message: MassMessageDetails }) {
+function SentToLists({ message }: { message: MassMessageDetails }) {
   const lists = useQuery(fanListsQuery(endedDaysOf([...message.include, ...message.exclude])));
   const names = (refs: readonly string[]) => refs.map((ref) => fanListRefName(ref, lists.data?.lists)).join(', ');
   return (

@@ -81,8 +81,12 @@ export default function NewMassMessagePage() {
 function MassMessageForm({ lists, start }: { lists: readonly FanListSummary[]; start: string[] }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [include, setInclude] = useState<string[]>(start);
-  const [exclude, setExclude] = useState<string[]>([]);
+  const [chosenInclude, setInclude] = useState<string[]>(start);
+  const [chosenExclude, setExclude] = useState<string[]>([]);
+  // A list gone since it was chosen (the lists are read again when the server says one is not found) is chosen no more.
+  const offered = new Set(lists.map((list) => list.ref));
+  const include = chosenInclude.filter((ref) => offered.has(ref));
+  const exclude = chosenExclude.filter((ref) => offered.has(ref));
   const [leavingOut, setLeavingOut] = useState(false);
   const [text, setText] = useState('');
   const media = useMessageAttachments();

@@ -240,6 +240,32 @@ describe('a new mass message', () => {
     expect(sent[1]?.id).not.toBe(sent[0]?.id);
   });
 
+  it('says when a chosen list has gone, and reads the lists again without it', async () => {
+    let listsNow = lists();
+    const sent: MassMessageInput[] = [];
+    mockApi({
+      ...signedIn,
+      'GET /api/me/fan-lists?days=30': () => ({ status: 200, body: listsNow }),
+      'GET /api/me/mass-messages/audience?include=list%3Al1,subscribers': audience(13),
+      'GET /api/me/mass-messages/audience?include=subscribers': audience(12),
+      'POST /api/me/mass-messages': (body) => {
+        sent.push(body as MassMessageInput);
+        // The list was deleted in another tab.
+        listsNow = { lists: listsNow.lists.filter((list) => list.ref !== 'list:l1') };
+        return { status: 404, body: { type: 'not_found', message: 'List not found.', statusCode: 404 } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/mass-messages/new?include=subscribers,list%3Al1');
+    expect(await screen.findByText('Reaches 13 fans')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send now' }));
+    expect(await screen.findByText(/^A list you chose, or a media item, is no longer there/)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: /^Regulars/ })).toBeNull());
+    expect(await screen.findByText('Reaches 12 fans')).toBeTruthy();
+    expect(sent[0]?.include).toEqual(['subscribers', 'list:l1']);
+  });
+
   it('schedules it for a time at most 90 days ahead', async () => {
     let sent: MassMessageInput | undefined;
     const handlers: Parameters<typeof mockApi>[0] = {
