@@ -206,6 +206,8 @@ test('a creator walks their studio', async ({ browser }, testInfo) => {
     { name: 'post-edit', path: `/posts/${world.publicPost}/edit`, heading: 'Edit post' },
     { name: 'fans', path: '/users', heading: 'People', shows: 'Milo Member' },
     { name: 'fan-lists', path: '/lists', heading: 'Fan lists', shows: 'All subscribers' },
+    { name: 'mass-messages', path: '/mass-messages', heading: 'Mass messages', shows: 'No mass messages yet' },
+    { name: 'mass-message-new', path: '/mass-messages/new', heading: 'New mass message', shows: 'All subscribers' },
     { name: 'chat', path: `/chat/${world.chatId}`, heading: 'Milo Member', shows: 'Your pines set is wonderful.' },
   ]);
 });

@@ -170,6 +170,26 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/lists', title: 'Fan lists', layout: 'menu', installPrompt: true, page: () => import('../features/fan-lists/FanListsPage') },
   { path: '/lists/:ref', title: 'Fan list', layout: 'menu', page: () => import('../features/fan-lists/FanListPage') },
 
+  {
+    path: '/mass-messages',
+    title: 'Mass messages',
+    layout: 'menu',
+    installPrompt: true,
+    page: () => import('../features/mass-messages/MassMessagesPage'),
+  },
+  {
+    path: '/mass-messages/new',
+    title: 'New mass message',
+    layout: 'menu',
+    page: () => import('../features/mass-messages/NewMassMessagePage'),
+  },
+  {
+    path: '/mass-messages/:massMessageId',
+    title: 'Mass message',
+    layout: 'menu',
+    page: () => import('../features/mass-messages/MassMessagePage'),
+  },
+
   { path: '/legal/tos', title: 'Terms of service', layout: 'menu', page: () => import('../features/legal/TermsPage') },
   { path: '/notices', title: 'Notices', layout: 'menu', installPrompt: true, page: () => import('../features/moderation/NoticesPage') },
 

@@ -86,6 +86,13 @@ export const paths = {
   /** One list by its reference (`subscribers`, `ended:30`, `plan:<id>`, `list:<id>`). */
   fanList: (ref: string) => `/lists/${segment(ref)}`,
 
+  /** The creator's mass messages: one message to the fans on some of their lists, each in their own chat. */
+  massMessages: '/mass-messages',
+  newMassMessage: '/mass-messages/new',
+  /** A new mass message with one list (by its reference) chosen to begin with. */
+  newMassMessageTo: (ref: string) => `/mass-messages/new?include=${segment(ref)}`,
+  massMessage: (massMessageId: string) => `/mass-messages/${segment(massMessageId)}`,
+
   subscribeTo: (creatorId: string) => `/users/subscribeTo/${segment(creatorId)}`,
   /** A free-trial link, as members open it. */
   trial: (code: string) => `/trial/${segment(code)}`,

@@ -132,6 +132,13 @@ export const queryKeys = {
     fans: ['fanLists', 'fan'] as const,
     fan: (userId: string) => ['fanLists', 'fan', userId] as const,
   },
+  /** The signed-in creator's mass messages, one with what came of it, and how many fans a choice of lists reaches. */
+  massMessages: {
+    all: ['massMessages'] as const,
+    list: ['massMessages', 'list'] as const,
+    one: (massMessageId: string) => ['massMessages', 'one', massMessageId] as const,
+    audience: (include: string, exclude: string) => ['massMessages', 'audience', include, exclude] as const,
+  },
   moderation: {
     all: ['moderation'] as const,
     /** The signed-in user's moderation notices (a report's outcome, a removal, a suspension). */

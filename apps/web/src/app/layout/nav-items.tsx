@@ -3,6 +3,7 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ArticleIcon from '@mui/icons-material/Article';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import CampaignIcon from '@mui/icons-material/Campaign';
 import ChatIcon from '@mui/icons-material/Chat';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -57,6 +58,7 @@ export function secondaryNavItems(user: Pick<CurrentUser, 'roles'>, unreadNotice
           { label: 'Posts', to: paths.posts, icon: <ArticleIcon /> },
           { label: 'Plans', to: paths.plans, icon: <ViewListIcon /> },
           { label: 'Fan lists', to: paths.fanLists, icon: <RecentActorsIcon /> },
+          { label: 'Mass messages', to: paths.massMessages, icon: <CampaignIcon /> },
           { label: 'Payouts', to: paths.creatorPayouts, icon: <AccountBalanceWalletIcon /> },
         ]
       : [{ label: 'Become a creator', to: paths.creatorDashboard, icon: <AutoAwesomeIcon /> }]),

@@ -1,41 +1,19 @@
-import { CHAT_MESSAGE_MAX_LENGTH, type ContentPrice, MESSAGE_MEDIA_MAX } from '@aurum/core';
-import AttachFileIcon from '@mui/icons-material/AttachFile';
-import AudioFileIcon from '@mui/icons-material/AudioFile';
-import CloseIcon from '@mui/icons-material/Close';
+import { CHAT_MESSAGE_MAX_LENGTH, type ContentPrice } from '@aurum/core';
 import SendIcon from '@mui/icons-material/Send';
-import VideoFileIcon from '@mui/icons-material/VideoFile';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { AttachButton, AttachmentList, useMessageAttachments } from '../../components/message-media/MessageAttachments';
+import { MessagePriceField } from '../../components/message-media/MessagePriceField';
 import { useSnacksClearOfBottom } from '../../components/snack-queue';
 import { contentCurrency, ownPlansQuery } from '../../lib/plans';
 import { parseContentPrice } from '../../lib/price';
 import { useOnline } from '../../lib/pwa/online';
-import {
-  ALL_MEDIA_KINDS,
-  acceptFor,
-  HiddenFileInput,
-  type MediaPhase,
-  mediaPhase,
-  UploadStatus,
-  useMediaStatus,
-  useUpload,
-} from '../../lib/upload';
 
 /** How often the partner is told the user is typing, at most. */
 const TYPING_EVERY_MS = 3000;
-
-interface Attachment {
-  key: string;
-  file: File;
-  mediaId: string | null;
-  phase: MediaPhase;
-}
 
 export interface ComposedMessage {
   text: string;
@@ -61,7 +39,8 @@ export function Composer({
   onTyping: () => void;
 }) {
   const [text, setText] = useState('');
-  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const media = useMessageAttachments();
+  const { attachments, mediaIds } = media;
   const [priceText, setPriceText] = useState('');
   const lastTyping = useRef(0);
   const online = useOnline();
@@ -70,56 +49,28 @@ export function Composer({
   const currency = contentCurrency(plans.data);
   const trimmed = text.trim();
   const tooLong = trimmed.length > CHAT_MESSAGE_MAX_LENGTH;
-  const busy = attachments.some((item) => item.phase === 'uploading' || item.phase === 'processing' || item.phase === 'idle');
-  const broken = attachments.some((item) => item.phase === 'failed');
-  const mediaIds = attachments.flatMap((item) => (item.phase === 'ready' && item.mediaId ? [item.mediaId] : []));
   const price = parseContentPrice(attachments.length > 0 ? priceText : '', currency);
   const priceError = price.error;
-  const canSend = online && (trimmed.length > 0 || mediaIds.length > 0) && !tooLong && !busy && !broken && !priceError;
-
-  const update = useCallback((key: string, change: Pick<Attachment, 'mediaId' | 'phase'>) => {
-    setAttachments((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
-  }, []);
-  const add = (files: File[]) => {
-    setAttachments((list) => [
-      ...list,
-      ...files
-        .slice(0, MESSAGE_MEDIA_MAX - list.length)
-        .map((file) => ({ key: `${file.name}-${file.size}-${Math.random()}`, file, mediaId: null, phase: 'idle' as MediaPhase })),
-    ]);
-  };
-  const remove = (key: string) => setAttachments((list) => list.filter((item) => item.key !== key));
+  const canSend = online && (trimmed.length > 0 || mediaIds.length > 0) && !tooLong && !media.busy && !media.broken && !priceError;
 
   const send = () => {
     if (!canSend) return;
     onSend({ text: trimmed, mediaIds, price: mediaIds.length > 0 ? price.price : null });
     setText('');
-    setAttachments([]);
+    media.clear();
     setPriceText('');
   };
 
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
-      {attachments.length > 0 && (
-        <Box component="ul" aria-label="Attachments" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}>
-          {attachments.map((item) => (
-            <AttachmentRow key={item.key} attachment={item} onUpdate={update} onRemove={remove} />
-          ))}
-        </Box>
-      )}
+      <AttachmentList attachments={attachments} onUpdate={media.update} onRemove={media.remove} />
       {canAttach && attachments.length > 0 && (
-        <TextField
-          label="Price (optional)"
-          size="small"
+        <MessagePriceField
           value={priceText}
-          onChange={(event) => setPriceText(event.target.value)}
-          error={Boolean(priceError)}
-          helperText={priceError ?? 'Set a price and the member pays to see the media. Leave empty to send it free.'}
-          slotProps={{
-            htmlInput: { inputMode: 'decimal', name: 'price' },
-            input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
-          }}
-          sx={{ maxWidth: 320 }}
+          onChange={setPriceText}
+          currency={currency}
+          error={priceError}
+          helperText="Set a price and the member pays to see the media. Leave empty to send it free."
         />
       )}
       <Box
@@ -130,7 +81,7 @@ export function Composer({
         }}
         sx={{ display: 'flex', gap: 1, alignItems: 'flex-end' }}
       >
-        {canAttach && <AttachButton disabled={!online || attachments.length >= MESSAGE_MEDIA_MAX} onAdd={add} />}
+        {canAttach && <AttachButton disabled={!online || media.full} onAdd={media.add} />}
         <TextField
           label="Message"
           multiline
@@ -165,94 +116,6 @@ export function Composer({
           <SendIcon />
         </IconButton>
       </Box>
-    </Box>
-  );
-}
-
-/** Opens the file picker for one or more files; the hidden input is no control of its own. */
-function AttachButton({ disabled, onAdd }: { disabled: boolean; onAdd: (files: File[]) => void }) {
-  const input = useRef<HTMLInputElement>(null);
-  const picked = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.target.files ?? []);
-    event.target.value = '';
-    if (files.length > 0) onAdd(files);
-  };
-  return (
-    <>
-      <Button
-        variant="text"
-        aria-label="Attach photos, videos or sounds"
-        disabled={disabled}
-        onClick={() => input.current?.click()}
-        sx={{ minWidth: 0, mb: 0.5 }}
-      >
-        <AttachFileIcon />
-      </Button>
-      <HiddenFileInput ref={input} name="attachment" multiple accept={acceptFor(ALL_MEDIA_KINDS)} onChange={picked} />
-    </>
-  );
-}
-
-/** What was attached, before it is sent: the picture itself (from this device), or the kind of file. */
-function AttachmentPreview({ file }: { file: File }) {
-  const [url, setUrl] = useState<string | null>(null);
-  const isImage = file.type.startsWith('image/');
-  useEffect(() => {
-    if (!isImage) return;
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file, isImage]);
-  const frame = { width: 48, height: 48, flexShrink: 0, borderRadius: 1, bgcolor: 'action.hover' } as const;
-  if (isImage) return <Box component="img" src={url ?? undefined} alt="" sx={{ ...frame, objectFit: 'cover' }} />;
-  const Icon = file.type.startsWith('audio/') ? AudioFileIcon : VideoFileIcon;
-  return (
-    <Box aria-hidden sx={{ ...frame, display: 'grid', placeItems: 'center', color: 'primary.main' }}>
-      <Icon />
-    </Box>
-  );
-}
-
-/** One attached file, shown with its name: its own upload, then the server's processing. */
-function AttachmentRow({
-  attachment,
-  onUpdate,
-  onRemove,
-}: {
-  attachment: Attachment;
-  onUpdate: (key: string, change: Pick<Attachment, 'mediaId' | 'phase'>) => void;
-  onRemove: (key: string) => void;
-}) {
-  const upload = useUpload();
-  const status = useMediaStatus(upload.mediaId);
-  const phase = mediaPhase(upload.state, status.data?.status);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the upload starts once, when the file is attached
-  useEffect(() => {
-    upload.start(attachment.file);
-  }, []);
-  useEffect(() => {
-    onUpdate(attachment.key, { mediaId: upload.mediaId, phase: upload.state === 'error' ? 'failed' : phase });
-  }, [onUpdate, attachment.key, upload.mediaId, upload.state, phase]);
-
-  return (
-    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-      <AttachmentPreview file={attachment.file} />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-          {attachment.file.name}
-        </Typography>
-        <UploadStatus
-          phase={phase}
-          progress={upload.progress}
-          error={upload.error ?? status.data?.failureReason}
-          label={attachment.file.name}
-          readyText="Ready to send"
-        />
-      </Box>
-      <IconButton aria-label={`Remove ${attachment.file.name}`} onClick={() => onRemove(attachment.key)}>
-        <CloseIcon />
-      </IconButton>
     </Box>
   );
 }

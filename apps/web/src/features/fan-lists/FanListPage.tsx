@@ -1,4 +1,5 @@
 import { displayName, FAN_LIST_NAME_MAX, type FanListMember, type FanListSummary, type FanLists } from '@aurum/core';
+import CampaignIcon from '@mui/icons-material/Campaign';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import SearchIcon from '@mui/icons-material/Search';
@@ -27,6 +28,7 @@ import { addSnack } from '../../components/snack-queue';
 import { UserAvatar } from '../../components/UserAvatar';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
+import { fanCount, fanListName } from '../../lib/fan-list-names';
 import { useFanListMembership } from '../../lib/fan-lists';
 import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
@@ -34,13 +36,16 @@ import { useAddressParams } from '../../lib/useAddressParams';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { deleteFanList, fanListMembersQuery, renameFanList } from './api';
 import { ListNameDialog } from './ListNameDialog';
-import { fanCount, fanListName, fanListPurpose, firstLine, sinceText, spentText } from './names';
+import { fanListPurpose, firstLine, sinceText, spentText } from './names';
 
 const SEARCH_DEBOUNCE_MS = 300;
 /** The longest search the members list takes. */
 const SEARCH_MAX = 100;
 
-/** /lists/:ref: one list's fans, searched (in the address); the creator's own lists are renamed, deleted and pruned here. */
+/**
+ * /lists/:ref: one list's fans, searched (in the address), and a mass message to them; the
+ * creator's own lists are renamed, deleted and pruned here.
+ */
 export default function FanListPage() {
   const { ref = '' } = useParams();
   // Another list is another page: nothing of the last one stays on screen while it loads.
@@ -75,7 +80,7 @@ function ListPage({ listRef }: { listRef: string }) {
       <PageHeader title={name} back>
         {fanCount(list.count)} · {fanListPurpose(list)}
       </PageHeader>
-      {list.kind === 'custom' && list.listId && <OwnListActions list={{ ...list, listId: list.listId }} />}
+      <ListActions list={list} />
       <Box component="search" sx={{ mb: 2 }}>
         <TextField
           type="search"
@@ -191,20 +196,28 @@ function RemoveButton({ listId, userId, name }: { listId: string; userId: string
 
 type OwnList = FanListSummary & { listId: string };
 
-/** Rename and Delete for one of the creator's own lists. */
-function OwnListActions({ list }: { list: OwnList }) {
+/** Message this list (a mass message to its fans), and Rename and Delete for one of the creator's own lists. */
+function ListActions({ list }: { list: FanListSummary }) {
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const own = list.kind === 'custom' && list.listId ? { ...list, listId: list.listId } : null;
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2, mt: -1 }}>
-      <Button variant="outlined" size="small" startIcon={<EditIcon />} onClick={() => setRenaming(true)}>
-        Rename
+      <Button variant="outlined" size="small" startIcon={<CampaignIcon />} component={RouterLink} to={paths.newMassMessageTo(list.ref)}>
+        Message this list
       </Button>
-      <Button variant="outlined" size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setDeleting(true)}>
-        Delete
-      </Button>
-      {renaming && <RenameDialog list={list} onClose={() => setRenaming(false)} />}
-      {deleting && <DeleteDialog list={list} onClose={() => setDeleting(false)} />}
+      {own && (
+        <>
+          <Button variant="outlined" size="small" startIcon={<EditIcon />} onClick={() => setRenaming(true)}>
+            Rename
+          </Button>
+          <Button variant="outlined" size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setDeleting(true)}>
+            Delete
+          </Button>
+          {renaming && <RenameDialog list={own} onClose={() => setRenaming(false)} />}
+          {deleting && <DeleteDialog list={own} onClose={() => setDeleting(false)} />}
+        </>
+      )}
     </Box>
   );
 }

@@ -17,11 +17,12 @@ import { PageLoading } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed } from '../../components/RetryAlert';
 import { addSnack } from '../../components/snack-queue';
+import { fanCount, fanListName } from '../../lib/fan-list-names';
 import { fanListsQuery, ownFanLists, useCreateFanList } from '../../lib/fan-lists';
 import { paths } from '../../lib/paths';
 import { useAddressParams } from '../../lib/useAddressParams';
 import { ListNameDialog } from './ListNameDialog';
-import { ENDED_DAYS_CHOICES, fanCount, fanListName } from './names';
+import { ENDED_DAYS_CHOICES } from './names';
 
 const TITLE = 'Fan lists';
 

@@ -134,7 +134,7 @@ describe('the fan lists page', () => {
 describe('one fan list', () => {
   afterEach(clearSnacks);
 
-  it('shows what each fan did for a built-in list: the top spenders with what they paid, and the note’s first line', async () => {
+  it('shows what each fan did for a built-in list: the top spenders with what they paid, and the note’s first line; a message to them is a tap away', async () => {
     const top = summary({ ref: 'top_spenders', kind: 'top_spenders', count: 2 });
     mockApi({
       ...signedIn,
@@ -152,6 +152,8 @@ describe('one fan list', () => {
     const list = await screen.findByRole('list', { name: 'Fans on Top spenders' });
     expect(screen.getByRole('heading', { level: 1, name: 'Top spenders' })).toBeTruthy();
     expect(screen.getByText(/^2 fans · The 100 fans who paid you most/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Message this list' }).getAttribute('href')).toBe('/mass-messages/new?include=top_spenders');
+    expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();
     const [first, second] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
     expect(within(first).getByRole('link', { name: 'Fanny Fan' }).getAttribute('href')).toBe('/users/f1');
     expect(within(first).getByText('@fanny')).toBeTruthy();
@@ -208,6 +210,7 @@ describe('one fan list', () => {
     const view = renderApp('/lists/list%3Al1');
     const list = await screen.findByRole('list', { name: 'Fans on Regulars' });
     expect(screen.getByText(/^2 fans · Your own list/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Message this list' }).getAttribute('href')).toBe('/mass-messages/new?include=list%3Al1');
     const first = within(list).getAllByRole('listitem')[0] as HTMLElement;
     expect(within(first).getByText('Added Nov 2, 2026')).toBeTruthy();
 

@@ -7,29 +7,6 @@ export const ENDED_DAYS_CHOICES = [7, 30, 90, 365] as const;
 type Kind = FanListSummary['kind'];
 type Named = Pick<FanListSummary, 'kind' | 'name' | 'days'>;
 
-const endedName = (days: number | null) =>
-  days === 1 ? 'Subscription ended in the last day' : `Subscription ended in the last ${days ?? ENDED_DAYS_DEFAULT} days`;
-
-/** A list's name as the creator reads it: built-in lists are named here, plans and their own lists by their names. */
-export function fanListName(list: Named): string {
-  switch (list.kind) {
-    case 'subscribers':
-      return 'All subscribers';
-    case 'never_subscribed':
-      return 'Followers who never subscribed';
-    case 'top_spenders':
-      return 'Top spenders';
-    case 'tippers':
-      return 'Tippers';
-    case 'ended':
-      return endedName(list.days);
-    case 'plan':
-      return `Subscribers of ${list.name ?? 'a plan'}`;
-    case 'custom':
-      return list.name ?? 'Untitled list';
-  }
-}
-
 /** What puts a fan on a list, as its empty state and its page's introduction say it. */
 export function fanListPurpose(list: Named): string {
   switch (list.kind) {
@@ -75,6 +52,3 @@ export function firstLine(note: string | null): string | null {
       .find(Boolean) ?? null
   );
 }
-
-/** "1 fan", "12 fans". */
-export const fanCount = (count: number) => (count === 1 ? '1 fan' : `${count.toLocaleString('en-US')} fans`);

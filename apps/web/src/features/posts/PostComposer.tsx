@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { BlockButton } from '../../components/BlockButton';
 import { isApiError } from '../../lib/api/client';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime, fromDateTimeLocalValue, toDateTimeLocalValue } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { contentCurrency, ownPlansQuery } from '../../lib/plans';
 import { formatPriceInput, parseContentPrice } from '../../lib/price';
@@ -30,7 +30,7 @@ import {
   roomLeft,
 } from './composer-media';
 import { SaleChooser } from './SaleChooser';
-import { fromDateTimeLocalValue, scheduledText, scheduleError, toDateTimeLocalValue } from './schedule';
+import { scheduledText, scheduleError } from './schedule';
 
 type Field = 'text' | 'media' | 'access' | 'price' | 'publishAt';
 type FieldErrors = Partial<Record<Field, string>>;

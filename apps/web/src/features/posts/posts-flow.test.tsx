@@ -2,11 +2,12 @@ import { type CreatePostInput, DAY_MS, type Post } from '@aurum/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { toDateTimeLocalValue } from '../../lib/dates';
 import type { TusCallbacks } from '../../lib/upload/tus-upload';
 import { makeUser, mockApi } from '../../test/api-mock';
 import { makeMedia, makePlan, makePost } from '../../test/post-fixtures';
 import { renderApp } from '../../test/render-app';
-import { scheduledText, toDateTimeLocalValue } from './schedule';
+import { scheduledText } from './schedule';
 
 // The transfer itself is the upload library's (and tus-js-client's); here it reports progress, then the new media.
 const uploads = vi.hoisted(() => ({ started: [] as string[] }));
