@@ -55,9 +55,9 @@ describe('the account menu', () => {
     expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe('/admin');
   });
 
-  it('takes a creator to their payouts, after their posts, plans and fan lists; members have none', async () => {
+  it('takes a creator to their payouts, after their posts, plans, fan lists and vault; members have none', async () => {
     const items = await openMenu(makeUser({ roles: ['members', ROLE.creators], labels: [ROLE.creators] }));
-    expect(items.slice(0, 8)).toEqual([
+    expect(items.slice(0, 9)).toEqual([
       'Profile',
       'Subscriptions',
       'People',
@@ -65,6 +65,7 @@ describe('the account menu', () => {
       'Posts',
       'Plans',
       'Fan lists',
+      'Vault',
       'Payouts',
     ]);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Payouts' }));
