@@ -1,4 +1,4 @@
-import { CHAT_MESSAGE_MAX_LENGTH, type ContentPrice, MESSAGE_MEDIA_MAX } from '@aurum/core';
+import { CHAT_MESSAGE_MAX_LENGTH, type ContentPrice, MESSAGE_MEDIA_MAX, type VaultItem } from '@aurum/core';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import AudioFileIcon from '@mui/icons-material/AudioFile';
 import CloseIcon from '@mui/icons-material/Close';
@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useSnacksClearOfBottom } from '../../components/snack-queue';
+import { FromVaultButton, VaultPicks } from '../../components/VaultPicker';
 import { contentCurrency, ownPlansQuery } from '../../lib/plans';
 import { parseContentPrice } from '../../lib/price';
 import { useOnline } from '../../lib/pwa/online';
@@ -62,6 +63,8 @@ export function Composer({
 }) {
   const [text, setText] = useState('');
   const [attachments, setAttachments] = useState<Attachment[]>([]);
+  /** Items chosen from the vault: uploaded and processed before, they go as they are. */
+  const [picked, setPicked] = useState<VaultItem[]>([]);
   const [priceText, setPriceText] = useState('');
   const lastTyping = useRef(0);
   const online = useOnline();
@@ -72,8 +75,12 @@ export function Composer({
   const tooLong = trimmed.length > CHAT_MESSAGE_MAX_LENGTH;
   const busy = attachments.some((item) => item.phase === 'uploading' || item.phase === 'processing' || item.phase === 'idle');
   const broken = attachments.some((item) => item.phase === 'failed');
-  const mediaIds = attachments.flatMap((item) => (item.phase === 'ready' && item.mediaId ? [item.mediaId] : []));
-  const price = parseContentPrice(attachments.length > 0 ? priceText : '', currency);
+  const mediaIds = [
+    ...attachments.flatMap((item) => (item.phase === 'ready' && item.mediaId ? [item.mediaId] : [])),
+    ...picked.map((item) => item.id),
+  ];
+  const attached = attachments.length + picked.length;
+  const price = parseContentPrice(attached > 0 ? priceText : '', currency);
   const priceError = price.error;
   const canSend = online && (trimmed.length > 0 || mediaIds.length > 0) && !tooLong && !busy && !broken && !priceError;
 
@@ -95,6 +102,7 @@ export function Composer({
     onSend({ text: trimmed, mediaIds, price: mediaIds.length > 0 ? price.price : null });
     setText('');
     setAttachments([]);
+    setPicked([]);
     setPriceText('');
   };
 
@@ -107,7 +115,8 @@ export function Composer({
           ))}
         </Box>
       )}
-      {canAttach && attachments.length > 0 && (
+      <VaultPicks items={picked} onRemove={(item) => setPicked((list) => list.filter((kept) => kept.id !== item.id))} />
+      {canAttach && attached > 0 && (
         <TextField
           label="Price (optional)"
           size="small"
@@ -130,7 +139,16 @@ export function Composer({
         }}
         sx={{ display: 'flex', gap: 1, alignItems: 'flex-end' }}
       >
-        {canAttach && <AttachButton disabled={!online || attachments.length >= MESSAGE_MEDIA_MAX} onAdd={add} />}
+        {canAttach && <AttachButton disabled={!online || attached >= MESSAGE_MEDIA_MAX} onAdd={add} />}
+        {canAttach && (
+          <FromVaultButton
+            icon
+            disabled={!online || attached >= MESSAGE_MEDIA_MAX}
+            max={MESSAGE_MEDIA_MAX - attached}
+            refuse={(item) => (mediaIds.includes(item.id) ? 'Already attached' : null)}
+            onPick={(items) => setPicked((list) => [...list, ...items.filter((item) => !list.some((kept) => kept.id === item.id))])}
+          />
+        )}
         <TextField
           label="Message"
           multiline
