@@ -71,7 +71,9 @@ export function VaultPicker({ max, refuse, onPick, onClose }: VaultPickerProps) 
               label="Folder"
               value={folders.data?.folders.some((folder) => folder.id === folderId) ? folderId : ''}
               onChange={(event) => setFolderId(event.target.value)}
-              sx={{ minWidth: 180, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              fullWidth={false}
+              sx={{ width: { xs: 1, sm: 220 } }}
             >
               <MenuItem value="">All folders</MenuItem>
               {folders.data?.folders.map((folder) => (

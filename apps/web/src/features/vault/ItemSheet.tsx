@@ -51,7 +51,10 @@ export function ItemSheet({ item, onClose }: { item: VaultItem; onClose: () => v
         <CloseIcon />
       </IconButton>
       <DialogContent sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
-        <PostMediaView item={{ ...item, position: 0, mediaId: item.id }} index={0} count={1} locked={false} />
+        {/* A block of its own: the frame's height follows its width, which a grid row would not wait for. */}
+        <Box sx={{ '& > div': { maxHeight: { xs: '45vh', sm: '50vh' } } }}>
+          <PostMediaView item={{ ...item, position: 0, mediaId: item.id }} index={0} count={1} locked={false} />
+        </Box>
         <DetailList
           rows={[
             ['Kind', `${mediaKindName(item.kind)}${item.durationMs ? `, ${formatDuration(item.durationMs)}` : ''}`],
@@ -112,7 +115,9 @@ function Uses({ item }: { item: VaultItem }) {
         sx={{
           m: 0,
           display: 'grid',
-          gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))' },
+          gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+          // The numbers stay on one line however the terms wrap.
+          alignItems: 'end',
           gap: 1,
           '& dt': { color: 'text.secondary', fontSize: '0.875rem' },
           '& dd': { m: 0, fontWeight: 700, fontSize: '1.25rem' },

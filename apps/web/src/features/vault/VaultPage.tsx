@@ -24,6 +24,9 @@ import { ItemSheet } from './ItemSheet';
 
 const TITLE = 'Vault';
 
+/** A select whose empty choice (no filter) is shown by its words, under a raised label. */
+const EMPTY_SHOWN = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
 const USE_LABELS: Record<VaultUse | '', string> = {
   '': 'Everywhere',
   posts: 'In posts',
@@ -77,6 +80,7 @@ function Vault() {
             label="Used"
             value={filters.use}
             onChange={(event) => set({ use: event.target.value || null })}
+            slotProps={EMPTY_SHOWN}
             sx={{ flex: '1 1 160px', maxWidth: { sm: 240 } }}
           >
             {(['', ...VAULT_USES] as const).map((use) => (
@@ -91,6 +95,7 @@ function Vault() {
             label="Folder"
             value={folders.data ? filters.folderId : ''}
             onChange={(event) => set({ folder: event.target.value || null })}
+            slotProps={EMPTY_SHOWN}
             sx={{ flex: '1 1 160px', maxWidth: { sm: 240 } }}
           >
             <MenuItem value="">All folders</MenuItem>
