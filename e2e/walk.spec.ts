@@ -206,6 +206,7 @@ test('a creator walks their studio', async ({ browser }, testInfo) => {
     { name: 'post-edit', path: `/posts/${world.publicPost}/edit`, heading: 'Edit post' },
     { name: 'fans', path: '/users', heading: 'People', shows: 'Milo Member' },
     { name: 'fan-lists', path: '/lists', heading: 'Fan lists', shows: 'All subscribers' },
+    { name: 'vault', path: '/vault', heading: 'Vault', shows: 'Used in 1' },
     { name: 'chat', path: `/chat/${world.chatId}`, heading: 'Milo Member', shows: 'Your pines set is wonderful.' },
   ]);
 });
