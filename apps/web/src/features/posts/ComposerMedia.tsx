@@ -14,7 +14,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { FromVaultButton } from '../../components/VaultPicker';
+import { FromVaultButton } from '../../components/FromVaultButton';
 import {
   ALL_MEDIA_KINDS,
   acceptFor,

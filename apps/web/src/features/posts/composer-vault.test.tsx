@@ -42,7 +42,7 @@ describe('the post composer and the vault', () => {
     await user.click(screen.getByRole('button', { name: 'From vault' }));
     const picker = await screen.findByRole('dialog', { name: 'Choose from your vault' });
     // The profile picture cannot go into a post.
-    expect(within(picker).getByRole('checkbox', { name: /^me\.jpg/ })).toHaveProperty('disabled', true);
+    expect(await within(picker).findByRole('checkbox', { name: /^me\.jpg/ })).toHaveProperty('disabled', true);
     await user.click(within(picker).getByRole('checkbox', { name: /^sunset\.jpg/ }));
     await user.click(within(picker).getByRole('checkbox', { name: /^waves\.mp4/ }));
     await user.click(within(picker).getByRole('button', { name: 'Add 2' }));
@@ -57,7 +57,7 @@ describe('the post composer and the vault', () => {
     // Chosen again, an item already in the post cannot be ticked twice.
     await user.click(screen.getByRole('button', { name: 'From vault' }));
     const again = await screen.findByRole('dialog', { name: 'Choose from your vault' });
-    expect(within(again).getByRole('checkbox', { name: /^sunset\.jpg/ })).toHaveProperty('disabled', true);
+    expect(await within(again).findByRole('checkbox', { name: /^sunset\.jpg/ })).toHaveProperty('disabled', true);
     await user.click(within(again).getByRole('button', { name: 'Cancel' }));
 
     // Taken out of the post, it stays in the vault: nothing is deleted.
@@ -93,7 +93,7 @@ describe('the post composer and the vault', () => {
     await screen.findByText('Photo 1');
     await user.click(screen.getByRole('button', { name: 'From vault' }));
     const picker = await screen.findByRole('dialog', { name: 'Choose from your vault' });
-    await user.click(within(picker).getByRole('checkbox', { name: /^sunset\.jpg/ }));
+    await user.click(await within(picker).findByRole('checkbox', { name: /^sunset\.jpg/ }));
     await user.click(within(picker).getByRole('button', { name: 'Add 1' }));
     expect(await screen.findByText('sunset.jpg')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
