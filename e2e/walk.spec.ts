@@ -208,6 +208,7 @@ test('a creator walks their studio', async ({ browser }, testInfo) => {
     { name: 'fan-lists', path: '/lists', heading: 'Fan lists', shows: 'All subscribers' },
     { name: 'mass-messages', path: '/mass-messages', heading: 'Mass messages', shows: 'No mass messages yet' },
     { name: 'mass-message-new', path: '/mass-messages/new', heading: 'New mass message', shows: 'All subscribers' },
+    { name: 'vault', path: '/vault', heading: 'Vault', shows: 'Used in 1' },
     { name: 'chat', path: `/chat/${world.chatId}`, heading: 'Milo Member', shows: 'Your pines set is wonderful.' },
   ]);
 });

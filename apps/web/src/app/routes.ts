@@ -257,6 +257,8 @@ export const APP_ROUTES: AppRoute[] = [
     layout: 'menu',
     page: () => import('../features/auth/PersonalDetailsPage'),
   },
+
+  { path: '/vault', title: 'Vault', layout: 'menu', installPrompt: true, page: () => import('../features/vault/VaultPage') },
 ];
 
 type RouteMatch = { route: AppRoute; params: Params } | null;

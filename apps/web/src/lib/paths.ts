@@ -85,6 +85,8 @@ export const paths = {
   fanLists: '/lists',
   /** One list by its reference (`subscribers`, `ended:30`, `plan:<id>`, `list:<id>`). */
   fanList: (ref: string) => `/lists/${segment(ref)}`,
+  /** The creator's vault: everything they uploaded, with where each item is used. */
+  vault: '/vault',
 
   /** The creator's mass messages: one message to the fans on some of their lists, each in their own chat. */
   massMessages: '/mass-messages',

@@ -139,6 +139,13 @@ export const queryKeys = {
     one: (massMessageId: string) => ['massMessages', 'one', massMessageId] as const,
     audience: (include: string, exclude: string) => ['massMessages', 'audience', include, exclude] as const,
   },
+  /** The signed-in creator's vault: their uploads (one key per filter) and their folders. */
+  vault: {
+    all: ['vault'] as const,
+    items: ['vault', 'items'] as const,
+    search: (filters: Record<string, string>) => ['vault', 'items', filters] as const,
+    folders: ['vault', 'folders'] as const,
+  },
   moderation: {
     all: ['moderation'] as const,
     /** The signed-in user's moderation notices (a report's outcome, a removal, a suspension). */

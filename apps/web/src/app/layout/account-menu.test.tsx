@@ -55,9 +55,9 @@ describe('the account menu', () => {
     expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe('/admin');
   });
 
-  it('takes a creator to their payouts, after their posts, plans, fan lists and mass messages; members have none', async () => {
+  it('takes a creator to their payouts, after their posts, plans, fan lists, mass messages and vault; members have none', async () => {
     const items = await openMenu(makeUser({ roles: ['members', ROLE.creators], labels: [ROLE.creators] }));
-    expect(items.slice(0, 9)).toEqual([
+    expect(items.slice(0, 10)).toEqual([
       'Profile',
       'Subscriptions',
       'People',
@@ -66,6 +66,7 @@ describe('the account menu', () => {
       'Plans',
       'Fan lists',
       'Mass messages',
+      'Vault',
       'Payouts',
     ]);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Payouts' }));

@@ -11,6 +11,7 @@ import ExploreIcon from '@mui/icons-material/Explore';
 import HomeIcon from '@mui/icons-material/Home';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonIcon from '@mui/icons-material/Person';
+import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RecentActorsIcon from '@mui/icons-material/RecentActors';
 import SubscriptionsIcon from '@mui/icons-material/Subscriptions';
@@ -59,6 +60,7 @@ export function secondaryNavItems(user: Pick<CurrentUser, 'roles'>, unreadNotice
           { label: 'Plans', to: paths.plans, icon: <ViewListIcon /> },
           { label: 'Fan lists', to: paths.fanLists, icon: <RecentActorsIcon /> },
           { label: 'Mass messages', to: paths.massMessages, icon: <CampaignIcon /> },
+          { label: 'Vault', to: paths.vault, icon: <PhotoLibraryIcon /> },
           { label: 'Payouts', to: paths.creatorPayouts, icon: <AccountBalanceWalletIcon /> },
         ]
       : [{ label: 'Become a creator', to: paths.creatorDashboard, icon: <AutoAwesomeIcon /> }]),

@@ -1,4 +1,4 @@
-import { MESSAGE_MEDIA_MAX } from '@aurum/core';
+import { MESSAGE_MEDIA_MAX, type VaultItem } from '@aurum/core';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import AudioFileIcon from '@mui/icons-material/AudioFile';
 import CloseIcon from '@mui/icons-material/Close';
@@ -34,35 +34,66 @@ export interface Attachment {
 
 type AttachmentChange = Pick<Attachment, 'mediaId' | 'phase'>;
 
-/** The attachments of one message being written, with what the form needs to know of them. */
+/**
+ * The attachments of one message being written, with what the form needs to know of them: files
+ * uploaded now, and items picked from the vault (processed before, they go as they are).
+ */
 export function useMessageAttachments() {
   const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [picked, setPicked] = useState<VaultItem[]>([]);
+  const pick = useCallback(
+    (items: readonly VaultItem[]) => setPicked((list) => [...list, ...items.filter((item) => !list.some((kept) => kept.id === item.id))]),
+    [],
+  );
+  const unpick = useCallback((item: VaultItem) => setPicked((list) => list.filter((kept) => kept.id !== item.id)), []);
+  const count = attachments.length + picked.length;
   const update = useCallback((key: string, change: AttachmentChange) => {
     setAttachments((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
   }, []);
-  const add = useCallback((files: File[]) => {
-    setAttachments((list) => [
-      ...list,
-      ...files
-        .slice(0, MESSAGE_MEDIA_MAX - list.length)
-        .map((file) => ({ key: `${file.name}-${file.size}-${Math.random()}`, file, mediaId: null, phase: 'idle' as MediaPhase })),
-    ]);
-  }, []);
+  const add = useCallback(
+    (files: File[]) => {
+      setAttachments((list) => [
+        ...list,
+        ...files
+          .slice(0, MESSAGE_MEDIA_MAX - list.length - picked.length)
+          .map((file) => ({ key: `${file.name}-${file.size}-${Math.random()}`, file, mediaId: null, phase: 'idle' as MediaPhase })),
+      ]);
+    },
+    [picked.length],
+  );
   const remove = useCallback((key: string) => setAttachments((list) => list.filter((item) => item.key !== key)), []);
-  const clear = useCallback(() => setAttachments([]), []);
+  const clear = useCallback(() => {
+    setAttachments([]);
+    setPicked([]);
+  }, []);
+  const mediaIds = [
+    ...attachments.flatMap((item) => (item.phase === 'ready' && item.mediaId ? [item.mediaId] : [])),
+    ...picked.map((item) => item.id),
+  ];
   return {
     attachments,
+    picked,
     add,
     remove,
     update,
+    pick,
+    unpick,
     clear,
+    /** Files and vault items attached. */
+    count,
     /** Some are still on their way or being processed. */
     busy: attachments.some((item) => item.phase === 'uploading' || item.phase === 'processing' || item.phase === 'idle'),
     /** Some could not be uploaded or processed: removed, the rest can go. */
     broken: attachments.some((item) => item.phase === 'failed'),
-    /** The media ready to go with the message, in the order they were attached. */
-    mediaIds: attachments.flatMap((item) => (item.phase === 'ready' && item.mediaId ? [item.mediaId] : [])),
-    full: attachments.length >= MESSAGE_MEDIA_MAX,
+    /** The media ready to go with the message: uploads in the order they were attached, then vault items. */
+    mediaIds,
+    full: count >= MESSAGE_MEDIA_MAX,
+    /** The vault's picker for this message: as many as still fit, none attached twice. */
+    vaultPicker: {
+      max: MESSAGE_MEDIA_MAX - count,
+      refuse: (item: VaultItem) => (mediaIds.includes(item.id) ? 'Already attached' : null),
+      onPick: pick,
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { FromVaultButton, VaultPicks } from '../../components/FromVaultButton';
 import { AttachButton, AttachmentList, useMessageAttachments } from '../../components/message-media/MessageAttachments';
 import { MessagePriceField } from '../../components/message-media/MessagePriceField';
 import { useSnacksClearOfBottom } from '../../components/snack-queue';
@@ -49,7 +50,7 @@ export function Composer({
   const currency = contentCurrency(plans.data);
   const trimmed = text.trim();
   const tooLong = trimmed.length > CHAT_MESSAGE_MAX_LENGTH;
-  const price = parseContentPrice(attachments.length > 0 ? priceText : '', currency);
+  const price = parseContentPrice(media.count > 0 ? priceText : '', currency);
   const priceError = price.error;
   const canSend = online && (trimmed.length > 0 || mediaIds.length > 0) && !tooLong && !media.busy && !media.broken && !priceError;
 
@@ -64,7 +65,8 @@ export function Composer({
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <AttachmentList attachments={attachments} onUpdate={media.update} onRemove={media.remove} />
-      {canAttach && attachments.length > 0 && (
+      <VaultPicks items={media.picked} onRemove={media.unpick} />
+      {canAttach && media.count > 0 && (
         <MessagePriceField
           value={priceText}
           onChange={setPriceText}
@@ -82,6 +84,7 @@ export function Composer({
         sx={{ display: 'flex', gap: 1, alignItems: 'flex-end' }}
       >
         {canAttach && <AttachButton disabled={!online || media.full} onAdd={media.add} />}
+        {canAttach && <FromVaultButton icon disabled={!online || media.full} {...media.vaultPicker} />}
         <TextField
           label="Message"
           multiline

@@ -25,6 +25,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BlockButton } from '../../components/BlockButton';
+import { FromVaultButton, VaultPicks } from '../../components/FromVaultButton';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { AttachButton, AttachmentList, useMessageAttachments } from '../../components/message-media/MessageAttachments';
 import { MessagePriceField } from '../../components/message-media/MessagePriceField';
@@ -99,7 +100,7 @@ function MassMessageForm({ lists, start }: { lists: readonly FanListSummary[]; s
 
   const plans = useQuery(ownPlansQuery);
   const currency = contentCurrency(plans.data);
-  const hasMedia = media.attachments.length > 0;
+  const hasMedia = media.count > 0;
   const price = parseContentPrice(hasMedia ? priceText : '', currency);
   const sendAt = later ? fromDateTimeLocalValue(scheduleValue) : null;
   const trimmed = text.trim();
@@ -249,11 +250,26 @@ function MassMessageForm({ lists, start }: { lists: readonly FanListSummary[]; s
           >
             Add photos, videos or sounds
           </AttachButton>
+          <FromVaultButton
+            disabled={media.full}
+            {...media.vaultPicker}
+            onPick={(items) => {
+              media.vaultPicker.onPick(items);
+              clear('mediaIds', 'text');
+            }}
+          />
           <AttachmentList
             attachments={media.attachments}
             onUpdate={media.update}
             onRemove={(key) => {
               media.remove(key);
+              clear('mediaIds');
+            }}
+          />
+          <VaultPicks
+            items={media.picked}
+            onRemove={(item) => {
+              media.unpick(item);
               clear('mediaIds');
             }}
           />

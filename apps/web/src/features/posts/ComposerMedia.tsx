@@ -1,4 +1,4 @@
-import { type MediaKind, UNSUPPORTED_FILE_TYPE_MESSAGE } from '@aurum/core';
+import { type MediaKind, UNSUPPORTED_FILE_TYPE_MESSAGE, type VaultItem } from '@aurum/core';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
@@ -14,6 +14,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { FromVaultButton } from '../../components/FromVaultButton';
 import {
   ALL_MEDIA_KINDS,
   acceptFor,
@@ -36,6 +37,8 @@ export interface ComposerMediaProps {
   editable: boolean;
   roomLeft: number;
   onAdd: (files: File[]) => void;
+  /** Items chosen from the vault, to add as they are. */
+  onAddFromVault: (items: VaultItem[]) => void;
   onRemove: (key: string) => void;
   onMove: (key: string, delta: -1 | 1) => void;
   onUpdate: (key: string, update: ItemUpdate) => void;
@@ -44,14 +47,41 @@ export interface ComposerMediaProps {
 }
 
 /** The composer's media: add several files, watch each upload and its processing, reorder and remove. */
-export function ComposerMedia({ items, editable, roomLeft, onAdd, onRemove, onMove, onUpdate, onReplaceAll, error }: ComposerMediaProps) {
+export function ComposerMedia({
+  items,
+  editable,
+  roomLeft,
+  onAdd,
+  onAddFromVault,
+  onRemove,
+  onMove,
+  onUpdate,
+  onReplaceAll,
+  error,
+}: ComposerMediaProps) {
   return (
     <Box component="section" aria-labelledby="composer-media-title" sx={{ display: 'grid', gap: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Typography id="composer-media-title" variant="h2" sx={{ fontSize: '1.1rem' }}>
           Media
         </Typography>
-        {editable && <AddMediaButton disabled={roomLeft === 0} onAdd={onAdd} />}
+        {editable && (
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <AddMediaButton disabled={roomLeft === 0} onAdd={onAdd} />
+            <FromVaultButton
+              disabled={roomLeft === 0}
+              max={roomLeft}
+              refuse={(item) =>
+                items.some((kept) => kept.mediaId === item.id)
+                  ? 'Already in this post'
+                  : item.uses.profile
+                    ? 'Your profile picture or cover cannot go into a post'
+                    : null
+              }
+              onPick={onAddFromVault}
+            />
+          </Box>
+        )}
       </Box>
       {!editable && (
         <Alert
@@ -190,7 +220,7 @@ function ExistingRow(props: RowProps) {
           processingProgress={status.progress}
           error={error}
           label={item.name}
-          readyText="On the post"
+          readyText={item.fromVault ? 'From your vault' : 'On the post'}
         />
       }
     />

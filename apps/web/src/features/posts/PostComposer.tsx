@@ -1,4 +1,4 @@
-import { type ContentPrice, type ErrorType, POST_TEXT_MAX, type Post, postSaleProblem } from '@aurum/core';
+import { type ContentPrice, type ErrorType, POST_TEXT_MAX, type Post, postSaleProblem, type VaultItem } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -21,6 +21,7 @@ import { ComposerMedia, type ItemUpdate } from './ComposerMedia';
 import {
   type ComposerItem,
   itemFromFile,
+  itemFromVault,
   itemsFromPost,
   listEditable,
   mediaBlocker,
@@ -127,6 +128,14 @@ export function PostComposer({ post, onSaved }: PostComposerProps) {
     setFieldErrors(({ media: _cleared, ...rest }) =>
       files.length > room ? { ...rest, media: `Only ${room} more ${room === 1 ? 'item fits' : 'items fit'} in a post.` } : rest,
     );
+  };
+
+  const addFromVault = (picked: VaultItem[]) => {
+    setItems((current) => {
+      const fresh = picked.filter((item) => !current.some((kept) => kept.mediaId === item.id));
+      return [...current, ...fresh.slice(0, roomLeft(current)).map(itemFromVault)];
+    });
+    setFieldErrors(({ media: _cleared, ...rest }) => rest);
   };
 
   const removeItem = (key: string) => {
@@ -240,6 +249,7 @@ export function PostComposer({ post, onSaved }: PostComposerProps) {
             editable={editable}
             roomLeft={roomLeft(items)}
             onAdd={addFiles}
+            onAddFromVault={addFromVault}
             onRemove={removeItem}
             onMove={(key, delta) => setItems((current) => moveItem(current, key, delta))}
             onUpdate={updateItem}

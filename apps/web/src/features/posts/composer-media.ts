@@ -1,5 +1,6 @@
-import { type MediaKind, mediaKindOfMime, POST_MEDIA_MAX, type PostMedia } from '@aurum/core';
+import { type MediaKind, mediaKindOfMime, POST_MEDIA_MAX, type PostMedia, type VaultItem } from '@aurum/core';
 import type { MediaPhase } from '../../lib/upload';
+import { vaultItemName } from '../../lib/vault';
 
 /**
  * The composer's media list: files being uploaded in this visit and, when editing, the items
@@ -18,6 +19,8 @@ export interface ComposerItem {
   mediaId: string | null;
   phase: MediaPhase;
   error: string | null;
+  /** Chosen from the vault in this visit (uploaded before: removing it here leaves it in the vault). */
+  fromVault?: true;
 }
 
 const KIND_NAMES: Record<MediaKind, string> = { image: 'Photo', video: 'Video', audio: 'Audio' };
@@ -35,6 +38,21 @@ export function itemFromFile(file: File): ComposerItem {
     mediaId: null,
     phase: 'uploading',
     error: null,
+  };
+}
+
+/** An item chosen from the vault: already uploaded and processed, shown by its thumbnail. */
+export function itemFromVault(item: VaultItem): ComposerItem {
+  return {
+    key: newKey(),
+    kind: item.kind,
+    name: vaultItemName(item),
+    file: null,
+    existing: { ...item, position: 0, mediaId: item.id },
+    mediaId: item.id,
+    phase: 'ready',
+    error: null,
+    fromVault: true,
   };
 }
 
