@@ -12,7 +12,18 @@ import {
 import { and, count, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../db/database.js';
-import { auditLog, media, postMedia, profiles, reports, vaultFolderItems, vaultFolders } from '../db/schema.js';
+import {
+  auditLog,
+  media,
+  messageMedia,
+  messages,
+  postMedia,
+  posts,
+  profiles,
+  reports,
+  vaultFolderItems,
+  vaultFolders,
+} from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { lockUser } from '../db/user-lock.js';
 import { errors } from '../http/errors.js';
@@ -77,11 +88,29 @@ export class VaultService {
           coverMediaId: sql`case when ${profiles.coverMediaId} = ${mediaId} then null else ${profiles.coverMediaId} end`,
         })
         .where(and(eq(profiles.userId, ownerId), or(eq(profiles.avatarMediaId, mediaId), eq(profiles.coverMediaId, mediaId))));
+      await this.leaveNothingEmpty(tx, mediaId);
       // The row, and with it every post's, message's and folder's link to it, in the transaction that checked its uses.
       await tx.delete(media).where(eq(media.id, mediaId));
     });
     // Then the bytes (the row is gone already: bytes left by a failure are unreachable).
     await this.deps.media.deleteMedia(mediaId);
+  }
+
+  /**
+   * What the item's leaving would empty: a post with no words and no other item is deleted (an
+   * empty post is never published); a message left with no media is sold no more, and one with no
+   * words either leaves its chat. A member who paid for it keeps the record of it.
+   */
+  private async leaveNothingEmpty(tx: Executor, mediaId: string): Promise<void> {
+    const now = this.deps.now();
+    await tx.execute(sql`update ${posts} as p set deleted_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+      where p.deleted_at is null and btrim(p.text) = ''
+        and exists (select 1 from ${postMedia} as pm where pm.post_id = p.id and pm.media_id = ${mediaId})
+        and not exists (select 1 from ${postMedia} as other where other.post_id = p.id and other.media_id <> ${mediaId})`);
+    await tx.execute(sql`update ${messages} as m set price_minor = null, currency = null,
+        removed_at = case when btrim(m.body) = '' then coalesce(m.removed_at, ${now.toISOString()}::timestamptz) else m.removed_at end
+      where exists (select 1 from ${messageMedia} as mm where mm.message_id = m.id and mm.media_id = ${mediaId})
+        and not exists (select 1 from ${messageMedia} as other where other.message_id = m.id and other.media_id <> ${mediaId})`);
   }
 
   async folders(ownerId: string): Promise<VaultFolders> {

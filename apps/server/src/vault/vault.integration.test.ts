@@ -121,9 +121,17 @@ describe(`the vault (${TEST_DRIVER})`, () => {
     const kept = await picture(creator.id);
     const reported = await picture(creator.id);
     const post = (await creator.client.post('/api/posts', { text: 'Two', mediaIds: [kept, used], access: ['public'] })).body;
+    // A post and a paid message that hold nothing else: the post goes, the message leaves the chat.
+    const onlyPost = (await creator.client.post('/api/posts', { mediaIds: [used], access: ['public'] })).body;
     const chatId = (await member.client.post('/api/chats', { partnerId: creator.id })).body.id as string;
     const messageId = generateId();
     await creator.client.post(`/api/chats/${chatId}/messages`, { id: messageId, text: 'Look', mediaIds: [used] });
+    const onlyMessage = generateId();
+    await creator.client.post(`/api/chats/${chatId}/messages`, {
+      id: onlyMessage,
+      mediaIds: [used],
+      price: { amountMinor: 500, currency: 'USD' },
+    });
     await server.context.database.db.update(profiles).set({ coverMediaId: used }).where(eq(profiles.userId, creator.id));
     // A reported post holds the evidence: its items stay.
     const reportedPost = (await creator.client.post('/api/posts', { text: 'Reported', mediaIds: [reported], access: ['public'] })).body;
@@ -141,17 +149,33 @@ describe(`the vault (${TEST_DRIVER})`, () => {
 
     const refused = await creator.client.delete(`/api/me/vault/${used}`);
     expect([refused.status, refused.body.type]).toEqual([409, 'media_in_use']);
-    expect(refused.body.message).toBe('This item is used in 1 post, 1 message, your profile. Delete it everywhere, or keep it.');
+    expect(refused.body.message).toBe('This item is used in 2 posts, 2 messages, your profile. Delete it everywhere, or keep it.');
     expect((await creator.client.delete(`/api/me/vault/${used}?everywhere=true`)).status).toBe(204);
     // Gone from the post (the other item stays), the message and the profile, with its bytes.
     const after = (await member.client.get(`/api/posts/${post.id}`)).body;
     expect(after.media).toHaveLength(1);
-    expect((await member.client.get(`/api/chats/${chatId}/messages/${messageId}`)).body.media).toEqual([]);
+    expect((await member.client.get(`/api/chats/${chatId}/messages/${messageId}`)).body).toMatchObject({
+      text: 'Look',
+      media: [],
+      price: null,
+    });
+    expect((await member.client.get(`/api/posts/${onlyPost.id}`)).status).toBe(404);
+    expect((await member.client.get(`/api/chats/${chatId}/messages/${onlyMessage}`)).status).toBe(404);
     const [profile] = await server.context.database.db.select().from(profiles).where(eq(profiles.userId, creator.id));
     expect(profile?.coverMediaId).toBeNull();
     expect(await statusOf(creator, `/api/me/vault/${used}/thumb`)).toBe(404);
 
     expect((await creator.client.delete(`/api/me/vault/${reported}?everywhere=true`)).body.type).toBe('media_held_as_evidence');
+    // Past the grace period, the purge of unused uploads takes what nothing uses, never what a folder keeps.
+    const filed = await picture(creator.id);
+    const abandoned = await picture(creator.id);
+    const folderId = (await creator.client.post('/api/me/vault/folders', { name: 'Later' })).body.id as string;
+    await creator.client.request('PUT', `/api/me/vault/folders/${folderId}/items/${filed}`);
+    server.advanceClock(8 * DAY_MS);
+    await server.context.media.purgeUnused();
+    const left = await server.context.database.db.select({ id: media.id }).from(media).where(eq(media.ownerId, creator.id));
+    expect(left.map((row) => row.id)).toContain(filed);
+    expect(left.map((row) => row.id)).not.toContain(abandoned);
     const stranger = await signUp(server, 'vaultstranger', { creator: true });
     expect((await stranger.client.delete(`/api/me/vault/${kept}?everywhere=true`)).status).toBe(404);
   });

@@ -65,7 +65,8 @@ function Vault() {
   return (
     <Box>
       <PageHeader title={TITLE}>
-        Everything you uploaded, and where it is used. Put any of it in a new post or message without uploading it again.
+        Everything you uploaded, and where it is used. Put any of it in a new post or message without uploading it again. What nothing uses
+        is removed a week after its upload, unless you keep it in a folder.
       </PageHeader>
       <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
         <StorageUsage />
