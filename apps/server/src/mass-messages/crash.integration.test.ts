@@ -93,7 +93,8 @@ describe.skipIf(TEST_DRIVER !== 'postgres')(
             (select count(*)::int from messages where mass_message_id = $1) as copies,
             (select count(distinct chat_id)::int from messages where mass_message_id = $1) as chats,
             (select count(*)::int from message_media mm join messages m on m.id = mm.message_id where m.mass_message_id = $1) as media,
-            (select count(*)::int from mass_message_recipients where mass_message_id = $1 and batch is null) as undelivered,
+            (select count(*)::int from mass_message_recipients as r where r.mass_message_id = $1
+              and not exists (select 1 from messages as m where m.id = 'm-' || r.mass_message_id || '-' || r.user_id)) as undelivered,
             (select count(*)::int from chats where user_low = $2 or user_high = $2) as creator_chats,
             (select count(*)::int from chat_participants where user_id = $2) as creator_sides,
             (select count(*)::int from jobs where type = 'push.mass-message' and id like $3) as push_jobs,

@@ -57,8 +57,8 @@ export function audienceSql(creatorId: string, include: readonly string[], exclu
 
 /**
  * Writes the recipients of a mass message (once: a second call adds nobody) with each one's chat:
- * the chat they have with the creator, or the id of the one delivery will open. Batches then never
- * look chats up by pair (a join whose plan goes bad while a first mass message fills the table).
+ * the chat they have with the creator, or the id of the one delivery will open. Batches then look
+ * a chat up by its id, and by the pair only where that chat is not there yet.
  * Returns how many recipients it has.
  */
 export async function writeRecipients(tx: Executor, message: { id: string; creatorId: string }, audience: SQL): Promise<number> {
@@ -81,79 +81,91 @@ export interface DeliveredCopy {
   chatId: string;
   messageId: string;
   recipientId: string;
+  /** The copy opened this chat: nobody can be listening to it yet. */
+  opened: boolean;
+}
+
+/** The recipients a batch covers: those after `after` up to `through`, by user id. */
+export interface BatchRange {
+  after: string;
+  through: string;
+}
+
+/** A batch written: its number among the message's batches, and whom it covers. */
+export interface DeliveredBatch extends BatchRange {
+  massMessageId: string;
+  batch: number;
 }
 
 /**
- * Delivers the next batch: claims up to DELIVERY_BATCH recipients not yet taken, skips those who
- * left or blocked since, opens the chats that do not exist and moves both sides' up to the mass
- * message's time, writes each copy with its media at that time, and counts the batch. Returns the copies
- * written, or null when no recipient is left. Runs inside the caller's transaction.
+ * Delivers the next batch: the next DELIVERY_BATCH recipients by id after the last one delivered,
+ * skipping those who left or blocked since. In one statement: opens the chats that do not exist
+ * (with both sides), moves the member's side up to the mass message's time, writes each copy with
+ * its media at that time, and moves the message's cursor past the batch. The creator's side of an
+ * existing chat is left as it is: a message to thousands neither reorders their inbox nor marks
+ * what a fan wrote as read. Returns the copies and the batch's range, or null when no recipient
+ * is left. Runs inside the caller's transaction.
  */
 export async function deliverBatch(
   tx: Executor,
-  message: { id: string; creatorId: string; sendAt: Date; batch: number },
+  message: { id: string; creatorId: string; sendAt: Date; deliveredThrough: string | null },
   now: Date,
-): Promise<DeliveredCopy[] | null> {
-  const { id, creatorId, batch } = message;
-  const creator = sql`${creatorId}::text`;
+): Promise<{ range: BatchRange; copies: DeliveredCopy[] } | null> {
+  const { id } = message;
+  const after = message.deliveredThrough ?? '';
+  const last = (await tx.execute(sql`select max(next.user_id) as through from (
+      select r.user_id from ${massMessageRecipients} as r
+      where r.mass_message_id = ${id} and r.user_id > ${after} order by r.user_id limit ${DELIVERY_BATCH}) as next`)) as unknown as {
+    rows: { through: string | null }[];
+  };
+  const through = last.rows[0]?.through;
+  if (!through) return null;
+
+  const creator = sql`${message.creatorId}::text`;
   const sendAt = sql`${message.sendAt.toISOString()}::timestamptz`;
-  // The batch is taken, and those who left or blocked since the recipients were written are skipped.
-  const claimed = (await tx.execute(sql`update ${massMessageRecipients} as r set batch = ${batch},
-      skipped = not exists (select 1 from ${users} as u where u.id = r.user_id and u.disabled_at is null)
-        or ${blockedEitherWaySql(creator, sql`r.user_id`)}
-    where r.mass_message_id = ${id} and r.user_id in (
-      select pending.user_id from ${massMessageRecipients} as pending
-      where pending.mass_message_id = ${id} and pending.batch is null
-      order by pending.user_id limit ${DELIVERY_BATCH})
-    returning r.user_id`)) as unknown as { rows: unknown[] };
-  if (claimed.rows.length === 0) return null;
-  const delivering = sql`r.mass_message_id = ${id} and r.batch = ${batch} and not r.skipped`;
-
-  await tx.execute(sql`insert into ${chats} (id, user_low, user_high, created_at)
-    select r.chat_id, least(r.user_id, ${creator}), greatest(r.user_id, ${creator}), ${now.toISOString()}::timestamptz
-    from ${massMessageRecipients} as r where ${delivering}
-    on conflict do nothing`);
-  // A member who opened a chat with the creator since sending began: their copy goes there (rare: found through the pair).
-  await tx.execute(sql`update ${massMessageRecipients} as r set chat_id = c.id
-    from ${chats} as c
-    where ${delivering} and not exists (select 1 from ${chats} as opened where opened.id = r.chat_id)
-      and c.user_low = least(r.user_id, ${creator}) and c.user_high = greatest(r.user_id, ${creator})`);
-  // Both sides of each chat, moved up to the copy's time (never back); the creator has read their own message.
-  const copyOf = sql`'m-' || ${id} || '-' || side.member_id`;
-  await tx.execute(sql`insert into ${chatParticipants} as cp (chat_id, user_id, partner_id, activity_at, last_read_at, last_read_message_id)
-    select r.chat_id, side.user_id, side.partner_id, ${sendAt},
-      case when side.user_id = ${creator} then ${sendAt} end, case when side.user_id = ${creator} then ${copyOf} end
-    from ${massMessageRecipients} as r
-      cross join lateral (values (r.user_id, ${creator}, r.user_id), (${creator}, r.user_id, r.user_id)) as side(user_id, partner_id, member_id)
-    where ${delivering}
-    on conflict (chat_id, user_id) do update set
-      activity_at = greatest(cp.activity_at, excluded.activity_at),
-      last_read_at = case when excluded.last_read_at is not null and (cp.last_read_at is null
-        or (cp.last_read_at, cp.last_read_message_id) < (excluded.last_read_at, excluded.last_read_message_id)) then excluded.last_read_at else cp.last_read_at end,
-      last_read_message_id = case when excluded.last_read_at is not null and (cp.last_read_at is null
-        or (cp.last_read_at, cp.last_read_message_id) < (excluded.last_read_at, excluded.last_read_message_id))
-        then excluded.last_read_message_id else cp.last_read_message_id end`);
-
-  // The copy and its media in one statement; its id is the mass message's and the recipient's, so it is written once.
-  const copies = (await tx.execute(sql`with copies as (
+  const pair = (table: SQL, userId: SQL) =>
+    sql`${table}.user_low = least(${userId}, ${creator}) and ${table}.user_high = greatest(${userId}, ${creator})`;
+  // Each lookup is a probe by key, written as a subquery so the plan stays one whatever the tables' statistics.
+  const copies = (await tx.execute(sql`with batch as materialized (
+      select found.user_id, coalesce(found.known, found.paired, found.chat_id) as chat_id, found.known is null and found.paired is null as opens
+      from (
+        select planned.user_id, planned.chat_id, planned.known,
+          -- A member who opened a chat with the creator since sending began: their copy goes there (looked up only then).
+          case when planned.known is null then (select c.id from ${chats} as c where ${pair(sql`c`, sql`planned.user_id`)}) end as paired
+        from (
+          select r.user_id, r.chat_id, (select known.id from ${chats} as known where known.id = r.chat_id) as known
+          from ${massMessageRecipients} as r
+          where r.mass_message_id = ${id} and r.user_id > ${after} and r.user_id <= ${through}
+            and (select u.disabled_at is null from ${users} as u where u.id = r.user_id)
+            and not ${blockedEitherWaySql(creator, sql`r.user_id`)}
+          offset 0) as planned
+        offset 0) as found
+    ), opened as (
+      insert into ${chats} (id, user_low, user_high, created_at)
+      select chat_id, least(user_id, ${creator}), greatest(user_id, ${creator}), ${now.toISOString()}::timestamptz from batch where opens
+      on conflict do nothing
+    ), sides as (
+      insert into ${chatParticipants} as cp (chat_id, user_id, partner_id, activity_at)
+      select batch.chat_id, side.user_id, side.partner_id, ${sendAt}
+      from batch cross join lateral (values (batch.user_id, ${creator}), (${creator}, batch.user_id)) as side(user_id, partner_id)
+      where batch.opens or side.user_id = batch.user_id
+      on conflict (chat_id, user_id) do update set activity_at = excluded.activity_at where cp.activity_at < excluded.activity_at
+    ), copies as (
       insert into ${messages} (id, chat_id, sender_id, body, price_minor, currency, mass_message_id, created_at)
-      select 'm-' || mm.id || '-' || r.user_id, r.chat_id, mm.creator_id, mm.body, mm.price_minor, mm.currency, mm.id, mm.send_at
-      from ${massMessageRecipients} as r
-        join ${massMessages} as mm on mm.id = r.mass_message_id
-      where ${delivering}
+      select 'm-' || mm.id || '-' || batch.user_id, batch.chat_id, mm.creator_id, mm.body, mm.price_minor, mm.currency, mm.id, mm.send_at
+      from batch join ${massMessages} as mm on mm.id = ${id}
       on conflict (id) do nothing
       returning id, chat_id
     ), copied_media as (
       insert into ${messageMedia} (message_id, position, media_id)
       select copies.id, item.position, item.media_id from copies
         join ${massMessageMedia} as item on item.mass_message_id = ${id}
+    ), counted as (
+      update ${massMessages} set delivered_through = ${through}, batches = batches + 1,
+        delivered_count = delivered_count + (select count(*) from copies)
+      where id = ${id}
     )
-    select copies.id as "messageId", copies.chat_id as "chatId",
-      substr(copies.id, ${`m-${id}-`.length + 1}::integer) as "recipientId"
-    from copies`)) as unknown as { rows: DeliveredCopy[] };
-
-  await tx.execute(sql`update ${massMessages} set batches = ${batch + 1},
-      delivered_count = delivered_count + (select count(*) from ${massMessageRecipients} as r where ${delivering})
-    where id = ${id}`);
-  return copies.rows;
+    select copies.id as "messageId", copies.chat_id as "chatId", batch.user_id as "recipientId", batch.opens as opened
+    from copies join batch on batch.chat_id = copies.chat_id`)) as unknown as { rows: DeliveredCopy[] };
+  return { range: { after, through }, copies: copies.rows };
 }

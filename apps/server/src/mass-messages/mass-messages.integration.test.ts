@@ -245,11 +245,46 @@ describe(`mass messages (${TEST_DRIVER})`, () => {
     // Written when sending began, when the fan had no chat yet: delivery would open one with this id.
     await db.transaction((tx) => writeRecipients(tx, { id, creatorId: creator.id }, sql`select ${goldFan.id}::text as user_id`));
     const opened = (await goldFan.client.post('/api/chats', { partnerId: creator.id })).body.id as string;
-    const copies = await db.transaction((tx) => deliverBatch(tx, { id, creatorId: creator.id, sendAt: now(), batch: 0 }, now()));
-    expect(copies).toEqual([{ chatId: opened, messageId: massMessageCopyId(id, goldFan.id), recipientId: goldFan.id }]);
+    const message = { id, creatorId: creator.id, sendAt: now(), deliveredThrough: null };
+    const delivered = await db.transaction((tx) => deliverBatch(tx, message, now()));
+    expect(delivered?.copies).toEqual([
+      { chatId: opened, messageId: massMessageCopyId(id, goldFan.id), recipientId: goldFan.id, opened: false },
+    ]);
+    expect(delivered?.range).toEqual({ after: '', through: goldFan.id });
     const chats = (await goldFan.client.get('/api/chats')).body.items as { id: string }[];
     expect(chats.map((chat) => chat.id)).toEqual([opened]);
-    expect(await db.transaction((tx) => deliverBatch(tx, { id, creatorId: creator.id, sendAt: now(), batch: 1 }, now()))).toBeNull();
+    expect(await db.transaction((tx) => deliverBatch(tx, { ...message, deliveredThrough: goldFan.id }, now()))).toBeNull();
+  });
+
+  it('moves the fan’s chat up with the copy, but neither reorders the creator’s inbox nor reads what fans wrote', async () => {
+    const { creator, gold, goldFan } = await scene();
+    const chatter = await signUp(server, 'mmchatter');
+    await subscribe(server, chatter.id, gold, new Date(now().getTime() + DAY_MS));
+    const write = async (member: Person, text: string) => {
+      const chatId = (await member.client.post('/api/chats', { partnerId: creator.id })).body.id as string;
+      const posted = await member.client.post(`/api/chats/${chatId}/messages`, { id: generateId(), text });
+      expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+      server.advanceClock(1000);
+      return chatId;
+    };
+    const goldChat = await write(goldFan, 'Are you there?');
+    const chatterChat = await write(chatter, 'Hi!');
+    const inbox = async () =>
+      ((await creator.client.get('/api/chats')).body.items as { id: string; unread: number }[]).map(({ id, unread }) => ({ id, unread }));
+    const before = await inbox();
+    expect(before.slice(0, 2)).toEqual([
+      { id: chatterChat, unread: 1 },
+      { id: goldChat, unread: 1 },
+    ]);
+
+    const id = generateId();
+    await creator.client.post('/api/me/mass-messages', { id, text: 'News', include: ['subscribers'] });
+    await waitForStatus(creator, id, 'sent');
+    // The chats it opened are new to the inbox; those that were there keep their order and unread messages.
+    const known = new Set(before.map((chat) => chat.id));
+    expect((await inbox()).filter((chat) => known.has(chat.id))).toEqual(before);
+    const fanChats = (await goldFan.client.get('/api/chats')).body.items as { id: string; lastMessage: { id: string } }[];
+    expect(fanChats[0]).toMatchObject({ id: goldChat, lastMessage: { id: massMessageCopyId(id, goldFan.id) } });
   });
 
   it('refuses what is not the creator’s to send, and bad input, with its code', async () => {

@@ -25,7 +25,7 @@ import { keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page
 import type { TextCheck } from '../http/text-check.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { RealtimeHub } from '../realtime/hub.js';
-import { audienceSql, type DeliveredCopy, deliverBatch, writeRecipients } from './delivery.js';
+import { audienceSql, type DeliveredBatch, type DeliveredCopy, deliverBatch, writeRecipients } from './delivery.js';
 import type { MassMessageRow, MassMessageStatements } from './statements.js';
 
 export const DELIVER_JOB = 'mass-message.deliver';
@@ -43,7 +43,7 @@ export interface MassMessagesServiceDeps {
   checkText?: TextCheck;
   /** Told of each delivered batch inside its transaction (push notifications are enqueued), and once it committed. */
   onBatch?: {
-    inTransaction(batch: { massMessageId: string; batch: number }, tx: Executor): Promise<void>;
+    inTransaction(batch: DeliveredBatch, tx: Executor): Promise<void>;
     afterCommit(): void;
   };
 }
@@ -170,7 +170,9 @@ export class MassMessagesService {
           and cp.chat_id = m.chat_id and cp.user_id <> m.sender_id
           and not exists (select 1 from ${messageUnlocks} as mu where mu.message_id = m.id)
           and (cp.last_read_at is null or (cp.last_read_at, cp.last_read_message_id) < (m.created_at, m.id))
-        returning m.chat_id as "chatId", m.id as "messageId", cp.user_id as "recipientId"`)) as unknown as { rows: DeliveredCopy[] };
+        returning m.chat_id as "chatId", m.id as "messageId", cp.user_id as "recipientId"`)) as unknown as {
+        rows: Omit<DeliveredCopy, 'opened'>[];
+      };
       return result.rows;
     });
     // Their chat lists and unread counts change: each recipient's devices read them again.
@@ -223,6 +225,7 @@ export class MassMessagesService {
           creatorId: massMessages.creatorId,
           sendAt: massMessages.sendAt,
           batch: massMessages.batches,
+          deliveredThrough: massMessages.deliveredThrough,
           status: massMessages.status,
         })
         .from(massMessages)
@@ -231,19 +234,22 @@ export class MassMessagesService {
       if (row?.status !== 'sending') return null;
       const written = await deliverBatch(tx, { id: massMessageId, ...row }, this.deps.now());
       if (written === null) return null;
-      await this.deps.onBatch?.inTransaction({ massMessageId, batch: row.batch }, tx);
-      return { creatorId: row.creatorId, copies: written };
+      await this.deps.onBatch?.inTransaction({ massMessageId, batch: row.batch, ...written.range }, tx);
+      return { creatorId: row.creatorId, copies: written.copies };
     });
     if (delivered !== null) this.deps.onBatch?.afterCommit();
     return delivered;
   }
 
-  /** After a batch committed: each recipient's devices hear of their copy, as of any new message. */
+  /**
+   * After a batch committed: each recipient's devices hear of their copy, as of any new message,
+   * and whoever has the chat open sees it (nobody has one the copy just opened).
+   */
   private announce(copies: readonly DeliveredCopy[], senderId: string, massMessageId: string): void {
     try {
       for (const copy of copies) {
         const event: ChatMessageEvent = { chatId: copy.chatId, messageId: copy.messageId, senderId };
-        this.deps.realtime.publish(`chat:${copy.chatId}`, CHAT_EVENTS.messageCreated, event);
+        if (!copy.opened) this.deps.realtime.publish(`chat:${copy.chatId}`, CHAT_EVENTS.messageCreated, event);
         this.deps.realtime.publish(userChannel(copy.recipientId), USER_CHAT_EVENT, { chatId: copy.chatId });
       }
     } catch (error) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.js';
 import { media } from '../media/tables.js';
 import { userReference } from '../users/tables.js';
@@ -27,6 +27,8 @@ export const massMessages = pgTable(
     deliveredCount: integer('delivered_count').notNull().default(0),
     /** Batches written so far: the next batch's number. */
     batches: integer('batches').notNull().default(0),
+    /** The last recipient (by user id) whose batch was written: the next batch starts after them. */
+    deliveredThrough: text('delivered_through'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     unsentAt: timestamp('unsent_at', { withTimezone: true }),
   },
@@ -54,8 +56,9 @@ export const massMessageMedia = pgTable(
 
 /**
  * One recipient of a mass message, written when sending begins. Delivery takes them in batches
- * by id: a batch's number is written in the transaction that writes its copies, so a batch is
- * delivered whole or not at all, and never twice. One who blocked or left since is skipped.
+ * by user id: the message's cursor (`delivered_through`) moves past a batch in the transaction
+ * that writes its copies, so a batch is delivered whole or not at all, and never twice. One who
+ * blocked or left since gets no copy.
  */
 export const massMessageRecipients = pgTable(
   'mass_message_recipients',
@@ -66,14 +69,10 @@ export const massMessageRecipients = pgTable(
     userId: userReference('user_id'),
     /** The pair's chat: the one they had when sending began, or the one delivery opens (this id). */
     chatId: text('chat_id').notNull(),
-    batch: integer('batch'),
-    skipped: boolean('skipped').notNull().default(false),
   },
   (t) => [
+    // Also the order batches are taken in.
     primaryKey({ columns: [t.massMessageId, t.userId] }),
-    index('mass_message_recipients_batch_idx').on(t.massMessageId, t.batch),
-    // The next batch: recipients not yet taken, by id.
-    index('mass_message_recipients_pending_idx').on(t.massMessageId, t.userId).where(sql`${t.batch} is null`),
     index('mass_message_recipients_user_idx').on(t.userId),
   ],
 );

@@ -230,6 +230,31 @@ describe(`web push (${TEST_DRIVER})`, () => {
     expect(pushService.notificationsFor(memberPhone.endpoint)).toHaveLength(1);
   });
 
+  it('tells each recipient of a mass message who opted in, in their own chat, and nobody it skipped', async () => {
+    const creator = await signUp(server, 'announcer', { creator: true });
+    const plan = await createActivePlan(creator.client, 'Gold', 900, 'USD');
+    const inAMonth = new Date(Date.now() + 30 * DAY_MS);
+    const [keen, quiet, blocker] = [await signUp(server, 'keen'), await signUp(server, 'quiet'), await signUp(server, 'blocker')];
+    for (const fan of [keen, quiet, blocker]) await subscribe(server, fan.id, plan, inAMonth);
+    const keenPhone = await subscribeDevice(keen, { pushChatMessages: true });
+    const quietPhone = await subscribeDevice(quiet, { pushChatMessages: false });
+    const blockerPhone = await subscribeDevice(blocker, { pushChatMessages: true });
+    expect((await blocker.client.request('PUT', `/api/users/${creator.id}/block`)).status).toBeLessThan(300);
+
+    const id = generateId();
+    expect((await creator.client.post('/api/me/mass-messages', { id, text: 'A new set is out', include: ['subscribers'] })).status).toBe(
+      201,
+    );
+    await eventually(() => pushService.notificationsFor(keenPhone.endpoint).length === 1, 'the mass message notification');
+    const chatId = ((await keen.client.get('/api/chats')).body.items as { id: string }[])[0]?.id;
+    expect(pushService.notificationsFor(keenPhone.endpoint)).toEqual([
+      { kind: 'chatMessage', title: 'announcer name', body: 'A new set is out', url: `/chat/${chatId}`, tag: `chat-${chatId}` },
+    ]);
+    await pushJobsSettled();
+    expect(pushService.notificationsFor(quietPhone.endpoint)).toEqual([]);
+    expect(pushService.notificationsFor(blockerPhone.endpoint)).toEqual([]);
+  });
+
   it('deletes a subscription the push service calls gone, and sends again what it asked to have later', async () => {
     const creator = await signUp(server, 'sender', { creator: true });
     const chatPlan = await createActivePlan(creator.client, 'Chat', 900, 'USD', { chat: true });

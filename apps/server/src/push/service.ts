@@ -6,7 +6,7 @@ import {
   type PushSubscriptionInput,
   pushNotificationSchema,
 } from '@aurum/core';
-import { and, eq, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { PushSettings } from '../config/config.js';
@@ -34,6 +34,14 @@ const NEW_POST_JOB = 'push.new-post';
 const CHAT_MESSAGE_JOB = 'push.chat-message';
 const DELIVER_JOB = 'push.deliver';
 const MASS_MESSAGE_JOB = 'push.mass-message';
+
+/** A delivered batch of a mass message: its number, and its recipients (user ids after `after`, up to `through`). */
+interface MassMessageBatch {
+  massMessageId: string;
+  batch: number;
+  after: string;
+  through: string;
+}
 /** Subscriptions read and sent to at a time by a post's fan-out. */
 export const PUSH_FAN_OUT_BATCH = 500;
 /** Messages in flight at once within a batch. */
@@ -84,8 +92,8 @@ export class PushService {
       maxAttempts: 3,
     });
     deps.jobs.register(MASS_MESSAGE_JOB, {
-      payload: z.object({ massMessageId: z.string(), batch: z.number().int() }),
-      run: (payload) => this.sendMassMessageBatch(payload.massMessageId, payload.batch),
+      payload: z.object({ massMessageId: z.string(), batch: z.number().int(), after: z.string(), through: z.string() }),
+      run: (payload) => this.sendMassMessageBatch(payload),
       maxAttempts: 3,
     });
     deps.jobs.register(DELIVER_JOB, {
@@ -145,7 +153,7 @@ export class PushService {
   }
 
   /** A batch of a mass message was delivered: one job tells the batch's recipients who asked to be told. Called inside the batch's transaction. */
-  async massMessageBatchDelivered(tx: Executor, batch: { massMessageId: string; batch: number }): Promise<void> {
+  async massMessageBatchDelivered(tx: Executor, batch: MassMessageBatch): Promise<void> {
     await this.deps.jobs.enqueue(MASS_MESSAGE_JOB, batch, { id: `${MASS_MESSAGE_JOB}:${batch.massMessageId}:${batch.batch}` }, tx);
   }
 
@@ -260,7 +268,7 @@ export class PushService {
   }
 
   /** One batch of a mass message's recipients: each of their browsers gets the notice, opening their own chat with the creator. */
-  private async sendMassMessageBatch(massMessageId: string, batch: number): Promise<void> {
+  private async sendMassMessageBatch({ massMessageId, after, through }: MassMessageBatch): Promise<void> {
     const { db } = this.deps;
     const [message] = await db
       .select({ creatorId: massMessages.creatorId, body: massMessages.body, handle: profiles.handle, publicName: profiles.publicName })
@@ -280,8 +288,8 @@ export class PushService {
       .where(
         and(
           eq(massMessageRecipients.massMessageId, massMessageId),
-          eq(massMessageRecipients.batch, batch),
-          eq(massMessageRecipients.skipped, false),
+          gt(massMessageRecipients.userId, after),
+          lte(massMessageRecipients.userId, through),
           isNull(messages.removedAt),
         ),
       );
