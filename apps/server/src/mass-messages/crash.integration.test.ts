@@ -38,6 +38,8 @@ describe.skipIf(TEST_DRIVER !== 'postgres')(
         await seed.context.database.db.execute(
           sql`insert into chats (id, user_low, user_high) values ('existing', least('fan-1', ${creator.id}), greatest('fan-1', ${creator.id}))`,
         );
+        await seed.context.database.db.execute(sql`insert into chat_participants (chat_id, user_id, partner_id, activity_at)
+          values ('existing', 'fan-1', ${creator.id}, now()), ('existing', ${creator.id}, 'fan-1', now())`);
         const photo = await insertMediaRow(seed, creator.id);
         // Sent a moment from now, so the process the test kills is the one that delivers it.
         const sent = await creator.client.post('/api/me/mass-messages', {
@@ -93,8 +95,7 @@ describe.skipIf(TEST_DRIVER !== 'postgres')(
             (select count(*)::int from messages where mass_message_id = $1) as copies,
             (select count(distinct chat_id)::int from messages where mass_message_id = $1) as chats,
             (select count(*)::int from message_media mm join messages m on m.id = mm.message_id where m.mass_message_id = $1) as media,
-            (select count(*)::int from mass_message_recipients as r where r.mass_message_id = $1
-              and not exists (select 1 from messages as m where m.id = 'm-' || r.mass_message_id || '-' || r.user_id)) as undelivered,
+            (select count(*)::int from mass_message_batches where mass_message_id = $1) as undelivered,
             (select count(*)::int from chats where user_low = $2 or user_high = $2) as creator_chats,
             (select count(*)::int from chat_participants where user_id = $2) as creator_sides,
             (select count(*)::int from jobs where type = 'push.mass-message' and id like $3) as push_jobs,

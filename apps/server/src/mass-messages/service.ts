@@ -25,12 +25,12 @@ import { keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page
 import type { TextCheck } from '../http/text-check.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { RealtimeHub } from '../realtime/hub.js';
-import { audienceSql, type DeliveredBatch, type DeliveredCopy, deliverBatch, writeRecipients } from './delivery.js';
+import { audienceSql, type DeliveredCopy, deliverBatch, writeRecipients } from './delivery.js';
 import type { MassMessageRow, MassMessageStatements } from './statements.js';
 
 export const DELIVER_JOB = 'mass-message.deliver';
 /** The tables a mass message's copies go into. */
-const GROWN_TABLES = ['chats', 'chat_participants', 'messages', 'message_media', 'mass_message_recipients'];
+const GROWN_TABLES = ['chats', 'chat_participants', 'messages', 'message_media'];
 
 export interface MassMessagesServiceDeps {
   db: Database;
@@ -43,7 +43,7 @@ export interface MassMessagesServiceDeps {
   checkText?: TextCheck;
   /** Told of each delivered batch inside its transaction (push notifications are enqueued), and once it committed. */
   onBatch?: {
-    inTransaction(batch: DeliveredBatch, tx: Executor): Promise<void>;
+    inTransaction(batch: { massMessageId: string; batch: number; recipientIds: string[] }, tx: Executor): Promise<void>;
     afterCommit(): void;
   };
 }
@@ -211,7 +211,7 @@ export class MassMessagesService {
         await tx.update(massMessages).set({ status: 'unsent', unsentAt: this.deps.now() }).where(eq(massMessages.id, massMessageId));
         return { status: 'unsent', recipients: 0 };
       }
-      const count = await writeRecipients(tx, row, audienceSql(row.creatorId, row.include, row.exclude, this.deps.now()));
+      const count = await writeRecipients(tx, row.id, audienceSql(row.creatorId, row.include, row.exclude, this.deps.now()));
       await tx.update(massMessages).set({ status: 'sending', recipientCount: count }).where(eq(massMessages.id, massMessageId));
       return { status: 'sending', recipients: count };
     });
@@ -225,17 +225,19 @@ export class MassMessagesService {
           creatorId: massMessages.creatorId,
           sendAt: massMessages.sendAt,
           batch: massMessages.batches,
-          deliveredThrough: massMessages.deliveredThrough,
           status: massMessages.status,
         })
         .from(massMessages)
         .where(eq(massMessages.id, massMessageId))
         .for('update');
       if (row?.status !== 'sending') return null;
-      const written = await deliverBatch(tx, { id: massMessageId, ...row }, this.deps.now());
-      if (written === null) return null;
-      await this.deps.onBatch?.inTransaction({ massMessageId, batch: row.batch, ...written.range }, tx);
-      return { creatorId: row.creatorId, copies: written.copies };
+      const copies = await deliverBatch(tx, { id: massMessageId, ...row }, this.deps.now());
+      if (copies === null) return null;
+      if (copies.length > 0) {
+        const recipientIds = copies.map((copy) => copy.recipientId);
+        await this.deps.onBatch?.inTransaction({ massMessageId, batch: row.batch, recipientIds }, tx);
+      }
+      return { creatorId: row.creatorId, copies };
     });
     if (delivered !== null) this.deps.onBatch?.afterCommit();
     return delivered;

@@ -27,8 +27,6 @@ export const massMessages = pgTable(
     deliveredCount: integer('delivered_count').notNull().default(0),
     /** Batches written so far: the next batch's number. */
     batches: integer('batches').notNull().default(0),
-    /** The last recipient (by user id) whose batch was written: the next batch starts after them. */
-    deliveredThrough: text('delivered_through'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     unsentAt: timestamp('unsent_at', { withTimezone: true }),
   },
@@ -55,24 +53,19 @@ export const massMessageMedia = pgTable(
 );
 
 /**
- * One recipient of a mass message, written when sending begins. Delivery takes them in batches
- * by user id: the message's cursor (`delivered_through`) moves past a batch in the transaction
- * that writes its copies, so a batch is delivered whole or not at all, and never twice. One who
- * blocked or left since gets no copy.
+ * The recipients a mass message has still to reach, resolved when sending begins: a row per batch
+ * of user ids, in id order. A batch's row is deleted by the statement that writes its copies, so a
+ * batch is delivered whole or not at all, and never twice; a message that is sent keeps no row.
+ * Ids rather than references: one who left since is skipped, and nobody waits on these rows.
  */
-export const massMessageRecipients = pgTable(
-  'mass_message_recipients',
+export const massMessageBatches = pgTable(
+  'mass_message_batches',
   {
     massMessageId: text('mass_message_id')
       .notNull()
       .references(() => massMessages.id, { onDelete: 'cascade' }),
-    userId: userReference('user_id'),
-    /** The pair's chat: the one they had when sending began, or the one delivery opens (this id). */
-    chatId: text('chat_id').notNull(),
+    batch: integer('batch').notNull(),
+    recipientIds: text('recipient_ids').array().notNull(),
   },
-  (t) => [
-    // Also the order batches are taken in.
-    primaryKey({ columns: [t.massMessageId, t.userId] }),
-    index('mass_message_recipients_user_idx').on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.massMessageId, t.batch] })],
 );

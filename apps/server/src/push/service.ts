@@ -6,7 +6,7 @@ import {
   type PushSubscriptionInput,
   pushNotificationSchema,
 } from '@aurum/core';
-import { and, eq, gt, inArray, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { PushSettings } from '../config/config.js';
@@ -14,7 +14,6 @@ import type { Database, Executor } from '../db/database.js';
 import {
   blocks,
   chatParticipants,
-  massMessageRecipients,
   massMessages,
   messages,
   posts,
@@ -35,12 +34,11 @@ const CHAT_MESSAGE_JOB = 'push.chat-message';
 const DELIVER_JOB = 'push.deliver';
 const MASS_MESSAGE_JOB = 'push.mass-message';
 
-/** A delivered batch of a mass message: its number, and its recipients (user ids after `after`, up to `through`). */
+/** A delivered batch of a mass message: its number, and the recipients it wrote a copy for. */
 interface MassMessageBatch {
   massMessageId: string;
   batch: number;
-  after: string;
-  through: string;
+  recipientIds: string[];
 }
 /** Subscriptions read and sent to at a time by a post's fan-out. */
 export const PUSH_FAN_OUT_BATCH = 500;
@@ -92,7 +90,7 @@ export class PushService {
       maxAttempts: 3,
     });
     deps.jobs.register(MASS_MESSAGE_JOB, {
-      payload: z.object({ massMessageId: z.string(), batch: z.number().int(), after: z.string(), through: z.string() }),
+      payload: z.object({ massMessageId: z.string(), batch: z.number().int(), recipientIds: z.array(z.string()) }),
       run: (payload) => this.sendMassMessageBatch(payload),
       maxAttempts: 3,
     });
@@ -268,7 +266,7 @@ export class PushService {
   }
 
   /** One batch of a mass message's recipients: each of their browsers gets the notice, opening their own chat with the creator. */
-  private async sendMassMessageBatch({ massMessageId, after, through }: MassMessageBatch): Promise<void> {
+  private async sendMassMessageBatch({ massMessageId, recipientIds }: MassMessageBatch): Promise<void> {
     const { db } = this.deps;
     const [message] = await db
       .select({ creatorId: massMessages.creatorId, body: massMessages.body, handle: profiles.handle, publicName: profiles.publicName })
@@ -277,22 +275,11 @@ export class PushService {
       .where(and(eq(massMessages.id, massMessageId), ne(massMessages.status, 'unsent')));
     if (!message) return;
     const targets = await db
-      .select({
-        ...TARGET_COLUMNS,
-        chatId: messages.chatId,
-      })
-      .from(massMessageRecipients)
-      .innerJoin(userData, and(eq(userData.userId, massMessageRecipients.userId), eq(userData.pushChatMessages, true)))
-      .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, massMessageRecipients.userId))
-      .innerJoin(messages, eq(messages.id, sql`'m-' || ${massMessageRecipients.massMessageId} || '-' || ${massMessageRecipients.userId}`))
-      .where(
-        and(
-          eq(massMessageRecipients.massMessageId, massMessageId),
-          gt(massMessageRecipients.userId, after),
-          lte(massMessageRecipients.userId, through),
-          isNull(messages.removedAt),
-        ),
-      );
+      .select({ ...TARGET_COLUMNS, chatId: messages.chatId })
+      .from(pushSubscriptions)
+      .innerJoin(userData, and(eq(userData.userId, pushSubscriptions.userId), eq(userData.pushChatMessages, true)))
+      .innerJoin(messages, eq(messages.id, sql`'m-' || ${massMessageId}::text || '-' || ${pushSubscriptions.userId}`))
+      .where(and(inArray(pushSubscriptions.userId, recipientIds), isNull(messages.removedAt)));
     const title = notificationExcerpt(displayName(message), 120);
     const body = message.body.trim() ? notificationExcerpt(message.body) : 'Sent you a message.';
     await this.sendEach(
