@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   CHAT_EVENTS,
   type ChatMessageEvent,
@@ -29,6 +30,8 @@ import { audienceSql, type DeliveredCopy, deliverBatch, writeRecipients } from '
 import type { MassMessageRow, MassMessageStatements } from './statements.js';
 
 export const DELIVER_JOB = 'mass-message.deliver';
+/** Copies announced between two turns of the event loop. */
+const ANNOUNCED_PER_TURN = 200;
 /** The tables a mass message's copies go into. */
 const GROWN_TABLES = ['chats', 'chat_participants', 'messages', 'message_media'];
 
@@ -189,7 +192,7 @@ export class MassMessagesService {
       if (signal.aborted) throw new Error('mass message delivery interrupted');
       const delivered = await this.deliverNext(massMessageId);
       if (delivered === null) break;
-      this.announce(delivered.copies, delivered.creatorId, massMessageId);
+      await this.announce(delivered.copies, delivered.creatorId, massMessageId);
       // A send that more than doubles the chat tables (a new platform's first big one) gets its statistics right once.
       if (batch === 0) await analyzeOutgrown(this.deps.db, GROWN_TABLES, begun.recipients);
     }
@@ -245,14 +248,18 @@ export class MassMessagesService {
 
   /**
    * After a batch committed: each recipient's devices hear of their copy, as of any new message,
-   * and whoever has the chat open sees it (nobody has one the copy just opened).
+   * and whoever has the chat open sees it (nobody has one the copy just opened). A slice at a time,
+   * letting the server answer requests between slices.
    */
-  private announce(copies: readonly DeliveredCopy[], senderId: string, massMessageId: string): void {
+  private async announce(copies: readonly DeliveredCopy[], senderId: string, massMessageId: string): Promise<void> {
     try {
-      for (const copy of copies) {
-        const event: ChatMessageEvent = { chatId: copy.chatId, messageId: copy.messageId, senderId };
-        if (!copy.opened) this.deps.realtime.publish(`chat:${copy.chatId}`, CHAT_EVENTS.messageCreated, event);
-        this.deps.realtime.publish(userChannel(copy.recipientId), USER_CHAT_EVENT, { chatId: copy.chatId });
+      for (let start = 0; start < copies.length; start += ANNOUNCED_PER_TURN) {
+        if (start > 0) await setImmediate();
+        for (const copy of copies.slice(start, start + ANNOUNCED_PER_TURN)) {
+          const event: ChatMessageEvent = { chatId: copy.chatId, messageId: copy.messageId, senderId };
+          if (!copy.opened) this.deps.realtime.publish(`chat:${copy.chatId}`, CHAT_EVENTS.messageCreated, event);
+          this.deps.realtime.publish(userChannel(copy.recipientId), USER_CHAT_EVENT, { chatId: copy.chatId });
+        }
       }
     } catch (error) {
       this.deps.logger.warn({ err: error, massMessageId }, 'could not announce a batch of a mass message');
