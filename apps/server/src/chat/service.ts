@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { hasRoleSql } from '../access/access.js';
 import { blockedEitherWaySql } from '../blocks/service.js';
 import type { Database, Executor } from '../db/database.js';
+import { messageMediaLinks } from '../db/message-media.js';
 import { chatParticipants, chats, media, messageMedia, messages, messageUnlocks, users } from '../db/schema.js';
 import { containsPattern } from '../db/search-pattern.js';
 import { errors } from '../http/errors.js';
@@ -385,11 +386,16 @@ export class ChatService {
         revealed: messageRevealedSql(sql.raw('"messages"'), sql`${viewerId}::text`),
         paid: sql<boolean>`exists (select 1 from ${messageUnlocks} as mu where mu.message_id = ${messages.id} and mu.user_id = ${viewerId})`,
       })
-      .from(messageMedia)
-      .innerJoin(messages, and(eq(messages.id, messageMedia.messageId), eq(messages.chatId, chatId), isNull(messages.removedAt)))
+      .from(messages)
       .innerJoin(chatParticipants, and(eq(chatParticipants.chatId, messages.chatId), eq(chatParticipants.userId, viewerId)))
-      .innerJoin(media, eq(media.id, messageMedia.mediaId))
-      .where(and(eq(messageMedia.messageId, messageId), eq(messageMedia.position, position)));
+      .innerJoin(
+        media,
+        eq(
+          media.id,
+          sql`(select link.media_id from ${messageMediaLinks(sql.raw('"messages"'))} as link where link.position = ${position})`,
+        ),
+      )
+      .where(and(eq(messages.id, messageId), eq(messages.chatId, chatId), isNull(messages.removedAt)));
     if (!row) return null;
     const access = messageMediaAccess({
       viewerIsParticipant: true,

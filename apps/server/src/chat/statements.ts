@@ -1,12 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { blockedEitherWaySql } from '../blocks/service.js';
 import type { Database } from '../db/database.js';
+import { messageMediaLinks } from '../db/message-media.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
 import {
   charges,
   chatParticipants,
   chats,
-  messageMedia,
   messages,
   messageUnlocks,
   plans,
@@ -86,11 +86,7 @@ export const messageColumns = (
     ${unlockedBy(message, viewer)} as viewer_paid,
     exists (select 1 from ${messageUnlocks} as any_unlock where any_unlock.message_id = ${message}.id) as paid,
     ${messageTipSql(message)} as tip,
-    ${mediaItemsJson(
-      { table: messageMedia, owner: messageMedia.messageId, position: messageMedia.position, mediaId: messageMedia.mediaId },
-      sql`${message}.id`,
-      messageRevealedSql(message, viewer),
-    )} as media`;
+    ${mediaItemsJson(messageMediaLinks(message), messageRevealedSql(message, viewer))} as media`;
 
 export type PreviewRow = Omit<MessageRow, 'media' | 'viewer_paid' | 'paid'> & { media_count: number };
 
@@ -125,7 +121,7 @@ function chatSummariesStatement(shape: 'page' | 'one'): SQL {
   return sql`select cp.chat_id, c.created_at, cp.activity_at, cp.partner_id,
       pr.handle, pr.public_name, pr.avatar_color, pr.avatar_media_id,
       (select json_build_object('id', m.id, 'sender_id', m.sender_id, 'body', m.body, 'created_at', m.created_at,
-          'price_minor', m.price_minor, 'currency', m.currency, 'tip', ${messageTipSql(sql`m`)}, 'media_count', (select count(*)::int from ${messageMedia} as mm where mm.message_id = m.id))
+          'price_minor', m.price_minor, 'currency', m.currency, 'tip', ${messageTipSql(sql`m`)}, 'media_count', (select count(*)::int from ${messageMediaLinks(sql`m`)} as links))
          from ${messages} as m where m.chat_id = cp.chat_id and m.removed_at is null order by m.created_at desc, m.id desc limit 1) as last_message,
       ${unreadOf(sql`cp`)} as unread,
       partner_side.last_read_message_id as partner_last_read_message_id,

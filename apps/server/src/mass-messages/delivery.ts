@@ -2,16 +2,7 @@ import { type FanListRef, fanListRefSchema } from '@aurum/core';
 import { type SQL, sql } from 'drizzle-orm';
 import { blockedEitherWaySql } from '../blocks/service.js';
 import type { Executor } from '../db/database.js';
-import {
-  chatParticipants,
-  chats,
-  massMessageBatches,
-  massMessageMedia,
-  massMessages,
-  messageMedia,
-  messages,
-  users,
-} from '../db/schema.js';
+import { chatParticipants, chats, massMessageBatches, massMessages, messages, users } from '../db/schema.js';
 import { isFanSql, membersSql } from '../fan-lists/statements.js';
 
 /**
@@ -81,8 +72,9 @@ export interface DeliveredCopy {
 /**
  * Delivers the next batch of recipients, skipping those who left or blocked since. In one
  * statement: takes (deletes) the batch's row, opens the chats that do not exist (with both
- * sides), moves the member's side up to the mass message's time, writes each copy with its media
- * at that time, and counts the batch. The creator's side of an existing chat is left as it is: a
+ * sides), moves the member's side up to the mass message's time, writes each copy at that time
+ * (its media are its mass message's: `db/message-media.ts`), and counts the batch. The creator's
+ * side of an existing chat is left as it is: a
  * message to thousands neither reorders their inbox nor marks what a fan wrote as read. Returns
  * the copies written, or null when no batch is left. Runs inside the caller's transaction.
  */
@@ -128,10 +120,6 @@ export async function deliverBatch(
       select 'm-' || mm.id || '-' || recipients.user_id, recipients.chat_id, mm.creator_id, mm.body, mm.price_minor, mm.currency, mm.id, mm.send_at
       from recipients join ${massMessages} as mm on mm.id = ${id}
       returning id, chat_id
-    ), copied_media as (
-      insert into ${messageMedia} (message_id, position, media_id)
-      select copies.id, item.position, item.media_id from copies
-        join ${massMessageMedia} as item on item.mass_message_id = ${id}
     ), counted as (
       update ${massMessages} set batches = batches + 1, delivered_count = delivered_count + (select count(*) from copies)
       where id = ${id}

@@ -33,7 +33,7 @@ export const DELIVER_JOB = 'mass-message.deliver';
 /** Copies announced between two turns of the event loop. */
 const ANNOUNCED_PER_TURN = 200;
 /** The tables a mass message's copies go into. */
-const GROWN_TABLES = ['chats', 'chat_participants', 'messages', 'message_media'];
+const GROWN_TABLES = ['chats', 'chat_participants', 'messages'];
 
 export interface MassMessagesServiceDeps {
   db: Database;

@@ -37,7 +37,7 @@ export const massMessages = pgTable(
   ],
 );
 
-/** The media a mass message carries, from the creator's own uploads; each copy names them again (`message_media`). */
+/** The media a mass message carries, from the creator's own uploads; every copy shows these (`db/message-media.ts`). */
 export const massMessageMedia = pgTable(
   'mass_message_media',
   {

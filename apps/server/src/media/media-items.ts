@@ -1,6 +1,5 @@
 import { BLURRED_DERIVATIVES, DERIVATIVE_KINDS, type DerivativeKind, type MediaKind, type PostMedia } from '@aurum/core';
 import { type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DERIVATIVE_KEY_COLUMNS, media } from '../db/schema.js';
 
 /** A media item as a list statement brings it (`mediaItemsJson`): its row, its place, and which derivatives exist. */
@@ -17,16 +16,12 @@ export type StoredMediaItem = {
 
 /**
  * The media attached to one row (a post, a message) as a json array in position order, for a
- * list statement to select per row instead of a statement per row. `link` is the join table,
- * with its owner, position and media columns; `owner` the row it belongs to. `revealed`, when
- * given, is the viewer's access in SQL: where it is false only the blurred derivatives show as
- * existing, so the statement itself never names the others to a viewer who may not fetch them.
+ * list statement to select per row instead of a statement per row. `links` is a subquery of that
+ * row's links, with columns `position` and `media_id`. `revealed`, when given, is the viewer's
+ * access in SQL: where it is false only the blurred derivatives show as existing, so the statement
+ * itself never names the others to a viewer who may not fetch them.
  */
-export function mediaItemsJson(
-  link: { table: unknown; owner: AnyPgColumn; position: AnyPgColumn; mediaId: AnyPgColumn },
-  owner: SQL,
-  revealed?: SQL<boolean>,
-): SQL<StoredMediaItem[]> {
+export function mediaItemsJson(links: SQL, revealed?: SQL<boolean>): SQL<StoredMediaItem[]> {
   const blurred = (kind: DerivativeKind) => (BLURRED_DERIVATIVES as readonly DerivativeKind[]).includes(kind);
   // Which derivatives exist, as json_build_object pairs: 'thumb', thumb_key is not null, ...
   const derivatives = DERIVATIVE_KINDS.map((kind) =>
@@ -34,11 +29,11 @@ export function mediaItemsJson(
       ? sql`'${sql.raw(kind)}', (${media[DERIVATIVE_KEY_COLUMNS[kind]]} is not null and coalesce(${revealed}, false))`
       : sql`'${sql.raw(kind)}', ${media[DERIVATIVE_KEY_COLUMNS[kind]]} is not null`,
   );
-  return sql<StoredMediaItem[]>`(select coalesce(json_agg(json_build_object('position', ${link.position}, 'mediaId', ${media.id},
+  return sql<StoredMediaItem[]>`(select coalesce(json_agg(json_build_object('position', link.position, 'mediaId', ${media.id},
       'kind', ${media.kind}, 'status', ${media.status}, 'width', ${media.width}, 'height', ${media.height},
       'durationMs', ${media.durationMs}, 'placeholder', ${media.placeholder}, ${sql.join(derivatives, sql`, `)})
-      order by ${link.position}), '[]')
-    from ${link.table} join ${media} on ${media.id} = ${link.mediaId} where ${link.owner} = ${owner})`;
+      order by link.position), '[]')
+    from ${links} as link join ${media} on ${media.id} = link.media_id)`;
 }
 
 /**

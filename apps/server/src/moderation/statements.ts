@@ -2,8 +2,9 @@ import { type ReportTargetKind, ROLE } from '@aurum/core';
 import { sql } from 'drizzle-orm';
 import { hasRoleSql } from '../access/access.js';
 import type { Database } from '../db/database.js';
+import { messageMediaLinks } from '../db/message-media.js';
 import { type PreparedStatement, prepareStatement } from '../db/prepared.js';
-import { messageMedia, messages, moderationNotices, posts, profiles, reports, users } from '../db/schema.js';
+import { messages, moderationNotices, posts, profiles, reports, users } from '../db/schema.js';
 import { mediaItemsJson, type StoredMediaItem } from '../media/media-items.js';
 
 /**
@@ -143,7 +144,7 @@ function contentStatement(kind: 'post' | 'message' | 'user') {
   }
   if (kind === 'message') {
     return sql`select m.body as text, m.created_at, m.removed_at, null::text as removed_reason, m.chat_id,
-        ${mediaItemsJson({ table: messageMedia, owner: messageMedia.messageId, position: messageMedia.position, mediaId: messageMedia.mediaId }, sql`m.id`)} as media,
+        ${mediaItemsJson(messageMediaLinks(sql`m`))} as media,
         ${authorColumns}
       from ${messages} as m join ${users} as u on u.id = m.sender_id left join ${profiles} as pr on pr.user_id = u.id
       where m.id = ${bound.target}`;

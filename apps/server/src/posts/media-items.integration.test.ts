@@ -15,10 +15,7 @@ afterAll(async () => {
 
 /** Every post's kept media beside the same items aggregated afresh, the way message lists still do. */
 async function keptAndFresh() {
-  const fresh = mediaItemsJson(
-    { table: postMedia, owner: postMedia.postId, position: postMedia.position, mediaId: postMedia.mediaId },
-    sql`${posts.id}`,
-  );
+  const fresh = mediaItemsJson(sql`(select pm.position, pm.media_id from ${postMedia} as pm where pm.post_id = ${posts.id})`);
   return server.context.database.db.select({ id: posts.id, kept: posts.mediaItems, fresh }).from(posts).orderBy(posts.id);
 }
 

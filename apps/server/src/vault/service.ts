@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../db/database.js';
 import {
   auditLog,
+  massMessageMedia,
   media,
   messageMedia,
   messages,
@@ -107,10 +108,15 @@ export class VaultService {
       where p.deleted_at is null and btrim(p.text) = ''
         and exists (select 1 from ${postMedia} as pm where pm.post_id = p.id and pm.media_id = ${mediaId})
         and not exists (select 1 from ${postMedia} as other where other.post_id = p.id and other.media_id <> ${mediaId})`);
-    await tx.execute(sql`update ${messages} as m set price_minor = null, currency = null,
-        removed_at = case when btrim(m.body) = '' then coalesce(m.removed_at, ${now.toISOString()}::timestamptz) else m.removed_at end
+    const emptied = sql`price_minor = null, currency = null,
+        removed_at = case when btrim(m.body) = '' then coalesce(m.removed_at, ${now.toISOString()}::timestamptz) else m.removed_at end`;
+    await tx.execute(sql`update ${messages} as m set ${emptied}
       where exists (select 1 from ${messageMedia} as mm where mm.message_id = m.id and mm.media_id = ${mediaId})
         and not exists (select 1 from ${messageMedia} as other where other.message_id = m.id and other.media_id <> ${mediaId})`);
+    // A mass message's copies show its media: those of a mass message left with none are emptied the same way.
+    await tx.execute(sql`update ${messages} as m set ${emptied}
+      where m.mass_message_id in (select item.mass_message_id from ${massMessageMedia} as item where item.media_id = ${mediaId}
+        and not exists (select 1 from ${massMessageMedia} as other where other.mass_message_id = item.mass_message_id and other.media_id <> ${mediaId}))`);
   }
 
   async folders(ownerId: string): Promise<VaultFolders> {

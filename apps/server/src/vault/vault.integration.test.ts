@@ -1,6 +1,6 @@
-import { DAY_MS, generateId } from '@aurum/core';
+import { DAY_MS, generateId, massMessageCopyId } from '@aurum/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActivePlan, insertMediaRow, signUp, subscribe } from '../../test/content-fixtures.js';
 import { startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { media, profiles, reports } from '../db/schema.js';
@@ -132,6 +132,11 @@ describe(`the vault (${TEST_DRIVER})`, () => {
       mediaIds: [used],
       price: { amountMinor: 500, currency: 'USD' },
     });
+    // A paid mass message of it alone: its copy is sold no more and keeps its words.
+    const massId = generateId();
+    const mass = { id: massId, text: 'A set', mediaIds: [used], price: { amountMinor: 700, currency: 'USD' }, include: ['subscribers'] };
+    expect((await creator.client.post('/api/me/mass-messages', mass)).status).toBe(201);
+    await vi.waitFor(async () => expect((await creator.client.get(`/api/me/mass-messages/${massId}`)).body.status).toBe('sent'));
     await server.context.database.db.update(profiles).set({ coverMediaId: used }).where(eq(profiles.userId, creator.id));
     // A reported post holds the evidence: its items stay.
     const reportedPost = (await creator.client.post('/api/posts', { text: 'Reported', mediaIds: [reported], access: ['public'] })).body;
@@ -149,7 +154,9 @@ describe(`the vault (${TEST_DRIVER})`, () => {
 
     const refused = await creator.client.delete(`/api/me/vault/${used}`);
     expect([refused.status, refused.body.type]).toEqual([409, 'media_in_use']);
-    expect(refused.body.message).toBe('This item is used in 2 posts, 2 messages, your profile. Delete it everywhere, or keep it.');
+    expect(refused.body.message).toBe(
+      'This item is used in 2 posts, 2 messages, 1 mass message, your profile. Delete it everywhere, or keep it.',
+    );
     expect((await creator.client.delete(`/api/me/vault/${used}?everywhere=true`)).status).toBe(204);
     // Gone from the post (the other item stays), the message and the profile, with its bytes.
     const after = (await member.client.get(`/api/posts/${post.id}`)).body;
@@ -161,6 +168,11 @@ describe(`the vault (${TEST_DRIVER})`, () => {
     });
     expect((await member.client.get(`/api/posts/${onlyPost.id}`)).status).toBe(404);
     expect((await member.client.get(`/api/chats/${chatId}/messages/${onlyMessage}`)).status).toBe(404);
+    expect((await member.client.get(`/api/chats/${chatId}/messages/${massMessageCopyId(massId, member.id)}`)).body).toMatchObject({
+      text: 'A set',
+      media: [],
+      price: null,
+    });
     const [profile] = await server.context.database.db.select().from(profiles).where(eq(profiles.userId, creator.id));
     expect(profile?.coverMediaId).toBeNull();
     expect(await statusOf(creator, `/api/me/vault/${used}/thumb`)).toBe(404);
