@@ -25,7 +25,7 @@ import { errors } from '../http/errors.js';
 import { keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page-cursor.js';
 import type { TextCheck } from '../http/text-check.js';
 import type { JobQueue } from '../jobs/queue.js';
-import type { RealtimeHub } from '../realtime/hub.js';
+import type { RealtimeEvent, RealtimeHub } from '../realtime/hub.js';
 import { audienceSql, type DeliveredCopy, deliverBatch, writeRecipients } from './delivery.js';
 import type { MassMessageRow, MassMessageStatements } from './statements.js';
 
@@ -41,7 +41,7 @@ export interface MassMessagesServiceDeps {
   logger: Logger;
   jobs: JobQueue;
   statements: MassMessageStatements;
-  realtime: Pick<RealtimeHub, 'publish'>;
+  realtime: Pick<RealtimeHub, 'publish' | 'publishMany'>;
   /** The restricted words check on the message's text. */
   checkText?: TextCheck;
   /** Told of each delivered batch inside its transaction (push notifications are enqueued), and once it committed. */
@@ -255,11 +255,14 @@ export class MassMessagesService {
     try {
       for (let start = 0; start < copies.length; start += ANNOUNCED_PER_TURN) {
         if (start > 0) await setImmediate();
-        for (const copy of copies.slice(start, start + ANNOUNCED_PER_TURN)) {
-          const event: ChatMessageEvent = { chatId: copy.chatId, messageId: copy.messageId, senderId };
-          if (!copy.opened) this.deps.realtime.publish(`chat:${copy.chatId}`, CHAT_EVENTS.messageCreated, event);
-          this.deps.realtime.publish(userChannel(copy.recipientId), USER_CHAT_EVENT, { chatId: copy.chatId });
-        }
+        this.deps.realtime.publishMany(
+          copies.slice(start, start + ANNOUNCED_PER_TURN).flatMap((copy): RealtimeEvent[] => {
+            const toRecipient = { channel: userChannel(copy.recipientId), event: USER_CHAT_EVENT, data: { chatId: copy.chatId } };
+            if (copy.opened) return [toRecipient];
+            const created: ChatMessageEvent = { chatId: copy.chatId, messageId: copy.messageId, senderId };
+            return [{ channel: `chat:${copy.chatId}`, event: CHAT_EVENTS.messageCreated, data: created }, toRecipient];
+          }),
+        );
       }
     } catch (error) {
       this.deps.logger.warn({ err: error, massMessageId }, 'could not announce a batch of a mass message');

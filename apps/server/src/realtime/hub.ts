@@ -51,6 +51,24 @@ interface Connection {
   handling: Promise<void>;
 }
 
+/** An event for the sockets on a channel. */
+export interface RealtimeEvent {
+  channel: RealtimeChannel;
+  event: string;
+  data: unknown;
+}
+
+/** An event as instances hand it to each other: its channel, and the frame its sockets get. */
+interface BusDelivery {
+  channel: RealtimeChannel;
+  text: string;
+}
+
+const busDelivery = ({ channel, event, data }: RealtimeEvent): BusDelivery => {
+  const message: RealtimeServerMessage = { type: 'event', channel, event, data };
+  return { channel, text: JSON.stringify(message) };
+};
+
 /** Where instances hand each other the events to deliver to their own sockets. */
 const EVENTS_BUS_CHANNEL = 'realtime.events';
 const GOING_AWAY_CLOSE = 1001;
@@ -84,8 +102,8 @@ export class RealtimeHub {
     this.maxFramesPerWindow = options.maxFramesPerWindow ?? 60;
     this.maxRefusals = options.maxRefusalsPerSocket ?? 20;
     options.bus.subscribe(EVENTS_BUS_CHANNEL, (message) => {
-      const { channel, text } = JSON.parse(message) as { channel: RealtimeChannel; text: string };
-      this.deliverHere(channel, text);
+      const parsed = JSON.parse(message) as BusDelivery | { many: BusDelivery[] };
+      for (const { channel, text } of 'many' in parsed ? parsed.many : [parsed]) this.deliverHere(channel, text);
     });
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), options.heartbeatMs ?? 30_000);
     this.heartbeatTimer.unref();
@@ -98,8 +116,13 @@ export class RealtimeHub {
 
   /** Tells every instance's sockets on `channel` that `event` happened. */
   publish(channel: RealtimeChannel, event: string, data: unknown = {}): void {
-    const message: RealtimeServerMessage = { type: 'event', channel, event, data };
-    this.options.bus.publish(EVENTS_BUS_CHANNEL, JSON.stringify({ channel, text: JSON.stringify(message) }));
+    this.options.bus.publish(EVENTS_BUS_CHANNEL, JSON.stringify(busDelivery({ channel, event, data })));
+  }
+
+  /** Many events at once, handed to the other instances as one message (a mass message's batch). */
+  publishMany(events: readonly RealtimeEvent[]): void {
+    if (events.length === 0) return;
+    this.options.bus.publish(EVENTS_BUS_CHANNEL, JSON.stringify({ many: events.map(busDelivery) }));
   }
 
   /**

@@ -173,6 +173,15 @@ describe.runIf(CAN_SHARE_REDIS)('realtime across instances (Redis)', () => {
     await subscribe(connection, userChannel(frank.userId));
     instances.second.context.realtime.publish(userChannel(frank.userId), 'account.changed', { from: 'second' });
     expect(await connection.next((message) => message.type === 'event')).toMatchObject({ data: { from: 'second' } });
+    // Many at once (a mass message's batch) travel as one message and arrive each on its channel.
+    instances.second.context.realtime.publishMany([
+      { channel: userChannel('someone-else'), event: 'account.changed', data: { n: 1 } },
+      { channel: userChannel(frank.userId), event: 'account.changed', data: { n: 2 } },
+    ]);
+    expect(await connection.next((message) => message.type === 'event' && (message.data as { n?: number }).n === 2)).toMatchObject({
+      data: { n: 2 },
+    });
+    expect(connection.received.filter((message) => message.type === 'event')).toHaveLength(2);
 
     const onSecond = new ApiClient(instances.second);
     onSecond.cookie = frank.client.cookie;
