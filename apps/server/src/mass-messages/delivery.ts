@@ -74,9 +74,9 @@ export interface DeliveredCopy {
  * statement: takes (deletes) the batch's row, opens the chats that do not exist (with both
  * sides), moves the member's side up to the mass message's time, writes each copy at that time
  * (its media are its mass message's: `db/message-media.ts`), and counts the batch. The creator's
- * side of an existing chat is left as it is: a
- * message to thousands neither reorders their inbox nor marks what a fan wrote as read. Returns
- * the copies written, or null when no batch is left. Runs inside the caller's transaction.
+ * side of an existing chat is left as it is: a message to thousands neither reorders their inbox
+ * nor marks what a fan wrote as read. Returns the copies written, or null when no batch is left.
+ * Runs inside the caller's transaction.
  */
 export async function deliverBatch(
   tx: Executor,

@@ -5,7 +5,7 @@ import { createActivePlan, follow, insertMediaRow, signUp, subscribe } from '../
 import { savedCard } from '../../test/money-fixtures.js';
 import { subscribe as listen, openSocket } from '../../test/realtime-client.js';
 import { type ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
-import { massMessages, users } from '../db/schema.js';
+import { massMessageBatches, massMessages, users } from '../db/schema.js';
 import { deliverBatch, writeRecipients } from './delivery.js';
 
 /**
@@ -251,6 +251,21 @@ describe(`mass messages (${TEST_DRIVER})`, () => {
     ]);
     const chats = (await goldFan.client.get('/api/chats')).body.items as { id: string }[];
     expect(chats.map((chat) => chat.id)).toEqual([opened]);
+    expect(await db.transaction((tx) => deliverBatch(tx, message, now()))).toBeNull();
+  });
+
+  it('keeps no recipient of a message taken back while it was being delivered', async () => {
+    const creator = await signUp(server, 'takesback', { creator: true });
+    const fan = await signUp(server, 'mmwaiting');
+    const db = server.context.database.db;
+    const id = generateId();
+    const message = { id, creatorId: creator.id, body: 'Hello', include: ['subscribers'], exclude: [], sendAt: now() };
+    await db.insert(massMessages).values({ ...message, status: 'sending' });
+    await db.transaction((tx) => writeRecipients(tx, id, sql`select ${fan.id}::text as user_id`));
+    const waiting = () => db.select().from(massMessageBatches).where(eq(massMessageBatches.massMessageId, id));
+    expect(await waiting()).toHaveLength(1);
+    expect((await creator.client.post(`/api/me/mass-messages/${id}/unsend`)).body).toMatchObject({ status: 'unsent' });
+    expect(await waiting()).toEqual([]);
     expect(await db.transaction((tx) => deliverBatch(tx, message, now()))).toBeNull();
   });
 

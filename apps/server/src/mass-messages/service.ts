@@ -19,7 +19,18 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database, Executor } from '../db/database.js';
-import { chatParticipants, fanLists, massMessageMedia, massMessages, media, messages, messageUnlocks, plans, users } from '../db/schema.js';
+import {
+  chatParticipants,
+  fanLists,
+  massMessageBatches,
+  massMessageMedia,
+  massMessages,
+  media,
+  messages,
+  messageUnlocks,
+  plans,
+  users,
+} from '../db/schema.js';
 import { analyzeOutgrown } from '../db/statistics.js';
 import { errors } from '../http/errors.js';
 import { keysetPage, keysetStart, type PageRequest, timeKey } from '../http/page-cursor.js';
@@ -167,6 +178,8 @@ export class MassMessagesService {
       if (!row) throw errors.notFound('Mass message');
       if (row.status === 'unsent') return [];
       await tx.update(massMessages).set({ status: 'unsent', unsentAt: now }).where(eq(massMessages.id, id));
+      // The recipients not reached yet are reached no more.
+      await tx.delete(massMessageBatches).where(eq(massMessageBatches.massMessageId, id));
       const result = (await tx.execute(sql`update ${messages} as m set removed_at = ${now.toISOString()}::timestamptz
         from ${chatParticipants} as cp
         where m.mass_message_id = ${id} and m.removed_at is null
