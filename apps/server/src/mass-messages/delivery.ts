@@ -75,20 +75,22 @@ export interface DeliveredCopy {
  * sides), moves the member's side up to the mass message's time, writes each copy at that time
  * (its media are its mass message's: `db/message-media.ts`), and counts the batch. The creator's
  * side of an existing chat is left as it is: a message to thousands neither reorders their inbox
- * nor marks what a fan wrote as read. Returns the copies written, or null when no batch is left.
+ * nor marks what a fan wrote as read. Returns the copies written and whether this was the last
+ * batch (so the caller needs no further transaction to learn it), or null when no batch is left.
  * Runs inside the caller's transaction.
  */
 export async function deliverBatch(
   tx: Executor,
   message: { id: string; creatorId: string; sendAt: Date },
   now: Date,
-): Promise<DeliveredCopy[] | null> {
+): Promise<{ copies: DeliveredCopy[]; last: boolean } | null> {
   const { id } = message;
   const next = (await tx.execute(
-    sql`select batch from ${massMessageBatches} where mass_message_id = ${id} order by batch limit 1`,
-  )) as unknown as { rows: { batch: number }[] };
-  const batch = next.rows[0]?.batch;
-  if (batch === undefined) return null;
+    sql`select batch, count(*) over ()::integer as waiting from ${massMessageBatches} where mass_message_id = ${id} order by batch limit 1`,
+  )) as unknown as { rows: { batch: number; waiting: number }[] };
+  const [first] = next.rows;
+  if (first === undefined) return null;
+  const { batch } = first;
 
   const creator = sql`${message.creatorId}::text`;
   const sendAt = sql`${message.sendAt.toISOString()}::timestamptz`;
@@ -126,5 +128,5 @@ export async function deliverBatch(
     )
     select copies.id as "messageId", copies.chat_id as "chatId", recipients.user_id as "recipientId", recipients.opens as opened
     from copies join recipients on recipients.chat_id = copies.chat_id`)) as unknown as { rows: DeliveredCopy[] };
-  return copies.rows;
+  return { copies: copies.rows, last: first.waiting === 1 };
 }

@@ -246,9 +246,10 @@ describe(`mass messages (${TEST_DRIVER})`, () => {
     await db.transaction((tx) => writeRecipients(tx, id, sql`select ${goldFan.id}::text as user_id`));
     const opened = (await goldFan.client.post('/api/chats', { partnerId: creator.id })).body.id as string;
     const message = { id, creatorId: creator.id, sendAt: now() };
-    expect(await db.transaction((tx) => deliverBatch(tx, message, now()))).toEqual([
-      { chatId: opened, messageId: massMessageCopyId(id, goldFan.id), recipientId: goldFan.id, opened: false },
-    ]);
+    expect(await db.transaction((tx) => deliverBatch(tx, message, now()))).toEqual({
+      copies: [{ chatId: opened, messageId: massMessageCopyId(id, goldFan.id), recipientId: goldFan.id, opened: false }],
+      last: true,
+    });
     const chats = (await goldFan.client.get('/api/chats')).body.items as { id: string }[];
     expect(chats.map((chat) => chat.id)).toEqual([opened]);
     expect(await db.transaction((tx) => deliverBatch(tx, message, now()))).toBeNull();

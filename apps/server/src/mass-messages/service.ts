@@ -42,7 +42,7 @@ import type { MassMessageRow, MassMessageStatements } from './statements.js';
 
 export const DELIVER_JOB = 'mass-message.deliver';
 /** Copies announced between two turns of the event loop. */
-const ANNOUNCED_PER_TURN = 200;
+const ANNOUNCED_PER_TURN = 50;
 /** The tables a mass message's copies go into. */
 const GROWN_TABLES = ['chats', 'chat_participants', 'messages'];
 
@@ -200,16 +200,30 @@ export class MassMessagesService {
   private async deliver(massMessageId: string, signal: AbortSignal): Promise<void> {
     const begun = await this.begin(massMessageId);
     if (begun?.status !== 'sending') return;
-    for (let batch = 0; ; batch++) {
-      // Stopping between batches: the queue runs the job again, from the next batch.
-      if (signal.aborted) throw new Error('mass message delivery interrupted');
-      const delivered = await this.deliverNext(massMessageId);
-      if (delivered === null) break;
-      await this.announce(delivered.copies, delivered.creatorId, massMessageId);
-      // A send that more than doubles the chat tables (a new platform's first big one) gets its statistics right once.
-      if (batch === 0) await analyzeOutgrown(this.deps.db, GROWN_TABLES, begun.recipients);
+    // A batch is announced while the next one is written, in order: the database works while the server announces.
+    let announced = Promise.resolve();
+    try {
+      for (let batch = 0; ; batch++) {
+        // Stopping between batches: the queue runs the job again, from the next batch.
+        if (signal.aborted) throw new Error('mass message delivery interrupted');
+        const delivered = await this.deliverNext(massMessageId);
+        if (delivered === null) {
+          // Nobody to reach (or taken back, which the status check leaves as it is).
+          await this.markSent(this.deps.db, massMessageId);
+          break;
+        }
+        announced = announced.then(() => this.announce(delivered.copies, delivered.creatorId, massMessageId));
+        if (delivered.last) break;
+        // A send that more than doubles the chat tables (a new platform's first big one) gets its statistics right once.
+        if (batch === 0) await analyzeOutgrown(this.deps.db, GROWN_TABLES, begun.recipients);
+      }
+    } finally {
+      await announced;
     }
-    await this.deps.db
+  }
+
+  private async markSent(executor: Executor, massMessageId: string): Promise<void> {
+    await executor
       .update(massMessages)
       .set({ status: 'sent', sentAt: this.deps.now() })
       .where(and(eq(massMessages.id, massMessageId), eq(massMessages.status, 'sending')));
@@ -233,8 +247,11 @@ export class MassMessagesService {
     });
   }
 
-  /** One batch in one transaction, while the message is still sending; null when it is done or taken back. */
-  private async deliverNext(massMessageId: string): Promise<{ creatorId: string; copies: DeliveredCopy[] } | null> {
+  /**
+   * One batch in one transaction, while the message is still sending (the last one also marks it
+   * sent); null when no batch is left or it was taken back.
+   */
+  private async deliverNext(massMessageId: string): Promise<{ creatorId: string; copies: DeliveredCopy[]; last: boolean } | null> {
     const delivered = await this.deps.db.transaction(async (tx) => {
       const [row] = await tx
         .select({
@@ -247,13 +264,15 @@ export class MassMessagesService {
         .where(eq(massMessages.id, massMessageId))
         .for('update');
       if (row?.status !== 'sending') return null;
-      const copies = await deliverBatch(tx, { id: massMessageId, ...row }, this.deps.now());
-      if (copies === null) return null;
+      const written = await deliverBatch(tx, { id: massMessageId, ...row }, this.deps.now());
+      if (written === null) return null;
+      const { copies, last } = written;
       if (copies.length > 0) {
         const recipientIds = copies.map((copy) => copy.recipientId);
         await this.deps.onBatch?.inTransaction({ massMessageId, batch: row.batch, recipientIds }, tx);
       }
-      return { creatorId: row.creatorId, copies };
+      if (last) await this.markSent(tx, massMessageId);
+      return { creatorId: row.creatorId, copies, last };
     });
     if (delivered !== null) this.deps.onBatch?.afterCommit();
     return delivered;
