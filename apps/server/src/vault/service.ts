@@ -33,7 +33,7 @@ import { mediaItemForViewer } from '../media/media-items.js';
 import { vaultMediaUrl } from '../media/media-urls.js';
 import type { MediaService } from '../media/service.js';
 import type { ByteRange, StoredObject } from '../storage/index.js';
-import { type VaultItemRow, type VaultStatements, vaultItemSql } from './statements.js';
+import { notSupportScreenshotSql, type VaultItemRow, type VaultStatements, vaultItemSql } from './statements.js';
 
 export interface VaultServiceDeps {
   db: Database;
@@ -181,7 +181,7 @@ export class VaultService {
     const query = executor
       .select({ id: media.id })
       .from(media)
-      .where(and(eq(media.id, mediaId), eq(media.ownerId, ownerId)));
+      .where(and(eq(media.id, mediaId), eq(media.ownerId, ownerId), notSupportScreenshotSql(sql`${media.id}`)));
     const [item] = lock ? await query.for('update') : await query;
     if (!item) throw errors.notFound('Media');
   }

@@ -11,6 +11,7 @@ import {
   postMedia,
   posts,
   profiles,
+  supportMessages,
   vaultFolderItems,
   vaultFolders,
 } from '../db/schema.js';
@@ -84,15 +85,21 @@ const itemColumns = sql`m.id, m.kind, m.mime, m.status, m.size_bytes, m.original
     ${usesOf.posts} as posts, ${usesOf.messages} as messages, ${usesOf.massMessages} as mass_messages, ${usesOf.profile} as profile,
     array(select fi.folder_id from ${vaultFolderItems} as fi where fi.media_id = m.id order by fi.folder_id) as folder_ids`;
 
+/** A screenshot sent to support is the ticket's, not content of the creator's: the vault neither shows nor deletes it. */
+export function notSupportScreenshotSql(mediaId: SQL): SQL {
+  return sql`not exists (select 1 from ${supportMessages} as sm where sm.screenshot_media_id = ${mediaId})`;
+}
+const notSupportScreenshot = notSupportScreenshotSql(sql`m.id`);
+
 /** One of the owner's items with its uses, read in the caller's transaction. */
 export function vaultItemSql(ownerId: string, mediaId: string): SQL {
-  return sql`select ${itemColumns} from ${media} as m where m.id = ${mediaId} and m.owner_id = ${ownerId}`;
+  return sql`select ${itemColumns} from ${media} as m where m.id = ${mediaId} and m.owner_id = ${ownerId} and ${notSupportScreenshot}`;
 }
 
 /** The owner's items, newest first, filtered by kind, use and folder (nullable placeholders: one statement for every filter). */
 const page = sql`select ${itemColumns}
   from ${media} as m
-  where m.owner_id = ${bound.owner}
+  where m.owner_id = ${bound.owner} and ${notSupportScreenshot}
     and (${bound.kind}::text is null or m.kind = ${bound.kind}::text)
     and (${bound.folder}::text is null or exists (select 1 from ${vaultFolderItems} as fi where fi.folder_id = ${bound.folder}::text and fi.media_id = m.id))
     and ${useFilter}

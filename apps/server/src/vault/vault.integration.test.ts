@@ -50,6 +50,10 @@ describe(`the vault (${TEST_DRIVER})`, () => {
     const clip = await picture(creator.id, 'video');
     const unused = await picture(creator.id);
     await picture(other.id);
+    // A screenshot sent to support is the ticket's: never in the vault, nor served or deleted through it.
+    const screenshot = await picture(creator.id);
+    const ticket = { subject: 'Upload stuck', message: 'See the picture.', screenshotMediaId: screenshot };
+    expect((await creator.client.post('/api/support/tickets', ticket)).status).toBe(201);
 
     // One item goes into two posts and a message without uploading again; another into a mass message.
     for (const access of [['public'], ['subscription']])
@@ -84,6 +88,8 @@ describe(`the vault (${TEST_DRIVER})`, () => {
     expect(thumb).toBe(`/api/me/vault/${unused}/thumb`);
     expect(await statusOf(creator, thumb)).toBe(200);
     expect(await statusOf(creator, `/api/me/vault/${unused}/playable`)).toBe(200);
+    expect(await statusOf(creator, `/api/me/vault/${screenshot}/thumb`)).toBe(404);
+    expect((await creator.client.delete(`/api/me/vault/${screenshot}`)).status).toBe(404);
     for (const kind of ['thumb', 'blur', 'blurThumb', 'playable', 'poster']) {
       expect(await statusOf(other, `/api/me/vault/${unused}/${kind}`)).toBe(404);
       expect(await statusOf(member, `/api/me/vault/${unused}/${kind}`)).toBe(403);
