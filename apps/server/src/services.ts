@@ -20,7 +20,7 @@ import { AuthService } from './auth/service.js';
 import { BlocksService } from './blocks/service.js';
 import { BlocksStatements } from './blocks/statements.js';
 import { BotCheck } from './bot-check/service.js';
-import { createBus } from './bus/bus.js';
+import { createBus, RedisBus } from './bus/bus.js';
 import { chatChargeEffects } from './chat/charge-effects.js';
 import { ChatNotices } from './chat/notices.js';
 import { ChatService } from './chat/service.js';
@@ -86,7 +86,7 @@ import { ProfilesService } from './profiles/service.js';
 import { ProfilesStatements } from './profiles/statements.js';
 import { webPushTransport } from './push/sender.js';
 import { PushService } from './push/service.js';
-import { RateLimiter } from './rate-limit/rate-limiter.js';
+import { DatabaseRateCounts, RateLimiter, RedisRateCounts } from './rate-limit/rate-limiter.js';
 import { RealtimeHub } from './realtime/hub.js';
 import { PasskeyCeremonies } from './second-factor/passkeys.js';
 import { SecondFactors } from './second-factor/service.js';
@@ -131,10 +131,13 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
   const db = database.db;
   const telemetry = await startTelemetry(config.telemetry, { release: APP_VERSION, logger });
   const errorReporter = await createErrorReporter(config.errorReporting, { release: APP_VERSION, logger });
-  const bus = await createBus(config.redisUrl, logger);
+  const bus = await createBus(config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined, logger);
   const sessions = new SessionStore(db, now, bus);
   const realtime = new RealtimeHub({ bus, logger, now, resolveSession: (token) => sessions.resolveSession(token) });
-  const rateLimiter = new RateLimiter(db, now);
+  const databaseRateCounts = new DatabaseRateCounts(db);
+  const rateCounts =
+    bus instanceof RedisBus ? new RedisRateCounts(bus.publisher, config.redisPrefix, databaseRateCounts, logger) : databaseRateCounts;
+  const rateLimiter = new RateLimiter(rateCounts, now);
   sessions.onForget((forgotten) => realtime.sessionsForgotten(forgotten));
   // A label or state change: cached sessions are read afresh, and the user's open tabs are told.
   const accountChanged = (userId: string) => {

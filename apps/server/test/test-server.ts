@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { TOTP_PERIOD_S } from '@aurum/core';
+import { generateId, TOTP_PERIOD_S } from '@aurum/core';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -135,7 +135,8 @@ export function instancesSharingRedis(): { first: TestServer; second: TestServer
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   beforeAll(async () => {
     scratch = await createScratchDatabase();
-    const env = { REDIS_URL: process.env.TEST_REDIS_URL as string };
+    // Their own prefix: other suites' pairs share the test Redis at the same time.
+    const env = { REDIS_URL: process.env.TEST_REDIS_URL as string, REDIS_PREFIX: `aurum-test-${generateId()}:` };
     instances.first = await startTestServer(env, { url: scratch.url });
     instances.second = await startTestServer(env, { url: scratch.url });
     await Promise.all([instances.first.context.bus.ready(), instances.second.context.bus.ready()]);

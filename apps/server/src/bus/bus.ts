@@ -35,17 +35,17 @@ export class LocalBus implements Bus {
   }
 }
 
-/** Channel names carry this prefix, so one Redis can serve other software too. */
-const CHANNEL_PREFIX = 'aurum:';
-
 export class RedisBus implements Bus {
   private readonly handlers = new Map<string, ((message: string) => void)[]>();
   private readonly subscribed: Promise<unknown>[] = [];
 
   constructor(
-    private readonly publisher: Redis,
+    /** Also the instance's connection for commands (rate counters): closed with the bus. */
+    readonly publisher: Redis,
     // A connection in subscriber mode can do nothing else, hence a second one.
     private readonly subscriber: Redis,
+    /** Channel names carry the deployment's prefix (REDIS_PREFIX), so one Redis can serve several. */
+    private readonly prefix: string,
     private readonly logger: Logger,
   ) {
     for (const connection of [this.publisher, this.subscriber]) {
@@ -57,13 +57,13 @@ export class RedisBus implements Bus {
   }
 
   publish(channel: string, message: string): void {
-    this.publisher.publish(CHANNEL_PREFIX + channel, message).catch((error) => {
+    this.publisher.publish(this.prefix + channel, message).catch((error) => {
       this.logger.warn({ err: error, channel }, 'Could not publish to Redis; other instances catch up when their caches expire');
     });
   }
 
   subscribe(channel: string, handler: (message: string) => void): void {
-    const name = CHANNEL_PREFIX + channel;
+    const name = this.prefix + channel;
     const existing = this.handlers.get(name);
     if (existing) return void existing.push(handler);
     this.handlers.set(name, [handler]);
@@ -83,9 +83,10 @@ export class RedisBus implements Bus {
   }
 }
 
-export async function createBus(redisUrl: string | undefined, logger: Logger): Promise<Bus> {
-  if (!redisUrl) return new LocalBus();
+export async function createBus(redis: { url: string; prefix: string } | undefined, logger: Logger): Promise<LocalBus | RedisBus> {
+  if (!redis) return new LocalBus();
   // ioredis loads only when there is a Redis to talk to.
   const { Redis } = await import('ioredis');
-  return new RedisBus(new Redis(redisUrl), new Redis(redisUrl), logger);
+  // A command waits for at most one reconnect: with Redis down, a rate count falls back to the database at once.
+  return new RedisBus(new Redis(redis.url, { maxRetriesPerRequest: 1 }), new Redis(redis.url), redis.prefix, logger);
 }

@@ -39,6 +39,10 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
     REDIS_URL: urlWithProtocol(['redis:', 'rediss:']).optional(),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,40}:$/, 'letters, digits, "_", "." or "-", ending with ":"')
+      .default('aurum:'),
     SMTP_URL: urlWithProtocol(['smtp:', 'smtps:']).optional(),
     MAIL_FROM: z.string().min(3).default('Aurum <no-reply@aurum.local>'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -229,6 +233,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** What this deployment's Redis keys and channels start with. */
+  redisPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   sessionSecret: string;
@@ -516,6 +522,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
