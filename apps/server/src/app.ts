@@ -278,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerSpa(app, config.webDistDir ?? DEFAULT_WEB_DIST, {
+    archiveDir: path.join(config.dataDir, 'web-assets'),
     liveSession: async (request) => {
       const token = request.cookies[SESSION_COOKIE];
       return token && (await sessions.resolve(token)) !== null ? token : null;

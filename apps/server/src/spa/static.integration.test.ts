@@ -1,11 +1,13 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { DAY_MS } from '@aurum/core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { follow, signUp, uniqueHandle } from '../../test/content-fixtures.js';
 import { ApiClient, startTestServer, type TestServer } from '../../test/test-server.js';
+import { ARCHIVED_ASSETS_KEPT_MS } from './asset-archive.js';
 
 interface RawResponse {
   status: number;
@@ -312,5 +314,51 @@ describe("a signed-in member's home page on a phone: drawn on the server from th
     for (const file of ['/.vite/manifest.json', '/%2evite/manifest.json', '/assets/../.vite/manifest.json']) {
       expect((await rawGet(server.baseUrl + file)).body.toString(), file).not.toContain('src/main.tsx');
     }
+  });
+});
+
+describe('a deploy keeps the files of the builds served before', () => {
+  let workDir: string;
+  let server: TestServer;
+  const dataDir = () => path.join(workDir, 'data');
+  /** A build with one page of its own beside the shared files. */
+  async function build(name: string, page: string): Promise<string> {
+    const dir = path.join(workDir, name);
+    await writeBuiltApp(dir);
+    await writeFile(path.join(dir, 'assets', page), `export const page = ${JSON.stringify(page)};`);
+    return dir;
+  }
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(tmpdir(), 'aurum-deploys-'));
+    const earlier = await startTestServer({ WEB_DIST_DIR: await build('earlier', 'page-Old11111.js'), DATA_DIR: dataDir() });
+    await earlier.close();
+    // A file no build has used for longer than the archive keeps one.
+    const gone = path.join(dataDir(), 'web-assets', 'assets', 'page-Gone0000.js');
+    await writeFile(gone, 'export {};');
+    const longAgo = new Date(Date.now() - ARCHIVED_ASSETS_KEPT_MS - DAY_MS);
+    await utimes(gone, longAgo, longAgo);
+    server = await startTestServer({ WEB_DIST_DIR: await build('later', 'page-New22222.js'), DATA_DIR: dataDir() });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('serves an earlier build’s page to a tab opened before the deploy, cached like any hashed file', async () => {
+    for (const page of ['page-Old11111.js', 'page-New22222.js']) {
+      const response = await rawGet(`${server.baseUrl}/assets/${page}`);
+      expect(response.status, page).toBe(200);
+      expect(response.body.toString()).toBe(`export const page = ${JSON.stringify(page)};`);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('answers 404, never the app’s shell, for a file no kept build has, and forgets files unused for 30 days', async () => {
+    for (const page of ['page-Gone0000.js', 'page-Never000.js']) {
+      const response = await rawGet(`${server.baseUrl}/assets/${page}`);
+      expect(response.status, page).toBe(404);
+      expect(response.body.toString()).not.toContain('<title>Aurum</title>');
+    }
+    expect(await readdir(path.join(dataDir(), 'web-assets', 'assets'))).not.toContain('page-Gone0000.js');
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LocalRate } from '../rate-limit/local-rate.js';
+import { archiveAssets } from './asset-archive.js';
 import { HomeDocument, isPhone } from './home-document.js';
 
 /** The landing page's prerendered document, which the web build writes beside index.html. */
@@ -21,6 +22,9 @@ const SIGNED_IN_PRELOADS: Record<string, readonly string[]> = {
 };
 const preloadLink = (urls: readonly string[]) => urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`).join(', ');
 
+/** Where the build's content-hashed files are served. */
+const ASSETS_PATH = '/assets/';
+
 /** The landing document or one of its compressed twins. */
 const isLandingDocument = (filePath: string) =>
   [LANDING_DOCUMENT, `${LANDING_DOCUMENT}.br`, `${LANDING_DOCUMENT}.gz`].includes(path.basename(filePath));
@@ -32,6 +36,8 @@ const isLandingDocument = (filePath: string) =>
 const HOME_RENDERS_PER_SESSION = { limit: 20, windowMs: 60_000 };
 
 export interface SpaOptions {
+  /** Where the hashed files of the builds served before are kept (`asset-archive.ts`). */
+  archiveDir: string;
   /** The request's session token when it is a live session (an unknown or expired one is no session), else null. */
   liveSession: (request: FastifyRequest) => Promise<string | null>;
   now: () => Date;
@@ -52,6 +58,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
     app.log.warn({ distDir }, 'web app is not built; only the API is served (run npm run build)');
     return false;
   }
+  await archiveAssets(distDir, options.archiveDir, options.now().getTime()).catch((error: unknown) => {
+    app.log.warn({ err: error, archiveDir: options.archiveDir }, 'could not keep this build’s files for tabs of earlier releases');
+  });
   const hasLanding = existsSync(path.join(distDir, LANDING_DOCUMENT));
   const homeDocument = HomeDocument.of(app, distDir);
   // Loaded once the server listens: requests never wait for it, and tests that only inject requests never load it.
@@ -92,6 +101,15 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
       .some((segment) => segment.startsWith('.'));
     if (candidate.startsWith(distDir) && !buildOnly && statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
       return reply.sendFile(path.relative(distDir, candidate));
+    }
+    if (urlPath.startsWith(ASSETS_PATH)) {
+      // A file of an earlier build, for a tab opened before the deploy; never the shell in its place.
+      const name = urlPath.slice(ASSETS_PATH.length);
+      const archived = path.join(options.archiveDir, 'assets', name);
+      if (name === path.basename(name) && statSync(archived, { throwIfNoEntry: false })?.isFile()) {
+        return reply.sendFile(`assets/${name}`, options.archiveDir);
+      }
+      return reply.callNotFound();
     }
     const preloads = SIGNED_IN_PRELOADS[urlPath];
     const session = preloads === undefined ? null : await options.liveSession(request);

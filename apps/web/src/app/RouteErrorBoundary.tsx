@@ -4,28 +4,30 @@ import Typography from '@mui/material/Typography';
 import { Component, type ReactNode, useEffect } from 'react';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { reportError } from '../lib/error-reporting';
+import { isChunkLoadError, reloadHere } from './lazy-reload';
 
 /**
  * A page or navigation failed: log it and start over from the landing page. When the landing
- * page itself fails, offer a manual reload rather than replacing the location in a loop.
+ * page itself fails, or a page's code could not load even after reloading once (its release is
+ * gone), offer a manual reload of the same address rather than losing the member's place.
  */
 function RouteFailed({ error }: { error: unknown }) {
-  const atStart = window.location.pathname === '/';
+  const staysHere = window.location.pathname === '/' || isChunkLoadError(error);
 
   useEffect(() => {
     console.error('Navigation failed.', error);
     reportError(error);
-    if (!atStart) window.location.replace('/');
-  }, [error, atStart]);
+    if (!staysHere) window.location.replace('/');
+  }, [error, staysHere]);
 
-  if (!atStart) return <LoadingOverlay />;
+  if (!staysHere) return <LoadingOverlay />;
   return (
     <Box component="main" sx={{ p: 4, textAlign: 'center' }}>
       <Typography variant="h1" sx={{ mb: 2 }}>
         Aurum could not load
       </Typography>
       <Typography sx={{ mb: 3 }}>Check your connection and try again.</Typography>
-      <Button variant="contained" onClick={() => window.location.reload()}>
+      <Button variant="contained" onClick={reloadHere}>
         Reload
       </Button>
     </Box>

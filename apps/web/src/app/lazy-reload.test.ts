@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { waitingUpdate } from '../lib/pwa/waiting-update';
 import {
   handlePageLoadError,
   isChunkLoadError,
@@ -6,6 +7,7 @@ import {
   markNavigationSucceeded,
   RELOAD_FLAG_KEY,
   type ReloadEnvironment,
+  reloadHere,
 } from './lazy-reload';
 
 function environment() {
@@ -67,5 +69,18 @@ describe('lazy page reload', () => {
     env.storage.setItem(RELOAD_FLAG_KEY, '1');
     await expect(loadPage(() => Promise.reject(chunkError), env)).rejects.toBe(chunkError);
     expect(env.reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('reloading this address', () => {
+  it('switches to the waiting newer version when there is one, so the page comes from the new build', () => {
+    const reload = vi.fn(async () => {});
+    waitingUpdate.set({ reload });
+    try {
+      reloadHere();
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      waitingUpdate.set(null);
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { waitingUpdate } from '../lib/pwa/waiting-update';
+
 /**
  * Recovery for pages whose code fails to load, usually because a new release replaced the
  * hashed files this tab still refers to. The page reloads once; a flag in session storage
@@ -24,9 +26,20 @@ export interface ReloadEnvironment {
   log: (message: string, error: unknown) => void;
 }
 
+/**
+ * Loads this address again, under the newer version of the app when one is installed and
+ * waiting: the waiting worker takes over first, so the page comes from the new build rather
+ * than from the old shell the current worker keeps.
+ */
+export function reloadHere(): void {
+  const update = waitingUpdate.get();
+  if (update) void update.reload();
+  else window.location.reload();
+}
+
 const browserEnvironment = (): ReloadEnvironment => ({
   storage: window.sessionStorage,
-  reload: () => window.location.reload(),
+  reload: reloadHere,
   log: (message, error) => console.error(message, error),
 });
 
