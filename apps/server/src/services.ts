@@ -87,7 +87,8 @@ import { ProfilesStatements } from './profiles/statements.js';
 import { webPushTransport } from './push/sender.js';
 import { PushService } from './push/service.js';
 import { DatabaseRateCounts, RateLimiter, RedisRateCounts } from './rate-limit/rate-limiter.js';
-import { RealtimeHub } from './realtime/hub.js';
+import { REALTIME_HEARTBEAT_MS, RealtimeHub } from './realtime/hub.js';
+import { RedisSocketRegistry } from './realtime/socket-registry.js';
 import { PasskeyCeremonies } from './second-factor/passkeys.js';
 import { SecondFactors } from './second-factor/service.js';
 import { SeenService } from './seen/service.js';
@@ -133,7 +134,15 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
   const errorReporter = await createErrorReporter(config.errorReporting, { release: APP_VERSION, logger });
   const bus = await createBus(config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined, logger);
   const sessions = new SessionStore(db, now, bus);
-  const realtime = new RealtimeHub({ bus, logger, now, resolveSession: (token) => sessions.resolveSession(token) });
+  const realtime = new RealtimeHub({
+    bus,
+    logger,
+    now,
+    resolveSession: (token) => sessions.resolveSession(token),
+    ...(bus instanceof RedisBus
+      ? { sockets: new RedisSocketRegistry(bus.publisher, config.redisPrefix, REALTIME_HEARTBEAT_MS * 3, logger) }
+      : {}),
+  });
   const databaseRateCounts = new DatabaseRateCounts(db);
   const rateCounts =
     bus instanceof RedisBus ? new RedisRateCounts(bus.publisher, config.redisPrefix, databaseRateCounts, logger) : databaseRateCounts;

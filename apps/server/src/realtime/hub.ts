@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { REALTIME_POLICY_CLOSE, type RealtimeChannel, type RealtimeServerMessage, realtimeClientMessageSchema } from '@aurum/core';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import type { Bus } from '../bus/bus.js';
 import { type AppError, errors } from '../http/errors.js';
 import type { Viewer } from '../http/viewer.js';
+import type { RegisteredSocket, SocketRegistry } from './socket-registry.js';
 
 /** A signed-in socket's session: who, the cookie token to check it again with, and when it expires. */
 export interface RealtimeSession {
@@ -26,8 +28,10 @@ export interface RealtimeHubOptions {
   /** A reader this far behind is dropped (it reconnects and reads what it missed) rather than held in memory. */
   maxBufferedBytes?: number;
   maxChannelsPerSocket?: number;
-  /** Sockets one user may hold on this instance (a tab each); the next is refused with 1013, try again later. */
+  /** Sockets one user may hold (a tab each); the next is refused with 1013, try again later. */
   maxSocketsPerUser?: number;
+  /** Counts each user's sockets on every instance together (Redis); without it, each instance counts its own. */
+  sockets?: SocketRegistry;
   /** Frames one socket may send per FRAME_WINDOW_MS; past it the socket is closed with 1008. */
   maxFramesPerWindow?: number;
   /** Refused subscriptions (a channel not theirs, a frame not understood) one socket may make before it is closed with 1008. */
@@ -35,6 +39,8 @@ export interface RealtimeHubOptions {
 }
 
 interface Connection {
+  /** Unique across instances: how the socket registry knows it. */
+  id: string;
   socket: WebSocket;
   token: string;
   viewer: Viewer;
@@ -75,6 +81,10 @@ const GOING_AWAY_CLOSE = 1001;
 /** The server is busy with this client elsewhere (its sockets are many): the client reconnects later. */
 const TRY_AGAIN_LATER_CLOSE = 1013;
 const FRAME_WINDOW_MS = 10_000;
+/** Every this often, unless told otherwise, sockets are pinged (and their count across instances renewed). */
+export const REALTIME_HEARTBEAT_MS = 30_000;
+
+const registered = (connection: Connection): RegisteredSocket => ({ userId: connection.viewer.userId, socketId: connection.id });
 
 /**
  * Open websockets of this instance and the channels each follows. An event is published to
@@ -105,7 +115,7 @@ export class RealtimeHub {
       const parsed = JSON.parse(message) as BusDelivery | { many: BusDelivery[] };
       for (const { channel, text } of 'many' in parsed ? parsed.many : [parsed]) this.deliverHere(channel, text);
     });
-    this.heartbeatTimer = setInterval(() => void this.heartbeat(), options.heartbeatMs ?? 30_000);
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), options.heartbeatMs ?? REALTIME_HEARTBEAT_MS);
     this.heartbeatTimer.unref();
   }
 
@@ -132,11 +142,13 @@ export class RealtimeHub {
    * are handled one after another, so a flood of them waits on itself, not on everyone else.
    */
   accept(socket: WebSocket, session: RealtimeSession): void {
-    if (this.socketsOf(session.viewer.userId) >= this.maxSocketsPerUser) {
+    const { sockets } = this.options;
+    if (!sockets && this.socketsOf(session.viewer.userId) >= this.maxSocketsPerUser) {
       socket.close(TRY_AGAIN_LATER_CLOSE, 'too many open connections');
       return;
     }
     const connection: Connection = {
+      id: randomUUID(),
       socket,
       ...session,
       channels: new Set(),
@@ -159,6 +171,15 @@ export class RealtimeHub {
     });
     socket.on('close', () => this.drop(connection));
     socket.on('error', (error) => this.options.logger.debug({ err: error }, 'realtime socket error'));
+    // Counted across instances once listening, so no frame sent meanwhile is lost; refused, it closes.
+    if (sockets) void this.claimShared(sockets, connection);
+  }
+
+  private async claimShared(sockets: SocketRegistry, connection: Connection): Promise<void> {
+    const claimed = await sockets.claim(registered(connection), this.maxSocketsPerUser, this.nowMs());
+    if (claimed || !this.connections.has(connection)) return;
+    connection.socket.close(TRY_AGAIN_LATER_CLOSE, 'too many open connections');
+    this.drop(connection);
   }
 
   /** Sessions were forgotten: sockets on them are checked again, and closed if the session ended. */
@@ -184,6 +205,7 @@ export class RealtimeHub {
       connection.socket.ping();
       if (connection.expiresAt.getTime() <= now) checks.push(this.recheckSession(connection));
     }
+    checks.push(this.options.sockets?.renew([...this.connections].map(registered), now) ?? Promise.resolve());
     await Promise.all(checks);
   }
 
@@ -195,7 +217,10 @@ export class RealtimeHub {
   /** Closes every socket as the server goes away; clients reconnect to another instance or after the restart. */
   close(): void {
     clearInterval(this.heartbeatTimer);
-    for (const connection of this.connections) connection.socket.close(GOING_AWAY_CLOSE, 'server shutting down');
+    for (const connection of this.connections) {
+      connection.socket.close(GOING_AWAY_CLOSE, 'server shutting down');
+      void this.options.sockets?.release(registered(connection));
+    }
     this.connections.clear();
     this.byChannel.clear();
   }
@@ -314,5 +339,6 @@ export class RealtimeHub {
   private drop(connection: Connection): void {
     if (!this.connections.delete(connection)) return;
     for (const channel of connection.channels) this.leave(connection, channel);
+    void this.options.sockets?.release(registered(connection));
   }
 }

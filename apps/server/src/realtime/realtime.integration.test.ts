@@ -188,4 +188,28 @@ describe.runIf(CAN_SHARE_REDIS)('realtime across instances (Redis)', () => {
     expect((await onSecond.delete('/api/auth/session')).status).toBe(204);
     expect(await connection.closed).toEqual({ code: REALTIME_POLICY_CLOSE, reason: 'session ended' });
   });
+
+  it('holds at most 20 sockets of one member across both instances, and counts one closed on either', async () => {
+    const tabs = await member(instances.first, 'clustertabs');
+    const onInstance = (index: number) => (index % 2 === 0 ? instances.first : instances.second);
+    const open = [];
+    for (let index = 0; index < 20; index++) {
+      const socket = openSocket(onInstance(index), { cookie: tabs.client.cookie });
+      expect(await subscribe(socket, userChannel(tabs.userId))).toMatchObject({ type: 'subscribed' });
+      open.push(socket);
+    }
+    for (const instance of [instances.first, instances.second]) {
+      const extra = openSocket(instance, { cookie: tabs.client.cookie });
+      expect(await extra.closed).toEqual({ code: 1013, reason: 'too many open connections' });
+    }
+    // One closed on the first instance makes room on the second.
+    open[0]?.socket.close();
+    await open[0]?.closed;
+    await vi.waitFor(() => expect(instances.first.context.realtime.size).toBe(9));
+    const again = openSocket(instances.second, { cookie: tabs.client.cookie });
+    expect(await subscribe(again, userChannel(tabs.userId))).toMatchObject({ type: 'subscribed' });
+    instances.first.context.realtime.publish(userChannel(tabs.userId), 'account.changed', { n: 1 });
+    expect(await again.next((message) => message.type === 'event')).toMatchObject({ data: { n: 1 } });
+    for (const socket of [...open, again]) socket.socket.close();
+  });
 });
