@@ -279,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
 
   await registerSpa(app, config.webDistDir ?? DEFAULT_WEB_DIST, {
     archiveDir: path.join(config.dataDir, 'web-assets'),
+    sharedRates: config.redisUrl ? rateLimiter : null,
     liveSession: async (request) => {
       const token = request.cookies[SESSION_COOKIE];
       return token && (await sessions.resolve(token)) !== null ? token : null;

@@ -6,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSy
 import { DAY_MS } from '@aurum/core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { follow, signUp, uniqueHandle } from '../../test/content-fixtures.js';
-import { ApiClient, startTestServer, type TestServer } from '../../test/test-server.js';
+import { ApiClient, CAN_SHARE_REDIS, instancesSharingRedis, startTestServer, type TestServer } from '../../test/test-server.js';
 import { ARCHIVED_ASSETS_KEPT_MS } from './asset-archive.js';
 
 interface RawResponse {
@@ -210,30 +210,42 @@ describe('the landing page: drawn for visitors without a session, a redirect for
   });
 });
 
-describe("a signed-in member's home page on a phone: drawn on the server from the API's own answers", () => {
-  const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
-  const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
-  /**
-   * The web build's server render (`.server/home.mjs`, tested with the web app) as a stand-in that
-   * writes down what it was handed, so the server's part is what is tested here: which answers,
-   * for whom, and what happens when the render declines or fails.
-   */
-  const RENDERER = `export async function renderHomeDocument(template, answers) {
+const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
+/**
+ * The web build's server render (`.server/home.mjs`, tested with the web app) as a stand-in that
+ * writes down what it was handed, so the server's part is what is tested here: which answers,
+ * for whom, and what happens when the render declines or fails.
+ */
+const RENDERER = `export async function renderHomeDocument(template, answers) {
     if (answers.me.publicName === 'Render Failure') throw new Error('the render failed');
     if (!answers.me.registrationCompletedAt) return null;
     return template.replace('<!--page-->', () => '<main>' + JSON.stringify(answers) + '</main>' + 'x'.repeat(2000));
   }`;
+
+/** A build with the server render beside it. */
+async function writeRenderingApp(distDir: string): Promise<void> {
+  await writeBuiltApp(distDir);
+  await mkdir(path.join(distDir, '.server'));
+  await mkdir(path.join(distDir, '.vite'));
+  await writeFile(path.join(distDir, '.vite/manifest.json'), '{"src/main.tsx":{"file":"assets/index.js"}}');
+  await writeFile(path.join(distDir, '.server/home.mjs'), RENDERER);
+  await writeFile(path.join(distDir, '.server/home.html'), '<!doctype html><html><body><div id="root"><!--page--></div></body></html>');
+}
+
+/** Whether the member's home page came drawn by the server. */
+async function homeDrawn(server: TestServer, client: ApiClient): Promise<boolean> {
+  const body = (await rawGet(`${server.baseUrl}/home`, { 'user-agent': PHONE, cookie: client.cookie as string })).body.toString();
+  return body.includes('<main>');
+}
+
+describe("a signed-in member's home page on a phone: drawn on the server from the API's own answers", () => {
+  const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
   let server: TestServer;
   let distDir: string;
   let member: ApiClient;
   beforeAll(async () => {
     distDir = await mkdtemp(path.join(tmpdir(), 'aurum-dist-'));
-    await writeBuiltApp(distDir);
-    await mkdir(path.join(distDir, '.server'));
-    await mkdir(path.join(distDir, '.vite'));
-    await writeFile(path.join(distDir, '.vite/manifest.json'), '{"src/main.tsx":{"file":"assets/index.js"}}');
-    await writeFile(path.join(distDir, '.server/home.mjs'), RENDERER);
-    await writeFile(path.join(distDir, '.server/home.html'), '<!doctype html><html><body><div id="root"><!--page--></div></body></html>');
+    await writeRenderingApp(distDir);
     server = await startTestServer({ WEB_DIST_DIR: distDir });
     const creator = await signUp(server, 'ssrcreator', { creator: true });
     expect((await creator.client.post('/api/posts', { text: 'Golden hour at the pier', access: ['public'] })).status).toBe(201);
@@ -288,8 +300,7 @@ describe("a signed-in member's home page on a phone: drawn on the server from th
     await reloader.register('ssr-reloader@aurum.test', uniqueHandle('ssrreload'), 'Reloader');
     const resumeClock = server.freezeClock();
     onTestFinished(resumeClock);
-    const drawn = async (client: ApiClient) =>
-      renderedAnswers((await homeOf({ cookie: client.cookie as string })).body.toString()) !== null;
+    const drawn = (client: ApiClient) => homeDrawn(server, client);
     const answers: boolean[] = [];
     for (let i = 0; i < 21; i++) answers.push(await drawn(reloader));
     expect(answers).toEqual([...Array.from({ length: 20 }, () => true), false]);
@@ -360,5 +371,28 @@ describe('a deploy keeps the files of the builds served before', () => {
       expect(response.body.toString()).not.toContain('<title>Aurum</title>');
     }
     expect(await readdir(path.join(dataDir(), 'web-assets', 'assets'))).not.toContain('page-Gone0000.js');
+  });
+});
+
+describe.runIf(CAN_SHARE_REDIS)('home pages drawn on the server, counted across instances sharing Redis', () => {
+  const distDir = path.join(tmpdir(), `aurum-dist-shared-${process.pid}`);
+  // Registered before the instances' own hooks, so the build is there when they start.
+  beforeAll(async () => {
+    await rm(distDir, { recursive: true, force: true });
+    await writeRenderingApp(distDir);
+  });
+  const instances = instancesSharingRedis({ WEB_DIST_DIR: distDir });
+  afterAll(async () => {
+    await rm(distDir, { recursive: true, force: true });
+  });
+
+  it('draws at most 20 a minute per session whichever instance is asked', async () => {
+    const reloader = new ApiClient(instances.first);
+    await reloader.register('ssr-cluster@aurum.test', uniqueHandle('ssrcluster'), 'Cluster Reader');
+    const answers: boolean[] = [];
+    for (let i = 0; i < 20; i++) answers.push(await homeDrawn(i % 2 === 0 ? instances.first : instances.second, reloader));
+    expect(answers).toEqual(Array.from({ length: 20 }, () => true));
+    expect(await homeDrawn(instances.first, reloader)).toBe(false);
+    expect(await homeDrawn(instances.second, reloader)).toBe(false);
   });
 });

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LocalRate } from '../rate-limit/local-rate.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { archiveAssets } from './asset-archive.js';
 import { HomeDocument, isPhone } from './home-document.js';
 
@@ -35,12 +37,25 @@ const isLandingDocument = (filePath: string) =>
  */
 const HOME_RENDERS_PER_SESSION = { limit: 20, windowMs: 60_000 };
 
+/** Whether the session may have its home page drawn now (and, if so, it is counted). */
+function homeRenderGate({ sharedRates, now }: SpaOptions): (session: string) => Promise<boolean> {
+  // The key names the session by a hash: a session's token is a secret, never written to Redis.
+  const keyOf = (session: string) => `home-render:${createHash('sha256').update(session).digest('base64url').slice(0, 32)}`;
+  if (sharedRates) {
+    return async (session) => (await sharedRates.count(keyOf(session), HOME_RENDERS_PER_SESSION)).hits <= HOME_RENDERS_PER_SESSION.limit;
+  }
+  const local = new LocalRate(HOME_RENDERS_PER_SESSION);
+  return async (session) => local.allow(session, now().getTime());
+}
+
 export interface SpaOptions {
   /** Where the hashed files of the builds served before are kept (`asset-archive.ts`). */
   archiveDir: string;
   /** The request's session token when it is a live session (an unknown or expired one is no session), else null. */
   liveSession: (request: FastifyRequest) => Promise<string | null>;
   now: () => Date;
+  /** Counts the home pages drawn per session for every instance together (with Redis); null: each instance counts its own. */
+  sharedRates: RateLimiter | null;
 }
 
 /**
@@ -65,7 +80,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
   const homeDocument = HomeDocument.of(app, distDir);
   // Loaded once the server listens: requests never wait for it, and tests that only inject requests never load it.
   if (homeDocument) app.addHook('onListen', async () => homeDocument.prepare());
-  const homeRenders = new LocalRate(HOME_RENDERS_PER_SESSION);
+  const homeRenders = homeRenderGate(options);
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -114,13 +129,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
     const preloads = SIGNED_IN_PRELOADS[urlPath];
     const session = preloads === undefined ? null : await options.liveSession(request);
     const signedIn = session !== null;
-    if (
-      session !== null &&
-      urlPath === SIGNED_IN_START &&
-      homeDocument &&
-      isPhone(request.headers) &&
-      homeRenders.allow(session, options.now().getTime())
-    ) {
+    if (session !== null && urlPath === SIGNED_IN_START && homeDocument && isPhone(request.headers) && (await homeRenders(session))) {
       const html = await homeDocument.render(request);
       // The member's own page: never kept by a cache.
       if (html)
