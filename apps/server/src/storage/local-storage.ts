@@ -109,6 +109,19 @@ export class LocalStorage implements Storage {
     await fs.rm(`${file}.meta`, { force: true });
   }
 
+  async *keys(): AsyncIterable<string> {
+    // Side files are left out: the temporary folder and each object's `.meta`.
+    async function* under(dir: string, prefix: string): AsyncIterable<string> {
+      const entries = await fs.readdir(dir, { withFileTypes: true }).catch((error) => (isMissing(error) ? [] : Promise.reject(error)));
+      for (const entry of entries) {
+        if (entry.name.startsWith('.') || entry.name.endsWith('.meta')) continue;
+        if (entry.isDirectory()) yield* under(path.join(dir, entry.name), `${prefix}${entry.name}/`);
+        else if (entry.isFile()) yield `${prefix}${entry.name}`;
+      }
+    }
+    yield* under(this.root, '');
+  }
+
   async deletePrefix(prefix: string): Promise<void> {
     assertSafePrefix(prefix);
     const dir = this.fileOf(prefix.slice(0, -1));

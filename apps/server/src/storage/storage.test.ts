@@ -125,6 +125,14 @@ describe.each(implementations)('storage contract: %s', (_name, make) => {
     expect(await storage.stat('prefix/media1-x')).not.toBeNull();
   });
 
+  it('lists every stored key, and none of its own side files', async () => {
+    const keys = ['list/a', 'list/deep/er/b', 'list-c'];
+    for (const key of keys) await storage.put(key, Buffer.from(key), { contentType: 'text/plain' });
+    const listed: string[] = [];
+    for await (const key of storage.keys()) listed.push(key);
+    expect(listed.filter((key) => key.startsWith('list')).sort()).toEqual([...keys].sort());
+  });
+
   it('refuses keys that could leave the store or name hidden files', async () => {
     for (const key of ['../escape', 'a/../../b', '/absolute', 'dot.ted', '.hidden', 'a//b', 'a/', '', 'back\\slash', 'nul\0']) {
       await expect(storage.put(key, Buffer.from('x'), { contentType: 'text/plain' }), key).rejects.toThrow(/Unsafe storage key/);

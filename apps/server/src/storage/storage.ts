@@ -36,6 +36,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix`, which must end with a slash. */
   deletePrefix(prefix: string): Promise<void>;
+  /** Every stored key, in no particular order (a backup copies them all). */
+  keys(): AsyncIterable<string>;
 }
 
 export class ObjectNotFoundError extends Error {
