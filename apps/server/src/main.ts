@@ -2,6 +2,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { buildApp } from './app.js';
+import { answerBackupRequests, runBackupCommand } from './backup/commands.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/database.js';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer.js';
@@ -27,6 +28,17 @@ function loadConfigOrExit(): Config {
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  const [command, folder] = process.argv.slice(2);
+  if (command === 'backup' || command === 'restore') {
+    const outcome = await runBackupCommand(command, folder, config);
+    // Written out before exiting: a pipe's writes are asynchronous.
+    await new Promise((resolve) => process.stdout.write(`${outcome}\n`, resolve));
+    process.exit(0);
+  }
+  if (command !== undefined) {
+    console.error(`Unknown command ${command}: start without one, or run backup <folder> or restore <folder>.`);
+    process.exit(64);
+  }
   const logger = pino({ level: config.logLevel, base: { service: 'aurum' } });
   // Until the app is built nothing reports; from then on the error tracker hears of these too.
   let errorReporter: ErrorReporter = REPORTING_OFF;
@@ -58,6 +70,7 @@ async function main(): Promise<void> {
   if (!busListening)
     logger.warn({ timeoutMs: BUS_READY_TIMEOUT_MS }, 'Redis did not answer in time: serving before hearing other instances');
   await app.listen({ port: config.port, host: config.host });
+  const stopAnsweringBackups = await answerBackupRequests(config, database, context.storage, logger);
   logger.info(`Aurum is running at ${config.publicUrl}`);
   console.log(`\n  Aurum is running at ${config.publicUrl}\n`);
 
@@ -83,6 +96,7 @@ async function main(): Promise<void> {
       if (config.shutdownDrainMs > 0) await sleep(config.shutdownDrainMs);
       await app.close();
       await mailer.close();
+      await stopAnsweringBackups();
       await database.close();
       logger.info('stopped');
       process.exit(0);
