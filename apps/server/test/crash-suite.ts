@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { type ServerProcess, startServerProcess } from './server-process.js';
 import { SmtpCapture } from './smtp-capture.js';
 import { StripeStandIn } from './stripe-stand-in.js';
-import { ApiClient, createScratchDatabase, TEST_DRIVER, type TestServer } from './test-server.js';
+import { ApiClient, createScratchDatabase, seededPgliteDataDir, TEST_DRIVER, type TestServer } from './test-server.js';
 
 /**
  * What a suite that kills the server in the middle of a payment needs: the Stripe stand-in,
@@ -102,6 +102,7 @@ export function crashSuite(name: string) {
       cleanup = scratch.drop;
     } else {
       const dataDir = await mkdtemp(path.join(tmpdir(), `aurum-crash-${name}-`));
+      await seededPgliteDataDir(dataDir);
       suite.database = { dataDir };
       cleanup = () => rm(dataDir, { recursive: true, force: true });
     }

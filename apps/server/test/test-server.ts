@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { generateId, TOTP_PERIOD_S } from '@aurum/core';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -45,6 +47,17 @@ function startingPgliteDump(): Promise<Blob> | undefined {
   if (!file) return undefined;
   migratedPgliteDump ??= readFile(file).then((bytes) => new Blob([bytes]));
   return migratedPgliteDump;
+}
+
+/**
+ * A new PGlite data folder holding the migrated database of this run, as a server's first start
+ * would leave it (without that start's initdb and migrations, which take seconds): for suites
+ * whose server processes share a data folder.
+ */
+export async function seededPgliteDataDir(dataDir: string): Promise<void> {
+  const dump = await startingPgliteDump();
+  if (!dump) return;
+  await (await PGlite.create({ dataDir: path.join(dataDir, 'pgdata'), loadDataDir: dump })).close();
 }
 
 export interface TestServer {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../../test/server-process.js';
-import { TEST_DRIVER } from '../../test/test-server.js';
+import { seededPgliteDataDir, TEST_DRIVER } from '../../test/test-server.js';
 import { openDatabase } from '../db/database.js';
 import { signInCodes } from '../db/schema.js';
 import { LocalStorage } from '../storage/local-storage.js';
@@ -36,6 +36,7 @@ describe.runIf(TEST_DRIVER === 'pglite')('the backup and restore commands on the
 
   it('backs up a running server through it, and restores into a new data folder where the database opens with its rows and files', async () => {
     const dataDir = await folder('data');
+    await seededPgliteDataDir(dataDir);
     server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     const email = 'backed-up@example.com';
     const asked = await fetch(`${server.baseUrl}/api/auth/code`, {
