@@ -58,16 +58,18 @@ async function backupEmbedded(dataDir: string, storage: Storage, dir: string): P
 function askRunningServer(socketFile: string, dir: string): Promise<BackupAnswer | null> {
   return new Promise((resolve, reject) => {
     const socket = connect(socketFile);
-    let answered = false;
+    let connected = false;
     socket.once('error', (error: NodeJS.ErrnoException) => {
-      if (!answered && (error.code === 'ENOENT' || error.code === 'ECONNREFUSED')) resolve(null);
+      if (!connected && (error.code === 'ENOENT' || error.code === 'ECONNREFUSED')) resolve(null);
       else reject(error);
     });
     socket.once('connect', () => {
-      answered = true;
+      connected = true;
       createInterface({ input: socket }).once('line', (line) => resolve(JSON.parse(line) as BackupAnswer));
       socket.write(`${JSON.stringify({ dir })}\n`);
     });
+    // The server went away before answering (stopped or killed): said, rather than waiting forever.
+    socket.once('close', () => reject(new Error('The running server stopped before it finished the backup.')));
   });
 }
 
