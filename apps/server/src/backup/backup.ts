@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
-import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/database.js';
+import { LocalStorage } from '../storage/local-storage.js';
 import { ObjectNotFoundError, type Storage } from '../storage/storage.js';
 
 const run = promisify(execFile);
@@ -15,7 +14,7 @@ export interface BackupManifest {
   version: 1;
   createdAt: string;
   database: 'postgres' | 'pglite';
-  /** Media objects copied, under `media/` by their keys. */
+  /** Media objects copied, into `media/` (a local store, `storage/local-storage.ts`). */
   mediaObjects: number;
 }
 
@@ -44,17 +43,7 @@ export async function takeBackup(source: BackupSource, storage: Storage, dir: st
     const dump = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
     await writeFile(path.join(dir, PGLITE_DUMP), Buffer.from(await dump.arrayBuffer()));
   }
-  let mediaObjects = 0;
-  for await (const key of storage.keys()) {
-    const file = path.join(dir, MEDIA, ...key.split('/'));
-    await mkdir(path.dirname(file), { recursive: true });
-    // Deleted since it was listed: nothing in the snapshot names it (purges remove only what no row names).
-    const object = await storage.get(key).catch((error: unknown) => (error instanceof ObjectNotFoundError ? null : Promise.reject(error)));
-    if (!object) continue;
-    await pipeline(object.stream, createWriteStream(file));
-    await writeFile(`${file}.type`, object.contentType);
-    mediaObjects += 1;
-  }
+  const mediaObjects = await copyObjects(storage, new LocalStorage(path.join(dir, MEDIA)));
   const manifest: BackupManifest = { version: 1, createdAt: now.toISOString(), database: source.driver, mediaObjects };
   await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest, null, 2));
   return manifest;
@@ -91,17 +80,22 @@ export async function restoreBackup(dir: string, target: RestoreTarget, storage:
     const restored = await PGlite.create({ dataDir: pgdata, loadDataDir: dump });
     await restored.close();
   }
-  for await (const { key, file } of mediaFiles(path.join(dir, MEDIA), '')) {
-    const contentType = await readFile(`${file}.type`, 'utf8').catch(() => 'application/octet-stream');
-    await storage.put(key, createReadStream(file), { contentType });
-  }
+  await copyObjects(new LocalStorage(path.join(dir, MEDIA)), storage);
   return manifest;
 }
 
-async function* mediaFiles(dir: string, prefix: string): AsyncIterable<{ key: string; file: string }> {
-  for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* mediaFiles(file, `${prefix}${entry.name}/`);
-    else if (entry.isFile() && !entry.name.endsWith('.type')) yield { key: `${prefix}${entry.name}`, file };
+/**
+ * Copies every object of one store into another (a backup's media folder is a local store of its
+ * own); returns how many. An object deleted after it was listed is skipped: nothing in the snapshot
+ * names it (purges remove only what no row names).
+ */
+async function copyObjects(from: Storage, to: Storage): Promise<number> {
+  let copied = 0;
+  for await (const key of from.keys()) {
+    const object = await from.get(key).catch((error: unknown) => (error instanceof ObjectNotFoundError ? null : Promise.reject(error)));
+    if (!object) continue;
+    await to.put(key, object.stream, { contentType: object.contentType });
+    copied += 1;
   }
+  return copied;
 }
