@@ -137,6 +137,31 @@ test('someone who chose the light theme gets the landing page redrawn in it', as
   expect(await page.locator('header button').count()).toBe(1);
 });
 
+test('the app moves only for those who did not ask their system for less motion', async ({ page }) => {
+  // The journeys' browsers ask for reduced motion (playwright.config.ts): here the app is also seen with motion.
+  await page.goto('/auth/login');
+  const button = page.getByRole('button', { name: 'Send code' });
+  // The button draws its ripple's layer on its first touch.
+  await button.dispatchEvent('mousedown');
+  await expect(button.locator('.MuiTouchRipple-root')).toHaveCount(1);
+  const motion = () =>
+    button.evaluate((element) => ({
+      longestTransitionSeconds: Math.max(
+        ...getComputedStyle(element)
+          .transitionDuration.split(',')
+          .map((value) => Number.parseFloat(value)),
+      ),
+      ripple: getComputedStyle(element.querySelector('.MuiTouchRipple-root') as Element).display,
+    }));
+  const reduced = await motion();
+  expect(reduced.longestTransitionSeconds).toBeLessThan(0.001);
+  expect(reduced.ripple).toBe('none');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  const moving = await motion();
+  expect(moving.longestTransitionSeconds).toBeGreaterThanOrEqual(0.2);
+  expect(moving.ripple).not.toBe('none');
+});
+
 test('a click on the theme switch before the app took the page over is not lost', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Switch to light theme' }).click();
@@ -159,24 +184,28 @@ async function freshProfile(browser: Browser, page: Page, options: BrowserContex
   return browser.newContext({ ...test.info().project.use, ...options, storageState: await page.context().storageState() });
 }
 
-test("a signed-in member's home page on a wide screen asks for its feed with the document, once", async ({ page, browser }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'a phone gets the page rendered on the server');
-  await signInAs(page, await signUpThroughApi({ label: 'preload', publicName: 'Early Reader' }));
-  const context = await freshProfile(browser, page);
-  const home = await context.newPage();
-  const feedRequests: string[] = [];
-  home.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/feed') feedRequests.push(request.url());
-  });
-  const document = await home.goto('/home');
-  expect(document?.headers().link).toBe('</api/feed>; rel=preload; as=fetch; crossorigin=anonymous');
-  await expect(home.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
-  // The feed's answer is shown (other journeys' public posts may be in it, or nothing yet).
-  await expect(home.getByRole('list', { name: 'Your feed' }).or(home.getByRole('heading', { name: 'Your feed is empty' }))).toBeVisible();
-  // The app's own request took the preloaded answer.
-  expect(feedRequests).toHaveLength(1);
-  await context.close();
-});
+test(
+  "a signed-in member's home page on a wide screen asks for its feed with the document, once",
+  { tag: '@desktop' },
+  async ({ page, browser }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'a phone gets the page rendered on the server');
+    await signInAs(page, await signUpThroughApi({ label: 'preload', publicName: 'Early Reader' }));
+    const context = await freshProfile(browser, page);
+    const home = await context.newPage();
+    const feedRequests: string[] = [];
+    home.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/feed') feedRequests.push(request.url());
+    });
+    const document = await home.goto('/home');
+    expect(document?.headers().link).toBe('</api/feed>; rel=preload; as=fetch; crossorigin=anonymous');
+    await expect(home.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+    // The feed's answer is shown (other journeys' public posts may be in it, or nothing yet).
+    await expect(home.getByRole('list', { name: 'Your feed' }).or(home.getByRole('heading', { name: 'Your feed is empty' }))).toBeVisible();
+    // The app's own request took the preloaded answer.
+    expect(feedRequests).toHaveLength(1);
+    await context.close();
+  },
+);
 
 test("a member's home page on a phone comes drawn by the server with its feed, and the app takes it over in place once used", async ({
   page,

@@ -202,7 +202,7 @@ test('chats offline: the chat list and a conversation this device kept show with
   await expect(thread.getByText('Sent', { exact: true })).toBeVisible();
 });
 
-test('the install page and guide show the steps and a silent looping video', async ({ page }, testInfo) => {
+test('the install page and guide show the steps and a silent looping video', { tag: '@desktop' }, async ({ page }, testInfo) => {
   await signInAs(page, await signUpThroughApi({ label: 'installer', publicName: 'Installer' }));
   await page.goto('/home/install-pwa');
   await expect(page.getByRole('heading', { name: 'Install Aurum' })).toBeVisible();

@@ -19,10 +19,16 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   reporter: [['list']],
-  use: { baseURL: APP_URL, launchOptions: chromiumLaunch, trace: 'retain-on-failure' },
+  // Reduced motion: the app then ends its transitions at once (app/theme/theme.ts), so a page settles as soon as it is
+  // drawn and the accessibility scan waits for no fade; first-load.spec.ts checks the app with motion too.
+  use: { baseURL: APP_URL, launchOptions: chromiumLaunch, trace: 'retain-on-failure', reducedMotion: 'reduce' },
   projects: [
+    // The product is mobile first: every journey runs on a phone.
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch } },
-    { name: 'desktop', use: { viewport: { width: 1440, height: 900 }, launchOptions: chromiumLaunch } },
+    // On a desktop: the walk of every page of every kind of person (each page drawn, fitting the window, accessible),
+    // and the journeys tagged @desktop, whose steps differ there (the side menu, dialogs where a phone has sheets,
+    // wide tables). The other journeys' steps are the same on both; running them twice cost half the test run.
+    { name: 'desktop', grep: /@desktop/, use: { viewport: { width: 1440, height: 900 }, launchOptions: chromiumLaunch } },
   ],
   webServer: [
     {

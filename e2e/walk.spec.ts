@@ -3,7 +3,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { THEME_MODE_KEY } from '../apps/web/src/app/theme/theme-mode-key.js';
 import { adminEmailFor } from './support/admins.js';
 import { expect, test } from './support/fixtures.js';
-import { expectAccessible } from './support/journey.js';
+import { expectAccessible, saveScreenshot } from './support/journey.js';
 import {
   call,
   createPlanThroughApi,
@@ -22,8 +22,9 @@ import {
  * saved to e2e/screenshots/walk/ to be looked at.
  *
  * `WALK=all` walks every kind of person on both viewports in the dark and the light theme. The
- * test run walks the light theme only (every other journey checks its pages in the dark one),
- * and each kind of person on one viewport: members and creators on a phone, admins on a desktop.
+ * test run walks the light theme only (every other journey checks its pages in the dark one):
+ * members and creators on both viewports (the desktop's check of their pages: most journeys run
+ * on a phone only), visitors on a phone and admins on a desktop.
  */
 
 type Theme = 'dark' | 'light';
@@ -74,7 +75,7 @@ async function walk(browser: Browser, testInfo: TestInfo, who: string, person: P
         } catch (error) {
           problems.push(`${stop.name} (${stop.path}), ${theme}: ${error instanceof Error ? error.message : String(error)}`);
         } finally {
-          await page.screenshot({ path: `e2e/screenshots/walk/${testInfo.project.name}-${who}-${theme}-${stop.name}.png`, fullPage: true });
+          await saveScreenshot(page, `walk/${testInfo.project.name}-${who}-${theme}-${stop.name}`);
         }
       });
     }
@@ -149,8 +150,7 @@ test('a visitor walks the public pages', async ({ browser }, testInfo) => {
   ]);
 });
 
-test('a member walks every page of theirs', async ({ browser }, testInfo) => {
-  walkOn(testInfo, 'phone');
+test('a member walks every page of theirs', { tag: '@desktop' }, async ({ browser }, testInfo) => {
   test.setTimeout(600_000);
   const world = await theScene();
   const { creator, member } = world;
@@ -189,8 +189,7 @@ test('a member walks every page of theirs', async ({ browser }, testInfo) => {
   ]);
 });
 
-test('a creator walks their studio', async ({ browser }, testInfo) => {
-  walkOn(testInfo, 'phone');
+test('a creator walks their studio', { tag: '@desktop' }, async ({ browser }, testInfo) => {
   test.setTimeout(600_000);
   const world = await theScene();
   await walk(browser, testInfo, 'creator', world.creator, [
@@ -213,7 +212,7 @@ test('a creator walks their studio', async ({ browser }, testInfo) => {
   ]);
 });
 
-test('an admin walks the admin area', async ({ browser }, testInfo) => {
+test('an admin walks the admin area', { tag: '@desktop' }, async ({ browser }, testInfo) => {
   walkOn(testInfo, 'desktop');
   test.setTimeout(600_000);
   const world = await theScene();

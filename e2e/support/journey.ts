@@ -31,8 +31,9 @@ export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.flo
 /** Fails on serious or critical accessibility violations of the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
   // Colour contrast is judged on what is painted, so the page must have settled: no fade, slide or colour transition
-  // running for a whole second (spinners loop forever, so they do not count). A transition can begin a moment after the
-  // page looks ready (a button taking its colours as the page it belongs to finishes rendering).
+  // running for a moment (spinners loop forever, so they do not count). A transition can begin a moment after the page
+  // looks ready (a button taking its colours as the page it belongs to finishes rendering). The journeys' browsers ask
+  // for reduced motion (playwright.config.ts), which the app honours by ending transitions at once, so a moment is short.
   await page.evaluate(() => {
     (window as typeof window & { __aurumLastAnimation?: number }).__aurumLastAnimation = undefined;
   });
@@ -46,8 +47,8 @@ export async function expectAccessible(page: Page): Promise<void> {
       if (animating || settled.__aurumLastAnimation === undefined) settled.__aurumLastAnimation = now;
       return !animating && now - settled.__aurumLastAnimation >= quietMs;
     },
-    1000,
-    { polling: 100 },
+    250,
+    { polling: 50 },
   );
   // Nothing pushes the page wider than the window: a phone would zoom out, and every tap would land off its target.
   const sideways = await page.evaluate(() => {
@@ -69,10 +70,16 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-/** Saves a full-page screenshot named after the page and the viewport project. */
-export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: `e2e/screenshots/${testInfo.project.name}-${name}.png`, fullPage: true });
+/** Screenshots are for people to look at: a run no one looks at (CI's, `E2E_SCREENSHOTS=none`) takes none. */
+const TAKES_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'none';
+
+/** Saves a full-page screenshot as `e2e/screenshots/<file>.png`. */
+export async function saveScreenshot(page: Page, file: string): Promise<void> {
+  if (TAKES_SCREENSHOTS) await page.screenshot({ path: `e2e/screenshots/${file}.png`, fullPage: true });
 }
+
+/** Saves a full-page screenshot named after the page and the viewport project. */
+export const screenshot = (page: Page, testInfo: TestInfo, name: string) => saveScreenshot(page, `${testInfo.project.name}-${name}`);
 
 /** The sign-in page's first step: the address, then the code the mail catcher caught for it. */
 export async function signInWithMailedCode(page: Page, email: string, start = '/auth/login'): Promise<void> {
