@@ -69,10 +69,7 @@ async function main(): Promise<void> {
   const busListening = await Promise.race([context.bus.ready().then(() => true), sleep(BUS_READY_TIMEOUT_MS).then(() => false)]);
   if (!busListening)
     logger.warn({ timeoutMs: BUS_READY_TIMEOUT_MS }, 'Redis did not answer in time: serving before hearing other instances');
-  await app.listen({ port: config.port, host: config.host });
   const stopAnsweringBackups = await answerBackupRequests(config, database, context.storage, logger);
-  logger.info(`Aurum is running at ${config.publicUrl}`);
-  console.log(`\n  Aurum is running at ${config.publicUrl}\n`);
 
   // Graceful shutdown: readiness answers 503 at once and, for SHUTDOWN_DRAIN_SECONDS, requests
   // are still served while a load balancer notices; then the server stops accepting, requests
@@ -105,8 +102,12 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+  // Heard before the server answers: a signal right after the first answer is a shutdown, not a kill.
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(`Aurum is running at ${config.publicUrl}`);
+  console.log(`\n  Aurum is running at ${config.publicUrl}\n`);
 }
 
 main().catch((error) => {
