@@ -28,7 +28,12 @@ export default defineConfig({
     // On a desktop: the walk of every page of every kind of person (each page drawn, fitting the window, accessible),
     // and the journeys tagged @desktop, whose steps differ there (the side menu, dialogs where a phone has sheets,
     // wide tables). The other journeys' steps are the same on both; running them twice cost half the test run.
-    { name: 'desktop', grep: /@desktop/, use: { viewport: { width: 1440, height: 900 }, launchOptions: chromiumLaunch } },
+    // E2E_DESKTOP=all runs every journey there too.
+    {
+      name: 'desktop',
+      grep: process.env.E2E_DESKTOP === 'all' ? undefined : /@desktop/,
+      use: { viewport: { width: 1440, height: 900 }, launchOptions: chromiumLaunch },
+    },
   ],
   webServer: [
     {

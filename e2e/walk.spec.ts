@@ -138,7 +138,7 @@ const theScene = () => {
   return prepared;
 };
 
-test('a visitor walks the public pages', async ({ browser }, testInfo) => {
+test('a visitor walks the public pages', { tag: '@desktop' }, async ({ browser }, testInfo) => {
   walkOn(testInfo, 'phone');
   test.setTimeout(180_000);
   await walk(browser, testInfo, 'visitor', null, [

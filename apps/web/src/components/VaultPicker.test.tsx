@@ -50,7 +50,7 @@ describe('the vault picker', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'All' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'Folder' }));
-    await user.click(await screen.findByRole('option', { name: 'Beach' }));
+    await user.click(await screen.findByRole('option', { name: 'Beach (1 item)' }));
     await waitFor(() => expect(within(grid).getAllByRole('checkbox')).toHaveLength(1));
     await user.click(box(/^sunset\.jpg, Photo, used in 1 post/));
     expect(within(dialog).getByText('2 chosen.')).toBeTruthy();

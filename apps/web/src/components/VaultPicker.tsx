@@ -8,10 +8,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -21,7 +19,7 @@ import { vaultFoldersQuery, vaultItemsQuery } from '../lib/vault';
 import { PageLoading } from './LoadingOverlay';
 import { LoadMore } from './LoadMore';
 import { RetryAlert } from './RetryAlert';
-import { VaultGrid, VaultKindChips, VaultThumb, vaultTileLabel } from './VaultTile';
+import { VaultFolderSelect, VaultGrid, VaultKindChips, VaultThumb, vaultTileLabel } from './VaultTile';
 
 export interface VaultPickerProps {
   /** How many items may be chosen (the room left where they go). */
@@ -63,24 +61,8 @@ export function VaultPicker({ max, refuse, onPick, onClose }: VaultPickerProps) 
       <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
           <VaultKindChips value={kind} onChange={setKind} />
-          {(folders.data?.folders.length ?? 0) > 0 && (
-            <TextField
-              select
-              size="small"
-              label="Folder"
-              value={folders.data?.folders.some((folder) => folder.id === folderId) ? folderId : ''}
-              onChange={(event) => setFolderId(event.target.value)}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              fullWidth={false}
-              sx={{ width: { xs: 1, sm: 220 } }}
-            >
-              <MenuItem value="">All folders</MenuItem>
-              {folders.data?.folders.map((folder) => (
-                <MenuItem key={folder.id} value={folder.id}>
-                  {folder.name}
-                </MenuItem>
-              ))}
-            </TextField>
+          {folders.data && folders.data.folders.length > 0 && (
+            <VaultFolderSelect folders={folders.data.folders} value={folderId} onChange={setFolderId} sx={{ width: { xs: 1, sm: 220 } }} />
           )}
         </Box>
         {items.isPending ? (

@@ -1,4 +1,4 @@
-import { MEDIA_KINDS, type MediaKind, type VaultItem } from '@aurum/core';
+import { MEDIA_KINDS, type MediaKind, type VaultFolder, type VaultItem } from '@aurum/core';
 import GraphicEqIcon from '@mui/icons-material/GraphicEq';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import ImageIcon from '@mui/icons-material/Image';
@@ -6,6 +6,9 @@ import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import VideocamIcon from '@mui/icons-material/Videocam';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import type { SxProps, Theme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { formatDuration, mediaKindName, placesUsed, usesText, VAULT_KIND_LABELS, vaultItemName } from '../lib/vault';
 import { FadeInImage } from './post/PostMediaView';
@@ -131,5 +134,41 @@ export function VaultKindChips({ value, onChange }: { value: MediaKind | ''; onC
         );
       })}
     </Box>
+  );
+}
+
+export const itemCount = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
+
+/** The folder filter: All folders, or one of the creator's folders with how much it holds. */
+export function VaultFolderSelect({
+  folders,
+  value,
+  onChange,
+  sx,
+}: {
+  folders: readonly VaultFolder[];
+  value: string;
+  onChange: (folderId: string) => void;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label="Folder"
+      // A folder no longer there (deleted elsewhere) is no filter.
+      value={folders.some((folder) => folder.id === value) ? value : ''}
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      fullWidth={false}
+      sx={sx}
+    >
+      <MenuItem value="">All folders</MenuItem>
+      {folders.map((folder) => (
+        <MenuItem key={folder.id} value={folder.id}>
+          {folder.name} ({itemCount(folder.count)})
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

@@ -30,6 +30,7 @@ import {
   useSaveFanNote,
 } from '../../lib/fan-lists';
 import { PageLoading } from '../LoadingOverlay';
+import { AddNameField } from '../naming/AddNameField';
 import { RetryAlert } from '../RetryAlert';
 import { addSnack } from '../snack-queue';
 
@@ -124,44 +125,30 @@ function ListsPart({ fan, details, lists }: { fan: FanTarget; details: FanDetail
   );
 }
 
-/** "New list": its name, made on Add (the server's refusal shows in the field), and the fan put on it. */
+/** "New list": made on Add (the server's refusal shows in the field), and the fan put on it. */
 function NewListField({ fan, onMade }: { fan: FanTarget; onMade: (listId: string) => void }) {
-  const [name, setName] = useState('');
   const create = useCreateFanList();
-  const refusal = create.error ? (listNameRefusal(create.error) ?? errorMessage(create.error)) : null;
-  const trimmed = name.trim();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!trimmed) return;
-    create.mutate(
-      { name: trimmed },
-      {
-        onSuccess: (list) => {
-          setName('');
-          if (list.listId) onMade(list.listId);
-        },
-      },
-    );
-  };
   return (
-    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 1 }}>
-      <TextField
-        label="New list"
-        size="small"
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value);
-          if (create.error) create.reset();
-        }}
-        error={Boolean(refusal)}
-        helperText={refusal ?? `Made with ${fan.name} on it.`}
-        sx={{ flex: 1 }}
-        slotProps={{ htmlInput: { maxLength: FAN_LIST_NAME_MAX, autoComplete: 'off', enterKeyHint: 'done' } }}
-      />
-      <Button type="submit" variant="outlined" loading={create.isPending} disabled={!trimmed} sx={{ mt: 0.25 }}>
-        Add
-      </Button>
-    </Box>
+    <AddNameField
+      label="New list"
+      maxLength={FAN_LIST_NAME_MAX}
+      hint={`Made with ${fan.name} on it.`}
+      pending={create.isPending}
+      error={create.error}
+      refusalOf={listNameRefusal}
+      onEdit={() => create.error && create.reset()}
+      onAdd={(name, clear) =>
+        create.mutate(
+          { name },
+          {
+            onSuccess: (list) => {
+              clear();
+              if (list.listId) onMade(list.listId);
+            },
+          },
+        )
+      }
+    />
   );
 }
 

@@ -1,29 +1,26 @@
 import { ADMIN_SEARCH_MAX, type AdminUserRow } from '@aurum/core';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import CardActionArea from '@mui/material/CardActionArea';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { AdminTabs } from '../../components/AdminTabs';
 import { PagedResults } from '../../components/PagedResults';
 import { PageHeader } from '../../components/PageHeader';
+import { SearchField } from '../../components/SearchField';
 import { UserAvatar } from '../../components/UserAvatar';
 import { formatDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
+import { useSearchText } from '../../lib/search';
 import { useAddressParams } from '../../lib/useAddressParams';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { adminUsersQuery, type UserFilters } from './api';
 import { adminDisplayName } from './labels';
 import { UserChips } from './UserChips';
-
-export const SEARCH_DEBOUNCE_MS = 300;
 
 const FILTERS = [
   {
@@ -58,8 +55,7 @@ const FILTERS = [
 /** /admin/users: every account, newest first, 25 at a time; search and filters live in the address. */
 export default function AdminUsersPage() {
   const [params, setParams] = useAddressParams();
-  const [text, setText] = useState(params.get('q') ?? '');
-  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const { text, setText, q } = useSearchText(params.get('q') ?? '');
 
   useEffect(() => {
     setParams({ q });
@@ -78,23 +74,13 @@ export default function AdminUsersPage() {
       <PageHeader title="Users">Search by e-mail, handle or name.</PageHeader>
       <AdminTabs />
       <Box component="search" sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 3 }}>
-        <TextField
-          type="search"
+        <SearchField
           label="Search users"
           placeholder="E-mail, handle or name"
+          maxLength={ADMIN_SEARCH_MAX}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={setText}
           sx={{ flex: '1 1 260px' }}
-          slotProps={{
-            htmlInput: { maxLength: ADMIN_SEARCH_MAX, autoComplete: 'off', enterKeyHint: 'search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon aria-hidden />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         {FILTERS.map((filter) => (
           <TextField

@@ -1,37 +1,31 @@
-import { type ChatPartner, displayName } from '@aurum/core';
-import SearchIcon from '@mui/icons-material/Search';
+import { type ChatPartner, displayName, PEOPLE_SEARCH_MAX } from '@aurum/core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { setError } from '../../components/error-store';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { LoadMore } from '../../components/LoadMore';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed } from '../../components/RetryAlert';
+import { SearchField } from '../../components/SearchField';
 import { UserAvatar } from '../../components/UserAvatar';
 import { startChat } from '../../lib/chat';
 import { useIsCreator } from '../../lib/current-user';
 import { useAppNavigation } from '../../lib/navigation';
 import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useSearchText } from '../../lib/search';
 import { partnersQuery } from './api';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** Everyone the user may chat with now, searchable; choosing one opens the chat (a new one or the one they have). */
 export default function NewChatPage() {
-  const [text, setText] = useState('');
-  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const { text, setText, q } = useSearchText('');
   const partners = useInfiniteQuery(partnersQuery(q));
   const items = partners.data?.pages.flatMap((page) => page.items) ?? [];
   const { goToChat } = useAppNavigation();
@@ -50,24 +44,14 @@ export default function NewChatPage() {
       <PageHeader title="New chat" back>
         Creators whose plan you subscribe to with chat, and members whose plan with you includes chat.
       </PageHeader>
-      <TextField
-        type="search"
+      <SearchField
         label="Search people"
         placeholder="Name or @handle"
+        maxLength={PEOPLE_SEARCH_MAX}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={setText}
         fullWidth
         sx={{ mb: 2 }}
-        slotProps={{
-          htmlInput: { maxLength: 100, autoComplete: 'off', enterKeyHint: 'search' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon aria-hidden />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       {partners.isPending ? (
         <PageLoading label="Loading people" />

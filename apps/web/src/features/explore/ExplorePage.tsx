@@ -1,25 +1,20 @@
 import { CREATOR_SEARCH_MAX, type CreatorSort } from '@aurum/core';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { LoadMore } from '../../components/LoadMore';
 import { PageHeader } from '../../components/PageHeader';
 import { RetryAlert } from '../../components/RetryAlert';
+import { SearchField } from '../../components/SearchField';
+import { useSearchText } from '../../lib/search';
 import { useAddressParams } from '../../lib/useAddressParams';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { type CreatorSearch, creatorsQuery } from './api';
 import { CreatorCard } from './CreatorCard';
-
-/** How long typing must pause before the search goes out. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * Explore: find creators by name or handle, newest or most followed first, and follow them
@@ -28,8 +23,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export default function ExplorePage() {
   const [params, setParams] = useAddressParams();
   const sort: CreatorSort = params.get('sort') === 'popular' ? 'popular' : 'new';
-  const [text, setText] = useState(params.get('q') ?? '');
-  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const { text, setText, q } = useSearchText(params.get('q') ?? '');
 
   useEffect(() => {
     setParams({ q });
@@ -44,23 +38,13 @@ export default function ExplorePage() {
     <>
       <PageHeader title="Explore">Find creators to follow and subscribe to.</PageHeader>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 3 }}>
-        <TextField
-          type="search"
+        <SearchField
           label="Search creators"
           placeholder="Name or @handle"
+          maxLength={CREATOR_SEARCH_MAX}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={setText}
           sx={{ flex: '1 1 240px' }}
-          slotProps={{
-            htmlInput: { maxLength: CREATOR_SEARCH_MAX, autoComplete: 'off', enterKeyHint: 'search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon aria-hidden />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <ToggleButtonGroup
           exclusive

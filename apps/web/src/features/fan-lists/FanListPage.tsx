@@ -1,8 +1,7 @@
-import { displayName, FAN_LIST_NAME_MAX, type FanListMember, type FanListSummary, type FanLists } from '@aurum/core';
+import { displayName, FAN_LIST_NAME_MAX, type FanListMember, type FanListSummary, type FanLists, PEOPLE_SEARCH_MAX } from '@aurum/core';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,36 +10,31 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { FanListsButton } from '../../components/fan-lists/FanListsButton';
 import { PageLoading } from '../../components/LoadingOverlay';
+import { NameDialog } from '../../components/naming/NameDialog';
 import { PagedResults } from '../../components/PagedResults';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed } from '../../components/RetryAlert';
+import { SearchField } from '../../components/SearchField';
 import { addSnack } from '../../components/snack-queue';
 import { UserAvatar } from '../../components/UserAvatar';
 import { isApiError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/errors';
 import { fanCount, fanListName } from '../../lib/fan-list-names';
-import { useFanListMembership } from '../../lib/fan-lists';
+import { listNameRefusal, useFanListMembership } from '../../lib/fan-lists';
 import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
+import { useSearchText } from '../../lib/search';
 import { useAddressParams } from '../../lib/useAddressParams';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { deleteFanList, fanListMembersQuery, renameFanList } from './api';
-import { ListNameDialog } from './ListNameDialog';
 import { fanListPurpose, firstLine, sinceText, spentText } from './names';
-
-const SEARCH_DEBOUNCE_MS = 300;
-/** The longest search the members list takes. */
-const SEARCH_MAX = 100;
 
 /**
  * /lists/:ref: one list's fans, searched (in the address), and a mass message to them; the
@@ -54,8 +48,7 @@ export default function FanListPage() {
 
 function ListPage({ listRef }: { listRef: string }) {
   const [params, set] = useAddressParams();
-  const [text, setText] = useState(params.get('q') ?? '');
-  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const { text, setText, q } = useSearchText(params.get('q') ?? '');
   const members = useInfiniteQuery(fanListMembersQuery(listRef, q));
   const list = members.data?.pages[0]?.list;
   if (members.isPending) return <PageLoading label="Loading the list" />;
@@ -82,26 +75,16 @@ function ListPage({ listRef }: { listRef: string }) {
       </PageHeader>
       <ListActions list={list} />
       <Box component="search" sx={{ mb: 2 }}>
-        <TextField
-          type="search"
+        <SearchField
           label="Search this list"
           placeholder="Handle or name"
+          maxLength={PEOPLE_SEARCH_MAX}
           value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            set({ q: event.target.value.trim() || null });
+          onChange={(next) => {
+            setText(next);
+            set({ q: next.trim() || null });
           }}
           fullWidth
-          slotProps={{
-            htmlInput: { maxLength: SEARCH_MAX, autoComplete: 'off', enterKeyHint: 'search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon aria-hidden />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
       </Box>
       <PagedResults
@@ -237,7 +220,10 @@ function RenameDialog({ list, onClose }: { list: OwnList; onClose: () => void })
     },
   });
   return (
-    <ListNameDialog
+    <NameDialog
+      maxLength={FAN_LIST_NAME_MAX}
+      hint="Only you see it."
+      refusalOf={listNameRefusal}
       title="Rename the list"
       submitLabel="Rename"
       initialName={(list.name ?? '').slice(0, FAN_LIST_NAME_MAX)}

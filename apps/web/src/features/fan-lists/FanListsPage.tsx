@@ -1,11 +1,9 @@
 import { ENDED_DAYS_DEFAULT, FAN_LIST_NAME_MAX, FAN_LISTS_MAX, type FanListSummary } from '@aurum/core';
 import AddIcon from '@mui/icons-material/Add';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CardActionArea from '@mui/material/CardActionArea';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -14,14 +12,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageLoading } from '../../components/LoadingOverlay';
+import { NameDialog } from '../../components/naming/NameDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed } from '../../components/RetryAlert';
+import { SearchField } from '../../components/SearchField';
 import { addSnack } from '../../components/snack-queue';
 import { fanCount, fanListName } from '../../lib/fan-list-names';
-import { fanListsQuery, ownFanLists, useCreateFanList } from '../../lib/fan-lists';
+import { fanListsQuery, listNameRefusal, ownFanLists, useCreateFanList } from '../../lib/fan-lists';
 import { paths } from '../../lib/paths';
 import { useAddressParams } from '../../lib/useAddressParams';
-import { ListNameDialog } from './ListNameDialog';
 import { ENDED_DAYS_CHOICES } from './names';
 
 const TITLE = 'Fan lists';
@@ -57,26 +56,16 @@ export default function FanListsPage() {
     <Box sx={{ maxWidth: 760 }}>
       <PageHeader title={TITLE}>Group your fans to find them again, see who they are, and write to them.</PageHeader>
       <Box component="search" sx={{ mb: 3 }}>
-        <TextField
-          type="search"
+        <SearchField
           label="Search lists"
           placeholder="A list’s name"
+          maxLength={FAN_LIST_NAME_MAX}
           value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            set({ q: event.target.value.trim() || null });
+          onChange={(next) => {
+            setText(next);
+            set({ q: next.trim() || null });
           }}
           fullWidth
-          slotProps={{
-            htmlInput: { maxLength: FAN_LIST_NAME_MAX, autoComplete: 'off', enterKeyHint: 'search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon aria-hidden />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
       </Box>
 
@@ -211,7 +200,10 @@ function ListRow({ list, extra }: { list: FanListSummary; extra?: ReactNode }) {
 function NewListDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateFanList();
   return (
-    <ListNameDialog
+    <NameDialog
+      maxLength={FAN_LIST_NAME_MAX}
+      hint="Only you see it."
+      refusalOf={listNameRefusal}
       title="New list"
       submitLabel="Make list"
       pending={create.isPending}

@@ -1,9 +1,7 @@
 import { FAN_RELATIONS, type FanRelation, MY_CREATORS_RELATIONS, type MyCreatorsRelation, PEOPLE_SEARCH_MAX, ROLE } from '@aurum/core';
-import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
@@ -13,21 +11,20 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { LoadMore } from '../../components/LoadMore';
 import { PageHeader } from '../../components/PageHeader';
 import { RetryAlert } from '../../components/RetryAlert';
+import { SearchField } from '../../components/SearchField';
 import { isCreator, useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { ownPlansQuery } from '../../lib/plans';
+import { useSearchText } from '../../lib/search';
 import { useAddressParams } from '../../lib/useAddressParams';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { fansQuery, myCreatorsQuery } from './api';
 import { PersonItem } from './PersonItem';
 
-const SEARCH_DEBOUNCE_MS = 300;
 const CREATOR_RELATION_LABELS: Record<MyCreatorsRelation, string> = { all: 'All', following: 'Following', subscribed: 'Subscribed' };
 const FAN_RELATION_LABELS: Record<FanRelation, string> = { all: 'All fans', followers: 'Followers', subscribers: 'Subscribers' };
 
@@ -129,32 +126,21 @@ function Fans({ params, set }: { params: URLSearchParams; set: Setter }) {
   const relation = oneOf(FAN_RELATIONS, params.get('relation'), 'all');
   const plans = useQuery(ownPlansQuery);
   const planId = plans.data?.some((plan) => plan.id === params.get('planId')) ? (params.get('planId') ?? '') : '';
-  const [text, setText] = useState(params.get('q') ?? '');
-  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const { text, setText, q } = useSearchText(params.get('q') ?? '');
   const list = useInfiniteQuery(fansQuery({ relation, planId, q }));
   return (
     <>
       <Box component="search" sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
-        <TextField
-          type="search"
+        <SearchField
           label="Search fans"
           placeholder="Handle or name"
+          maxLength={PEOPLE_SEARCH_MAX}
           value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            set({ q: event.target.value.trim() || null });
+          onChange={(next) => {
+            setText(next);
+            set({ q: next.trim() || null });
           }}
           sx={{ flex: '1 1 240px' }}
-          slotProps={{
-            htmlInput: { maxLength: PEOPLE_SEARCH_MAX, autoComplete: 'off', enterKeyHint: 'search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon aria-hidden />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <TextField
           select

@@ -12,19 +12,19 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { PageLoading } from '../../components/LoadingOverlay';
+import { AddNameField } from '../../components/naming/AddNameField';
+import { NameDialog } from '../../components/naming/NameDialog';
 import { RetryAlert } from '../../components/RetryAlert';
 import { addSnack } from '../../components/snack-queue';
+import { itemCount } from '../../components/VaultTile';
 import { errorMessage } from '../../lib/errors';
 import { vaultFoldersQuery } from '../../lib/vault';
 import { folderNameRefusal, useCreateFolder, useDeleteFolder, useRenameFolder } from './api';
-
-export const itemCount = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
 /**
  * The creator's folders: a new one made, each renamed or deleted (its items stay in the vault).
@@ -98,97 +98,60 @@ export function FoldersDialog({ onDeleted, onClose }: { onDeleted: (folderId: st
   );
 }
 
-/** "New folder": its name, made on Add (the server's refusal shows in the field); `onMade` gets the new folder. */
+/** "New folder": made on Add (the server's refusal shows in the field); `onMade` gets the new folder. */
 export function NewFolderField({ full = false, onMade }: { full?: boolean; onMade?: (folder: VaultFolder) => void }) {
-  const [name, setName] = useState('');
   const create = useCreateFolder();
-  const refusal = create.error ? (folderNameRefusal(create.error) ?? errorMessage(create.error)) : null;
-  const trimmed = name.trim();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!trimmed) return;
-    create.mutate(
-      { name: trimmed },
-      {
-        onSuccess: (folder) => {
-          setName('');
-          addSnack(`Folder “${folder.name}” made.`, 'success');
-          onMade?.(folder);
-        },
-      },
-    );
-  };
   return (
-    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-      <TextField
-        label="New folder"
-        size="small"
-        value={name}
-        disabled={full}
-        onChange={(event) => {
-          setName(event.target.value);
-          if (create.error) create.reset();
-        }}
-        error={Boolean(refusal)}
-        helperText={refusal ?? (full ? `You have ${VAULT_FOLDERS_MAX} folders, as many as you can keep.` : 'Only you see it.')}
-        sx={{ flex: 1 }}
-        slotProps={{ htmlInput: { maxLength: VAULT_FOLDER_NAME_MAX, autoComplete: 'off', enterKeyHint: 'done' } }}
-      />
-      <Button type="submit" variant="outlined" loading={create.isPending} disabled={!trimmed || full} sx={{ mt: 0.25 }}>
-        Add
-      </Button>
-    </Box>
+    <AddNameField
+      label="New folder"
+      maxLength={VAULT_FOLDER_NAME_MAX}
+      hint={full ? `You have ${VAULT_FOLDERS_MAX} folders, as many as you can keep.` : 'Only you see it.'}
+      disabled={full}
+      pending={create.isPending}
+      error={create.error}
+      refusalOf={folderNameRefusal}
+      onEdit={() => create.error && create.reset()}
+      onAdd={(name, clear) =>
+        create.mutate(
+          { name },
+          {
+            onSuccess: (folder) => {
+              clear();
+              addSnack(`Folder “${folder.name}” made.`, 'success');
+              onMade?.(folder);
+            },
+          },
+        )
+      }
+    />
   );
 }
 
 function RenameFolderDialog({ folder, onClose }: { folder: VaultFolder; onClose: () => void }) {
-  const titleId = useId();
   const rename = useRenameFolder(folder.id);
-  const [name, setName] = useState(folder.name);
-  const trimmed = name.trim();
-  const refusal = rename.error ? folderNameRefusal(rename.error) : null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!trimmed) return;
-    rename.mutate(
-      { name: trimmed },
-      {
-        onSuccess: () => {
-          addSnack('Folder renamed.', 'success');
-          onClose();
-        },
-      },
-    );
-  };
   return (
-    <Dialog open onClose={rename.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>Rename the folder</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          <TextField
-            label="Name"
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              if (rename.error) rename.reset();
-            }}
-            autoFocus
-            error={Boolean(refusal)}
-            helperText={refusal ?? `${name.length}/${VAULT_FOLDER_NAME_MAX}`}
-            slotProps={{ htmlInput: { maxLength: VAULT_FOLDER_NAME_MAX, autoComplete: 'off' } }}
-          />
-          {rename.error && !refusal && <Alert severity="error">{errorMessage(rename.error)}</Alert>}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={onClose} disabled={rename.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={rename.isPending} disabled={!trimmed || trimmed === folder.name}>
-            Rename
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <NameDialog
+      title="Rename the folder"
+      submitLabel="Rename"
+      initialName={folder.name}
+      maxLength={VAULT_FOLDER_NAME_MAX}
+      pending={rename.isPending}
+      error={rename.error}
+      refusalOf={folderNameRefusal}
+      onEdit={() => rename.error && rename.reset()}
+      onSubmit={(name) =>
+        rename.mutate(
+          { name },
+          {
+            onSuccess: () => {
+              addSnack('Folder renamed.', 'success');
+              onClose();
+            },
+          },
+        )
+      }
+      onClose={onClose}
+    />
   );
 }
 

@@ -14,12 +14,12 @@ import { PageLoading } from '../../components/LoadingOverlay';
 import { LoadMore } from '../../components/LoadMore';
 import { PageHeader } from '../../components/PageHeader';
 import { RetryAlert } from '../../components/RetryAlert';
-import { VaultGrid, VaultKindChips, VaultThumb, vaultTileLabel } from '../../components/VaultTile';
+import { VaultFolderSelect, VaultGrid, VaultKindChips, VaultThumb, vaultTileLabel } from '../../components/VaultTile';
 import { useIsCreator } from '../../lib/current-user';
 import { StorageUsage } from '../../lib/upload';
 import { useAddressParams } from '../../lib/useAddressParams';
 import { vaultFilters, vaultFoldersQuery, vaultItemsQuery } from '../../lib/vault';
-import { FoldersDialog, itemCount } from './FoldersDialog';
+import { FoldersDialog } from './FoldersDialog';
 import { ItemSheet } from './ItemSheet';
 
 const TITLE = 'Vault';
@@ -90,22 +90,12 @@ function Vault() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            select
-            size="small"
-            label="Folder"
-            value={folders.data ? filters.folderId : ''}
-            onChange={(event) => set({ folder: event.target.value || null })}
-            slotProps={EMPTY_SHOWN}
+          <VaultFolderSelect
+            folders={folders.data?.folders ?? []}
+            value={filters.folderId}
+            onChange={(folder) => set({ folder: folder || null })}
             sx={{ flex: '1 1 160px', maxWidth: { sm: 240 } }}
-          >
-            <MenuItem value="">All folders</MenuItem>
-            {folders.data?.folders.map((folder) => (
-              <MenuItem key={folder.id} value={folder.id}>
-                {folder.name} ({itemCount(folder.count)})
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           <Button variant="outlined" startIcon={<FolderIcon />} onClick={() => setManaging(true)}>
             Folders
           </Button>

@@ -1,4 +1,3 @@
-import { FAN_LIST_NAME_MAX } from '@aurum/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,18 +8,20 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
-import { listNameRefusal } from '../../lib/fan-lists';
 
 /**
- * Names one of the creator's own lists, new or renamed: sent on submit, the server's refusal of
- * the name (taken, too many lists) in the field and any other failure under it.
+ * Names something a creator keeps (a fan list, a vault folder), new or renamed: sent on submit,
+ * the server's refusal of the name (taken, too many) in the field and any other failure under it.
  */
-export function ListNameDialog({
+export function NameDialog({
   title,
   submitLabel,
   initialName = '',
+  maxLength,
+  hint,
   pending,
   error,
+  refusalOf,
   onSubmit,
   onEdit,
   onClose,
@@ -28,8 +29,13 @@ export function ListNameDialog({
   title: string;
   submitLabel: string;
   initialName?: string;
+  maxLength: number;
+  /** Said under the field before the count, as "Only you see it." */
+  hint?: string;
   pending: boolean;
   error: Error | null;
+  /** The words for a refusal of the name itself, null for any other failure. */
+  refusalOf: (error: Error) => string | null;
   onSubmit: (name: string) => void;
   /** The name changed: an earlier refusal no longer applies. */
   onEdit: () => void;
@@ -38,7 +44,7 @@ export function ListNameDialog({
   const titleId = useId();
   const [name, setName] = useState(initialName);
   const trimmed = name.trim();
-  const refusal = error ? listNameRefusal(error) : null;
+  const refusal = error ? refusalOf(error) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (trimmed) onSubmit(trimmed);
@@ -57,8 +63,8 @@ export function ListNameDialog({
             }}
             autoFocus
             error={Boolean(refusal)}
-            helperText={refusal ?? `Only you see it. ${name.length}/${FAN_LIST_NAME_MAX}`}
-            slotProps={{ htmlInput: { maxLength: FAN_LIST_NAME_MAX, autoComplete: 'off' } }}
+            helperText={refusal ?? `${hint ? `${hint} ` : ''}${name.length}/${maxLength}`}
+            slotProps={{ htmlInput: { maxLength, autoComplete: 'off' } }}
           />
           {error && !refusal && <Alert severity="error">{errorMessage(error)}</Alert>}
         </DialogContent>
