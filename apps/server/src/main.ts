@@ -7,6 +7,7 @@ import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/database.js';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer.js';
 import { type ErrorReporter, REPORTING_OFF } from './observability/error-reporting.js';
+import { localStorageAcrossInstancesWarning } from './storage/index.js';
 
 /** How long a shutdown may take before the process exits without waiting. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(path.join(config.dataDir, 'outbox'), logger);
   if (!mailer.delivers) logger.warn('SMTP_URL is not set: mail goes to the dev outbox and sign-in codes are logged');
+  const storageWarning = localStorageAcrossInstancesWarning(config);
+  if (storageWarning) logger.warn(storageWarning);
 
   const { app, context } = await buildApp({ config, database, mailer, logger });
   errorReporter = context.errorReporter;

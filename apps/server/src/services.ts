@@ -354,7 +354,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
   // The charges module settles every payment; what a paid charge buys is the selling domain's effect.
   charges.register(subscriptionChargeEffects(renewals));
   const subscriptions = new SubscriptionsService({ db, now, payments, plans, charges, renewals, offers });
-  const uploads = new UploadService({ config, media, jobs, logger });
+  const uploads = new UploadService({ config, db, storage, media, jobs, logger });
   const chatStatements = new ChatStatements(db);
   const chat = new ChatService({
     db,

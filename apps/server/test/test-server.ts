@@ -143,15 +143,19 @@ export async function startTestServer(
  * instances run in production, started before the suite's tests (once both listen on Redis)
  * and stopped after them. Call it inside `describe.runIf(CAN_SHARE_REDIS)`.
  */
-export function instancesSharingRedis(extraEnv: Record<string, string> = {}): { first: TestServer; second: TestServer } {
+export function instancesSharingRedis(
+  /** Or a function asked as each instance starts: for settings known only once the suite's stand-ins run, or each its own. */
+  extraEnv: Record<string, string> | (() => Record<string, string>) = {},
+): { first: TestServer; second: TestServer } {
   const instances = {} as { first: TestServer; second: TestServer };
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   beforeAll(async () => {
     scratch = await createScratchDatabase();
     // Their own prefix: other suites' pairs share the test Redis at the same time.
-    const env = { ...extraEnv, REDIS_URL: process.env.TEST_REDIS_URL as string, REDIS_PREFIX: `aurum-test-${generateId()}:` };
-    instances.first = await startTestServer(env, { url: scratch.url });
-    instances.second = await startTestServer(env, { url: scratch.url });
+    const redis = { REDIS_URL: process.env.TEST_REDIS_URL as string, REDIS_PREFIX: `aurum-test-${generateId()}:` };
+    const env = () => ({ ...(typeof extraEnv === 'function' ? extraEnv() : extraEnv), ...redis });
+    instances.first = await startTestServer(env(), { url: scratch.url });
+    instances.second = await startTestServer(env(), { url: scratch.url });
     await Promise.all([instances.first.context.bus.ready(), instances.second.context.bus.ready()]);
   });
   afterAll(async () => {

@@ -35,6 +35,7 @@ export * from '../subscriptions/tables.js';
 export * from '../support/tables.js';
 export * from '../tips/tables.js';
 export * from '../trials/tables.js';
+export * from '../uploads/tables.js';
 export * from '../users/tables.js';
 export * from '../vault/tables.js';
 export * from '../verification/tables.js';

@@ -11,4 +11,13 @@ export async function createStorage(config: Pick<Config, 's3' | 'dataDir'>): Pro
   return S3Storage.fromSettings(config.s3);
 }
 
+/**
+ * Said at start when several instances (they share Redis) keep media on local disk, which the
+ * others cannot read: a post's images, and the chunks of an upload whose next request reaches another instance.
+ */
+export function localStorageAcrossInstancesWarning(config: Pick<Config, 's3' | 'redisUrl'>): string | null {
+  if (config.s3 || !config.redisUrl) return null;
+  return 'REDIS_URL is set, so other instances may share the traffic, but S3_BUCKET is not: media and unfinished uploads are kept in DATA_DIR/media on this instance. Set S3_BUCKET, or mount one shared folder as DATA_DIR/media on every instance.';
+}
+
 export * from './storage.js';

@@ -6,7 +6,7 @@ import { buffer } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.js';
-import { createStorage } from './index.js';
+import { createStorage, localStorageAcrossInstancesWarning } from './index.js';
 import { LocalStorage } from './local-storage.js';
 import { S3Storage } from './s3-storage.js';
 import { ObjectNotFoundError, RangeNotSatisfiableError, type Storage } from './storage.js';
@@ -180,5 +180,14 @@ describe('createStorage', () => {
     ]);
     expect(problems({ S3_BUCKET: 'Not A Bucket' })).toEqual(['S3_BUCKET: must be an S3 bucket name']);
     expect(problems({ UPLOAD_MAX_BYTES: '1.5', UPLOAD_EXPIRY_HOURS: '0' })).toHaveLength(2);
+  });
+
+  it('tells at start that several instances cannot share media kept on one instance’s disk', () => {
+    const config = (env: Record<string, string>) => loadConfig({ DATA_DIR: tempDir(), SESSION_SECRET: 'x'.repeat(32), ...env });
+    expect(localStorageAcrossInstancesWarning(config({}))).toBeNull();
+    expect(localStorageAcrossInstancesWarning(config({ REDIS_URL: 'redis://127.0.0.1:6379' }))).toMatch(
+      /S3_BUCKET is not: .*DATA_DIR\/media/,
+    );
+    expect(localStorageAcrossInstancesWarning(config({ REDIS_URL: 'redis://127.0.0.1:6379', S3_BUCKET: 'media-bucket' }))).toBeNull();
   });
 });

@@ -1,14 +1,15 @@
-import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { generateId, MEDIA_ID_HEADER, UPLOADS_PATH, type UploadComplete } from '@aurum/core';
-import type { FileStore } from '@tus/file-store';
 import type { Server, Upload } from '@tus/server';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../config/config.js';
+import type { Database } from '../db/database.js';
 import { AppError, type AppErrorOptions, errors } from '../http/errors.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { MediaRecord, MediaService } from '../media/service.js';
+import type { Storage } from '../storage/index.js';
+import type { ChunkedUploadStore } from './chunk-store.js';
 import { sniffMediaType } from './sniff.js';
 
 /** Upload metadata key holding the uploader; set by the server at creation, whatever the client sent. */
@@ -33,12 +34,6 @@ const TUS_REFUSALS: Readonly<Record<number, (options: AppErrorOptions) => AppErr
 const isTusError = (error: unknown): error is { status_code: number } =>
   typeof error === 'object' && error !== null && typeof (error as { status_code?: unknown }).status_code === 'number';
 
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
-
 /** A client's file name, kept only to show back to its owner: one line, no path, bounded. */
 function cleanFileName(name: string | null | undefined): string | null {
   const base = (name ?? '').split(/[\\/]/).at(-1) ?? '';
@@ -51,19 +46,23 @@ function cleanFileName(name: string | null | undefined): string | null {
 
 export interface UploadServiceDeps {
   config: Pick<Config, 'dataDir' | 'uploadMaxBytes' | 'uploadExpiryMs'>;
+  db: Database;
+  /** The media store, where unfinished uploads' chunks are kept too. */
+  storage: Storage;
   media: MediaService;
   jobs: JobQueue;
   logger: Logger;
 }
 
 /**
- * Resumable uploads over the tus protocol (@tus/server), staged under DATA_DIR/uploads until
- * complete. A complete upload is checked by its bytes: images, video and
- * audio go on to MediaService (which keeps the file and queues its processing); anything
- * else is deleted and refused. Unfinished uploads expire and are swept every hour.
+ * Resumable uploads over the tus protocol (@tus/server), kept by ChunkedUploadStore in the
+ * database and the media store until complete, so any instance takes any request of any upload.
+ * A complete upload is checked by its bytes: images, video and audio go on to MediaService
+ * (which keeps the file and queues its processing); anything else is deleted and refused.
+ * Unfinished uploads expire and are swept every hour.
  */
 export class UploadService {
-  private tus: Promise<{ server: Server; store: FileStore }> | null = null;
+  private tus: Promise<{ server: Server; store: ChunkedUploadStore }> | null = null;
   /** Who sent each request being handled, for the tus hooks (which only see the request). */
   private readonly uploaders = new WeakMap<Request, string>();
   /** The id chosen for a new upload before tus creates it: its length is held against the quota under that id first. */
@@ -77,10 +76,6 @@ export class UploadService {
         if (removed > 0) deps.logger.info({ removed }, 'expired unfinished uploads deleted');
       },
     });
-  }
-
-  private get directory(): string {
-    return path.join(this.deps.config.dataDir, 'uploads');
   }
 
   /** Handles one tus request from a signed-in user; `uploadId` is set for requests about an existing upload. */
@@ -132,13 +127,12 @@ export class UploadService {
   async cleanupExpired(): Promise<number> {
     // A server that never received an upload has no folder to sweep, and should not get one.
     await this.deps.media.releaseExpiredUploads(new Date(Date.now() - this.deps.config.uploadExpiryMs));
-    if (!(await exists(this.directory))) return 0;
     const { server } = await this.open();
     return server.cleanUpExpiredUploads();
   }
 
-  /** Made on first use, so a server that never receives an upload creates no folders and loads no tus modules. */
-  private open(): Promise<{ server: Server; store: FileStore }> {
+  /** Made on first use, so a server that never receives an upload loads no tus modules. */
+  private open(): Promise<{ server: Server; store: ChunkedUploadStore }> {
     this.tus ??= this.create().catch((error) => {
       this.tus = null;
       throw error;
@@ -146,14 +140,17 @@ export class UploadService {
     return this.tus;
   }
 
-  private async create(): Promise<{ server: Server; store: FileStore }> {
-    const { uploadMaxBytes, uploadExpiryMs } = this.deps.config;
-    // Partial uploads are staged on this server's disk even when media live in S3: tus keeps
-    // its upload locks in the process anyway, so one upload's requests must reach one
-    // instance, and only finished, checked files are worth putting in object storage.
-    await mkdir(this.directory, { recursive: true });
-    const [{ FileStore }, { EVENTS, Server }] = await Promise.all([import('@tus/file-store'), import('@tus/server')]);
-    const store = new FileStore({ directory: this.directory, expirationPeriodInMilliseconds: uploadExpiryMs });
+  private async create(): Promise<{ server: Server; store: ChunkedUploadStore }> {
+    const { dataDir, uploadMaxBytes, uploadExpiryMs } = this.deps.config;
+    const [{ ChunkedUploadStore }, { EVENTS, Server }] = await Promise.all([import('./chunk-store.js'), import('@tus/server')]);
+    const store = await ChunkedUploadStore.open({
+      db: this.deps.db,
+      storage: this.deps.storage,
+      stagingDir: path.join(dataDir, 'uploads'),
+      expiryMs: uploadExpiryMs,
+      // The clock tus dates uploads and expires them by.
+      now: () => new Date(),
+    });
     const server = new Server({
       path: UPLOADS_PATH,
       datastore: store,
@@ -181,7 +178,7 @@ export class UploadService {
     return { server, store };
   }
 
-  private async assertOwnUpload(store: FileStore, uploadId: string, userId: string): Promise<void> {
+  private async assertOwnUpload(store: ChunkedUploadStore, uploadId: string, userId: string): Promise<void> {
     const upload = await store.getUpload(uploadId).catch((error) => {
       if (isTusError(error) && (error.status_code === 404 || error.status_code === 410)) return null;
       throw error;
@@ -191,7 +188,7 @@ export class UploadService {
   }
 
   /** The last bytes arrived: keep the file as media, or refuse it when its bytes are not media. Either way it no longer holds quota as an open upload. */
-  private async finish(store: FileStore, upload: Upload, isCreation: boolean) {
+  private async finish(store: ChunkedUploadStore, upload: Upload, isCreation: boolean) {
     try {
       return await this.keep(store, upload, isCreation);
     } finally {
@@ -199,7 +196,7 @@ export class UploadService {
     }
   }
 
-  private async keep(store: FileStore, upload: Upload, isCreation: boolean) {
+  private async keep(store: ChunkedUploadStore, upload: Upload, isCreation: boolean) {
     const ownerId = upload.metadata?.[OWNER_KEY];
     if (!ownerId) throw new Error(`upload ${upload.id} has no owner`);
     const type = await sniffMediaType(await store.read(upload.id));

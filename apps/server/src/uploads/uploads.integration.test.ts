@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MEDIA_ID_HEADER, UPLOAD_CHUNK_BYTES, UPLOADS_PATH } from '@aurum/core';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pngOf, writeVideo } from '../../test/media-fixtures.js';
 import { ApiClient, startTestServer, TEST_DRIVER, type TestServer } from '../../test/test-server.js';
 import { TusTestClient } from '../../test/tus-client.js';
-import { jobs, media, uploadReservations } from '../db/schema.js';
+import { jobs, media, resumableUploads, uploadReservations } from '../db/schema.js';
 
 /** The JSON body of a response, untyped as the API's answers are checked field by field. */
 const json = (response: Response): Promise<any> => response.json();
@@ -32,7 +32,20 @@ async function signedInUploader() {
 }
 
 const uploadIdOf = (url: string) => url.split('/').at(-1) ?? '';
-const partialFile = (url: string) => path.join(dataDir, 'uploads', uploadIdOf(url));
+/** What is kept of an unfinished upload: its record, and its chunks in the media store (on disk here). */
+const keptOf = async (url: string) => {
+  const id = uploadIdOf(url);
+  const records = await server.context.database.db.select().from(resumableUploads).where(eq(resumableUploads.id, id));
+  const chunkFiles = await readdir(path.join(dataDir, 'media', 'uploads', id)).catch(() => []);
+  return { records: records.length, chunkFiles: chunkFiles.length };
+};
+const NOTHING_KEPT = { records: 0, chunkFiles: 0 };
+/** The sizes of the request bodies of an upload being received, staged on this instance's disk. */
+const stagedOf = async (url: string) => {
+  const folder = path.join(dataDir, 'uploads');
+  const names = (await readdir(folder).catch(() => [])).filter((name) => name.startsWith(`${uploadIdOf(url)}-`));
+  return Promise.all(names.map(async (name) => (await stat(path.join(folder, name))).size));
+};
 const waitUntilReady = (user: ApiClient, mediaId: string) =>
   vi.waitFor(
     async () => {
@@ -69,7 +82,7 @@ describe(`resumable uploads (${TEST_DRIVER})`, { timeout: 120_000 }, () => {
     expect(row?.ownerId).toBe(me.body.id);
     expect(await server.context.storage.stat(row?.originalKey ?? '')).toEqual({ size: png.length, contentType: 'image/png' });
     // The finished upload has moved into media storage; nothing is left of it in the upload store.
-    await vi.waitFor(async () => expect(await stat(path.join(dataDir, 'uploads', body.mediaId)).catch(() => null)).toBeNull());
+    await vi.waitFor(async () => expect(await keptOf(body.mediaId)).toEqual(NOTHING_KEPT));
     expect((await waitUntilReady(user, body.mediaId)).status).toBe('ready');
   });
 
@@ -89,7 +102,7 @@ describe(`resumable uploads (${TEST_DRIVER})`, { timeout: 120_000 }, () => {
     expect(first.status).toBe(204);
     expect(first.headers.get('upload-offset')).toBe(String(UPLOAD_CHUNK_BYTES));
 
-    // The second chunk is cut off after 2 MiB, once the server has stored them.
+    // The second chunk is cut off after 2 MiB, once the server has them.
     const sent = 2 * MiB;
     const abort = new AbortController();
     const stream = new ReadableStream<Uint8Array>({
@@ -99,13 +112,14 @@ describe(`resumable uploads (${TEST_DRIVER})`, { timeout: 120_000 }, () => {
       pull: () => new Promise(() => undefined),
     });
     const interrupted = tus.patch(url, UPLOAD_CHUNK_BYTES, stream, abort.signal).catch((error: Error) => error);
-    await vi.waitFor(async () => expect((await stat(partialFile(url))).size).toBe(UPLOAD_CHUNK_BYTES + sent), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await stagedOf(url)).toEqual([sent]), { timeout: 10_000 });
     abort.abort();
     expect(await interrupted).toBeInstanceOf(Error);
 
     // A reloaded page only knows the upload URL: it asks where to go on and sends the rest.
+    // What arrived is kept once it is stored, moments after the cut.
     const reloaded = new TusTestClient(server, user);
-    expect(await reloaded.offset(url)).toBe(UPLOAD_CHUNK_BYTES + sent);
+    await vi.waitFor(async () => expect(await reloaded.offset(url)).toBe(UPLOAD_CHUNK_BYTES + sent), { timeout: 10_000 });
     const last = await reloaded.resume(url, video);
     expect(last.status).toBe(200);
     const body = await json(last);
@@ -253,7 +267,7 @@ describe(`resumable uploads (${TEST_DRIVER})`, { timeout: 120_000 }, () => {
     expect((await json(finished)).type).toBe('storage_quota_exceeded');
     const rows = await server.context.database.db.select().from(media).where(eq(media.ownerId, userId));
     expect(rows.map((row) => row.id).sort()).toEqual([`quota-a-${userId}`, `quota-b-${userId}`]);
-    await vi.waitFor(() => expect(stat(partialFile(url))).rejects.toThrow());
+    await vi.waitFor(async () => expect(await keptOf(url)).toEqual(NOTHING_KEPT));
 
     // Deleting makes room again.
     await server.context.media.deleteMedia(`quota-b-${userId}`);
@@ -363,9 +377,11 @@ describe(`resumable uploads (${TEST_DRIVER})`, { timeout: 120_000 }, () => {
     await tus.patch(stale, 0, Buffer.alloc(10));
 
     // Started 25 hours ago, by its record in the upload store.
-    const record = `${partialFile(stale)}.json`;
-    const info = JSON.parse(await readFile(record, 'utf8'));
-    await writeFile(record, JSON.stringify({ ...info, creation_date: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() }));
+    await server.context.database.db
+      .update(resumableUploads)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(resumableUploads.id, uploadIdOf(stale)));
+    expect(await keptOf(stale)).toEqual({ records: 1, chunkFiles: 2 });
 
     const sweep = await server.context.jobs.enqueue('uploads.cleanup', {}, { id: `uploads.cleanup:test-${Date.now()}` });
     await vi.waitFor(
@@ -375,7 +391,7 @@ describe(`resumable uploads (${TEST_DRIVER})`, { timeout: 120_000 }, () => {
       },
       { timeout: 10_000 },
     );
-    expect(await stat(partialFile(stale)).catch(() => null)).toBeNull();
+    expect(await keptOf(stale)).toEqual(NOTHING_KEPT);
     expect((await fetch(stale, { method: 'HEAD', headers: tus.headers() })).status).toBe(404);
     expect(await tus.offset(fresh)).toBe(0);
   });
