@@ -26,6 +26,7 @@ import { registerApiCachePolicy } from './http/cache-policy.js';
 import { registerOriginCheck } from './http/csrf.js';
 import { registerEarlyAnswerClose } from './http/early-answer.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerReadRouting } from './http/read-routing.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerTextInputCheck } from './http/text-input.js';
@@ -192,6 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // compressed from the build, and media types that are already compressed are left alone.
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
+  // With replicas, each request learns whether its reads may lag; without, every read is the primary's.
+  if (database.replicas) registerReadRouting(app, { maxLagMs: config.replicaMaxLagMs, secureCookies: config.secureCookies });
   // Client frames are small JSON commands; anything larger is refused by the socket itself.
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await app.register(fastifySwagger, {

@@ -55,6 +55,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
+    replicas: { urls: config.databaseReplicaUrls, maxLagMs: config.replicaMaxLagMs },
     onConnectionError: (error) => logger.warn({ err: error }, 'database connection dropped; it will be replaced'),
   });
   logger.info({ driver: database.driver }, 'database ready, migrations applied');

@@ -13,6 +13,7 @@ import { generateVapidKeys, loadConfig } from '../src/config/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { createSmtpMailer } from '../src/mail/mailer.js';
 import { totpCode } from '../src/second-factor/totp.js';
+import { SESSION_COOKIE } from '../src/sessions/sessions.js';
 import { codeFromMail, isSignInCodeMail, SmtpCapture } from './smtp-capture.js';
 
 /** Which database the integration suites run on: PGlite by default, PostgreSQL when the suite is started for it. */
@@ -79,7 +80,7 @@ export const TEST_VAPID_KEYS = generateVapidKeys();
 export async function startTestServer(
   env: Record<string, string> = {},
   /** An existing database to open (and leave in place) instead of a fresh one; for restart tests. */
-  existing?: { url?: string; dataDir?: string },
+  existing?: { url?: string; dataDir?: string; replicaUrls?: string[] },
 ): Promise<TestServer> {
   const smtp = new SmtpCapture();
   const smtpUrl = await smtp.start();
@@ -88,6 +89,7 @@ export async function startTestServer(
     url: existing?.url ?? scratch?.url,
     dataDir: existing?.dataDir ?? null,
     pgliteDump: existing ? undefined : await startingPgliteDump(),
+    replicas: existing?.replicaUrls && { urls: existing.replicaUrls, maxLagMs: Number(env.REPLICA_MAX_LAG_SECONDS ?? 5) * 1000 },
   });
   let offsetMs = 0;
   let frozenAt: number | null = null;
@@ -230,10 +232,10 @@ export class ApiClient {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie) {
-      const [pair] = setCookie.split(';');
-      this.cookie = pair && !pair.endsWith('=') ? pair : null;
+    // The session's cookie, as a browser keeps it; the answer's other cookies are the test's to send when it means to.
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      if (pair.startsWith(`${SESSION_COOKIE}=`)) this.cookie = pair.endsWith('=') ? null : pair;
     }
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };

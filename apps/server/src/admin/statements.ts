@@ -70,7 +70,7 @@ export class AdminStatements {
   readonly oneUser: PreparedStatement<AdminUserSqlRow>;
 
   constructor(db: Database) {
-    this.usersList = prepareStatement(db, 'admin_users_list', usersList);
+    this.usersList = prepareStatement(db, 'admin_users_list', usersList, { mayLag: true });
     this.oneUser = prepareStatement(db, 'admin_user_one', oneUser);
   }
 }

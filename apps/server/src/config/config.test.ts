@@ -194,6 +194,25 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads replicas from a list of PostgreSQL addresses, only beside a PostgreSQL primary', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ databaseReplicaUrls: [], replicaMaxLagMs: 5000 });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        DATABASE_URL: 'postgres://primary/aurum',
+        DATABASE_REPLICA_URLS: ' postgres://one/aurum, postgresql://two/aurum ',
+        REPLICA_MAX_LAG_SECONDS: '1.5',
+      }),
+    ).toMatchObject({ databaseReplicaUrls: ['postgres://one/aurum', 'postgresql://two/aurum'], replicaMaxLagMs: 1500 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_REPLICA_URLS: 'postgres://one/aurum' })).toThrow(
+      /DATABASE_REPLICA_URLS: needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://p/a', DATABASE_REPLICA_URLS: 'mysql://one' })).toThrow(
+      /DATABASE_REPLICA_URLS\.0: must start with postgres/,
+    );
+  });
+
   it('turns the bot check on with both reCAPTCHA keys, and refuses one without the other or a score outside 0 to 1', () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).recaptcha).toBeNull();

@@ -38,6 +38,17 @@ const envSchema = z
     PUBLIC_URL: urlWithProtocol(['http:', 'https:']).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
+    DATABASE_REPLICA_URLS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(urlWithProtocol(['postgres:', 'postgresql:']))),
+    REPLICA_MAX_LAG_SECONDS: z.coerce.number({ message: 'must be a number' }).positive().max(300).default(5),
     REDIS_URL: urlWithProtocol(['redis:', 'rediss:']).optional(),
     REDIS_PREFIX: z
       .string()
@@ -205,6 +216,15 @@ const envSchema = z
     }
   })
   .superRefine((e, ctx) => {
+    if (e.DATABASE_REPLICA_URLS.length > 0 && !e.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_REPLICA_URLS'],
+        message: 'needs DATABASE_URL: replicas follow a PostgreSQL primary',
+      });
+    }
+  })
+  .superRefine((e, ctx) => {
     // S3_BUCKET switches object storage on; the other S3 settings alone would be silently ignored.
     for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (e[name] && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: [name], message: 'needs S3_BUCKET to be set' });
@@ -232,6 +252,10 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Streaming replicas of the primary, for reads that may lag (db/replicas.ts). */
+  databaseReplicaUrls: string[];
+  /** Past this lag a replica is not read from. */
+  replicaMaxLagMs: number;
   redisUrl: string | undefined;
   /** What this deployment's Redis keys and channels start with. */
   redisPrefix: string;
@@ -521,6 +545,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrls: e.DATABASE_REPLICA_URLS,
+    replicaMaxLagMs: Math.round(e.REPLICA_MAX_LAG_SECONDS * 1000),
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,

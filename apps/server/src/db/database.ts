@@ -8,22 +8,21 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { SERVER_ROOT } from '../paths.js';
+import { ReplicaSet, registerReplicaSet } from './replicas.js';
 import * as schema from './schema.js';
+import type { Database } from './types.js';
 
-export type Schema = typeof schema;
-/** The query interface both drivers share; services depend on this only. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-/** The database or a transaction on it: what a query takes when it may run inside the caller's transaction. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type { Database, Executor, Schema } from './types.js';
 
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
+  /** The primary's streaming replicas, when some are configured: reads that may lag go there. */
+  replicas: ReplicaSet | null;
   close(): Promise<void>;
 }
 
@@ -77,14 +76,42 @@ export async function openDatabase(options: {
   pgliteDump?: Blob;
   /** Told about connections the server dropped while idle (restarts, failovers); the pool replaces them. */
   onConnectionError?: (error: Error) => void;
+  /** Streaming replicas of the PostgreSQL primary at `url`, and how far behind one may be to be read. */
+  replicas?: { urls: readonly string[]; maxLagMs: number };
 }): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: POSTGRES_SESSION_OPTIONS });
-    // Without a listener, an idle connection dropped by the server would crash the process.
-    pool.on('error', (error) => options.onConnectionError?.(error));
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
+    const connect = (url: string) => {
+      // A replica that does not answer must not hold a request for long: its reads go to the primary.
+      const pool = new pg.Pool({ connectionString: url, max: 10, options: POSTGRES_SESSION_OPTIONS, connectionTimeoutMillis: 5000 });
+      // Without a listener, an idle connection dropped by the server would crash the process.
+      pool.on('error', (error) => options.onConnectionError?.(error));
+      return { pool, db: drizzlePg(pool, { schema }) };
+    };
+    const primary = connect(options.url);
+    await migratePg(primary.db, { migrationsFolder });
+    const db = primary.db as unknown as Database;
+    const urls = options.replicas?.urls ?? [];
+    const replicas =
+      urls.length > 0
+        ? new ReplicaSet(
+            primary.pool,
+            urls.map(connect).map(({ pool, db }) => ({ pool, db: db as unknown as Database })),
+            options.replicas?.maxLagMs ?? 0,
+          )
+        : null;
+    if (replicas) {
+      registerReplicaSet(db, replicas);
+      await replicas.check();
+    }
+    return {
+      db,
+      driver: 'postgres',
+      replicas,
+      close: async () => {
+        await replicas?.close();
+        await primary.pool.end();
+      },
+    };
   }
   const pgdata = options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined;
   if (pgdata && !existsSync(path.join(pgdata, 'PG_VERSION'))) await initPgliteDataDir(pgdata);
@@ -97,7 +124,7 @@ export async function openDatabase(options: {
   });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, driver: 'pglite', replicas: null, close: () => client.close() };
 }
 
 export async function pingDatabase(db: Database): Promise<boolean> {

@@ -1,14 +1,13 @@
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { SpanKind, trace } from '@opentelemetry/api';
 import { fillPlaceholders, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Database } from './database.js';
+import { replicaSetOf } from './replicas.js';
+import type { Database, PreparedStatement } from './types.js';
+
+export type { PreparedStatement } from './types.js';
 
 /** A value given when a prepared statement runs, not when it is built. */
 export type Bound<T> = T | Placeholder;
-
-export interface PreparedStatement<Row> {
-  run(values: Record<string, unknown>): Promise<Row[]>;
-}
 
 interface DriverPreparedQuery {
   execute(values: Record<string, unknown>): Promise<{ rows: unknown[] }>;
@@ -32,7 +31,27 @@ interface Preparer {
  * driver gives them (timestamps as text, json parsed): select what the caller maps, in the
  * shape it needs.
  */
-export function prepareStatement<Row>(db: Database, name: string, query: SQL): PreparedStatement<Row> {
+export function prepareStatement<Row>(
+  db: Database,
+  name: string,
+  query: SQL,
+  /**
+   * `mayLag`: the statement is a read that may be a moment behind (a list, a profile): in a
+   * request that may read a replica (`db/replicas.ts`), it goes to one, if the primary has any.
+   */
+  options: { mayLag?: boolean } = {},
+): PreparedStatement<Row> {
+  const replicas = options.mayLag ? replicaSetOf(db) : undefined;
+  if (replicas) {
+    return replicas.route(
+      prepareOn<Row>(db, name, query),
+      replicas.databases.map((replica) => prepareOn<Row>(replica, name, query)),
+    );
+  }
+  return prepareOn(db, name, query);
+}
+
+function prepareOn<Row>(db: Database, name: string, query: SQL): PreparedStatement<Row> {
   const preparer = db as unknown as Preparer;
   const built = preparer.dialect.sqlToQuery(query);
   const prepared = preparer.session.prepareQuery(built, undefined, name, false);

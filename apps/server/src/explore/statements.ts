@@ -66,8 +66,8 @@ export class ExploreStatements {
 
   constructor(db: Database) {
     const both = (sort: CreatorSort) => ({
-      all: prepareStatement<CreatorRow>(db, `explore_${sort}`, creatorsStatement(sort, false)),
-      search: prepareStatement<CreatorRow>(db, `explore_${sort}_search`, creatorsStatement(sort, true)),
+      all: prepareStatement<CreatorRow>(db, `explore_${sort}`, creatorsStatement(sort, false), { mayLag: true }),
+      search: prepareStatement<CreatorRow>(db, `explore_${sort}_search`, creatorsStatement(sort, true), { mayLag: true }),
     });
     this.creators = { new: both('new'), popular: both('popular') };
   }

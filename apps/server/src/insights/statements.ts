@@ -389,7 +389,7 @@ function targetStatement(): SQL {
  * knows but the database's time zone data does not (22023) is the asker's mistake, not a 500.
  */
 function prepareInsight<Row>(db: Database, name: string, query: SQL): PreparedStatement<Row> {
-  const prepared = prepareStatement<Row>(db, name, query);
+  const prepared = prepareStatement<Row>(db, name, query, { mayLag: true });
   return {
     run: async (values) => {
       try {

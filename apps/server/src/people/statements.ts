@@ -121,11 +121,13 @@ export class PeopleStatements {
       db,
       'people_my_creators',
       peopleStatement({ me: 'user_id', them: 'creator_id' }, ['following', 'subscribed'], false),
+      { mayLag: true },
     );
     this.fans = prepareStatement(
       db,
       'people_fans',
       peopleStatement({ me: 'creator_id', them: 'user_id' }, ['followers', 'subscribers'], true),
+      { mayLag: true },
     );
   }
 }

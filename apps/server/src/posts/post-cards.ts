@@ -240,11 +240,14 @@ export class PostCardStatements {
       db,
       'post_cards_by_creator',
       cardsStatement([cardsPart('page', ofCreator, notHidden, bound.limit, { visible: ofOneCreator.visible })], ofOneCreator.creator),
+      { mayLag: true },
     );
-    this.feed = prepareStatement(db, 'feed', feedStatement(false));
-    this.feedWithSeen = prepareStatement(db, 'feed_with_seen', feedStatement(true));
-    this.feedOfCreator = prepareStatement(db, 'feed_of_creator', feedOfCreatorStatement(false));
-    this.feedOfCreatorWithSeen = prepareStatement(db, 'feed_of_creator_with_seen', feedOfCreatorStatement(true));
+    this.feed = prepareStatement(db, 'feed', feedStatement(false), { mayLag: true });
+    this.feedWithSeen = prepareStatement(db, 'feed_with_seen', feedStatement(true), { mayLag: true });
+    this.feedOfCreator = prepareStatement(db, 'feed_of_creator', feedOfCreatorStatement(false), { mayLag: true });
+    this.feedOfCreatorWithSeen = prepareStatement(db, 'feed_of_creator_with_seen', feedOfCreatorStatement(true), {
+      mayLag: true,
+    });
   }
 }
 

@@ -60,6 +60,6 @@ export class ProfilesStatements {
   readonly page: PreparedStatement<ProfilePageRow>;
 
   constructor(db: Database) {
-    this.page = prepareStatement(db, 'profile_page', pageStatement());
+    this.page = prepareStatement(db, 'profile_page', pageStatement(), { mayLag: true });
   }
 }
