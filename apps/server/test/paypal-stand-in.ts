@@ -86,7 +86,7 @@ export class PayPalStandIn {
   /** Transmissions it sent, by id: what verify-webhook-signature checks against. */
   private readonly transmissions = new Map<string, string>();
   private readonly signingKey = randomBytes(32);
-  private failNextWith: number | null = null;
+  private failNextWith: { status: number; path: string } | null = null;
   private loseNextAnswer = false;
   private server: Server | null = null;
   private apiBase = '';
@@ -106,9 +106,12 @@ export class PayPalStandIn {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
-  /** The next API call answers with this status and PayPal's error for it, as PayPal does when it is down. */
-  failNext(status: number): void {
-    this.failNextWith = status;
+  /**
+   * The next call to `path` answers with this status and PayPal's error for it, as PayPal does when
+   * it is down. Named, so a background check calling PayPal meanwhile does not take the failure.
+   */
+  failNext(status: number, path: string): void {
+    this.failNextWith = { status, path };
   }
 
   /** The next payout is made, but its answer never arrives (the connection drops), as in a crash or a timeout. */
@@ -207,8 +210,8 @@ export class PayPalStandIn {
     if (!bearer || (this.tokens.get(bearer) ?? 0) < Date.now()) {
       return this.send(response, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
     }
-    if (this.failNextWith !== null) {
-      const status = this.failNextWith;
+    if (this.failNextWith?.path === path) {
+      const { status } = this.failNextWith;
       this.failNextWith = null;
       return this.send(response, status, { name: 'INTERNAL_SERVICE_ERROR', message: 'An internal service error has occurred.' });
     }

@@ -212,7 +212,7 @@ export class StripeStandIn {
   private readonly cardNumbers = new Map<string, string>();
   /** Methods that were detached, which Stripe never lets anyone use again. */
   private readonly spentMethods = new Set<string>();
-  private failNextWith: { status: number; message: string } | null = null;
+  private failNextWith: { status: number; message: string; path: string | undefined } | null = null;
   private server: Server | null = null;
   private baseUrl = '';
   /** Express accounts, their onboarding and transfers to them. */
@@ -255,9 +255,12 @@ export class StripeStandIn {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
-  /** The next API call answers with this error, as Stripe does when it is down or refuses. */
-  failNext(status: number, message: string): void {
-    this.failNextWith = { status, message };
+  /**
+   * The next API call (to `path` only, when given) answers with this error, as Stripe does when it is
+   * down or refuses. A path keeps a background job calling Stripe meanwhile from taking the failure.
+   */
+  failNext(status: number, message: string, path?: string): void {
+    this.failNextWith = { status, message, path };
   }
 
   /** Payments that took money, one per PaymentIntent however often it was asked for. */
@@ -441,7 +444,7 @@ export class StripeStandIn {
         error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' },
       });
     }
-    if (this.failNextWith) {
+    if (this.failNextWith && (this.failNextWith.path ?? path) === path) {
       const { status, message } = this.failNextWith;
       this.failNextWith = null;
       return this.send(response, status, { error: { type: 'api_error', message } });

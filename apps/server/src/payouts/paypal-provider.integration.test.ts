@@ -104,7 +104,7 @@ describe(`payouts through PayPal (${TEST_DRIVER})`, () => {
     expect(await outcomeOf(unsigned)).toMatchObject({ status: 400, body: { type: 'webhook_signature_invalid' } });
     expect((await payoutOf(creator.client, sent.body.id)).status).toBe('in_flight');
 
-    paypal.failNext(503);
+    paypal.failNext(503, '/v1/notifications/verify-webhook-signature');
     const unchecked = await paypal.sendEvent('PAYMENT.PAYOUTS-ITEM.SUCCEEDED', { ...item, transaction_status: 'SUCCESS' });
     expect(await outcomeOf(unchecked)).toMatchObject({ status: 502, body: { type: 'payout_provider_unavailable' } });
     expect((await payoutOf(creator.client, sent.body.id)).status).toBe('in_flight');

@@ -147,7 +147,7 @@ describe(`payouts through Stripe Connect (${TEST_DRIVER})`, () => {
     const creator = await earningCreator();
     await onboard(creator.client);
     server.advanceClock(HOLD_MS + DAY_MS);
-    stripe.failNext(500, 'Stripe had a problem');
+    stripe.failNext(500, 'Stripe had a problem', '/v1/transfers');
     const lost = await withdraw(creator.client);
     expect(lost.status).toBe(201);
     expect(lost.body.status).toBe('pending');
