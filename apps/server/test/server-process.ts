@@ -15,7 +15,8 @@ export interface ServerProcess {
   logged(match: (line: string) => boolean): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, for a process or server a test starts. */
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as { port: number };
