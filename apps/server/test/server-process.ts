@@ -28,11 +28,15 @@ export async function freePort(): Promise<number> {
  * The real server entry point (`src/main.ts`) in its own process on loopback, once it answers
  * `/api/health`; or at once, with `awaitHealth: false`, for a process expected to die while it starts.
  */
-export async function startServerProcess(env: Record<string, string>, { awaitHealth = true } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  /** `serverDir`: another checkout's server folder (an earlier release), this one's by default. */
+  { awaitHealth = true, serverDir = SERVER_DIR } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
+    cwd: serverDir,
     env: {
       ...process.env,
       NODE_ENV: 'test',
