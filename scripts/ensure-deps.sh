@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the app and its tests need on a fresh machine: npm packages from the
-# lockfile, and for the tests (--test) Debian's Chromium and ffmpeg when missing. The app
+# lockfile, and for the tests (--test) Debian's Chromium, ffmpeg and HAProxy when missing. The app
 # itself runs without root: it falls back to the ffmpeg shipped in npm packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +16,8 @@ if [ "${1:-}" = "--test" ]; then
   missing=()
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || missing+=(ffmpeg)
+  # The load balancer in front of the cluster test's instances.
+  command -v haproxy >/dev/null || missing+=(haproxy)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "Installing Debian packages for the tests: ${missing[*]}"
     SUDO=""

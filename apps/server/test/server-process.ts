@@ -30,12 +30,15 @@ export async function freePort(): Promise<number> {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  /** `serverDir`: another checkout's server folder (an earlier release), this one's by default. */
-  { awaitHealth = true, serverDir = SERVER_DIR } = {},
+  /**
+   * `serverDir`: another checkout's server folder (an earlier release), this one's by default;
+   * `entry`: the compiled `dist/main.js` instead of the sources; `port`: a given one (a restart in place).
+   */
+  { awaitHealth = true, serverDir = SERVER_DIR, entry = 'src/main.ts', port: givenPort = 0 } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = givenPort || (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -1,0 +1,113 @@
+import { generateId, UPLOAD_CHUNK_BYTES } from '@aurum/core';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Cluster, HAPROXY, startCluster } from './cluster.js';
+import { pngOf } from './media-fixtures.js';
+import { openSocket, subscribe } from './realtime-client.js';
+import { CAN_REPLICATE } from './replicated-postgres.js';
+import { ApiClient, TEST_DRIVER, type TestServer } from './test-server.js';
+import { TusTestClient } from './tus-client.js';
+
+/**
+ * The whole product past one machine: three compiled instances behind HAProxy's round robin,
+ * sharing PostgreSQL (with a streaming replica), Redis and an S3 bucket. Run with the
+ * PostgreSQL suites, where Redis is there too.
+ */
+describe.runIf(TEST_DRIVER === 'postgres' && HAPROXY && CAN_REPLICATE && process.env.TEST_REDIS_URL)(
+  'a cluster of three instances behind a load balancer',
+  { timeout: 120_000 },
+  () => {
+    let cluster: Cluster;
+    beforeAll(async () => {
+      cluster = await startCluster();
+    }, 180_000);
+    afterAll(async () => {
+      await cluster?.stop();
+    });
+
+    /** What a member's browser talks to: the balancer. */
+    const viaBalancer = () => ({ baseUrl: cluster.baseUrl, smtp: cluster.smtp }) as unknown as TestServer;
+    async function member() {
+      const client = new ApiClient(viaBalancer());
+      const unique = generateId();
+      const me = await client.register(`cluster-${unique}@example.com`, `cluster_${unique.slice(-10)}`);
+      return { client, id: me.id as string };
+    }
+    const onPrimary = async <Row>(text: string, values: unknown[]) => {
+      const client = new pg.Client({ connectionString: cluster.database.primaryUrl });
+      await client.connect();
+      try {
+        return (await client.query(text, values)).rows as Row[];
+      } finally {
+        await client.end();
+      }
+    };
+
+    it('takes an upload’s chunks on any instance, and resumes it after the one that took its first chunk was killed', async () => {
+      const { client } = await member();
+      const tus = new TusTestClient(viaBalancer(), client);
+      const bytes = Buffer.concat([await pngOf(900, 700), Buffer.alloc(UPLOAD_CHUNK_BYTES)]);
+      const created = await tus.create(bytes.length, 'cluster.png');
+      expect(created.status).toBe(201);
+      const location = created.headers.get('location') ?? '';
+      const first = cluster.instances[0];
+      if (!first) throw new Error('no instance');
+      // The first chunk straight to the first instance, which is then killed.
+      const firstChunk = await tus.patch(`${first.baseUrl}${location}`, 0, bytes.subarray(0, 1000));
+      expect(firstChunk.status).toBe(204);
+      first.child.kill('SIGKILL');
+      await first.exited;
+      // The browser asks the balancer where to go on, and sends the rest there, chunk by chunk.
+      const finished = await tus.resume(tus.urlOf(location), bytes);
+      expect(finished.status).toBe(200);
+      const { mediaId } = (await finished.json()) as { mediaId: string };
+      const [row] = await onPrimary<{ size_bytes: string }>('select size_bytes from media where id = $1', [mediaId]);
+      expect(Number(row?.size_bytes)).toBe(bytes.length);
+      await cluster.restart(0);
+    });
+
+    it('counts a sign-in limit once for all instances', async () => {
+      const client = new ApiClient(viaBalancer());
+      const email = `limited-${generateId()}@example.com`;
+      // Round robin: each instance alone would allow five.
+      for (let request = 0; request < 5; request++) expect((await client.post('/api/auth/code', { email })).status).toBe(200);
+      expect((await client.post('/api/auth/code', { email })).body.type).toBe('rate_limited');
+    });
+
+    it('loses no accepted write when an instance is killed mid-traffic, and its sockets reconnect to another', async () => {
+      const { client, id } = await member();
+      const sockets = [0, 1, 2].map(() => openSocket(viaBalancer(), { cookie: client.cookie }));
+      for (const socket of sockets) expect(await subscribe(socket, `user:${id}`)).toMatchObject({ type: 'subscribed' });
+      const ticket = await client.post('/api/support/tickets', { subject: 'Cluster', message: 'Opening' });
+      expect(ticket.status).toBe(201);
+
+      const accepted: string[] = [];
+      const victim = cluster.instances[1];
+      if (!victim) throw new Error('no instance');
+      const traffic = (async () => {
+        for (let message = 0; message < 40; message++) {
+          const text = `message ${message}`;
+          const answer = await client.post(`/api/support/tickets/${ticket.body.ticket.id}/messages`, { message: text }).catch(() => null);
+          if (answer && answer.status < 300) accepted.push(text);
+        }
+      })();
+      await vi.waitFor(() => expect(accepted.length).toBeGreaterThanOrEqual(10), { timeout: 30_000, interval: 20 });
+      victim.child.kill('SIGKILL');
+      await traffic;
+      expect(accepted.length).toBeGreaterThanOrEqual(30);
+      const stored = await onPrimary<{ body: string }>('select body from support_messages where ticket_id = $1', [ticket.body.ticket.id]);
+      expect(stored.map((message) => message.body)).toEqual(expect.arrayContaining(accepted));
+
+      // The sockets the killed instance held closed; opened again, they reach a live one.
+      const dropped = sockets.filter((socket) => socket.socket.readyState !== socket.socket.OPEN);
+      expect(dropped.length).toBeGreaterThanOrEqual(1);
+      for (const _closed of dropped) {
+        const again = openSocket(viaBalancer(), { cookie: client.cookie });
+        expect(await subscribe(again, `user:${id}`)).toMatchObject({ type: 'subscribed' });
+        again.socket.close();
+      }
+      for (const socket of sockets) socket.socket.close();
+      await cluster.restart(1);
+    });
+  },
+);

@@ -1,0 +1,149 @@
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { generateId } from '@aurum/core';
+import S3rver from 's3rver';
+import { type ReplicatedPostgres, startReplicatedPostgres } from './replicated-postgres.js';
+import { freePort, type ServerProcess, startServerProcess } from './server-process.js';
+import { SmtpCapture } from './smtp-capture.js';
+
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+const BUCKET = 'aurum-cluster';
+
+/** Debian's HAProxy, where the machine has it (scripts/ensure-deps.sh installs it for the tests). */
+export const HAPROXY: string | null = (() => {
+  try {
+    return execFileSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+})();
+
+/**
+ * Round robin over the instances, each checked on readiness every 250 ms (so a draining one
+ * leaves the rotation within a check), a request that could not connect sent to another.
+ * Nothing is retried once sent: a write is never made twice by the balancer.
+ */
+function haproxyConfig(port: number, instancePorts: readonly number[]): string {
+  return `global
+  maxconn 2000
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 60s
+  timeout server 60s
+  timeout tunnel 1h
+  retries 3
+  option redispatch
+  retry-on conn-failure
+  option forwardfor
+frontend aurum
+  bind 127.0.0.1:${port}
+  default_backend instances
+backend instances
+  balance roundrobin
+  option httpchk GET /api/health/ready
+  http-check expect status 200
+  default-server inter 250ms fall 1 rise 1
+${instancePorts.map((instancePort, index) => `  server i${index} 127.0.0.1:${instancePort} check`).join('\n')}
+`;
+}
+
+export interface Cluster {
+  /** The load balancer's address: what members use. */
+  baseUrl: string;
+  smtp: SmtpCapture;
+  instances: ServerProcess[];
+  database: ReplicatedPostgres;
+  /** Starts instance `index` again on its port (after it was stopped or killed). */
+  restart(index: number): Promise<ServerProcess>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Three compiled server instances (`dist/main.js`, as production runs) behind HAProxy, sharing a
+ * PostgreSQL primary and its streaming replica, Redis and an S3 bucket (s3rver), each with its
+ * own data folder; mail goes to one SMTP capture.
+ */
+export async function startCluster(options: { instances?: number; env?: Record<string, string> } = {}): Promise<Cluster> {
+  if (!HAPROXY) throw new Error('HAProxy is not installed');
+  await promisify(execFile)(process.execPath, ['scripts/build.mjs'], { cwd: SERVER_DIR });
+  const base = await mkdtemp(path.join(tmpdir(), 'aurum-cluster-'));
+  const smtp = new SmtpCapture();
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: path.join(base, 's3'),
+    configureBuckets: [{ name: BUCKET }],
+  });
+  const [smtpUrl, { port: s3Port }, database] = await Promise.all([smtp.start(), s3.run(), startReplicatedPostgres()]);
+  const lbPort = await freePort();
+  const baseUrl = `http://127.0.0.1:${lbPort}`;
+  const count = options.instances ?? 3;
+  const ports: number[] = [];
+  for (let index = 0; index < count; index++) ports.push(await freePort());
+  const shared = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: baseUrl,
+    TRUST_PROXY: '1',
+    DATABASE_URL: database.primaryUrl,
+    DATABASE_REPLICA_URLS: database.replicaUrl,
+    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `aurum-cluster-${generateId()}:`,
+    S3_BUCKET: BUCKET,
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SMTP_URL: smtpUrl,
+    SHUTDOWN_DRAIN_SECONDS: '1',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  const start = (index: number) =>
+    startServerProcess({ ...shared, DATA_DIR: path.join(base, `instance-${index}`) }, { entry: 'dist/main.js', port: ports[index] });
+  // The first migrates the database; the others start on it.
+  const instances = [await start(0)];
+  instances.push(...(await Promise.all(ports.slice(1).map((_port, index) => start(index + 1)))));
+  const configFile = path.join(base, 'haproxy.cfg');
+  await writeFile(configFile, haproxyConfig(lbPort, ports));
+  const balancer: ChildProcess = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await waitForBalancer(baseUrl);
+
+  const cluster: Cluster = {
+    baseUrl,
+    smtp,
+    instances,
+    database,
+    restart: async (index) => {
+      const restarted = await start(index);
+      instances[index] = restarted;
+      return restarted;
+    },
+    stop: async () => {
+      balancer.kill('SIGKILL');
+      for (const instance of instances) instance.child.kill('SIGKILL');
+      await Promise.all(instances.map((instance) => instance.exited));
+      await Promise.all([smtp.stop(), s3.close(), database.stop()]);
+      await rm(base, { recursive: true, force: true });
+    },
+  };
+  return cluster;
+}
+
+async function waitForBalancer(baseUrl: string): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    const ready = await fetch(`${baseUrl}/api/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the load balancer did not answer');
+}
