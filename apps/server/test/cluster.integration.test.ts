@@ -109,5 +109,98 @@ describe.runIf(TEST_DRIVER === 'postgres' && HAPROXY && CAN_REPLICATE && process
       for (const socket of sockets) socket.socket.close();
       await cluster.restart(1);
     });
+    /** A creator selling a plan with chat and a member subscribed to it, with their chat open. */
+    async function chatPair() {
+      const creator = await member();
+      await onPrimary(`update users set labels = array_append(array_remove(labels, 'creators'), 'creators') where id = $1`, [creator.id]);
+      // Signed in again, so the session carries the creators label whichever instance answers.
+      await creator.client.signIn(await emailOf(creator.id));
+      const plan = await creator.client.post('/api/plans', { name: 'With chat', priceMinor: 900, currency: 'USD', perks: { chat: true } });
+      expect((await creator.client.post(`/api/plans/${plan.body.id}/activate`)).status).toBe(200);
+      const fan = await member();
+      await onPrimary(
+        `insert into subscriptions (id, user_id, creator_id, plan_id, valid_until) values ($1, $2, $3, $4, now() + interval '30 days')`,
+        [generateId(), fan.id, creator.id, plan.body.id],
+      );
+      const chat = await fan.client.post('/api/chats', { partnerId: creator.id });
+      expect(chat.status).toBe(200);
+      return { creator, fan, chatId: chat.body.id as string };
+    }
+    const emailOf = async (userId: string) =>
+      (await onPrimary<{ email: string }>('select email from users where id = $1', [userId]))[0]?.email ?? '';
+
+    /**
+     * A creator's open app: a socket on the chat through the balancer that, when its instance goes
+     * away, connects again and reads the history, as the web app resyncs after a reconnect.
+     */
+    function creatorApp(client: ApiClient, chatId: string) {
+      const seen = new Set<string>();
+      let reconnects = 0;
+      let stopped = false;
+      const connect = async (): Promise<void> => {
+        const socket = openSocket(viaBalancer(), { cookie: client.cookie });
+        socket.socket.on('message', (data) => {
+          const message = JSON.parse(data.toString()) as { type: string; event?: string; data?: { messageId?: string } };
+          if (message.type === 'event' && message.event === 'message.created' && message.data?.messageId) seen.add(message.data.messageId);
+        });
+        socket.socket.on('close', () => {
+          if (stopped) return;
+          reconnects++;
+          void connect();
+        });
+        await subscribe(socket, `chat:${chatId}`);
+        const history = await client.get(`/api/chats/${chatId}/messages`);
+        for (const item of history.body.items as { id: string }[]) seen.add(item.id);
+        current = socket;
+      };
+      let current: ReturnType<typeof openSocket> | null = null;
+      return {
+        seen,
+        started: connect(),
+        reconnects: () => reconnects,
+        stop: () => {
+          stopped = true;
+          current?.socket.close();
+        },
+      };
+    }
+
+    it('delivers chat between members on different instances through a rolling restart of all three, failing no request', async () => {
+      const { creator, fan, chatId } = await chatPair();
+      const app = creatorApp(creator.client, chatId);
+      await app.started;
+
+      const sent: string[] = [];
+      const failures: string[] = [];
+      let restarting = true;
+      const traffic = (async () => {
+        for (let message = 0; restarting || message < 5; message++) {
+          const id = generateId();
+          const answer = await fan.client
+            .post(`/api/chats/${chatId}/messages`, { id, text: `message ${message}` })
+            .catch((error: Error) => ({ status: 0, body: error.message }));
+          if (answer.status === 200) sent.push(id);
+          else failures.push(`${answer.status} ${JSON.stringify(answer.body)}`);
+        }
+      })();
+      // One instance after the other: drained (readiness 503, the balancer stops sending), stopped, started again.
+      for (let index = 0; index < cluster.instances.length; index++) {
+        const instance = cluster.instances[index];
+        if (!instance) throw new Error('no instance');
+        instance.child.kill('SIGTERM');
+        expect(await instance.exited).toBe('0');
+        await cluster.restart(index);
+        // Back in the balancer's rotation (checked every 250 ms) before the next goes.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      restarting = false;
+      await traffic;
+      expect(failures).toEqual([]);
+      expect(sent.length).toBeGreaterThan(20);
+      // Every message reached the creator's app: told on a socket, or read again after a reconnect.
+      await vi.waitFor(() => expect([...app.seen]).toEqual(expect.arrayContaining(sent)), { timeout: 10_000 });
+      expect(app.reconnects()).toBeGreaterThanOrEqual(1);
+      app.stop();
+    });
   },
 );
