@@ -12,12 +12,22 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --include=dev --no-audit --no-fund
 fi
 
+NODE24_VERSION=24.22.3
+node_arch() { case "$(uname -m)" in aarch64 | arm64) echo arm64 ;; *) echo x64 ;; esac; }
+node24_binary() { echo ".cache/node24/node_modules/node-linux-$(node_arch)/bin/node"; }
+
 if [ "${1:-}" = "--test" ]; then
   missing=()
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || missing+=(ffmpeg)
   # The load balancer in front of the cluster test's instances.
   command -v haproxy >/dev/null || missing+=(haproxy)
+  # Node.js 24, which the server's PostgreSQL suites (and the compiled cluster they start) run on,
+  # from the npm registry's node-linux-<arch> package, into .cache/node24.
+  if [ ! -x "$(node24_binary)" ]; then
+    echo "Installing Node.js ${NODE24_VERSION} for the tests (npm package node-linux-$(node_arch))"
+    npm install --no-save --no-audit --no-fund --loglevel=error --prefix .cache/node24 "node-linux-$(node_arch)@${NODE24_VERSION}"
+  fi
   if [ ${#missing[@]} -gt 0 ]; then
     echo "Installing Debian packages for the tests: ${missing[*]}"
     SUDO=""
