@@ -1,7 +1,8 @@
 import { generateId, UPLOAD_CHUNK_BYTES } from '@aurum/core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Cluster, HAPROXY, startCluster } from './cluster.js';
+import { type Cluster, startCluster } from './cluster.js';
+import { HAPROXY } from './haproxy.js';
 import { pngOf } from './media-fixtures.js';
 import { openSocket, subscribe } from './realtime-client.js';
 import { CAN_REPLICATE } from './replicated-postgres.js';

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,51 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { generateId } from '@aurum/core';
 import S3rver from 's3rver';
+import { HAPROXY, haproxyConfig } from './haproxy.js';
 import { type ReplicatedPostgres, startReplicatedPostgres } from './replicated-postgres.js';
 import { freePort, type ServerProcess, startServerProcess } from './server-process.js';
 import { SmtpCapture } from './smtp-capture.js';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const BUCKET = 'aurum-cluster';
-
-/** Debian's HAProxy, where the machine has it (scripts/ensure-deps.sh installs it for the tests). */
-export const HAPROXY: string | null = (() => {
-  try {
-    return execFileSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-})();
-
-/**
- * Round robin over the instances, each checked on readiness every 250 ms (so a draining one
- * leaves the rotation within a check), a request that could not connect sent to another.
- * Nothing is retried once sent: a write is never made twice by the balancer.
- */
-function haproxyConfig(port: number, instancePorts: readonly number[]): string {
-  return `global
-  maxconn 2000
-defaults
-  mode http
-  timeout connect 2s
-  timeout client 60s
-  timeout server 60s
-  timeout tunnel 1h
-  retries 3
-  option redispatch
-  retry-on conn-failure
-  option forwardfor
-frontend aurum
-  bind 127.0.0.1:${port}
-  default_backend instances
-backend instances
-  balance roundrobin
-  option httpchk GET /api/health/ready
-  http-check expect status 200
-  default-server inter 250ms fall 1 rise 1
-${instancePorts.map((instancePort, index) => `  server i${index} 127.0.0.1:${instancePort} check`).join('\n')}
-`;
-}
 
 export interface Cluster {
   /** The load balancer's address: what members use. */
