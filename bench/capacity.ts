@@ -16,7 +16,7 @@ import path from 'node:path';
 import { SESSION_COOKIE } from '../apps/server/src/sessions/sessions.js';
 import { HAPROXY, haproxyConfig } from '../apps/server/test/haproxy.js';
 import { freePort, type RunningServer, startCompiledServer } from './compiled-server.js';
-import { autocannon, cpuSecondsByPid, postgresPids } from './server.js';
+import { cpuSecondsByPid, postgresPids, requestsInTurn } from './server.js';
 import { argument, BENCH_USER_AGENT, ms, openTarget, percentile, targetFromArgs, VIEWER_TOKEN_PREFIX } from './target.js';
 
 const CONNECTIONS = Number(argument('connections') ?? 32);
@@ -70,22 +70,23 @@ interface Run {
 async function measure(baseUrl: string, load: Browsing, pids: { instances: number[]; haproxy: number | null }): Promise<Run> {
   let next = 0;
   const run = (seconds: number) => {
-    const instance = autocannon({
+    const started = requestsInTurn({
       url: baseUrl,
       connections: CONNECTIONS,
-      duration: seconds,
-      requests: [
-        {
-          setupRequest: (request) => {
-            const { path: requestPath, cookie } = requestOf(load, next++);
-            return { ...request, method: 'GET', path: requestPath, headers: { ...request.headers, cookie } };
-          },
-        },
-      ],
+      seconds,
+      first: next,
+      requestOf: (n) => {
+        const { path: requestPath, cookie } = requestOf(load, n);
+        return { method: 'GET', path: requestPath, headers: { cookie } };
+      },
     });
-    const latencies: number[] = [];
-    instance.on('response', (_client, _status, _bytes, responseTimeMs) => latencies.push(responseTimeMs));
-    return { instance, latencies };
+    return {
+      instance: started.instance.then((result) => {
+        next += started.sent();
+        return result;
+      }),
+      latencies: started.latencies,
+    };
   };
   await run(WARMUP_S).instance;
   const all = () => [...pids.instances, ...(pids.haproxy ? [pids.haproxy] : []), ...postgresPids()];

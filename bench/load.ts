@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SESSION_COOKIE } from '../apps/server/src/sessions/sessions.js';
 import { type CapturedQuery, instrumentedServices, queryLabel } from './capture.js';
-import { autocannon, type CpuShare, startServer, withCpu } from './server.js';
+import { type CpuShare, requestsInTurn, startServer, withCpu } from './server.js';
 import {
   argument,
   BENCH_USER_AGENT,
@@ -189,38 +189,27 @@ interface LoadResult {
 
 /** One autocannon run; `first` is the index of its first request, so a measured run continues after its warm-up. */
 async function load(baseUrl: string, endpoint: Endpoint, seconds: number, first: number): Promise<LoadResult & { sent: number }> {
-  let next = first;
-  const origin = baseUrl;
-  const instance = autocannon({
+  const run = requestsInTurn({
     url: baseUrl,
     connections: CONNECTIONS,
-    duration: seconds,
-    requests: [
-      {
-        setupRequest: (request) => {
-          const { path: requestPath, viewer } = endpoint.request(next++);
-          // Writes carry the site's Origin, as the browser sends it (the CSRF check wants it).
-          return { ...request, method: endpoint.method, path: requestPath, headers: { ...request.headers, cookie: viewer.cookie, origin } };
-        },
-      },
-    ],
+    seconds,
+    first,
+    requestOf: (n) => {
+      const { path: requestPath, viewer } = endpoint.request(n);
+      // Writes carry the site's Origin, as the browser sends it (the CSRF check wants it).
+      return { method: endpoint.method, path: requestPath, headers: { cookie: viewer.cookie, origin: baseUrl } };
+    },
   });
-  const latencies: number[] = [];
-  const statuses = new Map<number, number>();
-  instance.on('response', (_client, status, _bytes, responseTimeMs) => {
-    latencies.push(responseTimeMs);
-    statuses.set(status, (statuses.get(status) ?? 0) + 1);
-  });
-  const result = await instance;
+  const result = await run.instance;
   return {
     name: endpoint.name,
     seconds: result.duration,
-    requestsPerSecond: latencies.length / result.duration,
-    latencies,
+    requestsPerSecond: run.latencies.length / result.duration,
+    latencies: run.latencies,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    statuses,
-    sent: next - first,
+    statuses: run.statuses,
+    sent: run.sent(),
   };
 }
 

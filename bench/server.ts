@@ -47,6 +47,41 @@ export type Autocannon = (options: {
 }) => AutocannonInstance;
 export const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
+/**
+ * An autocannon run whose n-th request (n counting from `first`) is `requestOf(n)`: each connection
+ * takes the next request when it sends. Latencies and statuses are gathered as answers come.
+ */
+export function requestsInTurn(options: {
+  url: string;
+  connections: number;
+  seconds: number;
+  first?: number;
+  requestOf: (n: number) => { method: string; path: string; headers: Record<string, string> };
+}) {
+  const first = options.first ?? 0;
+  let next = first;
+  const instance = autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const { method, path: requestPath, headers } = options.requestOf(next++);
+          return { ...request, method, path: requestPath, headers: { ...request.headers, ...headers } };
+        },
+      },
+    ],
+  });
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  instance.on('response', (_client, status, _bytes, responseTimeMs) => {
+    latencies.push(responseTimeMs);
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  });
+  return { instance, latencies, statuses, sent: () => next - first };
+}
+
 /** The server as `main.ts` builds it, on loopback, in this (child) process; answers the port to the parent. */
 async function serve(target: Target): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aurum-bench-server-'));

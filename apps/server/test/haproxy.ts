@@ -10,8 +10,9 @@ export const HAPROXY: string | null = (() => {
 })();
 
 /**
- * Round robin over the instances, each checked on readiness every 250 ms (so a draining one
- * leaves the rotation within a check), a request that could not connect sent to another.
+ * Round robin over the instances, each checked on readiness every 250 ms (so a draining one, which
+ * answers 503 at once, leaves the rotation within a check; a check may take 2 s, so a busy instance
+ * is not taken for a gone one), a request that could not connect sent to another.
  * Nothing is retried once sent: a write is never made twice by the balancer.
  */
 export function haproxyConfig(port: number, instancePorts: readonly number[]): string {
@@ -20,6 +21,7 @@ export function haproxyConfig(port: number, instancePorts: readonly number[]): s
 defaults
   mode http
   timeout connect 2s
+  timeout check 2s
   timeout client 60s
   timeout server 60s
   timeout tunnel 1h
