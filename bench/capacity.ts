@@ -8,13 +8,13 @@
  *   node --import tsx bench/seed.ts && npm run build -w @aurum/server
  *   node --import tsx bench/capacity.ts [--connections 32] [--duration 20] [--warmup 5]
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SESSION_COOKIE } from '../apps/server/src/sessions/sessions.js';
-import { HAPROXY, haproxyConfig } from '../apps/server/test/haproxy.js';
+import { startHaproxy } from '../apps/server/test/haproxy.js';
 import { freePort, type RunningServer, startCompiledServer } from './compiled-server.js';
 import { cpuSecondsByPid, postgresPids, requestsInTurn } from './server.js';
 import { argument, BENCH_USER_AGENT, ms, openTarget, percentile, targetFromArgs, VIEWER_TOKEN_PREFIX } from './target.js';
@@ -118,29 +118,8 @@ async function measure(baseUrl: string, load: Browsing, pids: { instances: numbe
 }
 
 async function startBalancer(instances: readonly RunningServer[], folder: string): Promise<{ baseUrl: string; child: ChildProcess }> {
-  if (!HAPROXY) throw new Error('HAProxy is not installed (apt-get install haproxy)');
-  const port = await freePort();
-  const configFile = path.join(folder, 'haproxy.cfg');
-  await writeFile(
-    configFile,
-    haproxyConfig(
-      port,
-      instances.map((instance) => Number(new URL(instance.baseUrl).port)),
-    ),
-  );
-  const child = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: 'ignore' });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 100; tries++) {
-    if (
-      await fetch(`${baseUrl}/api/health/ready`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return { baseUrl, child };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('HAProxy did not answer');
+  const ports = instances.map((instance) => Number(new URL(instance.baseUrl).port));
+  return startHaproxy(await freePort(), ports, folder);
 }
 
 async function main(): Promise<void> {

@@ -1,13 +1,13 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { generateId } from '@aurum/core';
 import S3rver from 's3rver';
-import { HAPROXY, haproxyConfig } from './haproxy.js';
+import { HAPROXY, startHaproxy } from './haproxy.js';
 import { type ReplicatedPostgres, startReplicatedPostgres } from './replicated-postgres.js';
 import { freePort, type ServerProcess, startServerProcess } from './server-process.js';
 import { SmtpCapture } from './smtp-capture.js';
@@ -72,10 +72,7 @@ export async function startCluster(options: { instances?: number; env?: Record<s
   // The first migrates the database; the others start on it.
   const instances = [await start(0)];
   instances.push(...(await Promise.all(ports.slice(1).map((_port, index) => start(index + 1)))));
-  const configFile = path.join(base, 'haproxy.cfg');
-  await writeFile(configFile, haproxyConfig(lbPort, ports));
-  const balancer: ChildProcess = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
-  await waitForBalancer(baseUrl);
+  const balancer = (await startHaproxy(lbPort, ports, base)).child;
 
   const cluster: Cluster = {
     baseUrl,
@@ -96,16 +93,4 @@ export async function startCluster(options: { instances?: number; env?: Record<s
     },
   };
   return cluster;
-}
-
-async function waitForBalancer(baseUrl: string): Promise<void> {
-  for (let tries = 0; tries < 100; tries++) {
-    const ready = await fetch(`${baseUrl}/api/health/ready`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the load balancer did not answer');
 }

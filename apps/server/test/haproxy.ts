@@ -1,4 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 
 /** Debian's HAProxy, where the machine has it (scripts/ensure-deps.sh installs it for the tests). */
 export const HAPROXY: string | null = (() => {
@@ -15,7 +17,7 @@ export const HAPROXY: string | null = (() => {
  * is not taken for a gone one), a request that could not connect sent to another.
  * Nothing is retried once sent: a write is never made twice by the balancer.
  */
-export function haproxyConfig(port: number, instancePorts: readonly number[]): string {
+function haproxyConfig(port: number, instancePorts: readonly number[]): string {
   return `global
   maxconn 2000
 defaults
@@ -39,4 +41,27 @@ backend instances
   default-server inter 250ms fall 1 rise 1
 ${instancePorts.map((instancePort, index) => `  server i${index} 127.0.0.1:${instancePort} check`).join('\n')}
 `;
+}
+
+/** HAProxy on loopback `port` in front of the instances' ports, once it answers readiness; its config is written into `folder`. */
+export async function startHaproxy(
+  port: number,
+  instancePorts: readonly number[],
+  folder: string,
+): Promise<{ baseUrl: string; child: ChildProcess }> {
+  if (!HAPROXY) throw new Error('HAProxy is not installed (apt-get install haproxy)');
+  const configFile = path.join(folder, 'haproxy.cfg');
+  await writeFile(configFile, haproxyConfig(port, instancePorts));
+  const child = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let tries = 0; tries < 100; tries++) {
+    const ready = await fetch(`${baseUrl}/api/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { baseUrl, child };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('HAProxy did not answer');
 }
