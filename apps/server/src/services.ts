@@ -161,6 +161,7 @@ export async function buildServices(deps: AppDeps): Promise<AppContext> {
     now,
     logger,
     concurrency: config.jobConcurrency,
+    leaseMs: config.jobLeaseMs,
     onUnexpectedFailure: (job, error) => errorReporter.capture(error, { job: job.type }),
   });
   logger.info({ lanes: jobs.lanes }, 'background jobs: slots per lane');

@@ -19,8 +19,11 @@ describe.runIf(TEST_DRIVER === 'postgres' && HAPROXY && CAN_REPLICATE && process
   { timeout: 120_000 },
   () => {
     let cluster: Cluster;
+    let startedAt: Date;
     beforeAll(async () => {
-      cluster = await startCluster();
+      startedAt = new Date();
+      // A killed instance's jobs are taken over after 5 s instead of 5 minutes.
+      cluster = await startCluster({ env: { JOB_LEASE_SECONDS: '5' } });
     }, 180_000);
     afterAll(async () => {
       await cluster?.stop();
@@ -202,6 +205,61 @@ describe.runIf(TEST_DRIVER === 'postgres' && HAPROXY && CAN_REPLICATE && process
       await vi.waitFor(() => expect([...app.seen]).toEqual(expect.arrayContaining(sent)), { timeout: 10_000 });
       expect(app.reconnects()).toBeGreaterThanOrEqual(1);
       app.stop();
+    });
+
+    it('takes over the jobs of a killed instance once their lease runs out: the mail it was sending leaves once', async () => {
+      const { client, id } = await member();
+      const email = await emailOf(id);
+      const mail = cluster.smtp.hold(email);
+      const requested = await client.post('/api/me/data-export');
+      expect(requested.status).toBe(202);
+      const jobId = `personal-data.export-mail:${requested.body.exportId}`;
+      // The instance that took the job waits on the mail server's answer: it is killed there.
+      await vi.waitFor(() => expect(mail.heldCount()).toBe(1), { timeout: 30_000, interval: 50 });
+      const [taken] = await onPrimary<{ locked_by: string }>('select locked_by from jobs where id = $1', [jobId]);
+      const holder = cluster.instances.findIndex((instance) => taken?.locked_by.endsWith(`/${instance.child.pid}`));
+      const killed = cluster.instances[holder];
+      if (!killed) throw new Error(`no instance ran the job: ${taken?.locked_by}`);
+      killed.child.kill('SIGKILL');
+      await killed.exited;
+
+      // Another instance takes the job once the lease has run out, and sends the mail again.
+      await vi.waitFor(() => expect(mail.heldCount()).toBe(2), { timeout: 15_000, interval: 50 });
+      mail.release();
+      const [done] = await onPrimary<{ status: string; attempts: number; locked_by: string }>(
+        'select status, attempts, locked_by from jobs where id = $1',
+        [jobId],
+      );
+      expect(done?.attempts).toBe(2);
+      expect(done?.locked_by).not.toBe(taken?.locked_by);
+      expect((await cluster.smtp.nextMailTo(email, 10_000)).subject).toMatch(/data/i);
+      await vi.waitFor(async () =>
+        expect((await onPrimary<{ status: string }>('select status from jobs where id = $1', [jobId]))[0]?.status).toBe('done'),
+      );
+      // The killed instance's delivery was never accepted: one mail in all.
+      expect(cluster.smtp.messages.filter((message) => message.to === email.toLowerCase())).toEqual([]);
+      await cluster.restart(holder);
+    });
+
+    it('runs each recurring job once per slot across instances, through kills and restarts', async () => {
+      const slotsOf = () =>
+        onPrimary<{ id: string; status: string; run_at: Date }>(
+          `select id, status, run_at from jobs where type = 'payouts.release-held' and run_at > $1 order by run_at`,
+          [startedAt],
+        );
+      // The release of held earnings runs every minute: wait for one slot after the cluster started to pass.
+      await vi.waitFor(async () => expect((await slotsOf()).filter((slot) => slot.status === 'done').length).toBeGreaterThanOrEqual(1), {
+        timeout: 75_000,
+        interval: 500,
+      });
+      const slots = await slotsOf();
+      const due = slots.filter((slot) => slot.run_at.getTime() < Date.now() - 5000);
+      // Every slot that came ran to the end (none missed while instances died), each a minute after the one before...
+      expect(due.every((slot) => slot.status === 'done')).toBe(true);
+      const gaps = due.slice(1).map((slot, index) => slot.run_at.getTime() - (due[index]?.run_at.getTime() ?? 0));
+      expect(gaps.every((gap) => gap === 60_000)).toBe(true);
+      // ...and one row per slot, not one per instance: the next slot is queued once.
+      expect(slots.filter((slot) => slot.status === 'queued')).toHaveLength(1);
     });
   },
 );

@@ -8,21 +8,42 @@ export interface CapturedMail {
   html: string;
 }
 
-/** A real SMTP server on loopback that keeps every delivered message, parsed. */
+interface HeldMail {
+  mail: CapturedMail;
+  sessionId: string;
+  accept: () => void;
+}
+
+/**
+ * A real SMTP server on loopback that keeps every delivered message, parsed. Mail to an address
+ * can be held: the sender waits for the answer to its DATA until the hold is released, and a
+ * sender that went away meanwhile delivered nothing, as with a real server.
+ */
 export class SmtpCapture {
   readonly messages: CapturedMail[] = [];
   private waiters: { wanted: (mail: CapturedMail) => boolean; resolve: (mail: CapturedMail) => void }[] = [];
+  private readonly heldAddresses = new Set<string>();
+  private held: HeldMail[] = [];
+  private readonly closedSessions = new Set<string>();
   private server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData: (stream, _session, callback) => {
+    onData: (stream, session, callback) => {
       simpleParser(stream)
         .then((parsed) => {
-          this.store(parsed);
-          callback();
+          const mail = toCapturedMail(parsed);
+          if (!this.heldAddresses.has(mail.to)) {
+            this.store(mail);
+            callback();
+            return;
+          }
+          this.held.push({ mail, sessionId: session.id, accept: () => callback() });
         })
         .catch(callback);
+    },
+    onClose: (session) => {
+      this.closedSessions.add(session.id);
     },
   });
   port = 0;
@@ -64,14 +85,26 @@ export class SmtpCapture {
     });
   }
 
-  private store(parsed: ParsedMail): void {
-    const toField = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
-    const mail: CapturedMail = {
-      to: (toField?.value[0]?.address ?? '').toLowerCase(),
-      subject: parsed.subject ?? '',
-      text: parsed.text ?? '',
-      html: typeof parsed.html === 'string' ? parsed.html : '',
+  /** Holds mail to `to` from now on; `release` accepts what senders still wait on and lets later mail through. */
+  hold(to: string): { heldCount: () => number; release: () => void } {
+    const address = to.toLowerCase();
+    this.heldAddresses.add(address);
+    return {
+      heldCount: () => this.held.filter((held) => held.mail.to === address).length,
+      release: () => {
+        this.heldAddresses.delete(address);
+        const [released, kept] = partition(this.held, (held) => held.mail.to === address);
+        this.held = kept;
+        for (const held of released) {
+          if (this.closedSessions.has(held.sessionId)) continue;
+          this.store(held.mail);
+          held.accept();
+        }
+      },
     };
+  }
+
+  private store(mail: CapturedMail): void {
     const waiter = this.waiters.findIndex((w) => w.wanted(mail));
     if (waiter >= 0) {
       const [found] = this.waiters.splice(waiter, 1);
@@ -81,6 +114,21 @@ export class SmtpCapture {
     }
   }
 }
+
+function toCapturedMail(parsed: ParsedMail): CapturedMail {
+  const toField = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
+  return {
+    to: (toField?.value[0]?.address ?? '').toLowerCase(),
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    html: typeof parsed.html === 'string' ? parsed.html : '',
+  };
+}
+
+const partition = <Item>(items: Item[], inFirst: (item: Item) => boolean): [Item[], Item[]] => [
+  items.filter(inFirst),
+  items.filter((item) => !inFirst(item)),
+];
 
 /** Whether a mail is a sign-in code's (other mails, such as the notice of a new device, can arrive between). */
 export const isSignInCodeMail = (mail: CapturedMail) => mail.subject.endsWith('is your Aurum sign-in code');

@@ -115,6 +115,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, VIDEO_JOB_CONCURRENCY: '0' })).toThrow(/VIDEO_JOB_CONCURRENCY/);
   });
 
+  it('reserves a job for its instance five minutes unless told, at least 3 s', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).jobLeaseMs).toBe(300_000);
+    expect(loadConfig({ DATA_DIR: dataDir, JOB_LEASE_SECONDS: '5' }).jobLeaseMs).toBe(5000);
+    expect(() => loadConfig({ DATA_DIR: dataDir, JOB_LEASE_SECONDS: '1' })).toThrow(/JOB_LEASE_SECONDS/);
+  });
+
   it('limits storage per user to 20 GiB unless told, 0 meaning no limit', () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).storageQuotaBytes).toBe(20 * 1024 ** 3);

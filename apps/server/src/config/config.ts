@@ -167,6 +167,7 @@ const envSchema = z
     RECAPTCHA_SCRIPT_URL: urlWithProtocol(['http:', 'https:']).default('https://www.google.com/recaptcha/api.js'),
     MEDIA_JOB_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(64).optional(),
     VIDEO_JOB_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(16).optional(),
+    JOB_LEASE_SECONDS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(3).max(3600).default(300),
     VAPID_PUBLIC_KEY: z
       .string()
       .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a P-256 public key (an uncompressed point, base64url)')
@@ -314,6 +315,8 @@ export interface Config {
   ffprobePath: string | undefined;
   /** Photo/sound and video jobs run at once by this server; unset means chosen from its cores and memory. */
   jobConcurrency: { media?: number; video?: number };
+  /** How long a job stays reserved by the instance running it (renewed while it runs); a dead instance's jobs are taken over after it. */
+  jobLeaseMs: number;
   /** OpenTelemetry traces and metrics over OTLP/HTTP; null: none are collected. */
   telemetry: TelemetrySettings | null;
   /** Unexpected errors of the server and the browser go to Sentry; null: they are only logged. */
@@ -633,5 +636,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(e.MEDIA_JOB_CONCURRENCY ? { media: e.MEDIA_JOB_CONCURRENCY } : {}),
       ...(e.VIDEO_JOB_CONCURRENCY ? { video: e.VIDEO_JOB_CONCURRENCY } : {}),
     },
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
   };
 }

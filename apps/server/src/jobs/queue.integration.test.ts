@@ -308,4 +308,52 @@ describe(`durable jobs (${TEST_DRIVER})`, () => {
     await vi.waitFor(async () => expect(await pending()).toHaveLength(2));
     expect(runs).toBe(1);
   });
+
+  it('schedules the next slot of a recurring job while the current one runs, so a worker dying mid-run does not end the schedule', async () => {
+    const type = uniqueType('recurring-hung');
+    let release = () => {};
+    const hung = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const worker = newWorker();
+    worker.every(type, 3_600_000, { payload: z.object({}), run: () => hung });
+    worker.start();
+    const slots = async () => db.select().from(jobs).where(eq(jobs.type, type)).orderBy(jobs.runAt);
+    await vi.waitFor(async () => expect(await slots()).toHaveLength(1));
+    const [first] = await slots();
+
+    clockOffsetMs += 3_600_000;
+    await waitForJob(first?.id ?? '', { status: 'running', attempts: 1 });
+    await vi.waitFor(async () => expect((await slots()).map((slot) => slot.status)).toEqual(['running', 'queued']));
+    release();
+    await waitForJob(first?.id ?? '', { status: 'done' });
+  });
+
+  it('takes over a slot of a recurring job whose worker died, once its lease ran out, and records who ran it', async () => {
+    const type = uniqueType('recurring-crash');
+    const slot = new Date(Math.floor(now().getTime() / 3_600_000) * 3_600_000);
+    const id = `${type}@${slot.toISOString()}`;
+    // What an instance killed while running the slot leaves behind.
+    await db.insert(jobs).values({
+      id,
+      type,
+      payload: {},
+      status: 'running',
+      attempts: 1,
+      maxAttempts: 2,
+      runAt: slot,
+      lockedUntil: new Date(now().getTime() + 60_000),
+      lockedBy: 'gone/1',
+    });
+    let runs = 0;
+    const worker = newWorker({ workerId: 'survivor/2' });
+    worker.every(type, 3_600_000, { payload: z.object({}), run: async () => void runs++ });
+    worker.start();
+    await sleep(150);
+    expect(runs).toBe(0);
+
+    clockOffsetMs += 61_000;
+    await waitForJob(id, { status: 'done', attempts: 2, lockedBy: 'survivor/2' });
+    expect(runs).toBe(1);
+  });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { availableParallelism, totalmem } from 'node:os';
+import { availableParallelism, hostname, totalmem } from 'node:os';
 import { DAY_MS } from '@aurum/core';
 import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
@@ -103,6 +103,8 @@ export interface JobQueueOptions {
   leaseMs?: number;
   /** How often an idle worker looks for due jobs. */
   pollMs?: number;
+  /** Recorded on each job this worker takes (`locked_by`), so an operator sees which instance ran it. */
+  workerId?: string;
   /** Jobs run at the same time by this worker, per lane; unset lanes take laneConcurrencyFor(this machine). */
   concurrency?: Partial<LaneConcurrency>;
   /** Retry n waits backoffBaseMs * 2^(n-1), at most backoffMaxMs, plus up to 10% jitter. */
@@ -142,6 +144,7 @@ export class JobQueue {
   private readonly logger: Logger;
   private readonly leaseMs: number;
   private readonly pollMs: number;
+  private readonly workerId: string;
   private readonly concurrency: LaneConcurrency;
   private readonly backoffBaseMs: number;
   private readonly backoffMaxMs: number;
@@ -149,6 +152,8 @@ export class JobQueue {
   private readonly onUnexpectedFailure: JobQueueOptions['onUnexpectedFailure'];
   private readonly handlers = new Map<string, AnyHandler>();
   private readonly schedules = new Map<string, number>();
+  /** The slot of each recurring job this worker last made sure of, so it inserts each slot once. */
+  private readonly ensuredSlots = new Map<string, number>();
   private readonly running = new Map<string, RunningJob & { lane: JobLane }>();
   private loop: Promise<void> | null = null;
   private stopping = false;
@@ -161,6 +166,7 @@ export class JobQueue {
     this.logger = options.logger;
     this.leaseMs = options.leaseMs ?? 5 * 60 * 1000;
     this.pollMs = options.pollMs ?? 1000;
+    this.workerId = options.workerId ?? `${hostname()}/${process.pid}`;
     this.concurrency = { ...laneConcurrencyFor(machineResources()), ...options.concurrency };
     this.backoffBaseMs = options.backoffBaseMs ?? 15_000;
     this.backoffMaxMs = options.backoffMaxMs ?? 60 * 60 * 1000;
@@ -182,7 +188,9 @@ export class JobQueue {
 
   /**
    * A job that runs every `intervalMs`, on the multiples of it. Each occurrence has an id made
-   * from its time slot, so several server instances schedule it once between them.
+   * from its time slot, so several server instances schedule it once between them; every
+   * instance makes sure of the next slot, so the schedule goes on whichever of them dies. A slot
+   * whose worker died is taken over once its lease runs out.
    */
   every<Schema extends z.ZodType>(type: string, intervalMs: number, handler: JobHandler<Schema>): void {
     this.register(type, handler);
@@ -275,9 +283,9 @@ export class JobQueue {
   }
 
   private async work(): Promise<void> {
-    for (const [type, intervalMs] of this.schedules) await this.scheduleNext(type, intervalMs).catch((error) => this.logPollError(error));
     while (!this.stopping) {
       try {
+        await this.ensureNextSlots();
         await this.failAbandoned();
         for (const lane of JOB_LANES) {
           const types = this.typesOf(lane);
@@ -314,9 +322,15 @@ export class JobQueue {
     if (!this.stopping) this.logger.error({ err: error }, 'job queue: polling failed');
   }
 
-  private async scheduleNext(type: string, intervalMs: number): Promise<void> {
-    const slot = (Math.floor(this.now().getTime() / intervalMs) + 1) * intervalMs;
-    await this.enqueue(type, {}, { id: `${type}@${new Date(slot).toISOString()}`, runAt: new Date(slot), maxAttempts: 1 });
+  /** Inserts the next slot of each recurring job, once per slot and worker (the id makes a second insert a no-op). */
+  private async ensureNextSlots(): Promise<void> {
+    for (const [type, intervalMs] of this.schedules) {
+      const slot = (Math.floor(this.now().getTime() / intervalMs) + 1) * intervalMs;
+      if (this.ensuredSlots.get(type) === slot) continue;
+      // Two attempts: one more for the worker that takes over a slot whose worker died.
+      await this.enqueue(type, {}, { id: `${type}@${new Date(slot).toISOString()}`, runAt: new Date(slot), maxAttempts: 2 });
+      this.ensuredSlots.set(type, slot);
+    }
   }
 
   /** Takes the next due job of one of these types, or such a job whose worker's lease ran out. */
@@ -339,7 +353,12 @@ export class JobQueue {
       .for('update', { skipLocked: true });
     const [job] = await this.db
       .update(jobs)
-      .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(now.getTime() + this.leaseMs) })
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedUntil: new Date(now.getTime() + this.leaseMs),
+        lockedBy: this.workerId,
+      })
       .where(sql`${jobs.id} = (${due})`)
       .returning();
     return job ?? null;
@@ -387,9 +406,6 @@ export class JobQueue {
     } finally {
       span.end();
       clearInterval(heartbeat);
-      const intervalMs = this.schedules.get(job.type);
-      if (intervalMs)
-        await this.scheduleNext(job.type, intervalMs).catch((error) => log.error({ err: error }, 'could not schedule the next run'));
     }
   }
 
