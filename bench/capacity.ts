@@ -1,20 +1,26 @@
 /**
- * What the product serves past one instance: members browsing (home feeds, creators' profile
- * pages and Explore, each viewer with their own session) on the seeded bench database, through
- * one compiled instance alone, then HAProxy in front of one and of three (sharing Redis), at the
- * same connections. Each row says where the CPU went: the instances, PostgreSQL, HAProxy and
- * this load generator, in cores.
+ * What the product serves past one instance, on the seeded bench database:
+ * - browsing: members reading home feeds, creators' profile pages and Explore, each viewer with
+ *   their own session, through one compiled instance alone, then HAProxy in front of one and of
+ *   three (sharing Redis), at the same connections; each row says where the CPU went: the
+ *   instances, PostgreSQL, HAProxy and this load generator, in cores;
+ * - sockets: members' open apps, each a realtime socket following its own channel, held by one
+ *   instance, then by three behind HAProxy;
+ * - uploads: files in flight on one instance, many slow senders at once, then a few fast ones.
  *
  *   node --import tsx bench/seed.ts && npm run build -w @aurum/server
- *   node --import tsx bench/capacity.ts [--connections 32] [--duration 20] [--warmup 5]
+ *   node --import tsx bench/capacity.ts [--only browsing,sockets,uploads] [--connections 32] [--duration 20] [--warmup 5]
+ *     [--sockets 6000] [--slow-uploads 300]
  */
-import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SESSION_COOKIE } from '../apps/server/src/sessions/sessions.js';
 import { startHaproxy } from '../apps/server/test/haproxy.js';
+import { startCapacityFloor } from './capacity-floor.js';
+import { holdSockets, type SocketsRun, type Viewer } from './capacity-sockets.js';
+import { fastUploads, slowUploads, type UploadTarget } from './capacity-uploads.js';
 import { freePort, type RunningServer, startCompiledServer } from './compiled-server.js';
 import { cpuSecondsByPid, postgresPids, requestsInTurn } from './server.js';
 import { argument, BENCH_USER_AGENT, ms, openTarget, percentile, targetFromArgs, VIEWER_TOKEN_PREFIX } from './target.js';
@@ -22,9 +28,12 @@ import { argument, BENCH_USER_AGENT, ms, openTarget, percentile, targetFromArgs,
 const CONNECTIONS = Number(argument('connections') ?? 32);
 const DURATION_S = Number(argument('duration') ?? 20);
 const WARMUP_S = Number(argument('warmup') ?? 5);
+const SOCKETS = Number(argument('sockets') ?? 6000);
+const SLOW_UPLOADS = Number(argument('slow-uploads') ?? 300);
+const SECTIONS = new Set((argument('only') ?? 'browsing,sockets,uploads').split(','));
 
 interface Browsing {
-  cookies: string[];
+  viewers: Viewer[];
   creators: string[];
 }
 
@@ -34,16 +43,20 @@ async function browsing(): Promise<Browsing> {
   if (target.driver !== 'postgres') throw new Error('capacity is measured on PostgreSQL: several instances share it');
   const { database, session } = await openTarget(target);
   try {
-    const sessions = await session.rows<{ id: string }>('select id from sessions where user_agent = $1', [BENCH_USER_AGENT]);
-    const known = new Set(sessions.map((row) => row.id));
-    const cookies: string[] = [];
-    for (let index = 1; known.has(createHash('sha256').update(`${VIEWER_TOKEN_PREFIX}${index}`).digest('hex')); index++) {
-      cookies.push(`${SESSION_COOKIE}=${VIEWER_TOKEN_PREFIX}${index}`);
+    const sessions = await session.rows<{ id: string; user_id: string }>('select id, user_id from sessions where user_agent = $1', [
+      BENCH_USER_AGENT,
+    ]);
+    const userOfSession = new Map(sessions.map((row) => [row.id, row.user_id]));
+    const viewers: Viewer[] = [];
+    for (let index = 1; ; index++) {
+      const userId = userOfSession.get(createHash('sha256').update(`${VIEWER_TOKEN_PREFIX}${index}`).digest('hex'));
+      if (!userId) break;
+      viewers.push({ cookie: `${SESSION_COOKIE}=${VIEWER_TOKEN_PREFIX}${index}`, userId });
     }
-    if (cookies.length === 0) throw new Error('no benchmark sessions: run bench/seed.ts first');
+    if (viewers.length === 0) throw new Error('no benchmark sessions: run bench/seed.ts first');
     await session.run('select setseed(0.42)');
     const creators = await session.rows<{ creator_id: string }>('select creator_id from follows order by random() limit 2000');
-    return { cookies, creators: creators.map((row) => row.creator_id) };
+    return { viewers, creators: creators.map((row) => row.creator_id) };
   } finally {
     session.release();
     await database.close();
@@ -52,7 +65,7 @@ async function browsing(): Promise<Browsing> {
 
 /** Request n of the mix: half home feeds, a third profile pages, the rest Explore, each as one viewer. */
 function requestOf(load: Browsing, n: number): { path: string; cookie: string } {
-  const cookie = load.cookies[n % load.cookies.length] as string;
+  const { cookie } = load.viewers[n % load.viewers.length] as Viewer;
   const kind = n % 6;
   if (kind < 3) return { path: '/api/feed', cookie };
   if (kind < 5) return { path: `/api/users/${load.creators[n % load.creators.length]}/profile-page`, cookie };
@@ -117,42 +130,145 @@ async function measure(baseUrl: string, load: Browsing, pids: { instances: numbe
   };
 }
 
-async function startBalancer(instances: readonly RunningServer[], folder: string): Promise<{ baseUrl: string; child: ChildProcess }> {
-  const ports = instances.map((instance) => Number(new URL(instance.baseUrl).port));
-  return startHaproxy(await freePort(), ports, folder);
-}
+const print = (heading: string, header: string[], rows: string[]) => {
+  if (rows.length === 0) return;
+  console.log(`\n${heading}\n`);
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(
+    `| --- | ${header
+      .slice(1)
+      .map(() => '---:')
+      .join(' | ')} |`,
+  );
+  for (const line of rows) console.log(line);
+};
+const cells = (...values: (string | number)[]) => `| ${values.join(' | ')} |`;
 
 async function main(): Promise<void> {
   const target = targetFromArgs();
   if (target.driver !== 'postgres') throw new Error('run on PostgreSQL');
   const load = await browsing();
   const folder = await mkdtemp(path.join(tmpdir(), 'aurum-capacity-'));
+  const balancerPort = await freePort();
+  // Members reach the instances through the balancer's address, which is the product's public one.
+  const publicUrl = `http://127.0.0.1:${balancerPort}`;
   const shared = {
     DATABASE_URL: target.url,
+    PUBLIC_URL: publicUrl,
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_PREFIX: `aurum-capacity-${randomBytes(4).toString('hex')}:`,
     SESSION_SECRET: randomBytes(32).toString('hex'),
   };
-  const rows: string[] = [];
-  const row = (label: string, run: Run) =>
-    rows.push(
-      `| ${label} | ${run.requestsPerSecond.toFixed(0)} | ${ms(run.p50)} | ${ms(run.p99)} | ${run.failed} | ${run.cores.instances.toFixed(2)} | ${run.cores.postgres.toFixed(2)} | ${run.cores.haproxy.toFixed(2)} | ${run.cores.loadGenerator.toFixed(2)} |`,
+  const browsingRows: string[] = [];
+  const browsingRow = (label: string, run: Run) =>
+    browsingRows.push(
+      cells(
+        label,
+        run.requestsPerSecond.toFixed(0),
+        ms(run.p50),
+        ms(run.p99),
+        run.failed,
+        run.cores.instances.toFixed(2),
+        run.cores.postgres.toFixed(2),
+        run.cores.haproxy.toFixed(2),
+        run.cores.loadGenerator.toFixed(2),
+      ),
     );
+  const socketsOf = (baseUrl: string) => ({ baseUrl, origin: publicUrl, viewers: load.viewers, count: SOCKETS, idleSeconds: 35 });
+  const socketRows: string[] = [];
+  const socketRow = (label: string, run: SocketsRun) =>
+    socketRows.push(
+      cells(
+        label,
+        run.sockets,
+        run.openedPerSecond.toFixed(0),
+        run.instanceMiBPer1000.toFixed(1),
+        run.haproxyMiBPer1000.toFixed(1),
+        run.idleCores.toFixed(3),
+        run.stillOpen,
+      ),
+    );
+  const uploadRows: string[] = [];
+  const measureUploads = async (label: string, target: UploadTarget) => {
+    const slow = await slowUploads(target, { count: SLOW_UPLOADS, fileBytes: 4 * 2 ** 20, pieceBytes: 32 * 1024 });
+    uploadRows.push(
+      cells(
+        label,
+        `${slow.inFlight} at once, ${slow.fileMiB.toFixed(0)} MiB each at 320 KiB/s`,
+        slow.finished,
+        ((slow.inFlight * slow.fileMiB) / slow.seconds).toFixed(1),
+        '',
+        slow.cores.toFixed(2),
+        slow.loadGeneratorCores.toFixed(2),
+        `${slow.rssMiBPer100.toFixed(1)} MiB, ${slow.openFilesPer100.toFixed(0)} files`,
+      ),
+    );
+    const fast = await fastUploads(target, { concurrent: 16, seconds: DURATION_S });
+    uploadRows.push(
+      cells(
+        label,
+        `${fast.concurrent} at once, 5 MiB each at full speed`,
+        `${fast.chunks - fast.failed} of ${fast.chunks}`,
+        fast.mibPerSecond.toFixed(1),
+        `${ms(fast.chunkP50)} / ${ms(fast.chunkP99)}`,
+        fast.cores.toFixed(2),
+        fast.loadGeneratorCores.toFixed(2),
+        `peak ${fast.peakRssMiB.toFixed(0)} MiB resident`,
+      ),
+    );
+  };
   try {
+    if (SECTIONS.has('sockets') || SECTIONS.has('uploads')) {
+      const floor = await startCapacityFloor();
+      try {
+        const floorPids = { instances: [floor.pid], haproxy: null };
+        if (SECTIONS.has('sockets'))
+          socketRow('floor: a bare ws server', await holdSockets({ ...socketsOf(floor.baseUrl), pids: floorPids }));
+        if (SECTIONS.has('uploads'))
+          await measureUploads('floor: a bare server writing files', {
+            baseUrl: floor.baseUrl,
+            origin: publicUrl,
+            pid: floor.pid,
+            viewers: load.viewers,
+          });
+      } finally {
+        await floor.stop();
+      }
+    }
     for (const count of [1, 3]) {
       const instances: RunningServer[] = [];
       for (let index = 0; index < count; index++) {
         instances.push(await startCompiledServer({ dataDir: await mkdtemp(path.join(folder, 'instance-')), env: shared }));
       }
-      const balancer = await startBalancer(instances, folder);
+      const ports = instances.map((instance) => Number(new URL(instance.baseUrl).port));
+      const balancer = await startHaproxy(balancerPort, ports, folder, { maxconn: SOCKETS + 1000 });
+      const [first] = instances;
+      if (!first) throw new Error('no instance');
       try {
         const pids = instances.map((instance) => instance.pid);
-        if (count === 1)
-          row('one instance, no balancer', await measure(instances[0]?.baseUrl ?? '', load, { instances: pids, haproxy: null }));
-        row(
-          `HAProxy, ${count === 1 ? 'one instance' : 'three instances'}`,
-          await measure(balancer.baseUrl, load, { instances: pids, haproxy: balancer.child.pid ?? null }),
-        );
+        const setup = count === 1 ? 'HAProxy, one instance' : 'HAProxy, three instances';
+        if (SECTIONS.has('browsing')) {
+          if (count === 1) browsingRow('one instance, no balancer', await measure(first.baseUrl, load, { instances: pids, haproxy: null }));
+          browsingRow(setup, await measure(balancer.baseUrl, load, { instances: pids, haproxy: balancer.child.pid ?? null }));
+        }
+        if (SECTIONS.has('sockets')) {
+          const through =
+            count === 1
+              ? { label: 'one instance, no balancer', baseUrl: first.baseUrl, haproxy: null }
+              : { label: setup, baseUrl: balancer.baseUrl, haproxy: balancer.child.pid ?? null };
+          socketRow(
+            through.label,
+            await holdSockets({ ...socketsOf(through.baseUrl), pids: { instances: pids, haproxy: through.haproxy } }),
+          );
+        }
+        if (SECTIONS.has('uploads') && count === 1) {
+          await measureUploads('the product, one instance', {
+            baseUrl: first.baseUrl,
+            origin: publicUrl,
+            pid: first.pid,
+            viewers: load.viewers,
+          });
+        }
       } finally {
         balancer.child.kill('SIGKILL');
         await Promise.all(instances.map((instance) => instance.stop()));
@@ -161,12 +277,30 @@ async function main(): Promise<void> {
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
-  console.log(
-    `\n${load.cookies.length} viewers, ${CONNECTIONS} connections, ${DURATION_S} s measured after ${WARMUP_S} s of warm-up; CPU in cores\n`,
+  print(
+    `Browsing: ${load.viewers.length} viewers, ${CONNECTIONS} connections, ${DURATION_S} s measured after ${WARMUP_S} s of warm-up; CPU in cores`,
+    ['setup', 'requests/s', 'p50 ms', 'p99 ms', 'failed', 'instances', 'PostgreSQL', 'HAProxy', 'load generator'],
+    browsingRows,
   );
-  console.log('| setup | requests/s | p50 ms | p99 ms | failed | instances | PostgreSQL | HAProxy | load generator |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const line of rows) console.log(line);
+  print(
+    'Sockets: each a viewer’s app following its own channel, then idle 35 s (one heartbeat); memory is resident growth',
+    ['setup', 'sockets', 'opened/s', 'instances MiB per 1,000', 'HAProxy MiB per 1,000', 'idle CPU cores', 'open after idle'],
+    socketRows,
+  );
+  print(
+    'Uploads in flight on one instance (tus, one request per file)',
+    [
+      'server',
+      'uploads',
+      'finished',
+      'MiB/s in',
+      'p50 / p99 ms per file',
+      'server cores',
+      'load generator cores',
+      'server cost per 100 in flight',
+    ],
+    uploadRows,
+  );
 }
 
 await main();

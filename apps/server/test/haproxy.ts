@@ -17,9 +17,9 @@ export const HAPROXY: string | null = (() => {
  * is not taken for a gone one), a request that could not connect sent to another.
  * Nothing is retried once sent: a write is never made twice by the balancer.
  */
-function haproxyConfig(port: number, instancePorts: readonly number[]): string {
+function haproxyConfig(port: number, instancePorts: readonly number[], maxconn: number): string {
   return `global
-  maxconn 2000
+  maxconn ${maxconn}
 defaults
   mode http
   timeout connect 2s
@@ -43,15 +43,19 @@ ${instancePorts.map((instancePort, index) => `  server i${index} 127.0.0.1:${ins
 `;
 }
 
-/** HAProxy on loopback `port` in front of the instances' ports, once it answers readiness; its config is written into `folder`. */
+/**
+ * HAProxy on loopback `port` in front of the instances' ports, once it answers readiness; its config
+ * is written into `folder`. `maxconn`: connections held at once (an open socket is one).
+ */
 export async function startHaproxy(
   port: number,
   instancePorts: readonly number[],
   folder: string,
+  { maxconn = 2000 }: { maxconn?: number } = {},
 ): Promise<{ baseUrl: string; child: ChildProcess }> {
   if (!HAPROXY) throw new Error('HAProxy is not installed (apt-get install haproxy)');
   const configFile = path.join(folder, 'haproxy.cfg');
-  await writeFile(configFile, haproxyConfig(port, instancePorts));
+  await writeFile(configFile, haproxyConfig(port, instancePorts, maxconn));
   const child = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let tries = 0; tries < 100; tries++) {

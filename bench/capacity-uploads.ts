@@ -1,0 +1,198 @@
+/**
+ * Uploads in flight on one instance, through tus as the web app sends them: many members on slow
+ * connections each sending a file at a trickle (what an instance holds open at once, and what each
+ * open upload costs it), then a few on fast ones sending 5 MiB chunks back to back (the bytes a
+ * second it takes in). The file is a real JPEG of a few pixels made big by comment segments, so
+ * what follows an upload (sniffing, a thumbnail) costs little and the figures are the upload's own.
+ */
+import { readdirSync } from 'node:fs';
+import { UPLOAD_CHUNK_BYTES, UPLOADS_PATH } from '@aurum/core';
+import sharp from 'sharp';
+import type { Viewer } from './capacity-sockets.js';
+import { readMemory } from './compiled-server.js';
+import { cpuSecondsByPid } from './server.js';
+import { percentile } from './target.js';
+
+const COMMENT_BYTES = 65_533;
+
+/** A valid JPEG of `bytes` bytes (to the comment segment): a small picture behind comment segments of filler. */
+async function paddedJpeg(bytes: number): Promise<Buffer> {
+  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c9a227' } })
+    .jpeg()
+    .toBuffer();
+  const segments: Buffer[] = [];
+  let size = picture.length;
+  while (size + 4 < bytes) {
+    const length = Math.min(COMMENT_BYTES, bytes - size - 4);
+    const header = Buffer.from([0xff, 0xfe, ((length + 2) >> 8) & 0xff, (length + 2) & 0xff]);
+    segments.push(header, Buffer.alloc(length, 0x20));
+    size += length + 4;
+  }
+  // After the start-of-image marker, before the rest of the picture.
+  return Buffer.concat([picture.subarray(0, 2), ...segments, picture.subarray(2)]);
+}
+
+/** Where requests go (the instance) and the product's public address the web app sends them from. */
+export interface UploadTarget {
+  baseUrl: string;
+  origin: string;
+  pid: number;
+  viewers: readonly Viewer[];
+}
+
+function tusHeaders(target: UploadTarget, viewer: Viewer, extra: Record<string, string>): Record<string, string> {
+  return { 'tus-resumable': '1.0.0', origin: target.origin, cookie: viewer.cookie, ...extra };
+}
+
+async function createUpload(target: UploadTarget, viewer: Viewer, length: number): Promise<string> {
+  const response = await fetch(target.baseUrl + UPLOADS_PATH, {
+    method: 'POST',
+    headers: tusHeaders(target, viewer, {
+      'upload-length': String(length),
+      'upload-metadata': `filename ${Buffer.from('bench.jpg').toString('base64')},filetype ${Buffer.from('image/jpeg').toString('base64')}`,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`create: ${response.status} ${await response.text()}`);
+  return new URL(response.headers.get('location') ?? '', target.baseUrl).toString();
+}
+
+/** Sends the whole file in one request; resolves with the status: 200 with the media once its last byte is in. */
+async function sendWhole(target: UploadTarget, url: string, viewer: Viewer, body: Buffer | ReadableStream<Uint8Array>): Promise<number> {
+  const response = await fetch(url, {
+    method: 'PATCH',
+    headers: tusHeaders(target, viewer, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }),
+    body,
+    duplex: 'half',
+  } as RequestInit);
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** `bytes` as a stream of `pieceBytes` pieces, one every `everyMs`: a slow connection. */
+function trickle(bytes: Buffer, pieceBytes: number, everyMs: number): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      if (sent >= bytes.length) {
+        controller.close();
+        return;
+      }
+      if (sent > 0) await new Promise((resolve) => setTimeout(resolve, everyMs));
+      controller.enqueue(bytes.subarray(sent, sent + pieceBytes));
+      sent += pieceBytes;
+    },
+  });
+}
+
+const openFiles = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
+
+export interface SlowUploadsRun {
+  inFlight: number;
+  fileMiB: number;
+  seconds: number;
+  /** Resident growth and open files of the instance with every upload in flight, per 100 uploads. */
+  rssMiBPer100: number;
+  openFilesPer100: number;
+  cores: number;
+  loadGeneratorCores: number;
+  finished: number;
+}
+
+/** `count` members each sending one file over a slow connection, all at once. */
+export async function slowUploads(
+  target: UploadTarget,
+  options: {
+    count: number;
+    fileBytes: number;
+    /** Each connection's speed: a piece of this size every 100 ms. */
+    pieceBytes: number;
+  },
+): Promise<SlowUploadsRun> {
+  const { pid, viewers } = target;
+  const { count, fileBytes, pieceBytes } = options;
+  const file = await paddedJpeg(fileBytes);
+  const uploaders = viewers.slice(0, count);
+  if (uploaders.length < count) throw new Error(`only ${viewers.length} viewers for ${count} uploads`);
+  const urls = await Promise.all(uploaders.map((viewer) => createUpload(target, viewer, file.length)));
+  const rssBefore = readMemory(pid).rss;
+  const filesBefore = openFiles(pid);
+  const cpuBefore = cpuSecondsByPid([pid]).get(pid) ?? 0;
+  const ownBefore = process.cpuUsage();
+  const started = performance.now();
+  const sends = uploaders.map((viewer, index) => sendWhole(target, urls[index] as string, viewer, trickle(file, pieceBytes, 100)));
+  // Half-way through, every upload is in flight.
+  const transferMs = (file.length / pieceBytes) * 100;
+  await new Promise((resolve) => setTimeout(resolve, transferMs / 2));
+  const rssDuring = readMemory(pid).rss;
+  const filesDuring = openFiles(pid);
+  const statuses = await Promise.all(sends);
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = (cpuSecondsByPid([pid]).get(pid) ?? 0) - cpuBefore;
+  const own = process.cpuUsage(ownBefore);
+  return {
+    inFlight: count,
+    fileMiB: file.length / 2 ** 20,
+    seconds,
+    rssMiBPer100: ((rssDuring - rssBefore) / count) * 100,
+    openFilesPer100: ((filesDuring - filesBefore) / count) * 100,
+    cores: cpu / seconds,
+    loadGeneratorCores: (own.user + own.system) / 1e6 / seconds,
+    finished: statuses.filter((status) => status === 200).length,
+  };
+}
+
+export interface FastUploadsRun {
+  concurrent: number;
+  chunks: number;
+  mibPerSecond: number;
+  chunkP50: number;
+  chunkP99: number;
+  cores: number;
+  loadGeneratorCores: number;
+  peakRssMiB: number;
+  failed: number;
+}
+
+/** `concurrent` members each uploading 5 MiB files (one chunk each) back to back for `seconds`. */
+export async function fastUploads(target: UploadTarget, options: { concurrent: number; seconds: number }): Promise<FastUploadsRun> {
+  const { pid, viewers } = target;
+  const { concurrent, seconds } = options;
+  const file = await paddedJpeg(UPLOAD_CHUNK_BYTES);
+  const chunkTimes: number[] = [];
+  let failed = 0;
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, readMemory(pid).rss);
+  }, 100);
+  const cpuBefore = cpuSecondsByPid([pid]).get(pid) ?? 0;
+  const ownBefore = process.cpuUsage();
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrent }, async (_unused, lane) => {
+      // Each lane is a different member, so none meets the limit of open uploads.
+      for (let round = 0; performance.now() < until; round++) {
+        const viewer = viewers[(lane + round * concurrent) % viewers.length] as Viewer;
+        const url = await createUpload(target, viewer, file.length);
+        const sent = performance.now();
+        if ((await sendWhole(target, url, viewer, file)) === 200) chunkTimes.push(performance.now() - sent);
+        else failed++;
+      }
+    }),
+  );
+  clearInterval(sampler);
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = (cpuSecondsByPid([pid]).get(pid) ?? 0) - cpuBefore;
+  const own = process.cpuUsage(ownBefore);
+  return {
+    concurrent,
+    chunks: chunkTimes.length,
+    mibPerSecond: (chunkTimes.length * file.length) / 2 ** 20 / elapsed,
+    chunkP50: percentile(chunkTimes, 50),
+    chunkP99: percentile(chunkTimes, 99),
+    cores: cpu / elapsed,
+    loadGeneratorCores: (own.user + own.system) / 1e6 / elapsed,
+    peakRssMiB: peakRss,
+    failed,
+  };
+}
