@@ -247,10 +247,7 @@ async function main(): Promise<void> {
       try {
         const pids = instances.map((instance) => instance.pid);
         const setup = count === 1 ? 'HAProxy, one instance' : 'HAProxy, three instances';
-        if (SECTIONS.has('browsing')) {
-          if (count === 1) browsingRow('one instance, no balancer', await measure(first.baseUrl, load, { instances: pids, haproxy: null }));
-          browsingRow(setup, await measure(balancer.baseUrl, load, { instances: pids, haproxy: balancer.child.pid ?? null }));
-        }
+        // Sockets first, on fresh instances: their memory is read as the growth of the instances' resident size.
         if (SECTIONS.has('sockets')) {
           const through =
             count === 1
@@ -260,6 +257,10 @@ async function main(): Promise<void> {
             through.label,
             await holdSockets({ ...socketsOf(through.baseUrl), pids: { instances: pids, haproxy: through.haproxy } }),
           );
+        }
+        if (SECTIONS.has('browsing')) {
+          if (count === 1) browsingRow('one instance, no balancer', await measure(first.baseUrl, load, { instances: pids, haproxy: null }));
+          browsingRow(setup, await measure(balancer.baseUrl, load, { instances: pids, haproxy: balancer.child.pid ?? null }));
         }
         if (SECTIONS.has('uploads') && count === 1) {
           await measureUploads('the product, one instance', {
