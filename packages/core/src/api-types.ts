@@ -1,3 +1,4 @@
+import { languageSchema } from './languages.js';
 import { ROLES } from './roles.js';
 import { z } from './zod-config.js';
 
@@ -58,6 +59,8 @@ export const currentUserSchema = publicProfileSchema.extend({
   pushChatMessages: z.boolean(),
   /** Whether this user's sessions may be recorded, inputs masked (personal details; off until turned on). */
   sessionRecording: z.boolean(),
+  /** The language the member chose (personal details); null: their browser's. */
+  language: languageSchema.nullable(),
   follow: z.array(followItemSchema),
   subscriptions: z.array(subscriptionItemSchema),
 });
@@ -65,7 +68,13 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** The settings of personal details that are not profile fields. */
 export const preferencesSchema = z
-  .object({ chatEmailNotices: z.boolean(), pushNewPosts: z.boolean(), pushChatMessages: z.boolean(), sessionRecording: z.boolean() })
+  .object({
+    chatEmailNotices: z.boolean(),
+    pushNewPosts: z.boolean(),
+    pushChatMessages: z.boolean(),
+    sessionRecording: z.boolean(),
+    language: languageSchema.nullable(),
+  })
   .partial()
   .refine((preferences) => Object.values(preferences).some((value) => value !== undefined), 'Name at least one setting to change.');
 export type Preferences = z.infer<typeof preferencesSchema>;

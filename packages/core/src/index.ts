@@ -23,6 +23,7 @@ export * from './follows.js';
 export * from './format.js';
 export * from './ids.js';
 export * from './insights.js';
+export * from './languages.js';
 export * from './likes.js';
 export * from './local-cache.js';
 export * from './mass-messages.js';

@@ -8,7 +8,10 @@ const schema = z.object({
   text: z.string().nullable(),
   plan: planSchema.nullable(),
   urls: z.object({ thumb: z.string().optional(), playable: z.string().optional() }),
-  unlock: z.union([z.object({ kind: z.literal('follow') }), z.object({ kind: z.literal('plan'), plan: planSchema })]),
+  unlock: z.union([
+    z.object({ kind: z.literal('follow'), language: z.enum(['en', 'de']).nullable() }),
+    z.object({ kind: z.literal('plan'), plan: planSchema }),
+  ]),
   tags: z.array(z.string()),
   counts: z.record(z.string(), z.number()),
 });
@@ -23,7 +26,17 @@ describe('response serializer', () => {
         text: null,
         plan: null,
         urls: {},
-        unlock: { kind: 'follow' },
+        // A nullable enum inside a union's branch, null and not.
+        unlock: { kind: 'follow', language: null },
+        tags: [],
+        counts: {},
+      },
+      {
+        id: 'p3',
+        text: 'x',
+        plan: null,
+        urls: {},
+        unlock: { kind: 'follow', language: 'de' },
         tags: [],
         counts: {},
       },
@@ -58,7 +71,7 @@ describe('response serializer', () => {
   });
 
   it('checks every response against its zod schema where it validates', () => {
-    const broken = { id: 'p1', text: 7, plan: null, urls: {}, unlock: { kind: 'follow' }, tags: [], counts: {} };
+    const broken = { id: 'p1', text: 7, plan: null, urls: {}, unlock: { kind: 'follow', language: null }, tags: [], counts: {} };
     expect(() => compile(true)(broken)).toThrow(/GET \/test does not match its schema/);
   });
 });

@@ -63,7 +63,9 @@ function simplify(node: unknown): unknown {
     const notNull = branches.filter((branch: JsonSchema) => branch.type !== 'null');
     if (notNull.length === 1 && branches.length === 2) {
       const { anyOf: _, ...rest } = out;
-      return { ...rest, ...(notNull[0] as JsonSchema), nullable: true };
+      const kept = notNull[0] as JsonSchema;
+      // Where it validates (to choose an anyOf branch), a nullable enum must list null itself.
+      return { ...rest, ...kept, ...(Array.isArray(kept.enum) ? { enum: [...kept.enum, null] } : {}), nullable: true };
     }
   }
   return out;

@@ -54,6 +54,7 @@ export async function collectPersonalData(db: Database, userId: string, at: Date
       pushNewPosts: userData.pushNewPosts,
       pushChatMessages: userData.pushChatMessages,
       timeZone: userData.timeZone,
+      language: userData.language,
       birthDate: creatorOnboarding.birthDate,
       gender: creatorOnboarding.gender,
     })

@@ -1,6 +1,7 @@
 import {
   type CurrentUser,
   hasRole,
+  isLanguage,
   type Preferences,
   type PublicProfile,
   REGISTRATION_BACKDATE_MS,
@@ -99,13 +100,14 @@ export class UsersService {
       pushNewPosts: data.pushNewPosts,
       pushChatMessages: data.pushChatMessages,
       sessionRecording: data.sessionRecording,
+      language: isLanguage(data.language) ? data.language : null,
       follow,
       subscriptions: subscriptionItems.map((item) => ({ ...item, validUntil: item.validUntil.toISOString() })),
     };
   }
 
   async setPreferences(userId: string, preferences: Preferences): Promise<CurrentUser> {
-    const { chatEmailNotices, pushNewPosts, pushChatMessages, sessionRecording } = preferences;
+    const { chatEmailNotices, pushNewPosts, pushChatMessages, sessionRecording, language } = preferences;
     await this.deps.db
       .update(userData)
       .set({
@@ -113,6 +115,7 @@ export class UsersService {
         ...(pushNewPosts === undefined ? {} : { pushNewPosts }),
         ...(pushChatMessages === undefined ? {} : { pushChatMessages }),
         ...(sessionRecording === undefined ? {} : { sessionRecording }),
+        ...(language === undefined ? {} : { language }),
       })
       .where(eq(userData.userId, userId));
     return this.getCurrentUser(userId);

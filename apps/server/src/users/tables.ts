@@ -53,4 +53,6 @@ export const userData = pgTable('user_data', {
   sessionRecording: boolean('session_recording').notNull().default(false),
   /** The IANA time zone a creator's insights are counted in (days, weeks, months); null: the browser's. */
   timeZone: text('time_zone'),
+  /** The language the product speaks to this user (a code of core's LANGUAGES); null: their browser's. */
+  language: text('language'),
 });

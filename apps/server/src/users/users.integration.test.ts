@@ -211,4 +211,16 @@ describe(`health and API description (${TEST_DRIVER})`, () => {
     // Outside production the browser is never told to record.
     expect((await member.client.get('/api/client-config')).body.sessionRecording).toBeNull();
   });
+
+  it('keeps the language a member chose, null following their browser, and refuses one that does not ship', async () => {
+    const member = await signUp(server, 'speaks');
+    expect((await member.client.get('/api/me')).body.language).toBeNull();
+    const chosen = await member.client.request('PUT', '/api/me/preferences', { language: 'de' });
+    expect(chosen.body).toMatchObject({ language: 'de', sessionRecording: false });
+    expect((await member.client.get('/api/me')).body.language).toBe('de');
+    const unknown = await member.client.request('PUT', '/api/me/preferences', { language: 'fr' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.type).toBe('validation_failed');
+    expect((await member.client.request('PUT', '/api/me/preferences', { language: null })).body.language).toBeNull();
+  });
 });

@@ -28,6 +28,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     pushNewPosts: false,
     pushChatMessages: false,
     sessionRecording: false,
+    language: null,
     follow: [],
     subscriptions: [],
     ...overrides,
