@@ -61,6 +61,7 @@ describe(`a member's own data (${TEST_DRIVER})`, () => {
     const { secret } = await member.client.addAuthenticatorApp();
     await follow(server, member.id, creator.id);
     await subscribe(server, member.id, planId, new Date(Date.now() + 30 * DAY_MS));
+    await member.client.request('PUT', '/api/me/preferences', { language: 'es' });
 
     expect((await member.client.get('/api/me/data-export')).body).toEqual({ export: null });
     const asked = await member.client.post('/api/me/data-export');
@@ -78,7 +79,7 @@ describe(`a member's own data (${TEST_DRIVER})`, () => {
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="aurum-data-\d{4}-\d{2}-\d{2}\.json"$/);
     const data = (await response.json()) as any;
-    expect(data.profile).toMatchObject({ id: member.id, email: await emailOf(member.id) });
+    expect(data.profile).toMatchObject({ id: member.id, email: await emailOf(member.id), language: 'es' });
     expect(data.follows).toEqual([expect.objectContaining({ creatorId: creator.id })]);
     expect(data.subscriptions).toEqual([expect.objectContaining({ planName: 'Gold', priceMinor: 900 })]);
     expect(data).toHaveProperty('payments');
