@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { defineMessage, defineMessages, FormattedMessage, type MessageTag, useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { BlockButton } from '../../components/BlockButton';
 import { PageHeader } from '../../components/PageHeader';
@@ -23,11 +24,36 @@ import { rememberedSignInEmail, rememberSignInEmail } from './sign-in-email';
 
 export type SignInFlow = 'login' | 'register';
 
+const messages = defineMessages({
+  registerTitle: { id: 'auth.email.registerTitle', defaultMessage: 'Create your account' },
+  registerLead: { id: 'auth.email.registerLead', defaultMessage: 'Join Aurum with your e-mail address. No password needed.' },
+  signInTitle: { id: 'auth.email.signInTitle', defaultMessage: 'Sign in' },
+  signInLead: { id: 'auth.email.signInLead', defaultMessage: 'We will e-mail you a code to sign in.' },
+  email: { id: 'auth.email.label', defaultMessage: 'E-mail address' },
+  invalidEmail: { id: 'auth.email.invalid', defaultMessage: 'Enter a valid e-mail address' },
+  codeArrives: { id: 'auth.email.codeArrives', defaultMessage: 'The code arrives within a minute.' },
+  sendCode: { id: 'auth.email.sendCode', defaultMessage: 'Send code' },
+  or: { id: 'auth.email.or', description: 'Between sending a code and signing in with a passkey', defaultMessage: 'or' },
+  passkey: { id: 'auth.email.passkey', defaultMessage: 'Sign in with a passkey' },
+});
+type WithLink = { link: MessageTag };
+const haveAccount = defineMessage<WithLink>({
+  id: 'auth.email.haveAccount',
+  description: 'The link goes to signing in',
+  defaultMessage: 'Already have an account? <link>Sign in</link>',
+});
+const newHere = defineMessage<WithLink>({
+  id: 'auth.email.newHere',
+  description: 'The link goes to creating an account',
+  defaultMessage: 'New to Aurum? <link>Create an account</link>',
+});
+
 export const flowOf = (pathname: string): SignInFlow => (pathname.startsWith(paths.register) ? 'register' : 'login');
 
 /** First step of signing in or registering (one flow on the server): where to send the code. */
 export default function EmailStepPage() {
   const flow = flowOf(useLocation().pathname);
+  const intl = useIntl();
   const navigate = useNavigate();
   const [email, setEmail] = useState(() => rememberedSignInEmail() ?? '');
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -46,7 +72,7 @@ export default function EmailStepPage() {
     event.preventDefault();
     const parsed = emailSchema.safeParse(email);
     if (!parsed.success) {
-      setInvalid(parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address');
+      setInvalid(intl.formatMessage(messages.invalidEmail));
       return;
     }
     setInvalid(null);
@@ -57,12 +83,12 @@ export default function EmailStepPage() {
   const passkeyError = passkey.error ? (passkeyErrorMessage(passkey.error) ?? errorMessage(passkey.error)) : null;
   return (
     <AuthCard>
-      <PageHeader title={flow === 'register' ? 'Create your account' : 'Sign in'}>
-        {flow === 'register' ? 'Join Aurum with your e-mail address. No password needed.' : 'We will e-mail you a code to sign in.'}
+      <PageHeader title={intl.formatMessage(flow === 'register' ? messages.registerTitle : messages.signInTitle)}>
+        <FormattedMessage {...(flow === 'register' ? messages.registerLead : messages.signInLead)} />
       </PageHeader>
       <form noValidate onSubmit={submit} style={{ display: 'grid', gap: 20 }}>
         <TextField
-          label="E-mail address"
+          label={intl.formatMessage(messages.email)}
           type="email"
           name="email"
           autoComplete="email"
@@ -71,30 +97,38 @@ export default function EmailStepPage() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={error !== null}
-          helperText={error ?? 'The code arrives within a minute.'}
+          helperText={error ?? intl.formatMessage(messages.codeArrives)}
         />
         <BlockButton type="submit" loading={request.isPending}>
-          Send code
+          <FormattedMessage {...messages.sendCode} />
         </BlockButton>
       </form>
       {flow === 'login' && canUsePasskeys() && (
         <>
-          <Divider>or</Divider>
+          <Divider>
+            <FormattedMessage {...messages.or} />
+          </Divider>
           {passkeyError && (
             <Alert severity="error" role="alert">
               {passkeyError}
             </Alert>
           )}
           <BlockButton variant="outlined" startIcon={<Key />} loading={passkey.isPending} onClick={() => passkey.mutate()}>
-            Sign in with a passkey
+            <FormattedMessage {...messages.passkey} />
           </BlockButton>
         </>
       )}
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-        {flow === 'register' ? 'Already have an account? ' : 'New to Aurum? '}
-        <Link component={RouterLink} to={flow === 'register' ? paths.login : paths.register} underline="always">
-          {flow === 'register' ? 'Sign in' : 'Create an account'}
-        </Link>
+        <FormattedMessage
+          {...(flow === 'register' ? haveAccount : newHere)}
+          values={{
+            link: (text) => (
+              <Link component={RouterLink} to={flow === 'register' ? paths.login : paths.register} underline="always">
+                {text}
+              </Link>
+            ),
+          }}
+        />
       </Typography>
       {botCheck.enabled && <BotCheckNotice />}
     </AuthCard>
