@@ -93,7 +93,8 @@ function check() {
     if (JSON.stringify(expected) !== JSON.stringify(committed)) {
       problems.push('apps/web/lang/en.json is not what the code says: run `npm run i18n:extract` and translate what changed');
     }
-    for (const id of Object.keys(expected)) if (!ID_SHAPE.test(id)) problems.push(`message id "${id}" is not a dotted name (feature.screen.message)`);
+    for (const id of Object.keys(expected))
+      if (!ID_SHAPE.test(id)) problems.push(`message id "${id}" is not a dotted name (feature.screen.message)`);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
