@@ -10,8 +10,6 @@ echo "== Lint and format (Biome)"
 npx biome ci .
 echo "== Type check"
 npm run typecheck --silent
-echo "== Translations (every message extracted and translated, no text outside messages)"
-npm run i18n:check --silent
 
 echo "== Unit and integration tests on embedded PGlite"
 npx vitest run

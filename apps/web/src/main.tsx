@@ -7,7 +7,6 @@ import { AppRoutes, preloadRoute } from './app/router';
 import { storedThemeMode } from './app/theme/ThemeModeProvider';
 import { acceptDocumentAnswers } from './lib/api/document-answers';
 import { currentUserQuery } from './lib/current-user';
-import { languageFor, loadMessages } from './lib/i18n/messages';
 import { createQueryClient } from './lib/query-client';
 import { HOME_DRAWN_FOR } from './prerender/home-document';
 import { PRERENDERED_ATTRIBUTE } from './prerender/landing-document';
@@ -32,11 +31,6 @@ if (prerenderedLanding) queryClient.setQueryData(currentUserQuery.queryKey, null
 const userKnown = prerenderedLanding ? Promise.resolve() : queryClient.prefetchQuery(currentUserQuery);
 
 const routeReady = preloadRoute(window.location.pathname, queryClient);
-// The member's language is known with the member (their choice, else the browser's); its messages
-// come before the first render, so the page is not drawn in English first. Should they not come,
-// the app starts in English.
-const language = userKnown.then(() => languageFor(queryClient.getQueryData(currentUserQuery.queryKey)));
-const messagesReady = language.then((chosen) => loadMessages(chosen).catch(() => undefined));
 
 const app = (
   <StrictMode>
@@ -52,11 +46,10 @@ const app = (
 if (prerendered) {
   // Once the page's code (and for the home page, its data) is here, the app's first render draws
   // the same elements in one pass and hydrates them: it keeps the nodes and their styles, adding
-  // only its event handlers. The page was drawn in English and the dark theme, the home page for a
-  // phone's window: for someone who reads another language, chose the light theme, or whose window
-  // is wider, the app draws it anew.
-  void Promise.all([language, routeReady, messagesReady]).then(([chosen]) => {
-    const asDrawn = chosen === 'en' && storedThemeMode() === 'dark' && (prerenderedLanding || window.matchMedia(HOME_DRAWN_FOR).matches);
+  // only its event handlers. The page was drawn in the dark theme, the home page for a phone's
+  // window: for someone who chose the light theme, or whose window is wider, the app draws it anew.
+  void Promise.all([userKnown, routeReady]).then(() => {
+    const asDrawn = storedThemeMode() === 'dark' && (prerenderedLanding || window.matchMedia(HOME_DRAWN_FOR).matches);
     startTransition(() => {
       if (asDrawn) hydrateRoot(root, app);
       else createRoot(root).render(app);
@@ -66,7 +59,7 @@ if (prerendered) {
 } else {
   // index.html's splash stays until the user, the page's code and its data are known, so the first
   // render draws the page itself rather than loading states first (on a slow phone, each a render).
-  void Promise.all([userKnown, routeReady, messagesReady]).then(() => {
+  void Promise.all([userKnown, routeReady]).then(() => {
     startTransition(() => createRoot(root).render(app));
   });
 }

@@ -1,7 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { IntlProvider } from 'react-intl';
 import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
 import { AppRoutes } from '../app/router';
@@ -40,13 +39,9 @@ export function renderApp(path: string) {
   return { ...view, router, queryClient };
 }
 
-/** Renders one component in the app's theme, in English, for components that read them. */
+/** Renders one component in the app's theme, for components that read it. */
 export function renderThemed(ui: ReactElement) {
-  return render(
-    <IntlProvider locale="en" defaultLocale="en">
-      <ThemeModeProvider>{ui}</ThemeModeProvider>
-    </IntlProvider>,
-  );
+  return render(<ThemeModeProvider>{ui}</ThemeModeProvider>);
 }
 
 /** Chooses the theme the app starts in, as the theme switch stores it (null: the default, dark). */

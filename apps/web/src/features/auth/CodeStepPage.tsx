@@ -4,7 +4,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { defineMessage, defineMessages, FormattedMessage, type MessageTag, useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { BlockButton } from '../../components/BlockButton';
 import { PageHeader } from '../../components/PageHeader';
@@ -19,37 +18,10 @@ import { flowOf } from './EmailStepPage';
 import { useFinishSignIn } from './finish-sign-in';
 import { rememberedSignInEmail, rememberSignInEmail } from './sign-in-email';
 
-const messages = defineMessages({
-  title: { id: 'auth.code.title', defaultMessage: 'Enter your code' },
-  yourAddress: {
-    id: 'auth.code.yourAddress',
-    description: 'Stands for the address when the page does not know it',
-    defaultMessage: 'your e-mail address',
-  },
-  label: { id: 'auth.code.label', defaultMessage: 'Sign-in code' },
-  signIn: { id: 'auth.code.signIn', defaultMessage: 'Sign in' },
-  newCode: { id: 'auth.code.newCode', defaultMessage: 'Send a new code' },
-});
-const sentTo = defineMessage<{ length: number; address: MessageTag }>({
-  id: 'auth.code.sentTo',
-  description: 'The address is shown in bold',
-  defaultMessage: 'We sent a {length}-digit code to <address></address>.',
-});
-const invalidCode = defineMessage<{ length: number }>({ id: 'auth.code.invalid', defaultMessage: 'Enter the {length}-digit code' });
-const validFor = defineMessage<{ minutes: number }>({
-  id: 'auth.code.validFor',
-  defaultMessage: 'The code is valid for {minutes, plural, one {# minute} other {# minutes}}.',
-});
-const newCodeSent = defineMessage<{ email: string }>({
-  id: 'auth.code.newCodeSent',
-  defaultMessage: 'A new code is on its way to {email}.',
-});
-
 /** Second step: the 6-digit code from the e-mail signs the user in (and creates the account the first time). */
 export default function CodeStepPage() {
   const { challengeId = '' } = useParams();
   const flow = flowOf(useLocation().pathname);
-  const intl = useIntl();
   const navigate = useNavigate();
   const finish = useFinishSignIn();
   const email = rememberedSignInEmail();
@@ -67,7 +39,7 @@ export default function CodeStepPage() {
       rememberSignInEmail(challenge.email);
       setCode('');
       signIn.reset();
-      addSnack(intl.formatMessage(newCodeSent, { email: challenge.email }), 'success');
+      addSnack(`A new code is on its way to ${challenge.email}.`, 'success');
       navigate(paths.codeStep(flow, challenge.challengeId), { replace: true });
     },
   });
@@ -76,7 +48,7 @@ export default function CodeStepPage() {
     event.preventDefault();
     const parsed = signInCodeSchema.safeParse(code);
     if (!parsed.success) {
-      setInvalid(intl.formatMessage(invalidCode, { length: SIGN_IN_CODE_LENGTH }));
+      setInvalid(parsed.error.issues[0]?.message ?? `Enter the ${SIGN_IN_CODE_LENGTH}-digit code`);
       return;
     }
     setInvalid(null);
@@ -86,25 +58,20 @@ export default function CodeStepPage() {
   const error = invalid ?? (signIn.error ? errorMessage(signIn.error) : resend.error ? errorMessage(resend.error) : null);
   return (
     <AuthCard>
-      <PageHeader title={intl.formatMessage(messages.title)} back>
-        <FormattedMessage
-          {...sentTo}
-          values={{
-            length: SIGN_IN_CODE_LENGTH,
-            address: () =>
-              email ? (
-                <Typography component="strong" sx={{ fontWeight: 700, color: 'text.primary', overflowWrap: 'anywhere' }}>
-                  {email}
-                </Typography>
-              ) : (
-                intl.formatMessage(messages.yourAddress)
-              ),
-          }}
-        />
+      <PageHeader title="Enter your code" back>
+        We sent a {SIGN_IN_CODE_LENGTH}-digit code to{' '}
+        {email ? (
+          <Typography component="strong" sx={{ fontWeight: 700, color: 'text.primary', overflowWrap: 'anywhere' }}>
+            {email}
+          </Typography>
+        ) : (
+          'your e-mail address'
+        )}
+        .
       </PageHeader>
       <form noValidate onSubmit={submit} style={{ display: 'grid', gap: 20 }}>
         <TextField
-          label={intl.formatMessage(messages.label)}
+          label="Sign-in code"
           name="code"
           autoComplete="one-time-code"
           required
@@ -112,7 +79,7 @@ export default function CodeStepPage() {
           value={code}
           onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, SIGN_IN_CODE_LENGTH))}
           error={error !== null}
-          helperText={error ?? intl.formatMessage(validFor, { minutes: SIGN_IN_CODE_TTL_MS / 60_000 })}
+          helperText={error ?? `The code is valid for ${SIGN_IN_CODE_TTL_MS / 60_000} minutes.`}
           slotProps={{
             htmlInput: {
               inputMode: 'numeric',
@@ -123,16 +90,16 @@ export default function CodeStepPage() {
           }}
         />
         <BlockButton type="submit" loading={signIn.isPending}>
-          <FormattedMessage {...messages.signIn} />
+          Sign in
         </BlockButton>
       </form>
       {email ? (
         <Button variant="text" onClick={() => resend.mutate(email)} disabled={resend.isPending}>
-          <FormattedMessage {...messages.newCode} />
+          Send a new code
         </Button>
       ) : (
         <Button variant="text" component={RouterLink} to={flow === 'register' ? paths.register : paths.login}>
-          <FormattedMessage {...messages.newCode} />
+          Send a new code
         </Button>
       )}
       {botCheck.enabled && email && <BotCheckNotice />}

@@ -7,7 +7,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { defineMessage, defineMessages, FormattedMessage, type MessageTag, useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { BlockButton } from '../../components/BlockButton';
 import { PageHeader } from '../../components/PageHeader';
@@ -24,36 +23,11 @@ import { rememberedSignInEmail, rememberSignInEmail } from './sign-in-email';
 
 export type SignInFlow = 'login' | 'register';
 
-const messages = defineMessages({
-  registerTitle: { id: 'auth.email.registerTitle', defaultMessage: 'Create your account' },
-  registerLead: { id: 'auth.email.registerLead', defaultMessage: 'Join Aurum with your e-mail address. No password needed.' },
-  signInTitle: { id: 'auth.email.signInTitle', defaultMessage: 'Sign in' },
-  signInLead: { id: 'auth.email.signInLead', defaultMessage: 'We will e-mail you a code to sign in.' },
-  email: { id: 'auth.email.label', defaultMessage: 'E-mail address' },
-  invalidEmail: { id: 'auth.email.invalid', defaultMessage: 'Enter a valid e-mail address' },
-  codeArrives: { id: 'auth.email.codeArrives', defaultMessage: 'The code arrives within a minute.' },
-  sendCode: { id: 'auth.email.sendCode', defaultMessage: 'Send code' },
-  or: { id: 'auth.email.or', description: 'Between sending a code and signing in with a passkey', defaultMessage: 'or' },
-  passkey: { id: 'auth.email.passkey', defaultMessage: 'Sign in with a passkey' },
-});
-type WithLink = { link: MessageTag };
-const haveAccount = defineMessage<WithLink>({
-  id: 'auth.email.haveAccount',
-  description: 'The link goes to signing in',
-  defaultMessage: 'Already have an account? <link>Sign in</link>',
-});
-const newHere = defineMessage<WithLink>({
-  id: 'auth.email.newHere',
-  description: 'The link goes to creating an account',
-  defaultMessage: 'New to Aurum? <link>Create an account</link>',
-});
-
 export const flowOf = (pathname: string): SignInFlow => (pathname.startsWith(paths.register) ? 'register' : 'login');
 
 /** First step of signing in or registering (one flow on the server): where to send the code. */
 export default function EmailStepPage() {
   const flow = flowOf(useLocation().pathname);
-  const intl = useIntl();
   const navigate = useNavigate();
   const [email, setEmail] = useState(() => rememberedSignInEmail() ?? '');
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -72,7 +46,7 @@ export default function EmailStepPage() {
     event.preventDefault();
     const parsed = emailSchema.safeParse(email);
     if (!parsed.success) {
-      setInvalid(intl.formatMessage(messages.invalidEmail));
+      setInvalid(parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address');
       return;
     }
     setInvalid(null);
@@ -83,12 +57,12 @@ export default function EmailStepPage() {
   const passkeyError = passkey.error ? (passkeyErrorMessage(passkey.error) ?? errorMessage(passkey.error)) : null;
   return (
     <AuthCard>
-      <PageHeader title={intl.formatMessage(flow === 'register' ? messages.registerTitle : messages.signInTitle)}>
-        <FormattedMessage {...(flow === 'register' ? messages.registerLead : messages.signInLead)} />
+      <PageHeader title={flow === 'register' ? 'Create your account' : 'Sign in'}>
+        {flow === 'register' ? 'Join Aurum with your e-mail address. No password needed.' : 'We will e-mail you a code to sign in.'}
       </PageHeader>
       <form noValidate onSubmit={submit} style={{ display: 'grid', gap: 20 }}>
         <TextField
-          label={intl.formatMessage(messages.email)}
+          label="E-mail address"
           type="email"
           name="email"
           autoComplete="email"
@@ -97,38 +71,30 @@ export default function EmailStepPage() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={error !== null}
-          helperText={error ?? intl.formatMessage(messages.codeArrives)}
+          helperText={error ?? 'The code arrives within a minute.'}
         />
         <BlockButton type="submit" loading={request.isPending}>
-          <FormattedMessage {...messages.sendCode} />
+          Send code
         </BlockButton>
       </form>
       {flow === 'login' && canUsePasskeys() && (
         <>
-          <Divider>
-            <FormattedMessage {...messages.or} />
-          </Divider>
+          <Divider>or</Divider>
           {passkeyError && (
             <Alert severity="error" role="alert">
               {passkeyError}
             </Alert>
           )}
           <BlockButton variant="outlined" startIcon={<Key />} loading={passkey.isPending} onClick={() => passkey.mutate()}>
-            <FormattedMessage {...messages.passkey} />
+            Sign in with a passkey
           </BlockButton>
         </>
       )}
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-        <FormattedMessage
-          {...(flow === 'register' ? haveAccount : newHere)}
-          values={{
-            link: (text) => (
-              <Link component={RouterLink} to={flow === 'register' ? paths.login : paths.register} underline="always">
-                {text}
-              </Link>
-            ),
-          }}
-        />
+        {flow === 'register' ? 'Already have an account? ' : 'New to Aurum? '}
+        <Link component={RouterLink} to={flow === 'register' ? paths.login : paths.register} underline="always">
+          {flow === 'register' ? 'Sign in' : 'Create an account'}
+        </Link>
       </Typography>
       {botCheck.enabled && <BotCheckNotice />}
     </AuthCard>

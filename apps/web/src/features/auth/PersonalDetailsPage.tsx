@@ -9,7 +9,6 @@ import { addSnack } from '../../components/snack-queue';
 import { useSignedInUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { DataExportSection } from './DataExportSection';
-import { LanguageSection } from './LanguageSection';
 import { PreferenceSwitchCard } from './PreferenceSwitchCard';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 import { PushNotificationsSection } from './PushNotificationsSection';
@@ -37,7 +36,6 @@ export default function PersonalDetailsPage() {
         <SectionCard title="Profile" gap={2.5}>
           <ProfileDetailsForm user={user} submitLabel="Save changes" onSaved={() => addSnack('Your details are saved.', 'success')} />
         </SectionCard>
-        <LanguageSection user={user} />
         <NotificationsSection user={user} />
         <PushNotificationsSection user={user} />
         <SessionRecordingSection user={user} />
