@@ -1,7 +1,7 @@
 /**
- * Uploads in flight on one instance, through tus as the web app sends them: many members on slow
- * connections each sending a file at a trickle (what an instance holds open at once, and what each
- * open upload costs it), then a few on fast ones sending 5 MiB chunks back to back (the bytes a
+ * Uploads in flight, through tus as the web app sends them: many members on slow connections each
+ * sending a file at a trickle (what the servers hold open at once, and what each open upload costs
+ * them), then a few on fast ones sending 5 MiB chunks back to back (the bytes a
  * second it takes in). The file is a real JPEG of a few pixels made big by comment segments, so
  * what follows an upload (sniffing, a thumbnail) costs little and the figures are the upload's own.
  */
@@ -32,12 +32,36 @@ async function paddedJpeg(bytes: number): Promise<Buffer> {
   return Buffer.concat([picture.subarray(0, 2), ...segments, picture.subarray(2)]);
 }
 
-/** Where requests go (the instance) and the product's public address the web app sends them from. */
+/**
+ * Where requests go (an instance or the balancer), the product's public address the web app sends
+ * them from, the servers whose CPU and memory are counted and, when media go to S3, its stand-in's.
+ */
 export interface UploadTarget {
   baseUrl: string;
   origin: string;
-  pid: number;
+  pids: readonly number[];
+  storePid?: number;
   viewers: readonly Viewer[];
+}
+
+const rssOf = (pids: readonly number[]) => pids.reduce((sum, pid) => sum + readMemory(pid).rss, 0);
+const openFilesOf = (pids: readonly number[]) => pids.reduce((sum, pid) => sum + readdirSync(`/proc/${pid}/fd`).length, 0);
+const cpuOf = (pids: readonly number[]) => [...cpuSecondsByPid(pids).values()].reduce((sum, seconds) => sum + seconds, 0);
+
+/** CPU in cores of the servers, the S3 stand-in and this load generator from now until `stop` is called. */
+function cpuMeter(target: UploadTarget) {
+  const store = target.storePid ? [target.storePid] : [];
+  const servers = cpuOf(target.pids);
+  const stored = cpuOf(store);
+  const own = process.cpuUsage();
+  return (seconds: number) => {
+    const used = process.cpuUsage(own);
+    return {
+      cores: (cpuOf(target.pids) - servers) / seconds,
+      storeCores: (cpuOf(store) - stored) / seconds,
+      loadGeneratorCores: (used.user + used.system) / 1e6 / seconds,
+    };
+  };
 }
 
 function tusHeaders(target: UploadTarget, viewer: Viewer, extra: Record<string, string>): Record<string, string> {
@@ -84,8 +108,6 @@ function trickle(bytes: Buffer, pieceBytes: number, everyMs: number): ReadableSt
   });
 }
 
-const openFiles = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
-
 export interface SlowUploadsRun {
   inFlight: number;
   fileMiB: number;
@@ -94,6 +116,7 @@ export interface SlowUploadsRun {
   rssMiBPer100: number;
   openFilesPer100: number;
   cores: number;
+  storeCores: number;
   loadGeneratorCores: number;
   finished: number;
 }
@@ -108,35 +131,31 @@ export async function slowUploads(
     pieceBytes: number;
   },
 ): Promise<SlowUploadsRun> {
-  const { pid, viewers } = target;
+  const { pids, viewers } = target;
   const { count, fileBytes, pieceBytes } = options;
   const file = await paddedJpeg(fileBytes);
   const uploaders = viewers.slice(0, count);
   if (uploaders.length < count) throw new Error(`only ${viewers.length} viewers for ${count} uploads`);
   const urls = await Promise.all(uploaders.map((viewer) => createUpload(target, viewer, file.length)));
-  const rssBefore = readMemory(pid).rss;
-  const filesBefore = openFiles(pid);
-  const cpuBefore = cpuSecondsByPid([pid]).get(pid) ?? 0;
-  const ownBefore = process.cpuUsage();
+  const rssBefore = rssOf(pids);
+  const filesBefore = openFilesOf(pids);
+  const cpu = cpuMeter(target);
   const started = performance.now();
   const sends = uploaders.map((viewer, index) => sendWhole(target, urls[index] as string, viewer, trickle(file, pieceBytes, 100)));
   // Half-way through, every upload is in flight.
   const transferMs = (file.length / pieceBytes) * 100;
   await new Promise((resolve) => setTimeout(resolve, transferMs / 2));
-  const rssDuring = readMemory(pid).rss;
-  const filesDuring = openFiles(pid);
+  const rssDuring = rssOf(pids);
+  const filesDuring = openFilesOf(pids);
   const statuses = await Promise.all(sends);
   const seconds = (performance.now() - started) / 1000;
-  const cpu = (cpuSecondsByPid([pid]).get(pid) ?? 0) - cpuBefore;
-  const own = process.cpuUsage(ownBefore);
   return {
     inFlight: count,
     fileMiB: file.length / 2 ** 20,
     seconds,
     rssMiBPer100: ((rssDuring - rssBefore) / count) * 100,
     openFilesPer100: ((filesDuring - filesBefore) / count) * 100,
-    cores: cpu / seconds,
-    loadGeneratorCores: (own.user + own.system) / 1e6 / seconds,
+    ...cpu(seconds),
     finished: statuses.filter((status) => status === 200).length,
   };
 }
@@ -148,24 +167,25 @@ export interface FastUploadsRun {
   chunkP50: number;
   chunkP99: number;
   cores: number;
+  storeCores: number;
   loadGeneratorCores: number;
+  /** The servers' resident memory at its highest, together. */
   peakRssMiB: number;
   failed: number;
 }
 
 /** `concurrent` members each uploading 5 MiB files (one chunk each) back to back for `seconds`. */
 export async function fastUploads(target: UploadTarget, options: { concurrent: number; seconds: number }): Promise<FastUploadsRun> {
-  const { pid, viewers } = target;
+  const { pids, viewers } = target;
   const { concurrent, seconds } = options;
   const file = await paddedJpeg(UPLOAD_CHUNK_BYTES);
   const chunkTimes: number[] = [];
   let failed = 0;
   let peakRss = 0;
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, readMemory(pid).rss);
+    peakRss = Math.max(peakRss, rssOf(pids));
   }, 100);
-  const cpuBefore = cpuSecondsByPid([pid]).get(pid) ?? 0;
-  const ownBefore = process.cpuUsage();
+  const cpu = cpuMeter(target);
   const started = performance.now();
   const until = started + seconds * 1000;
   await Promise.all(
@@ -182,16 +202,13 @@ export async function fastUploads(target: UploadTarget, options: { concurrent: n
   );
   clearInterval(sampler);
   const elapsed = (performance.now() - started) / 1000;
-  const cpu = (cpuSecondsByPid([pid]).get(pid) ?? 0) - cpuBefore;
-  const own = process.cpuUsage(ownBefore);
   return {
     concurrent,
     chunks: chunkTimes.length,
     mibPerSecond: (chunkTimes.length * file.length) / 2 ** 20 / elapsed,
     chunkP50: percentile(chunkTimes, 50),
     chunkP99: percentile(chunkTimes, 99),
-    cores: cpu / elapsed,
-    loadGeneratorCores: (own.user + own.system) / 1e6 / elapsed,
+    ...cpu(elapsed),
     peakRssMiB: peakRss,
     failed,
   };

@@ -6,7 +6,8 @@
  *   instances, PostgreSQL, HAProxy and this load generator, in cores;
  * - sockets: members' open apps, each a realtime socket following its own channel, held by one
  *   instance, then by three behind HAProxy;
- * - uploads: files in flight on one instance, many slow senders at once, then a few fast ones.
+ * - uploads: files in flight, many slow senders at once, then a few fast ones: one instance with
+ *   media on its disk, then one and three (behind HAProxy) with media in S3 (s3rver).
  *
  *   node --import tsx bench/seed.ts && npm run build -w @aurum/server
  *   node --import tsx bench/capacity.ts [--only browsing,sockets,uploads] [--connections 32] [--duration 20] [--warmup 5]
@@ -22,6 +23,7 @@ import { startCapacityFloor } from './capacity-floor.js';
 import { holdSockets, type SocketsRun, type Viewer } from './capacity-sockets.js';
 import { fastUploads, slowUploads, type UploadTarget } from './capacity-uploads.js';
 import { freePort, type RunningServer, startCompiledServer } from './compiled-server.js';
+import { STAND_IN_BUCKET, startS3StandIn } from './s3-stand-in.js';
 import { cpuSecondsByPid, postgresPids, requestsInTurn } from './server.js';
 import { argument, BENCH_USER_AGENT, ms, openTarget, percentile, targetFromArgs, VIEWER_TOKEN_PREFIX } from './target.js';
 
@@ -199,6 +201,7 @@ async function main(): Promise<void> {
         ((slow.inFlight * slow.fileMiB) / slow.seconds).toFixed(1),
         '',
         slow.cores.toFixed(2),
+        slow.storeCores.toFixed(2),
         slow.loadGeneratorCores.toFixed(2),
         `${slow.rssMiBPer100.toFixed(1)} MiB, ${slow.openFilesPer100.toFixed(0)} files`,
       ),
@@ -212,11 +215,31 @@ async function main(): Promise<void> {
         fast.mibPerSecond.toFixed(1),
         `${ms(fast.chunkP50)} / ${ms(fast.chunkP99)}`,
         fast.cores.toFixed(2),
+        fast.storeCores.toFixed(2),
         fast.loadGeneratorCores.toFixed(2),
         `peak ${fast.peakRssMiB.toFixed(0)} MiB resident`,
       ),
     );
   };
+  // Several instances take uploads only with their media in a shared bucket: the instances measured
+  // one and three at a time keep theirs in the S3 stand-in when uploads are measured.
+  const store = SECTIONS.has('uploads') ? await startS3StandIn() : null;
+  const clusterEnv = store
+    ? {
+        ...shared,
+        S3_BUCKET: STAND_IN_BUCKET,
+        S3_ENDPOINT: store.baseUrl,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      }
+    : shared;
+  const uploadTarget = (baseUrl: string, pids: number[], storePid?: number): UploadTarget => ({
+    baseUrl,
+    origin: publicUrl,
+    pids,
+    ...(storePid ? { storePid } : {}),
+    viewers: load.viewers,
+  });
   try {
     if (SECTIONS.has('sockets') || SECTIONS.has('uploads')) {
       const floor = await startCapacityFloor();
@@ -224,21 +247,23 @@ async function main(): Promise<void> {
         const floorPids = { instances: [floor.pid], haproxy: null };
         if (SECTIONS.has('sockets'))
           socketRow('floor: a bare ws server', await holdSockets({ ...socketsOf(floor.baseUrl), pids: floorPids }));
-        if (SECTIONS.has('uploads'))
-          await measureUploads('floor: a bare server writing files', {
-            baseUrl: floor.baseUrl,
-            origin: publicUrl,
-            pid: floor.pid,
-            viewers: load.viewers,
-          });
+        if (SECTIONS.has('uploads')) await measureUploads('floor: a bare server writing files', uploadTarget(floor.baseUrl, [floor.pid]));
       } finally {
         await floor.stop();
+      }
+    }
+    if (SECTIONS.has('uploads')) {
+      const alone = await startCompiledServer({ dataDir: await mkdtemp(path.join(folder, 'instance-')), env: shared });
+      try {
+        await measureUploads('one instance, media on its disk', uploadTarget(alone.baseUrl, [alone.pid]));
+      } finally {
+        await alone.stop();
       }
     }
     for (const count of [1, 3]) {
       const instances: RunningServer[] = [];
       for (let index = 0; index < count; index++) {
-        instances.push(await startCompiledServer({ dataDir: await mkdtemp(path.join(folder, 'instance-')), env: shared }));
+        instances.push(await startCompiledServer({ dataDir: await mkdtemp(path.join(folder, 'instance-')), env: clusterEnv }));
       }
       const ports = instances.map((instance) => Number(new URL(instance.baseUrl).port));
       const balancer = await startHaproxy(balancerPort, ports, folder, { maxconn: SOCKETS + 1000 });
@@ -262,13 +287,11 @@ async function main(): Promise<void> {
           if (count === 1) browsingRow('one instance, no balancer', await measure(first.baseUrl, load, { instances: pids, haproxy: null }));
           browsingRow(setup, await measure(balancer.baseUrl, load, { instances: pids, haproxy: balancer.child.pid ?? null }));
         }
-        if (SECTIONS.has('uploads') && count === 1) {
-          await measureUploads('the product, one instance', {
-            baseUrl: first.baseUrl,
-            origin: publicUrl,
-            pid: first.pid,
-            viewers: load.viewers,
-          });
+        if (store) {
+          await measureUploads(
+            count === 1 ? 'one instance, media in S3' : 'HAProxy, three instances, media in S3',
+            uploadTarget(count === 1 ? first.baseUrl : balancer.baseUrl, pids, store.pid),
+          );
         }
       } finally {
         balancer.child.kill('SIGKILL');
@@ -276,6 +299,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
+    await store?.stop();
     await rm(folder, { recursive: true, force: true });
   }
   print(
@@ -289,7 +313,7 @@ async function main(): Promise<void> {
     socketRows,
   );
   print(
-    'Uploads in flight on one instance (tus, one request per file)',
+    'Uploads in flight (tus, one request per file); memory and open files are the servers’ together',
     [
       'server',
       'uploads',
@@ -297,6 +321,7 @@ async function main(): Promise<void> {
       'MiB/s in',
       'p50 / p99 ms per file',
       'server cores',
+      'S3 stand-in cores',
       'load generator cores',
       'server cost per 100 in flight',
     ],
