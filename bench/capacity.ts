@@ -13,19 +13,18 @@
  *   node --import tsx bench/capacity.ts [--only browsing,sockets,uploads] [--connections 32] [--duration 20] [--warmup 5]
  *     [--sockets 6000] [--slow-uploads 300]
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SESSION_COOKIE } from '../apps/server/src/sessions/sessions.js';
 import { startHaproxy } from '../apps/server/test/haproxy.js';
+import { browsing, measure, type Run } from './capacity-browsing.js';
 import { startCapacityFloor } from './capacity-floor.js';
-import { holdSockets, type SocketsRun, type Viewer } from './capacity-sockets.js';
+import { holdSockets, type SocketsRun } from './capacity-sockets.js';
 import { fastUploads, slowUploads, type UploadTarget } from './capacity-uploads.js';
 import { freePort, type RunningServer, startCompiledServer } from './compiled-server.js';
 import { STAND_IN_BUCKET, startS3StandIn } from './s3-stand-in.js';
-import { cpuSecondsByPid, postgresPids, requestsInTurn } from './server.js';
-import { argument, BENCH_USER_AGENT, ms, openTarget, percentile, targetFromArgs, VIEWER_TOKEN_PREFIX } from './target.js';
+import { argument, ms, targetFromArgs } from './target.js';
 
 const CONNECTIONS = Number(argument('connections') ?? 32);
 const DURATION_S = Number(argument('duration') ?? 20);
@@ -33,104 +32,7 @@ const WARMUP_S = Number(argument('warmup') ?? 5);
 const SOCKETS = Number(argument('sockets') ?? 6000);
 const SLOW_UPLOADS = Number(argument('slow-uploads') ?? 300);
 const SECTIONS = new Set((argument('only') ?? 'browsing,sockets,uploads').split(','));
-
-interface Browsing {
-  viewers: Viewer[];
-  creators: string[];
-}
-
-/** The seeded viewers' sessions, and creators to open drawn from follows (popular ones as often as they are followed). */
-async function browsing(): Promise<Browsing> {
-  const target = targetFromArgs();
-  if (target.driver !== 'postgres') throw new Error('capacity is measured on PostgreSQL: several instances share it');
-  const { database, session } = await openTarget(target);
-  try {
-    const sessions = await session.rows<{ id: string; user_id: string }>('select id, user_id from sessions where user_agent = $1', [
-      BENCH_USER_AGENT,
-    ]);
-    const userOfSession = new Map(sessions.map((row) => [row.id, row.user_id]));
-    const viewers: Viewer[] = [];
-    for (let index = 1; ; index++) {
-      const userId = userOfSession.get(createHash('sha256').update(`${VIEWER_TOKEN_PREFIX}${index}`).digest('hex'));
-      if (!userId) break;
-      viewers.push({ cookie: `${SESSION_COOKIE}=${VIEWER_TOKEN_PREFIX}${index}`, userId });
-    }
-    if (viewers.length === 0) throw new Error('no benchmark sessions: run bench/seed.ts first');
-    await session.run('select setseed(0.42)');
-    const creators = await session.rows<{ creator_id: string }>('select creator_id from follows order by random() limit 2000');
-    return { viewers, creators: creators.map((row) => row.creator_id) };
-  } finally {
-    session.release();
-    await database.close();
-  }
-}
-
-/** Request n of the mix: half home feeds, a third profile pages, the rest Explore, each as one viewer. */
-function requestOf(load: Browsing, n: number): { path: string; cookie: string } {
-  const { cookie } = load.viewers[n % load.viewers.length] as Viewer;
-  const kind = n % 6;
-  if (kind < 3) return { path: '/api/feed', cookie };
-  if (kind < 5) return { path: `/api/users/${load.creators[n % load.creators.length]}/profile-page`, cookie };
-  return { path: '/api/creators', cookie };
-}
-
-interface Run {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  failed: number;
-  cores: { instances: number; postgres: number; haproxy: number; loadGenerator: number };
-}
-
-async function measure(baseUrl: string, load: Browsing, pids: { instances: number[]; haproxy: number | null }): Promise<Run> {
-  let next = 0;
-  const run = (seconds: number) => {
-    const started = requestsInTurn({
-      url: baseUrl,
-      connections: CONNECTIONS,
-      seconds,
-      first: next,
-      requestOf: (n) => {
-        const { path: requestPath, cookie } = requestOf(load, n);
-        return { method: 'GET', path: requestPath, headers: { cookie } };
-      },
-    });
-    return {
-      instance: started.instance.then((result) => {
-        next += started.sent();
-        return result;
-      }),
-      latencies: started.latencies,
-    };
-  };
-  await run(WARMUP_S).instance;
-  const all = () => [...pids.instances, ...(pids.haproxy ? [pids.haproxy] : []), ...postgresPids()];
-  const before = cpuSecondsByPid(all());
-  const ownBefore = process.cpuUsage();
-  const { instance, latencies } = run(DURATION_S);
-  const result = await instance;
-  const own = process.cpuUsage(ownBefore);
-  const after = cpuSecondsByPid(all());
-  const used = (pid: number) => (after.get(pid) ?? 0) - (before.get(pid) ?? 0);
-  const cores = (seconds: number) => seconds / result.duration;
-  const instances = pids.instances.reduce((sum, pid) => sum + used(pid), 0);
-  const haproxy = pids.haproxy ? used(pids.haproxy) : 0;
-  const postgres = [...after.keys()]
-    .filter((pid) => !pids.instances.includes(pid) && pid !== pids.haproxy)
-    .reduce((sum, pid) => sum + used(pid), 0);
-  return {
-    requestsPerSecond: latencies.length / result.duration,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    failed: result.errors + result.timeouts + result.non2xx,
-    cores: {
-      instances: cores(instances),
-      postgres: cores(postgres),
-      haproxy: cores(haproxy),
-      loadGenerator: cores((own.user + own.system) / 1e6),
-    },
-  };
-}
+const timing = { connections: CONNECTIONS, seconds: DURATION_S, warmupSeconds: WARMUP_S };
 
 const print = (heading: string, header: string[], rows: string[]) => {
   if (rows.length === 0) return;
@@ -284,8 +186,9 @@ async function main(): Promise<void> {
           );
         }
         if (SECTIONS.has('browsing')) {
-          if (count === 1) browsingRow('one instance, no balancer', await measure(first.baseUrl, load, { instances: pids, haproxy: null }));
-          browsingRow(setup, await measure(balancer.baseUrl, load, { instances: pids, haproxy: balancer.child.pid ?? null }));
+          if (count === 1)
+            browsingRow('one instance, no balancer', await measure(first.baseUrl, load, timing, { instances: pids, haproxy: null }));
+          browsingRow(setup, await measure(balancer.baseUrl, load, timing, { instances: pids, haproxy: balancer.child.pid ?? null }));
         }
         if (store) {
           await measureUploads(
