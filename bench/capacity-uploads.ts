@@ -80,16 +80,31 @@ async function createUpload(target: UploadTarget, viewer: Viewer, length: number
   return new URL(response.headers.get('location') ?? '', target.baseUrl).toString();
 }
 
-/** Sends the whole file in one request; resolves with the status: 200 with the media once its last byte is in. */
-async function sendWhole(target: UploadTarget, url: string, viewer: Viewer, body: Buffer | ReadableStream<Uint8Array>): Promise<number> {
-  const response = await fetch(url, {
-    method: 'PATCH',
-    headers: tusHeaders(target, viewer, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }),
-    body,
-    duplex: 'half',
-  } as RequestInit);
-  await response.arrayBuffer();
-  return response.status;
+/**
+ * Sends the whole file in one request; resolves with what came of it: `200` with the media once its
+ * last byte is in, else the status and the error's type, or the network error.
+ */
+async function sendWhole(target: UploadTarget, url: string, viewer: Viewer, body: Buffer | ReadableStream<Uint8Array>): Promise<string> {
+  try {
+    const response = await fetch(url, {
+      method: 'PATCH',
+      headers: tusHeaders(target, viewer, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }),
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    const text = await response.text();
+    if (response.status === 200) return '200';
+    return `${response.status} ${/"type":"([^"]+)"/.exec(text)?.[1] ?? text.slice(0, 40)}`;
+  } catch (error) {
+    return `no answer: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`;
+  }
+}
+
+/** How many of `outcomes` are not `200`, by outcome: '12 × 500 general_server_error'. */
+function failuresOf(outcomes: string[]): string {
+  const counts = new Map<string, number>();
+  for (const outcome of outcomes) if (outcome !== '200') counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
+  return [...counts].map(([outcome, count]) => `${count} × ${outcome}`).join(', ');
 }
 
 /** `bytes` as a stream of `pieceBytes` pieces, one every `everyMs`: a slow connection. */
@@ -119,6 +134,8 @@ export interface SlowUploadsRun {
   storeCores: number;
   loadGeneratorCores: number;
   finished: number;
+  /** What came of the others, if any. */
+  failures: string;
 }
 
 /** `count` members each sending one file over a slow connection, all at once. */
@@ -147,7 +164,7 @@ export async function slowUploads(
   await new Promise((resolve) => setTimeout(resolve, transferMs / 2));
   const rssDuring = rssOf(pids);
   const filesDuring = openFilesOf(pids);
-  const statuses = await Promise.all(sends);
+  const outcomes = await Promise.all(sends);
   const seconds = (performance.now() - started) / 1000;
   return {
     inFlight: count,
@@ -156,13 +173,16 @@ export async function slowUploads(
     rssMiBPer100: ((rssDuring - rssBefore) / count) * 100,
     openFilesPer100: ((filesDuring - filesBefore) / count) * 100,
     ...cpu(seconds),
-    finished: statuses.filter((status) => status === 200).length,
+    finished: outcomes.filter((outcome) => outcome === '200').length,
+    failures: failuresOf(outcomes),
   };
 }
 
 export interface FastUploadsRun {
   concurrent: number;
+  /** Files sent, and those the server took. */
   chunks: number;
+  finished: number;
   mibPerSecond: number;
   chunkP50: number;
   chunkP99: number;
@@ -171,7 +191,8 @@ export interface FastUploadsRun {
   loadGeneratorCores: number;
   /** The servers' resident memory at its highest, together. */
   peakRssMiB: number;
-  failed: number;
+  /** What came of those not finished, if any. */
+  failures: string;
 }
 
 /** `concurrent` members each uploading 5 MiB files (one chunk each) back to back for `seconds`. */
@@ -180,7 +201,7 @@ export async function fastUploads(target: UploadTarget, options: { concurrent: n
   const { concurrent, seconds } = options;
   const file = await paddedJpeg(UPLOAD_CHUNK_BYTES);
   const chunkTimes: number[] = [];
-  let failed = 0;
+  const failed: string[] = [];
   let peakRss = 0;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, rssOf(pids));
@@ -195,8 +216,9 @@ export async function fastUploads(target: UploadTarget, options: { concurrent: n
         const viewer = viewers[(lane + round * concurrent) % viewers.length] as Viewer;
         const url = await createUpload(target, viewer, file.length);
         const sent = performance.now();
-        if ((await sendWhole(target, url, viewer, file)) === 200) chunkTimes.push(performance.now() - sent);
-        else failed++;
+        const outcome = await sendWhole(target, url, viewer, file);
+        if (outcome === '200') chunkTimes.push(performance.now() - sent);
+        else failed.push(outcome);
       }
     }),
   );
@@ -204,12 +226,13 @@ export async function fastUploads(target: UploadTarget, options: { concurrent: n
   const elapsed = (performance.now() - started) / 1000;
   return {
     concurrent,
-    chunks: chunkTimes.length,
+    chunks: chunkTimes.length + failed.length,
+    finished: chunkTimes.length,
     mibPerSecond: (chunkTimes.length * file.length) / 2 ** 20 / elapsed,
     chunkP50: percentile(chunkTimes, 50),
     chunkP99: percentile(chunkTimes, 99),
     ...cpu(elapsed),
     peakRssMiB: peakRss,
-    failed,
+    failures: failuresOf(failed),
   };
 }

@@ -99,7 +99,7 @@ async function main(): Promise<void> {
       cells(
         label,
         `${slow.inFlight} at once, ${slow.fileMiB.toFixed(0)} MiB each at 320 KiB/s`,
-        slow.finished,
+        [slow.finished, slow.failures].filter(Boolean).join('; '),
         ((slow.inFlight * slow.fileMiB) / slow.seconds).toFixed(1),
         '',
         slow.cores.toFixed(2),
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
       cells(
         label,
         `${fast.concurrent} at once, 5 MiB each at full speed`,
-        `${fast.chunks - fast.failed} of ${fast.chunks}`,
+        [`${fast.finished} of ${fast.chunks}`, fast.failures].filter(Boolean).join('; '),
         fast.mibPerSecond.toFixed(1),
         `${ms(fast.chunkP50)} / ${ms(fast.chunkP99)}`,
         fast.cores.toFixed(2),
